@@ -1,0 +1,52 @@
+/** Lists are paged; none is unbounded. */
+export const DEFAULT_PAGE_SIZE = 24
+export const MAX_PAGE_SIZE = 100
+
+export interface Page<A> {
+  readonly items: ReadonlyArray<A>
+  /** Opaque cursor of the next page, or null on the last page. */
+  readonly nextCursor: string | null
+}
+
+/** Clamps a requested page size into 1..MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE when absent. */
+export const pageSize = (requested: number | undefined): number => {
+  if (requested === undefined || !Number.isFinite(requested)) return DEFAULT_PAGE_SIZE
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(requested)))
+}
+
+/**
+ * Keyset paging over an ordered list: the items strictly after `after` in `compare`'s order
+ * (which must be total, ties broken by id), at most `limit` of them.
+ */
+export const pageAfter = <A>(
+  sorted: ReadonlyArray<A>,
+  compare: (a: A, b: A) => number,
+  after: A | undefined,
+  limit: number,
+): { readonly items: ReadonlyArray<A>; readonly hasMore: boolean } => {
+  let start = 0
+  if (after !== undefined) {
+    // Binary search for the first item ordered after the cursor.
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (compare(sorted[mid] as A, after) <= 0) low = mid + 1
+      else high = mid
+    }
+    start = low
+  }
+  return { items: sorted.slice(start, start + limit), hasMore: start + limit < sorted.length }
+}
+
+/** Cursors are base64url JSON: opaque to clients, readable when debugging. */
+export const encodeCursor = (value: unknown): string =>
+  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+
+export const decodeCursor = (cursor: string): unknown => {
+  try {
+    return JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,106 @@
+import { startOfDay } from "../shared/calendar.ts"
+import type { EntryId, Instant } from "../shared/ids.ts"
+import { decodeCursor, encodeCursor } from "../shared/paging.ts"
+import { type AgeGroup, type Entry, isVisible } from "./entry.entity.ts"
+
+export const GALLERY_TABS = ["all", "today", "past"] as const
+export type GalleryTab = (typeof GALLERY_TABS)[number]
+export const GALLERY_SORTS = ["top", "newest", "random"] as const
+export type GallerySort = (typeof GALLERY_SORTS)[number]
+
+/** Which entries a gallery page may show; `undefined` / "all" means no restriction. */
+export interface GalleryFilter {
+  readonly contestId?: string | undefined
+  readonly memberId?: string | undefined
+  readonly ageGroup?: AgeGroup | "all" | undefined
+  readonly contestType?: string | undefined
+  /** Inclusive lower bound on the entry's date. */
+  readonly since?: Instant | undefined
+  /** Exclusive upper bound on the entry's date. */
+  readonly before?: Instant | undefined
+}
+
+/**
+ * The tabs split by the viewer's local calendar day: Today is within the current local day,
+ * Past is before its start, All is everything.
+ */
+export const galleryTabBounds = (
+  tab: GalleryTab,
+  now: Instant,
+  timeZone: string,
+): Pick<GalleryFilter, "since" | "before"> => {
+  switch (tab) {
+    case "all":
+      return {}
+    case "today":
+      return { since: startOfDay(now, timeZone) }
+    case "past":
+      return { before: startOfDay(now, timeZone) }
+  }
+}
+
+/** Filters first (moderation, contest, member, dates, age group, contest type), then sorting. */
+export const matchesGallery = (entry: Entry, filter: GalleryFilter): boolean =>
+  isVisible(entry) &&
+  (filter.contestId === undefined || entry.contestId === filter.contestId) &&
+  (filter.memberId === undefined || entry.memberId === filter.memberId) &&
+  (filter.since === undefined || entry.createdAt >= filter.since) &&
+  (filter.before === undefined || entry.createdAt < filter.before) &&
+  (filter.ageGroup === undefined || filter.ageGroup === "all" || entry.ageGroup === filter.ageGroup) &&
+  (filter.contestType === undefined ||
+    filter.contestType === "all" ||
+    entry.contestType === filter.contestType)
+
+/**
+ * A 53-bit hash of the seed and the entry id (cyrb53): "random" order is a seeded shuffle, so
+ * the same seed gives the same order on every page and a new seed a new order.
+ */
+export const randomRank = (seed: string, id: EntryId): number => {
+  const text = `${seed}:${id}`
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ ch, 2654435761)
+    h2 = Math.imul(h2 ^ ch, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+}
+
+type Sortable = Pick<Entry, "id" | "voteCount" | "createdAt">
+const byId = (a: Sortable, b: Sortable) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/**
+ * The total order of a gallery sort: top rated by vote count (ties to the earlier entry), newest
+ * by date, random by the seeded rank; the id breaks any remaining tie so paging is stable.
+ */
+export const galleryOrder = (
+  sort: GallerySort,
+  seed: string,
+): ((a: Sortable, b: Sortable) => number) => {
+  switch (sort) {
+    case "top":
+      return (a, b) => b.voteCount - a.voteCount || a.createdAt - b.createdAt || byId(a, b)
+    case "newest":
+      return (a, b) => b.createdAt - a.createdAt || byId(b, a)
+    case "random":
+      return (a, b) => randomRank(seed, a.id) - randomRank(seed, b.id) || byId(a, b)
+  }
+}
+
+/** The cursor of the page after `last`: the fields the order compares. */
+export const galleryCursor = (last: Sortable): string =>
+  encodeCursor([last.id, last.voteCount, last.createdAt])
+
+/** Reads a gallery cursor back, or undefined when it was not one of ours. */
+export const readGalleryCursor = (cursor: string): Sortable | undefined => {
+  const value = decodeCursor(cursor)
+  if (!Array.isArray(value) || value.length !== 3) return undefined
+  const [id, voteCount, createdAt] = value as Array<unknown>
+  if (typeof id !== "string" || typeof voteCount !== "number" || typeof createdAt !== "number") {
+    return undefined
+  }
+  return { id, voteCount, createdAt }
+}

@@ -1,0 +1,93 @@
+// The hexagon's arrows, as lint rules: a wrong import fails `npm run lint`.
+// Kept apart from eslint.config.js so tests/lint can prove each rule fires.
+
+const outsideDomain = "(^|/)(adapters|apps|cli|frame|fixtures|tests|bench)(/|$)"
+
+/** @type {import("eslint").Linter.Config[]} */
+export const layerRules = [
+  {
+    name: "colorday/layers/domain",
+    files: ["domain/**/*.ts"],
+    ignores: ["domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!effect(/|$)|\\.)",
+              message: "domain/ imports only `effect` and other domain files.",
+            },
+            {
+              regex: outsideDomain,
+              message: "domain/ imports only `effect` and other domain files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "colorday/layers/domain-tests",
+    files: ["domain/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!(effect|vitest|@effect/vitest|fast-check)(/|$)|\\.)",
+              message: "domain/ tests import only effect, the test libraries and domain files.",
+            },
+            {
+              regex: "(^|/)(apps|cli|frame|fixtures|tests|bench)(/|$)",
+              message: "domain/ tests import only effect, the test libraries and domain files.",
+            },
+            {
+              regex: "(^|/)adapters/(?!memory(/|$))",
+              message: "domain/ tests may use only the in-memory adapters.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "colorday/layers/browser",
+    files: ["apps/**/*.{ts,tsx}", "frame/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)adapters(/|$)",
+              message: "apps/ and frame/ never import adapters/: talk to the server's API instead.",
+            },
+            {
+              regex: "^node:",
+              message: "Browser bundles never pull in Node modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: "colorday/layers/adapters",
+    files: ["adapters/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(apps|cli)(/|$)",
+              message: "adapters/ never import apps/ or cli/: arrows point inward.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+]
