@@ -1,13 +1,18 @@
 // The hexagon's arrows, as lint rules: a wrong import fails `npm run lint`.
 // Kept apart from eslint.config.js so tests/lint can prove each rule fires.
 
-const outsideDomain = "(^|/)(adapters|apps|cli|frame|fixtures|tests|bench)(/|$)"
+import { builtinModules } from "node:module"
+
+const outsideDomain =
+  "(^|/)(adapters|apps|cli|frame|fixtures|tests|bench|node_modules)(/|$)|package\\.json$"
+// Node's own modules by bare name ("fs", "path/posix") as well as with the node: prefix.
+const nodeBuiltins = `^(node:|(${builtinModules.map((name) => name.replace("/", "\\/")).join("|")})(/|$))`
 
 /** @type {import("eslint").Linter.Config[]} */
 export const layerRules = [
   {
     name: "colorday/layers/domain",
-    files: ["domain/**/*.ts"],
+    files: ["domain/**/*.{ts,tsx}"],
     ignores: ["domain/**/*.test.ts"],
     rules: {
       "no-restricted-imports": [
@@ -65,7 +70,7 @@ export const layerRules = [
               message: "apps/ and frame/ never import adapters/: talk to the server's API instead.",
             },
             {
-              regex: "^node:",
+              regex: nodeBuiltins,
               message: "Browser bundles never pull in Node modules.",
             },
           ],

@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "adapters/memory/**/*.test.ts", "tests/lint/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "adapters/memory/**/*.test.ts",
+            "tests/lint/**/*.test.ts",
+          ],
         },
       },
     ],

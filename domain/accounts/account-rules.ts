@@ -61,10 +61,18 @@ export const signUpIssues = (input: SignUp, now: Instant): ReadonlyArray<Validat
   }
   issues.push(...passwordIssues(input.password))
   if (input.firstName.trim() === "") {
-    issues.push({ field: "firstName", title: "First name required", message: "Please enter your first name" })
+    issues.push({
+      field: "firstName",
+      title: "First name required",
+      message: "Please enter your first name",
+    })
   }
   if (input.lastName.trim() === "") {
-    issues.push({ field: "lastName", title: "Last name required", message: "Please enter your last name" })
+    issues.push({
+      field: "lastName",
+      title: "Last name required",
+      message: "Please enter your last name",
+    })
   }
   if (!USERNAME_PATTERN.test(input.username.trim())) {
     issues.push({

@@ -6,8 +6,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** What was bought: a plan (tier set) or one extra entry. */
 export type Purchase =
-  | { readonly kind: "plan"; readonly tier: Tier }
-  | { readonly kind: "extra-entry" }
+  { readonly kind: "plan"; readonly tier: Tier } | { readonly kind: "extra-entry" }
 
 /** One row of the payments ledger; billing history is read from here. */
 export interface Payment {

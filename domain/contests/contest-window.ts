@@ -2,12 +2,13 @@ import { DateTime, Option } from "effect"
 import type { ValidationIssue } from "../shared/errors.ts"
 import type { Instant } from "../shared/ids.ts"
 
-/** A submission window of 24 hours, as the site states. */
+/** A submission window of 24 hours, as the site states (23 or 25 on a day the clocks change). */
 export const DAILY_WINDOW_HOURS = 24
 
 /**
  * The daily contest for a calendar day ("2026-11-23") in an IANA time zone: from that day's local
- * midnight for 24 hours. Undefined when the day or the zone is not valid.
+ * midnight to the next one, so consecutive daily contests neither overlap nor leave a gap when
+ * the clocks change. Undefined when the day or the zone is not valid.
  */
 export const dailyWindow = (
   day: string,
@@ -20,13 +21,20 @@ export const dailyWindow = (
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])]
   const check = new Date(Date.UTC(year, month - 1, date))
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return undefined
-  const start = DateTime.makeZoned(
-    { year, month, day: date, hour: 0, minute: 0, second: 0, millisecond: 0 },
-    { timeZone: zone.value, adjustForTimeZone: true },
-  )
-  if (Option.isNone(start)) return undefined
-  const startsAt = DateTime.toEpochMillis(start.value)
-  return { startsAt, endsAt: startsAt + DAILY_WINDOW_HOURS * 3_600_000 }
+  const midnight = (y: number, m: number, d: number) =>
+    DateTime.makeZoned(
+      { year: y, month: m, day: d, hour: 0, minute: 0, second: 0, millisecond: 0 },
+      { timeZone: zone.value, adjustForTimeZone: true },
+    )
+  const next = new Date(0)
+  next.setUTCFullYear(year, month - 1, date + 1)
+  const start = midnight(year, month, date)
+  const end = midnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate())
+  if (Option.isNone(start) || Option.isNone(end)) return undefined
+  return {
+    startsAt: DateTime.toEpochMillis(start.value),
+    endsAt: DateTime.toEpochMillis(end.value),
+  }
 }
 
 export interface ContestDraft {

@@ -12,13 +12,10 @@ const earlier = (a: Candidate, b: Candidate) =>
 
 /**
  * The outcome of closing a contest, in one pass: the winner has the highest weighted score, the
- * People's Choice the most raw votes; ties go to the earlier entry. Hidden and disqualified
- * entries take no part. Counts must already equal the vote rows (the use case recomputes them).
+ * People's Choice the most raw votes; ties go to the earlier entry. Both need at least one vote:
+ * a contest nobody voted in has no winner. Hidden and disqualified entries take no part. Counts must already equal the vote rows (the use case recomputes them).
  */
-export const decideResult = (
-  entries: Iterable<Candidate>,
-  closedAt: Instant,
-): ContestResult => {
+export const decideResult = (entries: Iterable<Candidate>, closedAt: Instant): ContestResult => {
   let winner: Candidate | undefined
   let peoplesChoice: Candidate | undefined
   let totalEntries = 0
@@ -42,6 +39,7 @@ export const decideResult = (
       peoplesChoice = entry
     }
   }
+  if (winner && winner.weightedScore <= 0) winner = undefined
   return {
     closedAt,
     winnerEntryId: winner?.id ?? null,

@@ -18,10 +18,10 @@ export const pageSize = (requested: number | undefined): number => {
  * Keyset paging over an ordered list: the items strictly after `after` in `compare`'s order
  * (which must be total, ties broken by id), at most `limit` of them.
  */
-export const pageAfter = <A>(
+export const pageAfter = <A extends K, K>(
   sorted: ReadonlyArray<A>,
-  compare: (a: A, b: A) => number,
-  after: A | undefined,
+  compare: (a: K, b: K) => number,
+  after: K | undefined,
   limit: number,
 ): { readonly items: ReadonlyArray<A>; readonly hasMore: boolean } => {
   let start = 0
@@ -39,13 +39,21 @@ export const pageAfter = <A>(
   return { items: sorted.slice(start, start + limit), hasMore: start + limit < sorted.length }
 }
 
-/** Cursors are base64url JSON: opaque to clients, readable when debugging. */
+/**
+ * Cursors are base64url of UTF-8 JSON: opaque to clients, readable when debugging. The UTF-8 step
+ * is needed because `btoa` throws on characters above U+00FF.
+ */
 export const encodeCursor = (value: unknown): string =>
-  btoa(JSON.stringify(value)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "")
 
 export const decodeCursor = (cursor: string): unknown => {
   try {
-    return JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))) as unknown
+    const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"))
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0))
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes)) as unknown
   } catch {
     return undefined
   }

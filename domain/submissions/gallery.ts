@@ -46,7 +46,9 @@ export const matchesGallery = (entry: Entry, filter: GalleryFilter): boolean =>
   (filter.memberId === undefined || entry.memberId === filter.memberId) &&
   (filter.since === undefined || entry.createdAt >= filter.since) &&
   (filter.before === undefined || entry.createdAt < filter.before) &&
-  (filter.ageGroup === undefined || filter.ageGroup === "all" || entry.ageGroup === filter.ageGroup) &&
+  (filter.ageGroup === undefined ||
+    filter.ageGroup === "all" ||
+    entry.ageGroup === filter.ageGroup) &&
   (filter.contestType === undefined ||
     filter.contestType === "all" ||
     entry.contestType === filter.contestType)

@@ -1,0 +1,63 @@
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { BadgeGrant } from "../../domain/badges/badges.ts"
+import type { Payment } from "../../domain/billing/payment.entity.ts"
+import type { ContestMetric } from "../../domain/contests/contest-analytics.port.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import type { Subscription } from "../../domain/plans/subscription.entity.ts"
+import type { Instant } from "../../domain/shared/ids.ts"
+import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import type { Vote } from "../../domain/voting/vote.entity.ts"
+
+interface Tables {
+  members: Map<string, Member>
+  contests: Map<string, Contest>
+  entries: Map<string, Entry>
+  /** Keyed by `${entryId}|${voterId}`: the unique key a database enforces. */
+  votes: Map<string, Vote>
+  /** Keyed by `${memberId}|${badgeId}`. */
+  badges: Map<string, BadgeGrant>
+  subscriptions: Map<string, Subscription>
+  /** Keyed by checkout session id. */
+  payments: Map<string, Payment>
+  downloads: Array<{ contestId: string; memberId: string; at: Instant }>
+  events: Array<{ contestId: string; metric: ContestMetric; at: Instant }>
+}
+
+const emptyTables = (): Tables => ({
+  members: new Map(),
+  contests: new Map(),
+  entries: new Map(),
+  votes: new Map(),
+  badges: new Map(),
+  subscriptions: new Map(),
+  payments: new Map(),
+  downloads: [],
+  events: [],
+})
+
+/**
+ * Every row of the in-memory adapters. Rows are immutable objects replaced on write, so a
+ * snapshot copies the containers only; the unit of work restores one when a transaction fails.
+ */
+export class MemoryStore {
+  tables: Tables = emptyTables()
+
+  snapshot(): Tables {
+    const t = this.tables
+    return {
+      members: new Map(t.members),
+      contests: new Map(t.contests),
+      entries: new Map(t.entries),
+      votes: new Map(t.votes),
+      badges: new Map(t.badges),
+      subscriptions: new Map(t.subscriptions),
+      payments: new Map(t.payments),
+      downloads: [...t.downloads],
+      events: [...t.events],
+    }
+  }
+
+  restore(snapshot: Tables): void {
+    this.tables = snapshot
+  }
+}

@@ -1,0 +1,365 @@
+import { Clock, Context, Effect, Exit, Layer, Option, Semaphore } from "effect"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { BadgeRepository } from "../../domain/badges/badge.port.ts"
+import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import {
+  CONTEST_METRICS,
+  ContestAnalytics,
+  type ContestCounts,
+} from "../../domain/contests/contest-analytics.port.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { contestStatus } from "../../domain/contests/contest-status.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
+import { compareForRanking, matchesLeaderboard } from "../../domain/ranking/leaderboard.ts"
+import { NotFound } from "../../domain/shared/errors.ts"
+import { IdSource } from "../../domain/shared/id-source.port.ts"
+import { decodeCursor, encodeCursor, type Page, pageAfter } from "../../domain/shared/paging.ts"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
+import { EntryRepository } from "../../domain/submissions/entry.port.ts"
+import { galleryOrder, matchesGallery } from "../../domain/submissions/gallery.ts"
+import { VoteRepository } from "../../domain/voting/vote.port.ts"
+import { VotePermanent } from "../../domain/voting/voting.errors.ts"
+import { MemoryStore } from "./memory-store.ts"
+
+/** The store behind the in-memory layers, so tests can look at rows directly. */
+export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
+
+/** Keyset page over rows sorted by `compare`; the cursor holds the last row's `key`. */
+const keysetPage = <A>(
+  rows: Iterable<A>,
+  compare: (a: A, b: A) => number,
+  key: (row: A) => unknown,
+  fromKey: (value: unknown) => A | undefined,
+  cursor: string | null,
+  limit: number,
+): Page<A> => {
+  const sorted = [...rows].sort(compare)
+  const after = cursor === null ? undefined : fromKey(decodeCursor(cursor))
+  const { items, hasMore } = pageAfter(sorted, compare, after, limit)
+  const last = items.at(-1)
+  return { items, nextCursor: hasMore && last !== undefined ? encodeCursor(key(last)) : null }
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+
+/** Whether the current fiber already runs inside a memory transaction (nested calls join it). */
+const InTransaction = Context.Reference<boolean>("colorday/memory/InTransaction", {
+  defaultValue: () => false,
+})
+
+const unitOfWork = (store: MemoryStore) => {
+  // One writer at a time, like SQLite: transactions are serialised and roll back on failure.
+  const lock = Semaphore.makeUnsafe(1)
+  return UnitOfWork.of({
+    transaction: (effect) =>
+      Effect.gen(function* () {
+        if (yield* InTransaction) return yield* effect
+        return yield* lock.withPermit(
+          Effect.suspend(() => {
+            const before = store.snapshot()
+            return effect.pipe(
+              Effect.provideService(InTransaction, true),
+              Effect.onExit((exit) =>
+                Effect.sync(() => {
+                  if (Exit.isFailure(exit)) store.restore(before)
+                }),
+              ),
+            )
+          }),
+        )
+      }),
+  })
+}
+
+const idSource = () => {
+  let next = 0
+  return IdSource.of({
+    // Ordered ids keep test output readable; the SQL adapters use random UUIDs.
+    newId: Effect.sync(() => `id-${String(++next).padStart(8, "0")}`),
+    newToken: Effect.sync(() => {
+      const bytes = crypto.getRandomValues(new Uint8Array(32))
+      return btoa(String.fromCharCode(...bytes))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replace(/=+$/, "")
+    }),
+  })
+}
+
+const members = (store: MemoryStore) =>
+  MemberRepository.of({
+    get: (id) =>
+      Effect.suspend(() => {
+        const member = store.tables.members.get(id)
+        return member ? Effect.succeed(member) : Effect.fail(new NotFound({ entity: "member", id }))
+      }),
+    findByEmail: (email) =>
+      Effect.sync(() =>
+        Option.fromNullishOr(
+          [...store.tables.members.values()].find((member) => member.email === email),
+        ),
+      ),
+    save: (member) => Effect.sync(() => void store.tables.members.set(member.id, member)),
+    page: (cursor, limit) =>
+      Effect.sync(() =>
+        keysetPage(
+          store.tables.members.values(),
+          byId,
+          (member) => member.id,
+          (value) => (typeof value === "string" ? store.tables.members.get(value) : undefined),
+          cursor,
+          limit,
+        ),
+      ),
+  })
+
+const newestFirst = (a: Contest, b: Contest) => b.startsAt - a.startsAt || byId(b, a)
+
+const contests = (store: MemoryStore) =>
+  ContestRepository.of({
+    get: (id) =>
+      Effect.suspend(() => {
+        const contest = store.tables.contests.get(id)
+        return contest
+          ? Effect.succeed(contest)
+          : Effect.fail(new NotFound({ entity: "contest", id }))
+      }),
+    save: (contest) => Effect.sync(() => void store.tables.contests.set(contest.id, contest)),
+    homeCandidates: (now) =>
+      Effect.sync(() => {
+        const live = [...store.tables.contests.values()].filter(
+          (contest) => contestStatus(contest, now) !== "cancelled",
+        )
+        const inProgress = live.filter((c) => c.startsAt <= now && now < c.endsAt)
+        const upcoming = live
+          .filter((c) => now < c.startsAt)
+          .sort((a, b) => a.startsAt - b.startsAt)[0]
+        const recent = live.filter((c) => c.endsAt <= now).sort((a, b) => b.endsAt - a.endsAt)[0]
+        return [...inProgress, ...(upcoming ? [upcoming] : []), ...(recent ? [recent] : [])]
+      }),
+    overlapping: (window) =>
+      Effect.sync(() =>
+        [...store.tables.contests.values()].filter(
+          (contest) =>
+            contest.contestType === window.contestType.trim().toLowerCase() &&
+            contest.storedStatus?.toLowerCase() !== "cancelled" &&
+            contest.startsAt < window.endsAt &&
+            window.startsAt < contest.endsAt,
+        ),
+      ),
+    dueForClosing: (now, limit) =>
+      Effect.sync(() =>
+        [...store.tables.contests.values()]
+          .filter((contest) => contest.result === null && contestStatus(contest, now) === "ended")
+          .sort((a, b) => a.endsAt - b.endsAt)
+          .slice(0, limit),
+      ),
+    closedInOrder: Effect.sync(() =>
+      [...store.tables.contests.values()]
+        .filter((contest) => contest.result !== null)
+        .sort((a, b) => a.endsAt - b.endsAt || byId(a, b)),
+    ),
+    page: (cursor, limit) =>
+      Effect.sync(() =>
+        keysetPage(
+          store.tables.contests.values(),
+          newestFirst,
+          (contest) => contest.id,
+          (value) => (typeof value === "string" ? store.tables.contests.get(value) : undefined),
+          cursor,
+          limit,
+        ),
+      ),
+    winsOf: (memberId) =>
+      Effect.sync(
+        () =>
+          [...store.tables.contests.values()].filter(
+            (contest) => contest.result?.winnerMemberId === memberId,
+          ).length,
+      ),
+  })
+
+const analytics = (store: MemoryStore) =>
+  ContestAnalytics.of({
+    recordDownload: (download) => Effect.sync(() => void store.tables.downloads.push(download)),
+    recordEvent: (event) => Effect.sync(() => void store.tables.events.push(event)),
+    counts: (contestId) =>
+      Effect.sync(() => {
+        const counts = Object.fromEntries(CONTEST_METRICS.map((metric) => [metric, 0])) as {
+          -readonly [K in keyof ContestCounts]: number
+        }
+        for (const event of store.tables.events) {
+          if (event.contestId === contestId) counts[event.metric] += 1
+        }
+        return counts
+      }),
+  })
+
+const entries = (store: MemoryStore) =>
+  EntryRepository.of({
+    get: (id) =>
+      Effect.suspend(() => {
+        const entry = store.tables.entries.get(id)
+        return entry ? Effect.succeed(entry) : Effect.fail(new NotFound({ entity: "entry", id }))
+      }),
+    insert: (entry) => Effect.sync(() => void store.tables.entries.set(entry.id, entry)),
+    gallery: (query) =>
+      Effect.sync(() => {
+        const order = galleryOrder(query.sort, query.seed)
+        const matching = [...store.tables.entries.values()]
+          .filter((entry) => matchesGallery(entry, query.filter))
+          .sort(order)
+        return pageAfter(matching, order, query.after, query.limit)
+      }),
+    leaderboard: (filter, limit) =>
+      Effect.sync(() =>
+        [...store.tables.entries.values()]
+          .filter((entry) => matchesLeaderboard(entry, filter))
+          .sort(compareForRanking)
+          .slice(0, limit),
+      ),
+    ofContest: (contestId) =>
+      Effect.sync(() =>
+        [...store.tables.entries.values()]
+          .filter((entry) => entry.contestId === contestId)
+          .sort((a, b) => a.createdAt - b.createdAt || byId(a, b)),
+      ),
+    addVote: (entryId, weight) =>
+      Effect.suspend(() => {
+        const entry = store.tables.entries.get(entryId)
+        if (!entry) return Effect.fail(new NotFound({ entity: "entry", id: entryId }))
+        const counted = {
+          ...entry,
+          voteCount: entry.voteCount + 1,
+          weightedScore: entry.weightedScore + weight,
+        }
+        store.tables.entries.set(entryId, counted)
+        return Effect.succeed(counted)
+      }),
+    setTallies: (contestId, tallies) =>
+      Effect.sync(() => {
+        const byEntry = new Map(tallies.map((tally) => [tally.entryId, tally]))
+        for (const entry of store.tables.entries.values()) {
+          if (entry.contestId !== contestId) continue
+          const tally = byEntry.get(entry.id)
+          store.tables.entries.set(entry.id, {
+            ...entry,
+            voteCount: tally?.rawVotes ?? 0,
+            weightedScore: tally?.weightedScore ?? 0,
+          })
+        }
+      }),
+    statsOf: (memberId) =>
+      Effect.sync(() => {
+        const own = [...store.tables.entries.values()].filter(
+          (entry) => entry.memberId === memberId,
+        )
+        return {
+          entries: own.length,
+          contestsEntered: new Set(own.map((entry) => entry.contestId)).size,
+          votesReceived: own.reduce((sum, entry) => sum + entry.voteCount, 0),
+        }
+      }),
+  })
+
+const votes = (store: MemoryStore) =>
+  VoteRepository.of({
+    record: (vote) =>
+      Effect.suspend(() => {
+        const key = `${vote.entryId}|${vote.voterId}`
+        if (store.tables.votes.has(key)) {
+          return Effect.fail(new VotePermanent({ entryId: vote.entryId }))
+        }
+        store.tables.votes.set(key, vote)
+        return Effect.void
+      }),
+    hasVoted: (entryId, voterId) =>
+      Effect.sync(() => store.tables.votes.has(`${entryId}|${voterId}`)),
+    talliesOf: (contestId) =>
+      Effect.sync(() => {
+        const tallies = new Map<
+          string,
+          { entryId: string; rawVotes: number; weightedScore: number }
+        >()
+        for (const vote of store.tables.votes.values()) {
+          if (vote.contestId !== contestId) continue
+          const tally = tallies.get(vote.entryId) ?? {
+            entryId: vote.entryId,
+            rawVotes: 0,
+            weightedScore: 0,
+          }
+          tally.rawVotes += 1
+          tally.weightedScore += vote.weight
+          tallies.set(vote.entryId, tally)
+        }
+        return [...tallies.values()]
+      }),
+  })
+
+const badges = (store: MemoryStore) =>
+  BadgeRepository.of({
+    grant: (grant) =>
+      Effect.sync(() => {
+        const key = `${grant.memberId}|${grant.badgeId}`
+        if (store.tables.badges.has(key)) return false
+        store.tables.badges.set(key, grant)
+        return true
+      }),
+    of: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.badges.values()]
+          .filter((grant) => grant.memberId === memberId)
+          .sort((a, b) => a.earnedAt - b.earnedAt),
+      ),
+  })
+
+const subscriptions = (store: MemoryStore) =>
+  SubscriptionRepository.of({
+    find: (memberId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
+    save: (subscription) =>
+      Effect.sync(() => void store.tables.subscriptions.set(subscription.memberId, subscription)),
+  })
+
+const payments = (store: MemoryStore) =>
+  PaymentLedger.of({
+    save: (payment) =>
+      Effect.sync(() => void store.tables.payments.set(payment.checkoutSessionId, payment)),
+    findByCheckoutSession: (checkoutSessionId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    historyOf: (memberId, cursor, limit) =>
+      Effect.sync(() => {
+        const own = [...store.tables.payments.values()].filter((p) => p.memberId === memberId)
+        return keysetPage(
+          own,
+          (a, b) => b.createdAt - a.createdAt || byId(b, a),
+          (payment) => payment.checkoutSessionId,
+          (value) => (typeof value === "string" ? store.tables.payments.get(value) : undefined),
+          cursor,
+          limit,
+        )
+      }),
+  })
+
+/** Every port of the domain, in memory: for unit tests and as a reference for the SQL adapters. */
+export const layerMemory = Layer.effectContext(
+  Effect.sync(() => {
+    const store = new MemoryStore()
+    return Context.make(Memory, store).pipe(
+      Context.add(UnitOfWork, unitOfWork(store)),
+      Context.add(IdSource, idSource()),
+      Context.add(MemberRepository, members(store)),
+      Context.add(ContestRepository, contests(store)),
+      Context.add(ContestAnalytics, analytics(store)),
+      Context.add(EntryRepository, entries(store)),
+      Context.add(VoteRepository, votes(store)),
+      Context.add(BadgeRepository, badges(store)),
+      Context.add(SubscriptionRepository, subscriptions(store)),
+      Context.add(PaymentLedger, payments(store)),
+    )
+  }),
+)
+
+/** The current time as the domain sees it (the TestClock in tests). */
+export const now = Clock.currentTimeMillis

@@ -1,0 +1,21 @@
+import { it } from "@effect/vitest"
+import { Effect, type Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { layerMemory } from "./memory.layers.ts"
+
+export type MemoryServices = Layer.Success<typeof layerMemory>
+
+/** Sunday 2026-11-22 12:00 UTC: where every memory-backed test's TestClock starts. */
+export const TEST_NOW = Date.UTC(2026, 10, 22, 12)
+
+/** An `it.effect` test over a fresh in-memory world, the TestClock set to TEST_NOW. */
+export const itWithMemory = (
+  name: string,
+  body: () => Effect.Effect<unknown, unknown, MemoryServices>,
+) =>
+  it.effect(name, () =>
+    Effect.gen(function* () {
+      yield* TestClock.setTime(TEST_NOW)
+      yield* body()
+    }).pipe(Effect.provide(layerMemory)),
+  )

@@ -1,0 +1,22 @@
+import { Context, type Effect, type Option } from "effect"
+import type { MemberId } from "../shared/ids.ts"
+import type { Page } from "../shared/paging.ts"
+import type { Payment } from "./payment.entity.ts"
+
+/** The payments ledger: one row per checkout session, the source of billing history. */
+export class PaymentLedger extends Context.Service<
+  PaymentLedger,
+  {
+    /** Inserts or updates the row of this checkout session id. */
+    readonly save: (payment: Payment) => Effect.Effect<void>
+    readonly findByCheckoutSession: (
+      checkoutSessionId: string,
+    ) => Effect.Effect<Option.Option<Payment>>
+    /** A member's payments, newest first. */
+    readonly historyOf: (
+      memberId: MemberId,
+      cursor: string | null,
+      limit: number,
+    ) => Effect.Effect<Page<Payment>>
+  }
+>()("colorday/PaymentLedger") {}

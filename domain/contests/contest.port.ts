@@ -1,0 +1,32 @@
+import { Context, type Effect } from "effect"
+import type { NotFound } from "../shared/errors.ts"
+import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
+import type { Page } from "../shared/paging.ts"
+import type { Contest } from "./contest.entity.ts"
+
+export class ContestRepository extends Context.Service<
+  ContestRepository,
+  {
+    readonly get: (id: ContestId) => Effect.Effect<Contest, NotFound>
+    readonly save: (contest: Contest) => Effect.Effect<void>
+    /**
+     * Enough contests for the home page to choose from: every one not cancelled that is in
+     * progress at `now`, the earliest upcoming one and the most recently ended one.
+     */
+    readonly homeCandidates: (now: Instant) => Effect.Effect<ReadonlyArray<Contest>>
+    /** Contests not cancelled of this type whose window overlaps [startsAt, endsAt). */
+    readonly overlapping: (window: {
+      readonly contestType: string
+      readonly startsAt: Instant
+      readonly endsAt: Instant
+    }) => Effect.Effect<ReadonlyArray<Contest>>
+    /** Ended, not cancelled, not yet closed: what the scheduler closes next. */
+    readonly dueForClosing: (now: Instant, limit: number) => Effect.Effect<ReadonlyArray<Contest>>
+    /** Every closed contest in the order they ended (one a day: a few hundred a year). */
+    readonly closedInOrder: Effect.Effect<ReadonlyArray<Contest>>
+    /** Contests by start, newest first, a page at a time. */
+    readonly page: (cursor: string | null, limit: number) => Effect.Effect<Page<Contest>>
+    /** How many closed contests this member won. */
+    readonly winsOf: (memberId: MemberId) => Effect.Effect<number>
+  }
+>()("colorday/ContestRepository") {}

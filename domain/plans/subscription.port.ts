@@ -1,0 +1,11 @@
+import { Context, type Effect, type Option } from "effect"
+import type { MemberId } from "../shared/ids.ts"
+import type { Subscription } from "./subscription.entity.ts"
+
+export class SubscriptionRepository extends Context.Service<
+  SubscriptionRepository,
+  {
+    readonly find: (memberId: MemberId) => Effect.Effect<Option.Option<Subscription>>
+    readonly save: (subscription: Subscription) => Effect.Effect<void>
+  }
+>()("colorday/SubscriptionRepository") {}

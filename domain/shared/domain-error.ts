@@ -1,0 +1,27 @@
+import type {
+  ContestClosed,
+  ContestNotClosable,
+  ContestOverlap,
+} from "../contests/contests.errors.ts"
+import type { OutOfSubmissions } from "../plans/plans.errors.ts"
+import type { SelfVote, VotePermanent, VotingClosed } from "../voting/voting.errors.ts"
+import type { AuthenticationRequired, NotFound, ValidationFailed } from "./errors.ts"
+
+/**
+ * Every refusal a use case can answer with. Each carries a stable `code`; adapters map the tag to
+ * a transport (an HTTP status, a CLI exit code) in one table that the type checker keeps whole.
+ */
+export type DomainError =
+  | NotFound
+  | ValidationFailed
+  | AuthenticationRequired
+  | OutOfSubmissions
+  | ContestClosed
+  | ContestOverlap
+  | ContestNotClosable
+  | VotingClosed
+  | SelfVote
+  | VotePermanent
+
+export type DomainErrorTag = DomainError["_tag"]
+export type DomainErrorCode = DomainError["code"]

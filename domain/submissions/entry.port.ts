@@ -1,0 +1,50 @@
+import { Context, type Effect } from "effect"
+import type { LeaderboardFilter } from "../ranking/leaderboard.ts"
+import type { NotFound } from "../shared/errors.ts"
+import type { ContestId, EntryId, MemberId } from "../shared/ids.ts"
+import type { VoteTally } from "../voting/vote.entity.ts"
+import type { Entry } from "./entry.entity.ts"
+import type { GalleryFilter, GallerySort } from "./gallery.ts"
+
+export interface GalleryQuery {
+  readonly filter: GalleryFilter
+  readonly sort: GallerySort
+  readonly seed: string
+  /** The last entry of the previous page (its order fields), or undefined for the first page. */
+  readonly after: Pick<Entry, "id" | "voteCount" | "createdAt"> | undefined
+  readonly limit: number
+}
+
+export interface MemberEntryStats {
+  readonly entries: number
+  readonly contestsEntered: number
+  readonly votesReceived: number
+}
+
+export class EntryRepository extends Context.Service<
+  EntryRepository,
+  {
+    readonly get: (id: EntryId) => Effect.Effect<Entry, NotFound>
+    readonly insert: (entry: Entry) => Effect.Effect<void>
+    /** One page in the order galleryOrder defines, and whether more follow. */
+    readonly gallery: (query: GalleryQuery) => Effect.Effect<{
+      readonly items: ReadonlyArray<Entry>
+      readonly hasMore: boolean
+    }>
+    /** The top `limit` entries matching the filter, in compareForRanking order. */
+    readonly leaderboard: (
+      filter: LeaderboardFilter,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<Entry>>
+    /** Every entry of one contest, visible or not (a contest holds hundreds, not millions). */
+    readonly ofContest: (contestId: ContestId) => Effect.Effect<ReadonlyArray<Entry>>
+    /** Adds one vote of this weight to the entry's counters and returns the entry as it is now. */
+    readonly addVote: (entryId: EntryId, weight: number) => Effect.Effect<Entry, NotFound>
+    /** Sets counters to what the vote rows say; entries without a tally get zero. */
+    readonly setTallies: (
+      contestId: ContestId,
+      tallies: ReadonlyArray<VoteTally>,
+    ) => Effect.Effect<void>
+    readonly statsOf: (memberId: MemberId) => Effect.Effect<MemberEntryStats>
+  }
+>()("colorday/EntryRepository") {}

@@ -1,0 +1,67 @@
+import { Clock, Effect } from "effect"
+import { ContestAnalytics } from "../contests/contest-analytics.port.ts"
+import { ContestRepository } from "../contests/contest.port.ts"
+import { currentSubscription } from "../plans/current-subscription.use-case.ts"
+import { IdSource } from "../shared/id-source.port.ts"
+import { AuthenticationRequired, NotFound } from "../shared/errors.ts"
+import type { EntryId, MemberId } from "../shared/ids.ts"
+import { UnitOfWork } from "../shared/unit-of-work.port.ts"
+import { isVisible } from "../submissions/entry.entity.ts"
+import { EntryRepository } from "../submissions/entry.port.ts"
+import { VoteRepository } from "./vote.port.ts"
+import { voteRefusal, voteWeight } from "./voting.ts"
+
+/**
+ * Casts a member's permanent vote, weighted by their plan at this moment. The vote row and the
+ * entry's counters are written in one transaction; the vote table's unique (entry, voter) key
+ * turns a concurrent second vote into VotePermanent, never a second row.
+ */
+export const castVote = Effect.fn("castVote")(function* (input: {
+  /** From the session; null for a visitor. */
+  readonly voterId: MemberId | null
+  readonly entryId: EntryId
+}) {
+  const voterId = input.voterId
+  if (voterId === null) return yield* new AuthenticationRequired({ action: "vote for submissions" })
+  const unitOfWork = yield* UnitOfWork
+  return yield* unitOfWork.transaction(
+    Effect.gen(function* () {
+      const entries = yield* EntryRepository
+      const contests = yield* ContestRepository
+      const votes = yield* VoteRepository
+      const analytics = yield* ContestAnalytics
+      const ids = yield* IdSource
+      const now = yield* Clock.currentTimeMillis
+
+      const entry = yield* entries.get(input.entryId)
+      if (!isVisible(entry)) return yield* new NotFound({ entity: "entry", id: entry.id })
+      const contest = yield* contests.get(entry.contestId)
+      const alreadyVoted = yield* votes.hasVoted(entry.id, voterId)
+      const refusal = voteRefusal({ voterId, entry, contest, alreadyVoted, now })
+      if (refusal) return yield* refusal
+
+      const weight = voteWeight((yield* currentSubscription(voterId)).tier)
+      yield* votes.record({
+        id: yield* ids.newId,
+        entryId: entry.id,
+        contestId: contest.id,
+        voterId,
+        weight,
+        castAt: now,
+      })
+      const counted = yield* entries.addVote(entry.id, weight)
+      yield* analytics.recordEvent({ contestId: contest.id, metric: "votes", at: now })
+      return { entry: counted, contestId: contest.id, weight }
+    }),
+  )
+})
+
+/** Whether a member has voted for an entry (false for a visitor). */
+export const hasVoted = Effect.fn("hasVoted")(function* (input: {
+  readonly voterId: MemberId | null
+  readonly entryId: EntryId
+}) {
+  if (input.voterId === null) return false
+  const votes = yield* VoteRepository
+  return yield* votes.hasVoted(input.entryId, input.voterId)
+})
