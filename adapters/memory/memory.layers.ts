@@ -100,6 +100,14 @@ const members = (store: MemoryStore) =>
           [...store.tables.members.values()].find((member) => member.email === email),
         ),
       ),
+    findByUsername: (username) =>
+      Effect.sync(() =>
+        Option.fromNullishOr(
+          [...store.tables.members.values()].find(
+            (member) => member.username.toLowerCase() === username.toLowerCase(),
+          ),
+        ),
+      ),
     save: (member) => Effect.sync(() => void store.tables.members.set(member.id, member)),
     page: (cursor, limit) =>
       Effect.sync(() =>

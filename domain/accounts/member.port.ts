@@ -10,6 +10,8 @@ export class MemberRepository extends Context.Service<
     readonly get: (id: MemberId) => Effect.Effect<Member, NotFound>
     /** By normalised e-mail address. */
     readonly findByEmail: (email: string) => Effect.Effect<Option.Option<Member>>
+    /** By username, case-insensitively. */
+    readonly findByUsername: (username: string) => Effect.Effect<Option.Option<Member>>
     readonly save: (member: Member) => Effect.Effect<void>
     /** Members in id order, a page at a time (for backfills and the admin list). */
     readonly page: (cursor: string | null, limit: number) => Effect.Effect<Page<Member>>

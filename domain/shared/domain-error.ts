@@ -4,6 +4,7 @@ import type {
   ContestOverlap,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
+import type { UnsupportedImage } from "../submissions/image-store.port.ts"
 import type { SelfVote, VotePermanent, VotingClosed } from "../voting/voting.errors.ts"
 import type { AuthenticationRequired, NotFound, ValidationFailed } from "./errors.ts"
 
@@ -22,6 +23,7 @@ export type DomainError =
   | VotingClosed
   | SelfVote
   | VotePermanent
+  | UnsupportedImage
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]
