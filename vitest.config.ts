@@ -9,8 +9,29 @@ export default defineConfig({
           include: [
             "domain/**/*.test.ts",
             "adapters/memory/**/*.test.ts",
+            "adapters/crypto/**/*.test.ts",
+            "adapters/images/**/*.test.ts",
+            "cli/**/*.test.ts",
             "tests/lint/**/*.test.ts",
           ],
+        },
+      },
+      {
+        test: {
+          name: "contract",
+          include: ["tests/contract/**/*.test.ts"],
+          // Real databases: SQLite files and fresh MySQL databases, created per suite.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "cli",
+          include: ["tests/cli/**/*.test.ts"],
+          // Each test runs the CLI as a process many times over, against a real database.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

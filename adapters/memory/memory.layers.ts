@@ -326,6 +326,9 @@ const subscriptions = (store: MemoryStore) =>
   SubscriptionRepository.of({
     find: (memberId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
+    // Memory transactions are serialised already, so holding the row needs nothing more.
+    lock: (memberId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
     save: (subscription) =>
       Effect.sync(() => void store.tables.subscriptions.set(subscription.memberId, subscription)),
   })

@@ -1,9 +1,13 @@
 import { it } from "@effect/vitest"
-import { Effect, type Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { layerMemory } from "./memory.layers.ts"
+import { layerMemoryPasswordHasher } from "./password-hasher.ts"
 
-export type MemoryServices = Layer.Success<typeof layerMemory>
+/** Every port in memory, plus the fast test-only password hasher. */
+const layerMemoryWorld = Layer.merge(layerMemory, layerMemoryPasswordHasher)
+
+export type MemoryServices = Layer.Success<typeof layerMemoryWorld>
 
 /** Sunday 2026-11-22 12:00 UTC: where every memory-backed test's TestClock starts. */
 export const TEST_NOW = Date.UTC(2026, 10, 22, 12)
@@ -17,5 +21,5 @@ export const itWithMemory = (
     Effect.gen(function* () {
       yield* TestClock.setTime(TEST_NOW)
       yield* body()
-    }).pipe(Effect.provide(layerMemory)),
+    }).pipe(Effect.provide(layerMemoryWorld)),
   )

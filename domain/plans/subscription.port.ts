@@ -6,6 +6,11 @@ export class SubscriptionRepository extends Context.Service<
   SubscriptionRepository,
   {
     readonly find: (memberId: MemberId) => Effect.Effect<Option.Option<Subscription>>
+    /**
+     * Reads the subscription and, inside a transaction, holds it until the transaction ends, so
+     * two entries racing for the last credit are served one after the other.
+     */
+    readonly lock: (memberId: MemberId) => Effect.Effect<Option.Option<Subscription>>
     readonly save: (subscription: Subscription) => Effect.Effect<void>
   }
 >()("colorday/SubscriptionRepository") {}

@@ -1,3 +1,4 @@
+import type { EmailTaken, UsernameTaken } from "../accounts/accounts.errors.ts"
 import type {
   ContestClosed,
   ContestNotClosable,
@@ -24,6 +25,8 @@ export type DomainError =
   | SelfVote
   | VotePermanent
   | UnsupportedImage
+  | EmailTaken
+  | UsernameTaken
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]

@@ -53,23 +53,31 @@ export const matchesGallery = (entry: Entry, filter: GalleryFilter): boolean =>
     filter.contestType === "all" ||
     entry.contestType === filter.contestType)
 
-/**
- * A 53-bit hash of the seed and the entry id (cyrb53): "random" order is a seeded shuffle, so
- * the same seed gives the same order on every page and a new seed a new order.
- */
-export const randomRank = (seed: string, id: EntryId): number => {
-  const text = `${seed}:${id}`
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i)
-    h1 = Math.imul(h1 ^ ch, 2654435761)
-    h2 = Math.imul(h2 ^ ch, 1597334677)
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    table[n] = c >>> 0
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+  return table
+})()
+
+/** CRC-32 (IEEE) of a string's UTF-8 bytes: the same number MySQL's CRC32() gives. */
+export const crc32 = (text: string): number => {
+  let crc = 0xffffffff
+  for (const byte of new TextEncoder().encode(text)) {
+    crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8)
+  }
+  return (crc ^ 0xffffffff) >>> 0
 }
+
+/**
+ * "Random" order is a seeded shuffle: entries sorted by CRC-32 of "seed:id". The same seed gives
+ * the same order on every page (so keyset cursors work) and a new seed a new order; SQL databases
+ * compute the same key (MySQL's CRC32, a registered function in SQLite), so every adapter agrees.
+ */
+export const randomRank = (seed: string, id: EntryId): number => crc32(`${seed}:${id}`)
 
 type Sortable = Pick<Entry, "id" | "voteCount" | "createdAt">
 const byId = (a: Sortable, b: Sortable) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)

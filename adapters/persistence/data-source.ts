@@ -1,0 +1,96 @@
+import { mkdirSync } from "node:fs"
+import { dirname } from "node:path"
+import { DataSource, type MigrationInterface } from "typeorm"
+import { mysqlMigrations } from "./migrations/mysql.ts"
+import { sqliteMigrations } from "./migrations/sqlite.ts"
+import { ALL_TABLES } from "./tables.ts"
+
+export type Dialect = "sqlite" | "mysql"
+
+export interface DatabaseConfig {
+  /** mysql://user:pass@host:port/db selects MySQL / MariaDB; unset selects the SQLite file. */
+  readonly databaseUrl?: string | undefined
+  /** The embedded default's file (default data/colorday.sqlite). */
+  readonly sqliteFile?: string | undefined
+}
+
+export const DEFAULT_SQLITE_FILE = "data/colorday.sqlite"
+
+export const dialectOf = (config: DatabaseConfig): Dialect => {
+  const url = config.databaseUrl?.trim()
+  if (!url) return "sqlite"
+  if (/^(mysql|mariadb):\/\//i.test(url)) return "mysql"
+  throw new Error(
+    `DATABASE_URL must start with mysql:// (or be unset for the embedded SQLite file), got "${url.split(":")[0]}:…"`,
+  )
+}
+
+/** Where the database is, for humans: the SQLite path or the MySQL host/database (no password). */
+export const describeDatabase = (config: DatabaseConfig): string => {
+  if (dialectOf(config) === "sqlite") return `sqlite ${config.sqliteFile ?? DEFAULT_SQLITE_FILE}`
+  const url = new URL((config.databaseUrl ?? "").replace(/^mariadb:/i, "mysql:"))
+  return `mysql ${url.hostname}:${url.port || "3306"}${url.pathname}`
+}
+
+/** Asks a MySQL-protocol server whether it is MySQL or MariaDB. */
+export const detectServer = async (config: DatabaseConfig): Promise<"mysql" | "mariadb"> => {
+  const { createConnection } = await import("mysql2/promise")
+  const connection = await createConnection(
+    (config.databaseUrl ?? "").replace(/^mariadb:/i, "mysql:"),
+  )
+  try {
+    const [rows] = await connection.query("SELECT VERSION() AS version")
+    const version = (rows as Array<{ version?: string }>)[0]?.version ?? ""
+    return /mariadb/i.test(version) ? "mariadb" : "mysql"
+  } finally {
+    await connection.end()
+  }
+}
+
+const migrationsFor = (dialect: Dialect): Array<new () => MigrationInterface> =>
+  dialect === "sqlite" ? sqliteMigrations : mysqlMigrations
+
+/**
+ * The one DataSource factory. SQLite: WAL, foreign keys on (TypeORM's default), a busy timeout so a
+ * second process waits instead of failing. MySQL: a pool through mysql2, UTC, BIGINTs as numbers.
+ * Schema changes come only from migrations; `synchronize` is never on.
+ */
+export const makeDataSource = (
+  config: DatabaseConfig,
+  /** MariaDB reports column defaults differently; TypeORM needs to know which server it talks to. */
+  server: "mysql" | "mariadb" = "mysql",
+): DataSource => {
+  const dialect = dialectOf(config)
+  const common = {
+    entities: ALL_TABLES,
+    migrations: migrationsFor(dialect),
+    migrationsTableName: "migrations",
+    synchronize: false,
+    // Failed queries surface as defects with their cause; expected ones (a duplicate vote) are quiet.
+    logging: process.env.COLORDAY_SQL_LOG ? ("all" as const) : false,
+  }
+  if (dialect === "sqlite") {
+    const file = config.sqliteFile ?? DEFAULT_SQLITE_FILE
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true })
+    return new DataSource({
+      ...common,
+      type: "better-sqlite3",
+      database: file,
+      enableWAL: true,
+      timeout: 10_000,
+      prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
+        db.pragma("synchronous = NORMAL")
+      },
+    })
+  }
+  return new DataSource({
+    ...common,
+    type: server,
+    url: (config.databaseUrl ?? "").replace(/^mariadb:/i, "mysql:"),
+    timezone: "Z",
+    charset: "utf8mb4_unicode_ci",
+    poolSize: 20,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  })
+}

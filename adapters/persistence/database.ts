@@ -1,0 +1,234 @@
+import { Context, Effect, Exit, Layer, Semaphore } from "effect"
+import type { DataSource, EntityManager } from "typeorm"
+import { IdSource } from "../../domain/shared/id-source.port.ts"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
+import { crc32 } from "../../domain/submissions/gallery.ts"
+import {
+  type DatabaseConfig,
+  type Dialect,
+  describeDatabase,
+  detectServer,
+  dialectOf,
+  makeDataSource,
+} from "./data-source.ts"
+
+/**
+ * The database as the adapters see it: the DataSource, its dialect, migrations, and `run`, which
+ * hands a query the EntityManager of the transaction in progress (or the plain one).
+ *
+ * SQLite has one connection and one writer, so every access is serialised by a semaphore (queries
+ * are synchronous in better-sqlite3 and cheap to queue); a second process is waited on through the
+ * busy timeout and, if SQLite still answers busy, the transaction is retried. MySQL transactions
+ * run on pooled connections side by side; deadlocks and lock wait timeouts are retried.
+ */
+export interface DatabaseShape {
+  readonly dialect: Dialect
+  /** "sqlite data/colorday.sqlite" or "mysql host:3306/db", never a password. */
+  readonly describe: string
+  readonly dataSource: DataSource
+  /** Applies pending migrations; returns the names applied. */
+  readonly migrate: Effect.Effect<ReadonlyArray<string>>
+  readonly status: Effect.Effect<{
+    readonly applied: ReadonlyArray<string>
+    readonly pending: ReadonlyArray<string>
+  }>
+  /** Runs a query; driver failures are defects (a 500 with a request id, never a domain error). */
+  readonly run: <A>(query: (manager: EntityManager) => Promise<A>) => Effect.Effect<A>
+  /** Like `run`, but hands the driver's failure to the caller (to read a unique violation). */
+  readonly attempt: <A>(query: (manager: EntityManager) => Promise<A>) => Effect.Effect<A, unknown>
+  /** Whether the current fiber is inside a transaction (repositories lock rows only then). */
+  readonly inTransaction: Effect.Effect<boolean>
+}
+
+export class Database extends Context.Service<Database, DatabaseShape>()(
+  "colorday/persistence/Database",
+) {}
+
+/** The EntityManager of the transaction the current fiber runs in, if any. */
+const CurrentManager = Context.Reference<EntityManager | undefined>(
+  "colorday/persistence/CurrentManager",
+  { defaultValue: () => undefined },
+)
+
+const driverError = (error: unknown): { errno?: number; code?: string } | undefined => {
+  if (typeof error !== "object" || error === null) return undefined
+  const inner = (error as { driverError?: unknown }).driverError ?? error
+  return typeof inner === "object" && inner !== null ? inner : undefined
+}
+
+/** A duplicate key: MySQL ER_DUP_ENTRY, SQLite UNIQUE / PRIMARY KEY constraint. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const driver = driverError(error)
+  return (
+    driver?.errno === 1062 ||
+    driver?.code === "ER_DUP_ENTRY" ||
+    driver?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    driver?.code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  )
+}
+
+/** Failures that a fresh attempt of the whole transaction can cure. */
+const isRetryable = (error: unknown): boolean => {
+  const driver = driverError(error)
+  return (
+    driver?.errno === 1213 || // ER_LOCK_DEADLOCK
+    driver?.errno === 1205 || // ER_LOCK_WAIT_TIMEOUT
+    driver?.code === "SQLITE_BUSY" ||
+    driver?.code === "SQLITE_BUSY_SNAPSHOT"
+  )
+}
+
+const causeIsRetryable = (exit: Exit.Exit<unknown, unknown>): boolean =>
+  Exit.isFailure(exit) &&
+  exit.cause.reasons.some(
+    (reason) =>
+      (reason._tag === "Die" && isRetryable(reason.defect)) ||
+      (reason._tag === "Fail" && isRetryable(reason.error)),
+  )
+
+const MAX_ATTEMPTS = 8
+
+/** Real time, whatever clock the use case runs under (a TestClock must not stall a retry). */
+const pause = (ms: number) =>
+  Effect.promise(() => new Promise((resolve) => setTimeout(resolve, ms)))
+
+export const makeDatabase = Effect.fn("makeDatabase")(function* (config: DatabaseConfig) {
+  const dialect = dialectOf(config)
+  const server = dialect === "mysql" ? yield* Effect.promise(() => detectServer(config)) : undefined
+  const dataSource = makeDataSource(config, server)
+  yield* Effect.acquireRelease(
+    Effect.promise(async () => {
+      await dataSource.initialize()
+      if (dialect === "sqlite") {
+        // The gallery's seeded shuffle needs CRC32, which MySQL has built in.
+        const driver = dataSource.driver as unknown as {
+          databaseConnection: { function: (name: string, fn: (text: string) => number) => void }
+        }
+        driver.databaseConnection.function("CRC32", (text: string) => crc32(String(text)))
+      }
+    }),
+    () => Effect.promise(() => dataSource.destroy()),
+  )
+  const lock = dialect === "sqlite" ? Semaphore.makeUnsafe(1) : undefined
+  const serialised = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    lock ? lock.withPermit(effect) : effect
+
+  const attempt = <A>(query: (manager: EntityManager) => Promise<A>): Effect.Effect<A, unknown> =>
+    Effect.gen(function* () {
+      const manager = yield* CurrentManager
+      if (manager) return yield* Effect.tryPromise({ try: () => query(manager), catch: (e) => e })
+      return yield* serialised(
+        Effect.tryPromise({ try: () => query(dataSource.manager), catch: (e) => e }),
+      )
+    })
+
+  const migrationNames = dataSource.migrations.map(
+    (migration) => migration.name ?? migration.constructor.name,
+  )
+
+  const appliedNames = Effect.promise(async () => {
+    const runner = dataSource.createQueryRunner()
+    try {
+      if (!(await runner.hasTable("migrations"))) return [] as Array<string>
+      const rows = (await runner.query(
+        `SELECT name FROM ${dialect === "sqlite" ? '"migrations"' : "`migrations`"} ORDER BY id`,
+      )) as Array<{ name: string }>
+      return rows.map((row) => row.name)
+    } finally {
+      if (dialect !== "sqlite") await runner.release()
+    }
+  })
+
+  const database: DatabaseShape = {
+    dialect,
+    describe: describeDatabase(config),
+    dataSource,
+    migrate: serialised(
+      Effect.promise(async () => {
+        const applied = await dataSource.runMigrations({ transaction: "each" })
+        return applied.map((migration) => migration.name)
+      }),
+    ),
+    status: Effect.map(appliedNames, (applied) => ({
+      applied,
+      pending: migrationNames.filter((name) => !applied.includes(name)),
+    })),
+    run: (query) => Effect.orDie(attempt(query)),
+    attempt,
+    inTransaction: Effect.gen(function* () {
+      return (yield* CurrentManager) !== undefined
+    }),
+  }
+
+  const once = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    serialised(
+      Effect.acquireUseRelease(
+        Effect.promise(async () => {
+          const runner = dataSource.createQueryRunner()
+          await runner.connect()
+          await runner.startTransaction()
+          return runner
+        }),
+        (runner) =>
+          Effect.gen(function* () {
+            const exit = yield* Effect.exit(
+              Effect.provideService(effect, CurrentManager, runner.manager),
+            )
+            if (Exit.isSuccess(exit)) {
+              yield* Effect.tryPromise({ try: () => runner.commitTransaction(), catch: (e) => e })
+            } else {
+              yield* Effect.promise(() => runner.rollbackTransaction())
+            }
+            return exit
+          }).pipe(
+            Effect.catch((commitFailure) =>
+              Effect.promise(async () => {
+                if (runner.isTransactionActive) await runner.rollbackTransaction()
+                return Exit.die(commitFailure)
+              }),
+            ),
+          ),
+        (runner) =>
+          Effect.promise(async () => {
+            if (runner.isTransactionActive) await runner.rollbackTransaction()
+            // SQLite's query runner is the one shared connection: keep it.
+            if (dialect !== "sqlite") await runner.release()
+          }),
+      ),
+    )
+
+  const unitOfWork = UnitOfWork.of({
+    transaction: (effect) =>
+      Effect.gen(function* () {
+        if (yield* CurrentManager) return yield* effect
+        for (let attemptNo = 1; ; attemptNo++) {
+          const exit = yield* once(effect)
+          if (attemptNo < MAX_ATTEMPTS && causeIsRetryable(exit)) {
+            yield* pause(Math.random() * 5 * 2 ** attemptNo)
+            continue
+          }
+          return yield* exit
+        }
+      }),
+  })
+
+  return { database, unitOfWork }
+})
+
+/** Random UUIDs for rows; 256-bit URL-safe tokens for sessions and links. */
+export const idSource = IdSource.of({
+  newId: Effect.sync(() => crypto.randomUUID()),
+  newToken: Effect.sync(() =>
+    Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"),
+  ),
+})
+
+export const layerDatabase = (config: DatabaseConfig) =>
+  Layer.effectContext(
+    Effect.map(makeDatabase(config), ({ database, unitOfWork }) =>
+      Context.make(Database, database).pipe(
+        Context.add(UnitOfWork, unitOfWork),
+        Context.add(IdSource, idSource),
+      ),
+    ),
+  )

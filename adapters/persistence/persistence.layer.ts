@@ -1,0 +1,43 @@
+import { Context, Effect, Layer } from "effect"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { BadgeRepository } from "../../domain/badges/badge.port.ts"
+import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
+import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
+import { EntryRepository } from "../../domain/submissions/entry.port.ts"
+import { VoteRepository } from "../../domain/voting/vote.port.ts"
+import type { DatabaseConfig } from "./data-source.ts"
+import { Database, layerDatabase } from "./database.ts"
+import { makeRepositories } from "./repositories.ts"
+
+export interface PersistenceConfig extends DatabaseConfig {
+  /** Apply pending migrations when the layer is built (the embedded default does). */
+  readonly migrate?: boolean | undefined
+}
+
+const layerRepositories = Layer.effectContext(
+  Effect.map(makeRepositories, (repositories) =>
+    Context.make(MemberRepository, repositories.members).pipe(
+      Context.add(ContestRepository, repositories.contests),
+      Context.add(ContestAnalytics, repositories.analytics),
+      Context.add(EntryRepository, repositories.entries),
+      Context.add(VoteRepository, repositories.votes),
+      Context.add(BadgeRepository, repositories.badges),
+      Context.add(SubscriptionRepository, repositories.subscriptions),
+      Context.add(PaymentLedger, repositories.payments),
+    ),
+  ),
+)
+
+/**
+ * Every domain port on a real database (SQLite by default, MySQL with DATABASE_URL), plus the
+ * Database service itself for migrations. The connection closes when the layer's scope ends.
+ */
+export const layerPersistence = (config: PersistenceConfig) => {
+  const database = layerDatabase(config)
+  const migrated = config.migrate
+    ? Layer.tap(database, (context) => Context.get(context, Database).migrate)
+    : database
+  return Layer.provideMerge(layerRepositories, migrated)
+}

@@ -1,0 +1,695 @@
+import { Effect, Option } from "effect"
+import { Brackets, type EntityManager, type SelectQueryBuilder } from "typeorm"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { BadgeRepository } from "../../domain/badges/badge.port.ts"
+import type { BadgeGrant, BadgeId } from "../../domain/badges/badges.ts"
+import type { Payment, PaymentStatus } from "../../domain/billing/payment.entity.ts"
+import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import {
+  CONTEST_METRICS,
+  ContestAnalytics,
+  type ContestCounts,
+} from "../../domain/contests/contest-analytics.port.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import type { Tier } from "../../domain/plans/plans.ts"
+import type { Subscription } from "../../domain/plans/subscription.entity.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
+import type { LeaderboardFilter } from "../../domain/ranking/leaderboard.ts"
+import { NotFound } from "../../domain/shared/errors.ts"
+import { decodeCursor, encodeCursor, type Page } from "../../domain/shared/paging.ts"
+import type { AgeGroup, Entry, Moderation } from "../../domain/submissions/entry.entity.ts"
+import { EntryRepository } from "../../domain/submissions/entry.port.ts"
+import type { GalleryFilter } from "../../domain/submissions/gallery.ts"
+import { VoteRepository } from "../../domain/voting/vote.port.ts"
+import { VotePermanent } from "../../domain/voting/voting.errors.ts"
+import { Database, type DatabaseShape, isUniqueViolation } from "./database.ts"
+import {
+  BadgeGrantTable,
+  type BadgeGrantRow,
+  ContestEventTable,
+  type ContestRow,
+  ContestTable,
+  DownloadTable,
+  type EntryRow,
+  EntryTable,
+  type MemberRow,
+  MemberTable,
+  type PaymentRow,
+  PaymentTable,
+  type SubscriptionRow,
+  SubscriptionTable,
+  VoteTable,
+} from "./tables.ts"
+
+// ---------------------------------------------------------------------------------------------
+// Rows <-> domain entities
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  dateOfBirth: row.dateOfBirth,
+  passwordHash: row.passwordHash,
+  emailVerifiedAt: row.emailVerifiedAt,
+  isAdmin: Boolean(row.isAdmin),
+  suspendedAt: row.suspendedAt,
+  profile: {
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    avatarUrl: row.avatarUrl,
+  },
+  createdAt: row.createdAt,
+})
+
+const fromMember = (member: Member): MemberRow => ({
+  id: member.id,
+  email: member.email,
+  username: member.username,
+  usernameKey: member.username.toLowerCase(),
+  firstName: member.firstName,
+  lastName: member.lastName,
+  dateOfBirth: member.dateOfBirth,
+  passwordHash: member.passwordHash,
+  emailVerifiedAt: member.emailVerifiedAt,
+  isAdmin: member.isAdmin,
+  suspendedAt: member.suspendedAt,
+  bio: member.profile.bio,
+  location: member.profile.location,
+  website: member.profile.website,
+  avatarUrl: member.profile.avatarUrl,
+  settings: null,
+  createdAt: member.createdAt,
+})
+
+const toContest = (row: ContestRow): Contest => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  lineArt: row.lineArt,
+  contestType: row.contestType,
+  artStyle: row.artStyle,
+  startsAt: row.startsAt,
+  endsAt: row.endsAt,
+  storedStatus: row.status,
+  createdAt: row.createdAt,
+  result:
+    row.closedAt === null
+      ? null
+      : {
+          closedAt: row.closedAt,
+          winnerEntryId: row.winnerEntryId,
+          winnerMemberId: row.winnerMemberId,
+          winnerRawVotes: row.winnerRawVotes ?? 0,
+          winnerWeightedScore: row.winnerWeightedScore ?? 0,
+          peoplesChoiceEntryId: row.peoplesChoiceEntryId,
+          peoplesChoiceMemberId: row.peoplesChoiceMemberId,
+          totalEntries: row.totalEntries ?? 0,
+          totalVotes: row.totalVotes ?? 0,
+        },
+})
+
+const fromContest = (contest: Contest): ContestRow => ({
+  id: contest.id,
+  title: contest.title,
+  description: contest.description,
+  lineArt: contest.lineArt,
+  contestType: contest.contestType,
+  artStyle: contest.artStyle,
+  startsAt: contest.startsAt,
+  endsAt: contest.endsAt,
+  status: contest.storedStatus,
+  createdAt: contest.createdAt,
+  closedAt: contest.result?.closedAt ?? null,
+  winnerEntryId: contest.result?.winnerEntryId ?? null,
+  winnerMemberId: contest.result?.winnerMemberId ?? null,
+  winnerRawVotes: contest.result?.winnerRawVotes ?? null,
+  winnerWeightedScore: contest.result?.winnerWeightedScore ?? null,
+  peoplesChoiceEntryId: contest.result?.peoplesChoiceEntryId ?? null,
+  peoplesChoiceMemberId: contest.result?.peoplesChoiceMemberId ?? null,
+  totalEntries: contest.result?.totalEntries ?? null,
+  totalVotes: contest.result?.totalVotes ?? null,
+})
+
+const toEntry = (row: EntryRow): Entry => ({
+  id: row.id,
+  contestId: row.contestId,
+  memberId: row.memberId,
+  artistName: row.artistName,
+  image: row.image,
+  ageGroup: row.ageGroup as AgeGroup,
+  contestType: row.contestType,
+  moderation: row.moderation as Moderation,
+  moderationReason: row.moderationReason,
+  voteCount: Number(row.voteCount),
+  weightedScore: Number(row.weightedScore),
+  createdAt: row.createdAt,
+})
+
+const fromEntry = (entry: Entry): EntryRow => ({
+  ...entry,
+  status: "submitted",
+})
+
+const toSubscription = (row: SubscriptionRow): Subscription => ({
+  memberId: row.memberId,
+  tier: row.tier as Tier,
+  remaining: Number(row.remaining),
+  renewsAt: row.renewsAt,
+})
+
+const toPayment = (row: PaymentRow): Payment => ({
+  id: row.id,
+  memberId: row.memberId,
+  checkoutSessionId: row.checkoutSessionId,
+  purchase:
+    row.purchaseKind === "plan"
+      ? { kind: "plan", tier: (row.tier ?? "free") as Tier }
+      : { kind: "extra-entry" },
+  amountCents: Number(row.amountCents),
+  status: row.status as PaymentStatus,
+  invoiceUrl: row.invoiceUrl,
+  paymentMethod: row.paymentMethod,
+  createdAt: row.createdAt,
+  fulfilledAt: row.fulfilledAt,
+})
+
+const fromPayment = (payment: Payment): PaymentRow => ({
+  id: payment.id,
+  memberId: payment.memberId,
+  checkoutSessionId: payment.checkoutSessionId,
+  purchaseKind: payment.purchase.kind,
+  tier: payment.purchase.kind === "plan" ? payment.purchase.tier : null,
+  amountCents: payment.amountCents,
+  status: payment.status,
+  invoiceUrl: payment.invoiceUrl,
+  paymentMethod: payment.paymentMethod,
+  createdAt: payment.createdAt,
+  fulfilledAt: payment.fulfilledAt,
+})
+
+// ---------------------------------------------------------------------------------------------
+// Shared query helpers
+
+const notFound = (entity: NotFound["entity"], id: string) => new NotFound({ entity, id })
+
+/** Inserts or replaces a row by primary key, portable across SQLite and MySQL. */
+const upsert = async <T extends object>(
+  manager: EntityManager,
+  table: { options: { name: string } },
+  row: T,
+  key: ReadonlyArray<string>,
+) => {
+  await manager.getRepository<T>(table.options.name).upsert(row, {
+    conflictPaths: [...key],
+    skipUpdateIfNoValuesChanged: false,
+  })
+}
+
+/** Keyset page over `qb` ordered by (sortColumn desc|asc, id same direction). */
+const keysetPage = async <Row extends { id: string }, A>(
+  qb: SelectQueryBuilder<Row>,
+  alias: string,
+  order: {
+    readonly column: string
+    readonly property: keyof Row
+    readonly direction: "ASC" | "DESC"
+  },
+  cursor: string | null,
+  limit: number,
+  map: (row: Row) => A,
+): Promise<Page<A>> => {
+  const after = cursor === null ? undefined : decodeCursor(cursor)
+  if (Array.isArray(after) && after.length === 2) {
+    const [value, id] = after as [unknown, unknown]
+    const op = order.direction === "DESC" ? "<" : ">"
+    qb.andWhere(
+      new Brackets((where) => {
+        where
+          .where(`${alias}.${order.column} ${op} :cursorValue`, { cursorValue: value })
+          .orWhere(`(${alias}.${order.column} = :cursorValue AND ${alias}.id ${op} :cursorId)`, {
+            cursorId: id,
+          })
+      }),
+    )
+  }
+  const rows = await qb
+    .orderBy(`${alias}.${order.column}`, order.direction)
+    .addOrderBy(`${alias}.id`, order.direction)
+    .take(limit + 1)
+    .getMany()
+  const items = rows.slice(0, limit)
+  const last = items.at(-1)
+  return {
+    items: items.map(map),
+    nextCursor: rows.length > limit && last ? encodeCursor([last[order.property], last.id]) : null,
+  }
+}
+
+/** Case-insensitive "not cancelled", as a stored status may be written in any case. */
+const notCancelled = (alias: string) =>
+  `(${alias}.status IS NULL OR LOWER(${alias}.status) <> 'cancelled')`
+
+// ---------------------------------------------------------------------------------------------
+// Repositories
+
+const members = (db: DatabaseShape) =>
+  MemberRepository.of({
+    get: (id) =>
+      Effect.flatMap(
+        db.run((m) => m.getRepository<MemberRow>(MemberTable).findOneBy({ id })),
+        (row) => (row ? Effect.succeed(toMember(row)) : Effect.fail(notFound("member", id))),
+      ),
+    findByEmail: (email) =>
+      Effect.map(
+        db.run((m) => m.getRepository<MemberRow>(MemberTable).findOneBy({ email })),
+        (row) => Option.map(Option.fromNullishOr(row), toMember),
+      ),
+    findByUsername: (username) =>
+      Effect.map(
+        db.run((m) =>
+          m
+            .getRepository<MemberRow>(MemberTable)
+            .findOneBy({ usernameKey: username.toLowerCase() }),
+        ),
+        (row) => Option.map(Option.fromNullishOr(row), toMember),
+      ),
+    save: (member) => db.run((m) => upsert(m, MemberTable, fromMember(member), ["id"])),
+    page: (cursor, limit) =>
+      db.run((m) => {
+        const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")
+        const after = cursor === null ? undefined : decodeCursor(cursor)
+        if (typeof after === "string") qb.where("member.id > :after", { after })
+        return qb
+          .orderBy("member.id", "ASC")
+          .take(limit + 1)
+          .getMany()
+          .then((rows) => {
+            const items = rows.slice(0, limit)
+            const last = items.at(-1)
+            return {
+              items: items.map(toMember),
+              nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+            }
+          })
+      }),
+  })
+
+const contests = (db: DatabaseShape) => {
+  const repo = (m: EntityManager) => m.getRepository<ContestRow>(ContestTable)
+  return ContestRepository.of({
+    get: (id) =>
+      Effect.flatMap(
+        db.run((m) => repo(m).findOneBy({ id })),
+        (row) => (row ? Effect.succeed(toContest(row)) : Effect.fail(notFound("contest", id))),
+      ),
+    save: (contest) => db.run((m) => upsert(m, ContestTable, fromContest(contest), ["id"])),
+    homeCandidates: (now) =>
+      db.run(async (m) => {
+        const live = () => repo(m).createQueryBuilder("c").where(notCancelled("c"))
+        const inProgress = await live()
+          .andWhere("c.starts_at <= :now AND c.ends_at > :now", { now })
+          .orderBy("c.starts_at", "ASC")
+          .take(10)
+          .getMany()
+        const upcoming = await live()
+          .andWhere("c.starts_at > :now", { now })
+          .orderBy("c.starts_at", "ASC")
+          .take(1)
+          .getMany()
+        const recent = await live()
+          .andWhere("c.ends_at <= :now", { now })
+          .orderBy("c.ends_at", "DESC")
+          .take(1)
+          .getMany()
+        return [...inProgress, ...upcoming, ...recent].map(toContest)
+      }),
+    overlapping: (window) =>
+      db.run((m) =>
+        repo(m)
+          .createQueryBuilder("c")
+          .where(notCancelled("c"))
+          .andWhere("c.contest_type = :type", { type: window.contestType.trim().toLowerCase() })
+          .andWhere("c.starts_at < :endsAt AND c.ends_at > :startsAt", window)
+          .orderBy("c.starts_at", "ASC")
+          .take(10)
+          .getMany()
+          .then((rows) => rows.map(toContest)),
+      ),
+    dueForClosing: (now, limit) =>
+      db.run((m) =>
+        repo(m)
+          .createQueryBuilder("c")
+          .where(notCancelled("c"))
+          .andWhere("c.closed_at IS NULL AND c.ends_at <= :now", { now })
+          .orderBy("c.ends_at", "ASC")
+          .take(limit)
+          .getMany()
+          .then((rows) => rows.map(toContest)),
+      ),
+    closedInOrder: db.run((m) =>
+      repo(m)
+        .createQueryBuilder("c")
+        .where("c.closed_at IS NOT NULL")
+        .orderBy("c.ends_at", "ASC")
+        .addOrderBy("c.id", "ASC")
+        .getMany()
+        .then((rows) => rows.map(toContest)),
+    ),
+    page: (cursor, limit) =>
+      db.run((m) =>
+        keysetPage(
+          repo(m).createQueryBuilder("c"),
+          "c",
+          { column: "starts_at", property: "startsAt", direction: "DESC" },
+          cursor,
+          limit,
+          toContest,
+        ),
+      ),
+    winsOf: (memberId) => db.run((m) => repo(m).countBy({ winnerMemberId: memberId })),
+  })
+}
+
+const analytics = (db: DatabaseShape) =>
+  ContestAnalytics.of({
+    recordDownload: (download) =>
+      db.run((m) =>
+        m
+          .getRepository(DownloadTable)
+          .insert(download)
+          .then(() => undefined),
+      ),
+    recordEvent: (event) =>
+      db.run((m) =>
+        m
+          .getRepository(ContestEventTable)
+          .insert(event)
+          .then(() => undefined),
+      ),
+    counts: (contestId) =>
+      db.run(async (m) => {
+        const rows: Array<{ metric: string; total: string | number }> = await m
+          .getRepository(ContestEventTable)
+          .createQueryBuilder("e")
+          .select("e.metric", "metric")
+          .addSelect("COUNT(*)", "total")
+          .where("e.contest_id = :contestId", { contestId })
+          .groupBy("e.metric")
+          .getRawMany()
+        const counts = Object.fromEntries(CONTEST_METRICS.map((metric) => [metric, 0])) as {
+          -readonly [K in keyof ContestCounts]: number
+        }
+        for (const row of rows) {
+          if ((CONTEST_METRICS as ReadonlyArray<string>).includes(row.metric)) {
+            counts[row.metric as keyof ContestCounts] = Number(row.total)
+          }
+        }
+        return counts
+      }),
+  })
+
+/** Applies the gallery's filters (see matchesGallery) to a query over entries `e`. */
+const whereGallery = (qb: SelectQueryBuilder<EntryRow>, filter: GalleryFilter) => {
+  qb.where("e.moderation = 'visible'")
+  if (filter.contestId !== undefined) qb.andWhere("e.contest_id = :contestId", filter)
+  if (filter.memberId !== undefined) qb.andWhere("e.member_id = :memberId", filter)
+  if (filter.since !== undefined) qb.andWhere("e.created_at >= :since", filter)
+  if (filter.before !== undefined) qb.andWhere("e.created_at < :before", filter)
+  if (filter.ageGroup !== undefined && filter.ageGroup !== "all") {
+    qb.andWhere("e.age_group = :ageGroup", filter)
+  }
+  if (filter.contestType !== undefined && filter.contestType !== "all") {
+    qb.andWhere("e.contest_type = :contestType", filter)
+  }
+  return qb
+}
+
+const whereLeaderboard = (qb: SelectQueryBuilder<EntryRow>, filter: LeaderboardFilter) =>
+  whereGallery(qb, {
+    since: Number.isFinite(filter.since) ? filter.since : undefined,
+    ageGroup: filter.ageGroup,
+    contestType: filter.contestType,
+  })
+
+const entries = (db: DatabaseShape) => {
+  const repo = (m: EntityManager) => m.getRepository<EntryRow>(EntryTable)
+  const getEntry = (id: string) =>
+    Effect.flatMap(
+      db.run((m) => repo(m).findOneBy({ id })),
+      (row) => (row ? Effect.succeed(toEntry(row)) : Effect.fail(notFound("entry", id))),
+    )
+  return EntryRepository.of({
+    get: getEntry,
+    insert: (entry) =>
+      db.run((m) =>
+        repo(m)
+          .insert(fromEntry(entry))
+          .then(() => undefined),
+      ),
+    gallery: (query) =>
+      db.run(async (m) => {
+        const qb = whereGallery(repo(m).createQueryBuilder("e"), query.filter)
+        const after = query.after
+        const rank = "CRC32(CONCAT(:seed, ':', e.id))"
+        const sqliteRank = "CRC32(:seed || ':' || e.id)"
+        const rankSql = db.dialect === "sqlite" ? sqliteRank : rank
+        switch (query.sort) {
+          case "top":
+            if (after) {
+              qb.andWhere(
+                new Brackets((w) => {
+                  w.where("e.vote_count < :v", { v: after.voteCount })
+                    .orWhere("(e.vote_count = :v AND e.created_at > :c)", { c: after.createdAt })
+                    .orWhere("(e.vote_count = :v AND e.created_at = :c AND e.id > :id)", {
+                      id: after.id,
+                    })
+                }),
+              )
+            }
+            qb.orderBy("e.vote_count", "DESC")
+              .addOrderBy("e.created_at", "ASC")
+              .addOrderBy("e.id", "ASC")
+            break
+          case "newest":
+            if (after) {
+              qb.andWhere(
+                new Brackets((w) => {
+                  w.where("e.created_at < :c", { c: after.createdAt }).orWhere(
+                    "(e.created_at = :c AND e.id < :id)",
+                    { id: after.id },
+                  )
+                }),
+              )
+            }
+            qb.orderBy("e.created_at", "DESC").addOrderBy("e.id", "DESC")
+            break
+          case "random": {
+            qb.setParameter("seed", query.seed)
+            if (after) {
+              const afterRank = rankSql.replace("e.id", ":afterId")
+              qb.andWhere(
+                new Brackets((w) => {
+                  w.where(`${rankSql} > ${afterRank}`, { afterId: after.id }).orWhere(
+                    `(${rankSql} = ${afterRank} AND e.id > :afterId)`,
+                  )
+                }),
+              )
+            }
+            qb.addSelect(rankSql, "random_rank")
+              .orderBy("random_rank", "ASC")
+              .addOrderBy("e.id", "ASC")
+            break
+          }
+        }
+        const rows = await qb.limit(query.limit + 1).getMany()
+        return {
+          items: rows.slice(0, query.limit).map(toEntry),
+          hasMore: rows.length > query.limit,
+        }
+      }),
+    leaderboard: (filter, limit) =>
+      db.run((m) =>
+        whereLeaderboard(repo(m).createQueryBuilder("e"), filter)
+          .orderBy("e.weighted_score", "DESC")
+          .addOrderBy("e.created_at", "ASC")
+          .addOrderBy("e.id", "ASC")
+          .limit(limit)
+          .getMany()
+          .then((rows) => rows.map(toEntry)),
+      ),
+    ofContest: (contestId) =>
+      db.run((m) =>
+        repo(m)
+          .createQueryBuilder("e")
+          .where("e.contest_id = :contestId", { contestId })
+          .orderBy("e.created_at", "ASC")
+          .addOrderBy("e.id", "ASC")
+          .getMany()
+          .then((rows) => rows.map(toEntry)),
+      ),
+    addVote: (entryId, weight) =>
+      Effect.flatMap(
+        db.run((m) =>
+          repo(m)
+            .createQueryBuilder()
+            .update()
+            .set({
+              voteCount: () => "vote_count + 1",
+              weightedScore: () => `weighted_score + ${Number(weight)}`,
+            })
+            .where("id = :entryId", { entryId })
+            .execute(),
+        ),
+        () => getEntry(entryId),
+      ),
+    setTallies: (contestId, tallies) =>
+      db.run(async (m) => {
+        await repo(m).update({ contestId }, { voteCount: 0, weightedScore: 0 })
+        for (const tally of tallies) {
+          await repo(m).update(
+            { id: tally.entryId, contestId },
+            { voteCount: tally.rawVotes, weightedScore: tally.weightedScore },
+          )
+        }
+      }),
+    statsOf: (memberId) =>
+      db.run(async (m) => {
+        const row:
+          | { entries: string | number; contests: string | number; votes: string | number | null }
+          | undefined = await repo(m)
+          .createQueryBuilder("e")
+          .select("COUNT(*)", "entries")
+          .addSelect("COUNT(DISTINCT e.contest_id)", "contests")
+          .addSelect("COALESCE(SUM(e.vote_count), 0)", "votes")
+          .where("e.member_id = :memberId", { memberId })
+          .getRawOne()
+        return {
+          entries: Number(row?.entries ?? 0),
+          contestsEntered: Number(row?.contests ?? 0),
+          votesReceived: Number(row?.votes ?? 0),
+        }
+      }),
+  })
+}
+
+const votes = (db: DatabaseShape) =>
+  VoteRepository.of({
+    record: (vote) =>
+      db
+        .attempt((m) => m.getRepository(VoteTable).insert(vote))
+        .pipe(
+          Effect.asVoid,
+          Effect.catch((error) =>
+            isUniqueViolation(error)
+              ? Effect.fail(new VotePermanent({ entryId: vote.entryId }))
+              : Effect.die(error),
+          ),
+        ),
+    hasVoted: (entryId, voterId) =>
+      db.run((m) => m.getRepository(VoteTable).existsBy({ entryId, voterId })),
+    talliesOf: (contestId) =>
+      db.run(async (m) => {
+        const rows: Array<{ entryId: string; raw: string | number; weighted: string | number }> =
+          await m
+            .getRepository(VoteTable)
+            .createQueryBuilder("v")
+            .select("v.entry_id", "entryId")
+            .addSelect("COUNT(*)", "raw")
+            .addSelect("SUM(v.weight)", "weighted")
+            .where("v.contest_id = :contestId", { contestId })
+            .groupBy("v.entry_id")
+            .getRawMany()
+        return rows.map((row) => ({
+          entryId: row.entryId,
+          rawVotes: Number(row.raw),
+          weightedScore: Number(row.weighted),
+        }))
+      }),
+  })
+
+const badges = (db: DatabaseShape) =>
+  BadgeRepository.of({
+    grant: (grant) =>
+      db
+        .attempt((m) => m.getRepository<BadgeGrantRow>(BadgeGrantTable).insert(grant))
+        .pipe(
+          Effect.as(true),
+          Effect.catch((error) =>
+            isUniqueViolation(error) ? Effect.succeed(false) : Effect.die(error),
+          ),
+        ),
+    of: (memberId) =>
+      db.run((m) =>
+        m
+          .getRepository<BadgeGrantRow>(BadgeGrantTable)
+          .find({ where: { memberId }, order: { earnedAt: "ASC", badgeId: "ASC" } })
+          .then((rows): ReadonlyArray<BadgeGrant> =>
+            rows.map((row) => ({ ...row, badgeId: row.badgeId as BadgeId })),
+          ),
+      ),
+  })
+
+const subscriptions = (db: DatabaseShape) => {
+  const find = (memberId: string, lock: boolean) =>
+    Effect.flatMap(db.inTransaction, (inTransaction) =>
+      db.run((m) => {
+        const qb = m
+          .getRepository<SubscriptionRow>(SubscriptionTable)
+          .createQueryBuilder("s")
+          .where("s.member_id = :memberId", { memberId })
+        // SQLite serialises writers already; MySQL holds the row until the transaction ends.
+        if (lock && inTransaction && db.dialect === "mysql") qb.setLock("pessimistic_write")
+        return qb.getOne().then((row) => Option.map(Option.fromNullishOr(row), toSubscription))
+      }),
+    )
+  return SubscriptionRepository.of({
+    find: (memberId) => find(memberId, false),
+    lock: (memberId) => find(memberId, true),
+    save: (subscription) => db.run((m) => upsert(m, SubscriptionTable, subscription, ["memberId"])),
+  })
+}
+
+const payments = (db: DatabaseShape) =>
+  PaymentLedger.of({
+    save: (payment) =>
+      db.run((m) => upsert(m, PaymentTable, fromPayment(payment), ["checkoutSessionId"])),
+    findByCheckoutSession: (checkoutSessionId) =>
+      Effect.map(
+        db.run((m) => m.getRepository<PaymentRow>(PaymentTable).findOneBy({ checkoutSessionId })),
+        (row) => Option.map(Option.fromNullishOr(row), toPayment),
+      ),
+    historyOf: (memberId, cursor, limit) =>
+      db.run((m) =>
+        keysetPage(
+          m
+            .getRepository<PaymentRow>(PaymentTable)
+            .createQueryBuilder("p")
+            .where("p.member_id = :memberId", { memberId }),
+          "p",
+          { column: "created_at", property: "createdAt", direction: "DESC" },
+          cursor,
+          limit,
+          toPayment,
+        ),
+      ),
+  })
+
+/** Every repository port over the Database service. */
+export const makeRepositories = Effect.gen(function* () {
+  const db = yield* Database
+  return {
+    members: members(db),
+    contests: contests(db),
+    analytics: analytics(db),
+    entries: entries(db),
+    votes: votes(db),
+    badges: badges(db),
+    subscriptions: subscriptions(db),
+    payments: payments(db),
+  }
+})

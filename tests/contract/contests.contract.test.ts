@@ -1,0 +1,139 @@
+import { expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { DAY, HOUR, seedMember } from "../../adapters/memory/seed.ts"
+import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { NOW, contract, unique } from "./support/contract.ts"
+
+const contest = (overrides: Partial<Contest> = {}): Contest => ({
+  id: crypto.randomUUID(),
+  title: "Owls at Night",
+  description: "Line art of two owls",
+  lineArt: "line-art/owls.png",
+  contestType: unique("daily"),
+  artStyle: "woodcut",
+  startsAt: NOW - HOUR,
+  endsAt: NOW + 23 * HOUR,
+  storedStatus: "scheduled",
+  createdAt: NOW - DAY,
+  result: null,
+  ...overrides,
+})
+
+contract("ContestRepository", (test) => {
+  test("saves and reads a contest back whole, its result included", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const open = contest()
+      yield* contests.save(open)
+      expect(yield* contests.get(open.id)).toEqual(open)
+      const winner = yield* seedMember({ username: unique("w") })
+      const closed: Contest = {
+        ...open,
+        storedStatus: "announced",
+        result: {
+          closedAt: NOW,
+          winnerEntryId: "entry-1",
+          winnerMemberId: winner.id,
+          winnerRawVotes: 3,
+          winnerWeightedScore: 4.5,
+          peoplesChoiceEntryId: "entry-2",
+          peoplesChoiceMemberId: "m-2",
+          totalEntries: 9,
+          totalVotes: 20,
+        },
+      }
+      yield* contests.save(closed)
+      expect(yield* contests.get(open.id)).toEqual(closed)
+      expect(yield* contests.winsOf(winner.id)).toBe(1)
+      const missing = yield* Effect.flip(contests.get("nope"))
+      expect(missing).toMatchObject({ _tag: "NotFound", entity: "contest" })
+    }))
+
+  test("finds overlapping windows of the same type, ignoring cancelled ones and touching ends", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const type = unique("daily")
+      const today = contest({ contestType: type, startsAt: NOW, endsAt: NOW + DAY })
+      const cancelled = contest({
+        contestType: type,
+        startsAt: NOW + DAY,
+        endsAt: NOW + 2 * DAY,
+        storedStatus: "CANCELLED",
+      })
+      yield* contests.save(today)
+      yield* contests.save(cancelled)
+      const hits = yield* contests.overlapping({
+        contestType: type,
+        startsAt: NOW + HOUR,
+        endsAt: NOW + 30 * HOUR,
+      })
+      expect(hits.map((c) => c.id)).toEqual([today.id])
+      expect(
+        yield* contests.overlapping({
+          contestType: type,
+          startsAt: NOW + DAY,
+          endsAt: NOW + 2 * DAY,
+        }),
+      ).toEqual([])
+    }))
+
+  test("offers the home page the contests in progress, the next and the last", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const far = NOW + 1000 * DAY // a moment no other test's contests reach
+      const live = contest({ startsAt: far - HOUR, endsAt: far + HOUR })
+      const next = contest({ startsAt: far + 2 * DAY, endsAt: far + 3 * DAY })
+      const later = contest({ startsAt: far + 4 * DAY, endsAt: far + 5 * DAY })
+      const last = contest({ startsAt: far - 3 * DAY, endsAt: far - 2 * DAY })
+      for (const c of [live, next, later, last]) yield* contests.save(c)
+      const ids = (yield* contests.homeCandidates(far)).map((c) => c.id)
+      expect(ids).toContain(live.id)
+      expect(ids).toContain(next.id)
+      expect(ids).toContain(last.id)
+      expect(ids).not.toContain(later.id)
+    }))
+
+  test("lists contests due for closing and pages through all contests", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const past = NOW - 2000 * DAY
+      const due = contest({ startsAt: past - DAY, endsAt: past })
+      yield* contests.save(due)
+      const dueIds = (yield* contests.dueForClosing(past + 1, 1000)).map((c) => c.id)
+      expect(dueIds).toContain(due.id)
+      expect((yield* contests.dueForClosing(past - 1, 1000)).map((c) => c.id)).not.toContain(due.id)
+      const seen: Array<string> = []
+      let cursor: string | null = null
+      do {
+        const page: { items: ReadonlyArray<Contest>; nextCursor: string | null } =
+          yield* contests.page(cursor, 3)
+        seen.push(...page.items.map((c) => c.id))
+        cursor = page.nextCursor
+      } while (cursor !== null)
+      expect(new Set(seen).size).toBe(seen.length)
+      expect(seen).toContain(due.id)
+    }))
+})
+
+contract("ContestAnalytics", (test) => {
+  test("counts every event by metric and records member downloads", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const analytics = yield* ContestAnalytics
+      const c = contest()
+      yield* contests.save(c)
+      const member = yield* seedMember({ username: unique("d") })
+      yield* analytics.recordDownload({ contestId: c.id, memberId: member.id, at: NOW })
+      for (const metric of ["views", "views", "downloads", "votes"] as const) {
+        yield* analytics.recordEvent({ contestId: c.id, metric, at: NOW })
+      }
+      expect(yield* analytics.counts(c.id)).toEqual({
+        views: 2,
+        downloads: 1,
+        submissions: 0,
+        votes: 1,
+      })
+    }))
+})

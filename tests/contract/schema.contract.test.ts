@@ -1,0 +1,36 @@
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { Database } from "../../adapters/persistence/database.ts"
+import { MYSQL_URL, mysqlLayer, sqliteLayer } from "./support/backends.ts"
+
+const mysqlUrl = MYSQL_URL
+const databases = [
+  { name: "sqlite", layer: sqliteLayer },
+  ...(mysqlUrl ? [{ name: "mysql", layer: () => mysqlLayer(mysqlUrl) }] : []),
+]
+
+for (const { name, layer: make } of databases) {
+  describe(`migrations [${name}]`, () => {
+    layer(make(), { timeout: 120_000 })((it) => {
+      it.effect("leave the schema exactly as the table mappings describe it", () =>
+        Effect.gen(function* () {
+          const database = yield* Database
+          const pending = yield* Effect.promise(() =>
+            database.dataSource.driver.createSchemaBuilder().log(),
+          )
+          expect(pending.upQueries.map((query) => query.query)).toEqual([])
+        }),
+      )
+
+      it.effect("are all applied, and migrating again applies nothing", () =>
+        Effect.gen(function* () {
+          const database = yield* Database
+          const status = yield* database.status
+          expect(status.pending).toEqual([])
+          expect(status.applied).toEqual(["Initial1763769600000"])
+          expect(yield* database.migrate).toEqual([])
+        }),
+      )
+    })
+  })
+}
