@@ -1,5 +1,7 @@
 import { Cause, Effect, Exit, type Layer, ManagedRuntime } from "effect"
 import type { DomainError } from "../domain/shared/domain-error.ts"
+// Type-only: erased at run time, so the adapters still load lazily, on the first command that runs.
+import type { appLayer } from "./app.layer.ts"
 
 /**
  * How every command runs a use case: on the process's one ManagedRuntime, printing the result
@@ -18,7 +20,7 @@ export interface Output {
 }
 
 /** The services every command may use: built once per process at the composition root. */
-export type AppServices = Layer.Success<typeof import("./app.layer.ts").appLayer>
+export type AppServices = Layer.Success<typeof appLayer>
 
 let runtime: ManagedRuntime.ManagedRuntime<AppServices, unknown> | undefined
 
@@ -73,6 +75,11 @@ export const runCommand = async <A, E>(
   if (usage) {
     process.stderr.write(`error: ${usage.message}\n`)
     process.exitCode = 2
+    return
+  }
+  if (/no such table|ER_NO_SUCH_TABLE|doesn't exist/i.test(Cause.pretty(exit.cause))) {
+    process.stderr.write("error: the database has no tables yet: run `colorday db migrate` first\n")
+    process.exitCode = 1
     return
   }
   process.stderr.write(`error: internal failure: ${Cause.pretty(exit.cause).split("\n")[0]}\n`)

@@ -1,0 +1,491 @@
+import { execFile } from "node:child_process"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { createConnection } from "mysql2/promise"
+import sharp from "sharp"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
+/**
+ * The `colorday` CLI as a process, the way an operator runs it: exit codes, one-line errors and
+ * `--json`, over the embedded SQLite file and, when MYSQL_URL is set, a fresh MySQL database.
+ */
+
+const root = resolve(import.meta.dirname, "../..")
+const node = join(root, "node_modules/.bin/node")
+const MYSQL_URL = process.env.MYSQL_URL
+
+interface Run {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+const cli = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) =>
+  new Promise<Run>((done) => {
+    execFile(
+      node,
+      ["cli/main.ts", ...args],
+      { cwd: root, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
+        done({ code, stdout, stderr })
+      },
+    )
+  })
+
+/** The JSON a `--json` command printed, after checking it succeeded. */
+const json = <A>(run: Run): A => {
+  expect(run.stderr, run.stderr).toBe("")
+  expect(run.code).toBe(0)
+  return JSON.parse(run.stdout) as A
+}
+
+/** A refusal or a usage error: this exit code and exactly one line on stderr. */
+const refused = (run: Run, code: 1 | 2, pattern: RegExp) => {
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(code)
+  expect(run.stderr.trimEnd().split("\n")).toHaveLength(1)
+  expect(run.stderr).toMatch(pattern)
+  expect(run.stderr).not.toMatch(/\bat .*\(.*:\d+:\d+\)/)
+}
+
+const iso = (instant: number) => new Date(instant).toISOString()
+
+interface Member {
+  readonly id: string
+  readonly email: string
+  readonly username: string
+  readonly isAdmin: boolean
+  readonly emailVerifiedAt: number | null
+}
+interface Contest {
+  readonly id: string
+  readonly status: string
+  readonly lineArt: string | null
+  readonly endsAt: number
+}
+interface Submitted {
+  readonly entry: { readonly id: string; readonly memberId: string }
+  readonly subscription: { readonly remaining: number }
+}
+interface Closing {
+  readonly contest: { readonly id: string }
+  readonly result: {
+    readonly winnerEntryId: string | null
+    readonly winnerMemberId: string | null
+    readonly totalEntries: number
+    readonly totalVotes: number
+  }
+  readonly winner: string | null
+  readonly badges: ReadonlyArray<{ readonly memberId: string; readonly badgeId: string }>
+}
+
+interface Target {
+  readonly name: string
+  /** Sets up the database; returns the environment the CLI runs with and how to clean up. */
+  readonly setUp: (dataDir: string) => Promise<{
+    readonly env: Record<string, string>
+    readonly tearDown: () => Promise<void>
+  }>
+}
+
+const sqlite: Target = {
+  name: "sqlite",
+  setUp: async () => Promise.resolve({ env: {}, tearDown: () => Promise.resolve() }),
+}
+
+const mysql = (url: string): Target => ({
+  name: "mysql",
+  setUp: async () => {
+    const name = `colorday_cli_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
+    const admin = await createConnection(url)
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
+    await admin.end()
+    const scoped = new URL(url)
+    scoped.pathname = `/${name}`
+    return {
+      env: { DATABASE_URL: scoped.toString() },
+      tearDown: async () => {
+        const connection = await createConnection(url)
+        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``)
+        await connection.end()
+      },
+    }
+  },
+})
+
+if (!MYSQL_URL) {
+  console.warn(
+    "\n!!! MYSQL_URL is not set: the CLI suite runs on SQLite only. " +
+      "Set MYSQL_URL=mysql://root@127.0.0.1:3306/test to run it on MySQL/MariaDB too (CI does).\n",
+  )
+}
+
+const targets = [sqlite, ...(MYSQL_URL ? [mysql(MYSQL_URL)] : [])]
+
+describe.each(targets)("colorday CLI [$name]", (target) => {
+  let dataDir = ""
+  let env: NodeJS.ProcessEnv = {}
+  let tearDown = () => Promise.resolve()
+  const run = (...args: ReadonlyArray<string>) => cli(env, args)
+  const files = {
+    lineArt: "",
+    photo: "",
+    notAnImage: "",
+    missing: "",
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), `colorday-cli-${target.name}-`))
+    const database = await target.setUp(dataDir)
+    tearDown = database.tearDown
+    const { DATABASE_URL: _inherited, ...rest } = process.env
+    env = { ...rest, ...database.env, DATA_DIR: dataDir, NO_COLOR: "1" }
+    files.lineArt = join(dataDir, "line-art.png")
+    files.photo = join(dataDir, "photo.jpg")
+    files.notAnImage = join(dataDir, "notes.png")
+    files.missing = join(dataDir, "no-such-file.png")
+    const canvas = { width: 320, height: 240, channels: 3 as const }
+    await sharp({ create: { ...canvas, background: "#ffffff" } })
+      .png()
+      .toFile(files.lineArt)
+    await sharp({ create: { ...canvas, background: "#d2691e" } })
+      .jpeg()
+      .toFile(files.photo)
+    await writeFile(files.notAnImage, "these are not the pixels you are looking for\n")
+  })
+
+  afterAll(async () => {
+    await tearDown()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it("prints help and the version with exit 0, and maps commander's usage errors to exit 2", async () => {
+    const help = await run("--help")
+    expect(help.code).toBe(0)
+    for (const command of ["db", "contest", "user", "submit", "vote", "leaderboard", "badges"]) {
+      expect(help.stdout).toContain(command)
+    }
+    expect((await run("contest", "create", "--help")).code).toBe(0)
+    expect((await run("--version")).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/)
+    refused(await run("contest", "list", "--no-such-option"), 2, /unknown option/)
+    refused(await run("user", "create", "--email", "x@example.com"), 2, /required option/)
+    refused(await run("no-such-command"), 2, /unknown command/)
+    refused(await run("contest", "list", "--limit", "lots"), 2, /--limit/)
+    refused(await run("leaderboard", "--period", "decade"), 2, /--period/)
+  })
+
+  it("db migrate applies the migrations once; db status has none pending", async () => {
+    const first = json<{ applied: ReadonlyArray<string> }>(await run("db", "migrate", "--json"))
+    expect(first.applied.length).toBeGreaterThan(0)
+    const again = json<{ applied: ReadonlyArray<string> }>(await run("db", "migrate", "--json"))
+    expect(again.applied).toEqual([])
+    const status = json<{ applied: ReadonlyArray<string>; pending: ReadonlyArray<string> }>(
+      await run("db", "status", "--json"),
+    )
+    expect(status.applied).toEqual(first.applied)
+    expect(status.pending).toEqual([])
+  })
+
+  const members: Record<"ada" | "bob" | "cora", Member | undefined> = {
+    ada: undefined,
+    bob: undefined,
+    cora: undefined,
+  }
+  const signUp = (name: string, ...extra: ReadonlyArray<string>) =>
+    run(
+      "user",
+      "create",
+      "--email",
+      `${name}@example.com`,
+      "--password",
+      `${name}-secret-password`,
+      "--first-name",
+      name,
+      "--last-name",
+      "Tester",
+      "--username",
+      name,
+      "--dob",
+      "1990-04-01",
+      "--json",
+      ...extra,
+    )
+
+  it("user create signs members up (never printing the hash) and refuses a taken e-mail", async () => {
+    for (const name of ["ada", "bob", "cora"] as const) {
+      const created = await signUp(name, "--verified")
+      expect(created.stdout).not.toMatch(/passwordHash|scrypt\$/)
+      members[name] = json<Member>(created)
+      expect(members[name]).toMatchObject({ email: `${name}@example.com`, username: name })
+      expect(members[name]?.emailVerifiedAt).not.toBeNull()
+    }
+    refused(await signUp("ada"), 1, /EMAIL_TAKEN/)
+    refused(
+      await run(
+        "user",
+        "create",
+        "--email",
+        "kid@example.com",
+        "--password",
+        "long-enough-pw",
+        "--first-name",
+        "Kid",
+        "--last-name",
+        "Tester",
+        "--username",
+        "kid",
+        "--dob",
+        iso(Date.now()).slice(0, 10),
+      ),
+      1,
+      /18 or older.*VALIDATION_FAILED/,
+    )
+    const list = json<{ items: ReadonlyArray<Member> }>(await run("user", "list", "--json"))
+    expect(list.items.map((member) => member.email).sort()).toEqual([
+      "ada@example.com",
+      "bob@example.com",
+      "cora@example.com",
+    ])
+    expect(json<Member>(await run("user", "make-admin", "ADA@example.com", "--json")).isAdmin).toBe(
+      true,
+    )
+    const verified = json<Member>(await run("user", "verify", "bob@example.com", "--json"))
+    expect(verified.emailVerifiedAt).toBe(members.bob?.emailVerifiedAt)
+    const table = await run("user", "list")
+    expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+EMAIL\s+USERNAME/)
+    refused(await run("user", "verify", "nobody@example.com"), 1, /No member with id/)
+  })
+
+  let daily: Contest | undefined
+  let adaEntry = ""
+
+  it("contest create stores the line art and opens the contest", async () => {
+    const now = Date.now()
+    daily = json<Contest>(
+      await run(
+        "contest",
+        "create",
+        "--title",
+        "Autumn Leaves",
+        "--line-art",
+        files.lineArt,
+        "--start",
+        iso(now - 3_600_000),
+        "--end",
+        iso(now + 23 * 3_600_000),
+        "--style",
+        "botanical",
+        "--json",
+      ),
+    )
+    expect(daily.status).toBe("active")
+    expect(daily.lineArt).toMatch(/^line-art\//)
+    const shown = json<Contest>(await run("contest", "show", daily.id, "--json"))
+    expect(shown.id).toBe(daily.id)
+    const list = json<{ items: ReadonlyArray<Contest> }>(await run("contest", "list", "--json"))
+    expect(list.items.map((contest) => contest.id)).toContain(daily.id)
+    refused(
+      await run(
+        "contest",
+        "create",
+        "--title",
+        "Clash",
+        "--line-art",
+        files.lineArt,
+        "--start",
+        iso(now),
+        "--end",
+        iso(now + 3_600_000),
+      ),
+      1,
+      /CONTEST_OVERLAP/,
+    )
+  })
+
+  it("refuses bad usage with exit 2 and domain refusals with exit 1, in one line", async () => {
+    const create = (start: string, lineArt: string) =>
+      run(
+        "contest",
+        "create",
+        "--title",
+        "Bad",
+        "--type",
+        "weekly",
+        "--line-art",
+        lineArt,
+        "--start",
+        start,
+        "--end",
+        "2031-01-08T00:00:00Z",
+      )
+    refused(await create("2031-01-01", files.lineArt), 2, /--start/)
+    refused(await create("2031-02-30T00:00:00Z", files.lineArt), 2, /--start/)
+    refused(
+      await create("2031-01-01T00:00:00Z", files.missing),
+      2,
+      /file not found: .*no-such-file/,
+    )
+    refused(await create("2031-01-01T00:00:00Z", files.notAnImage), 1, /UNSUPPORTED_IMAGE/)
+    const submit = (contest: string, image: string) =>
+      run("submit", "--user", "ada@example.com", "--contest", contest, "--image", image)
+    refused(await submit("no-such-contest", files.photo), 1, /No contest with id no-such-contest/)
+    refused(await submit(daily?.id ?? "", files.missing), 2, /file not found/)
+    refused(await submit(daily?.id ?? "", files.notAnImage), 1, /UNSUPPORTED_IMAGE/)
+    refused(
+      await run("stats", "--user", "nobody@example.com"),
+      1,
+      /No member with id nobody@example\.com/,
+    )
+    refused(await run("contest", "close"), 2, /--due/)
+    refused(await run("contest", "close", daily?.id ?? ""), 1, /CONTEST_NOT_CLOSABLE/)
+    // Nothing refused was written.
+    const list = json<{ items: ReadonlyArray<Contest> }>(await run("contest", "list", "--json"))
+    expect(list.items).toHaveLength(1)
+  })
+
+  it("submit enters a photo; vote counts once and refuses a second vote", async () => {
+    const submitted = json<Submitted>(
+      await run(
+        "submit",
+        "--user",
+        "ada@example.com",
+        "--contest",
+        daily?.id ?? "",
+        "--image",
+        files.photo,
+        "--json",
+      ),
+    )
+    adaEntry = submitted.entry.id
+    expect(submitted.entry.memberId).toBe(members.ada?.id)
+    expect(submitted.subscription.remaining).toBe(1)
+    const vote = await run("vote", "--user", "bob@example.com", "--entry", adaEntry)
+    expect(vote.code, vote.stderr).toBe(0)
+    expect(vote.stdout).toContain(adaEntry)
+    const again = await run("vote", "--user", "bob@example.com", "--entry", adaEntry)
+    refused(again, 1, /already voted|VOTE_PERMANENT/)
+    const asJson = await run("vote", "--user", "bob@example.com", "--entry", adaEntry, "--json")
+    expect(asJson.code).toBe(1)
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ error: { code: "VOTE_PERMANENT" } })
+    refused(await run("vote", "--user", "ada@example.com", "--entry", adaEntry), 1, /SELF_VOTE/)
+  })
+
+  it("leaderboard --json ranks entries by weighted votes", async () => {
+    const board = json<{ rows: ReadonlyArray<{ rank: number; entryId: string; score: number }> }>(
+      await run("leaderboard", "--period", "all", "--json"),
+    )
+    expect(board.rows[0]).toMatchObject({ rank: 1, entryId: adaEntry, score: 1 })
+    const today = json<{ rows: ReadonlyArray<{ entryId: string }> }>(
+      await run("leaderboard", "--period", "today", "--tz", "Pacific/Kiritimati", "--json"),
+    )
+    expect(today.rows.map((row) => row.entryId)).toContain(adaEntry)
+    refused(await run("leaderboard", "--tz", "Mars/Olympus_Mons"), 1, /IANA/)
+  })
+
+  it("closes an ended contest with its winner; badges award is idempotent", async () => {
+    // An archived contest whose window has long passed: due for closing, with nobody in it.
+    const archived = json<Contest>(
+      await run(
+        "contest",
+        "create",
+        "--title",
+        "Archive",
+        "--type",
+        "archive",
+        "--line-art",
+        files.lineArt,
+        "--start",
+        "2025-01-01T00:00:00+01:00",
+        "--end",
+        "2025-01-02T00:00:00+01:00",
+        "--json",
+      ),
+    )
+    // A short contest of its own type: entries are only accepted while it runs, so it lasts
+    // long enough for the four runs below (timed on this machine, with room to spare).
+    const started = Date.now()
+    await run("contest", "show", archived.id)
+    const end = Date.now() + Math.max(4_000, 6 * (Date.now() - started) + 1_000)
+    const flash = json<Contest>(
+      await run(
+        "contest",
+        "create",
+        "--title",
+        "Flash Sketch",
+        "--type",
+        "flash",
+        "--line-art",
+        files.lineArt,
+        "--start",
+        iso(Date.now() - 60_000),
+        "--end",
+        iso(end),
+        "--json",
+      ),
+    )
+    const entry = json<Submitted>(
+      await run(
+        "submit",
+        "--user",
+        "ada@example.com",
+        "--contest",
+        flash.id,
+        "--image",
+        files.photo,
+        "--json",
+      ),
+    ).entry.id
+    for (const voter of ["bob", "cora"]) {
+      const vote = await run("vote", "--user", `${voter}@example.com`, "--entry", entry)
+      expect(vote.code, vote.stderr).toBe(0)
+    }
+    await sleep(Math.max(0, end - Date.now() + 500))
+
+    const closing = json<Closing>(await run("contest", "close", flash.id, "--json"))
+    expect(closing.result).toMatchObject({
+      winnerEntryId: entry,
+      winnerMemberId: members.ada?.id,
+      totalEntries: 1,
+      totalVotes: 2,
+    })
+    expect(closing.winner).toBe("ada")
+    expect(closing.badges.map((grant) => grant.badgeId).sort()).toEqual([
+      "first-win",
+      "peoples-choice",
+    ])
+    const readable = await run("contest", "show", flash.id)
+    expect(readable.stdout).toMatch(/winner\s+ada/)
+    // Closing again answers the stored result and grants nothing new.
+    const again = json<Closing>(await run("contest", "close", flash.id, "--json"))
+    expect(again.result).toEqual(closing.result)
+    expect(again.badges).toEqual([])
+
+    const due = json<ReadonlyArray<Closing>>(await run("contest", "close", "--due", "--json"))
+    expect(due.map((closed) => closed.contest.id)).toEqual([archived.id])
+    expect(due[0]?.result.winnerEntryId).toBeNull()
+    expect(json<ReadonlyArray<Closing>>(await run("contest", "close", "--due", "--json"))).toEqual(
+      [],
+    )
+
+    const first = json<ReadonlyArray<{ badgeId: string }>>(await run("badges", "award", "--json"))
+    const held = new Set(closing.badges.map((grant) => grant.badgeId))
+    expect(first.filter((grant) => held.has(grant.badgeId))).toEqual([])
+    expect(json<ReadonlyArray<unknown>>(await run("badges", "award", "--json"))).toEqual([])
+    const forAda = await run("badges", "award", "--user", "ada@example.com")
+    expect(forAda.code).toBe(0)
+    expect(forAda.stdout).toMatch(/no new badges/)
+  })
+
+  it("stats --json counts a member's entries, votes received, wins and contests", async () => {
+    expect(json(await run("stats", "--user", "ada@example.com", "--json"))).toEqual({
+      totalSubmissions: 2,
+      totalVotes: 3,
+      winCount: 1,
+      contestsParticipated: 2,
+    })
+    const readable = await run("stats", "--user", "ada@example.com")
+    expect(readable.stdout).toMatch(/wins\s+1/)
+  })
+})
