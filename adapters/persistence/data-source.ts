@@ -1,8 +1,12 @@
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DataSource, type MigrationInterface } from "typeorm"
-import { mysqlMigrations } from "./migrations/mysql.ts"
-import { sqliteMigrations } from "./migrations/sqlite.ts"
+import {
+  EntryOrderIndexesMysql,
+  EntryOrderIndexesSqlite,
+} from "./migrations/entry-order-indexes.ts"
+import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
+import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
 
 export type Dialect = "sqlite" | "mysql"
@@ -47,8 +51,13 @@ export const detectServer = async (config: DatabaseConfig): Promise<"mysql" | "m
   }
 }
 
-const migrationsFor = (dialect: Dialect): Array<new () => MigrationInterface> =>
-  dialect === "sqlite" ? sqliteMigrations : mysqlMigrations
+/** Every migration of each dialect, in order. Add new ones at the end; never edit an applied one. */
+const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface> } = {
+  sqlite: [InitialSqlite, EntryOrderIndexesSqlite],
+  mysql: [InitialMysql, EntryOrderIndexesMysql],
+}
+
+const migrationsFor = (dialect: Dialect) => MIGRATIONS[dialect]
 
 /**
  * The one DataSource factory. SQLite: WAL, foreign keys on (TypeORM's default), a busy timeout so a

@@ -1,6 +1,6 @@
 import { Context, Effect, Exit, Layer, Semaphore } from "effect"
 import type { DataSource, EntityManager } from "typeorm"
-import { IdSource } from "../../domain/shared/id-source.port.ts"
+import { IdSource, sha256Hex } from "../../domain/shared/id-source.port.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { crc32 } from "../../domain/submissions/gallery.ts"
 import {
@@ -221,6 +221,7 @@ export const idSource = IdSource.of({
   newToken: Effect.sync(() =>
     Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url"),
   ),
+  digest: sha256Hex,
 })
 
 export const layerDatabase = (config: DatabaseConfig) =>

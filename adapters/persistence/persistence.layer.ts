@@ -1,12 +1,17 @@
 import { Context, Effect, Layer } from "effect"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
+import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
+import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
+import { OutboxRepository } from "../mail/outbox.ts"
+import { makeAccountRepositories } from "./account-repositories.ts"
 import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
 import { makeRepositories } from "./repositories.ts"
@@ -17,7 +22,7 @@ export interface PersistenceConfig extends DatabaseConfig {
 }
 
 const layerRepositories = Layer.effectContext(
-  Effect.map(makeRepositories, (repositories) =>
+  Effect.map(Effect.all([makeRepositories, makeAccountRepositories]), ([repositories, accounts]) =>
     Context.make(MemberRepository, repositories.members).pipe(
       Context.add(ContestRepository, repositories.contests),
       Context.add(ContestAnalytics, repositories.analytics),
@@ -26,6 +31,10 @@ const layerRepositories = Layer.effectContext(
       Context.add(BadgeRepository, repositories.badges),
       Context.add(SubscriptionRepository, repositories.subscriptions),
       Context.add(PaymentLedger, repositories.payments),
+      Context.add(SessionRepository, accounts.sessions),
+      Context.add(MemberTokenRepository, accounts.memberTokens),
+      Context.add(ContactMessageRepository, accounts.contactMessages),
+      Context.add(OutboxRepository, accounts.outbox),
     ),
   ),
 )

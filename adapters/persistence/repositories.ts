@@ -198,7 +198,7 @@ const fromPayment = (payment: Payment): PaymentRow => ({
 const notFound = (entity: NotFound["entity"], id: string) => new NotFound({ entity, id })
 
 /** Inserts or replaces a row by primary key, portable across SQLite and MySQL. */
-const upsert = async <T extends object>(
+export const upsert = async <T extends object>(
   manager: EntityManager,
   table: { options: { name: string } },
   row: T,
@@ -211,7 +211,7 @@ const upsert = async <T extends object>(
 }
 
 /** Keyset page over `qb` ordered by (sortColumn desc|asc, id same direction). */
-const keysetPage = async <Row extends { id: string }, A>(
+export const keysetPage = async <Row extends { id: string }, A>(
   qb: SelectQueryBuilder<Row>,
   alias: string,
   order: {

@@ -278,6 +278,30 @@ export const DownloadTable = new EntitySchema<DownloadRow>({
   ],
 })
 
+/**
+ * Indexes matching the gallery's and leaderboard's sort orders exactly (see migrations 2):
+ * top = vote_count DESC, created_at, id; ranking = weighted_score DESC, created_at, id;
+ * newest = created_at, id (read backwards).
+ */
+export const ENTRY_ORDER_INDEXES = [
+  {
+    name: "IDX_entries_contest_top",
+    columns: ["contestId", "voteCount", "createdAt", "id"],
+    sql: ["contest_id", "vote_count DESC", "created_at", "id"],
+  },
+  {
+    name: "IDX_entries_top",
+    columns: ["voteCount", "createdAt", "id"],
+    sql: ["vote_count DESC", "created_at", "id"],
+  },
+  {
+    name: "IDX_entries_ranking",
+    columns: ["weightedScore", "createdAt", "id"],
+    sql: ["weighted_score DESC", "created_at", "id"],
+  },
+  { name: "IDX_entries_newest", columns: ["createdAt", "id"], sql: ["created_at", "id"] },
+] as const
+
 export interface EntryRow {
   id: string
   contestId: string
@@ -314,12 +338,15 @@ export const EntryTable = new EntitySchema<EntryRow>({
   },
   indices: [
     // Gallery pages of a contest by score or by date; leaderboards by period; a member's entries.
-    { name: "IDX_entries_contest_score", columns: ["contestId", "voteCount", "createdAt"] },
     { name: "IDX_entries_contest_date", columns: ["contestId", "createdAt"] },
-    { name: "IDX_entries_date", columns: ["createdAt"] },
-    { name: "IDX_entries_score", columns: ["voteCount", "createdAt"] },
-    { name: "IDX_entries_weighted", columns: ["weightedScore", "createdAt"] },
     { name: "IDX_entries_member", columns: ["memberId", "createdAt"] },
+    // The orders the gallery and leaderboards read in, with their DESC columns. TypeORM cannot
+    // express a descending index column, so these come from migration 2 and are not diffed.
+    ...ENTRY_ORDER_INDEXES.map(({ name, columns }) => ({
+      name,
+      columns: [...columns],
+      synchronize: false,
+    })),
   ],
   foreignKeys: [
     {

@@ -41,6 +41,10 @@ export const castVote = Effect.fn("castVote")(function* (input: {
       if (refusal) return yield* refusal
 
       const weight = voteWeight((yield* currentSubscription(voterId)).tier)
+      // The counter first: updating the entry locks its row before the vote's foreign key would
+      // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
+      // refused vote (VotePermanent) rolls the increment back with the transaction.
+      const counted = yield* entries.addVote(entry.id, weight)
       yield* votes.record({
         id: yield* ids.newId,
         entryId: entry.id,
@@ -49,7 +53,6 @@ export const castVote = Effect.fn("castVote")(function* (input: {
         weight,
         castAt: now,
       })
-      const counted = yield* entries.addVote(entry.id, weight)
       yield* analytics.recordEvent({ contestId: contest.id, metric: "votes", at: now })
       return { entry: counted, contestId: contest.id, weight }
     }),

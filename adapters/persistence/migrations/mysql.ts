@@ -107,5 +107,3 @@ export class Initial1763769600000 implements MigrationInterface {
     await queryRunner.query("DROP TABLE `members`")
   }
 }
-
-export const mysqlMigrations: Array<new () => MigrationInterface> = [Initial1763769600000]

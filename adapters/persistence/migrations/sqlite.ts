@@ -120,5 +120,3 @@ export class Initial1763769600000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE "members"')
   }
 }
-
-export const sqliteMigrations: Array<new () => MigrationInterface> = [Initial1763769600000]

@@ -1,0 +1,165 @@
+import { Effect, Option } from "effect"
+import { IsNull, type EntityManager } from "typeorm"
+import type { MemberToken, TokenPurpose } from "../../domain/accounts/member-token.port.ts"
+import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
+import { SessionRepository } from "../../domain/accounts/session.port.ts"
+import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
+import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
+import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
+import { Database, type DatabaseShape } from "./database.ts"
+import { keysetPage, upsert } from "./repositories.ts"
+import {
+  type ContactMessageRow,
+  ContactMessageTable,
+  type MemberTokenRow,
+  MemberTokenTable,
+  type OutboxMailRow,
+  OutboxMailTable,
+  type SessionRow,
+  SessionTable,
+} from "./tables.ts"
+
+/** Sessions, link tokens, contact messages and the mail outbox on SQL. */
+
+const toToken = (row: MemberTokenRow): MemberToken => ({
+  tokenHash: row.tokenHash,
+  memberId: row.memberId,
+  purpose: row.purpose as TokenPurpose,
+  createdAt: row.createdAt,
+  expiresAt: row.expiresAt,
+  usedAt: row.usedAt,
+})
+
+const toContactMessage = (row: ContactMessageRow): ContactMessage => ({ ...row })
+
+const toOutboxMail = (row: OutboxMailRow): OutboxMail => ({
+  id: row.id,
+  to: row.recipient,
+  subject: row.subject,
+  text: row.textBody,
+  html: row.htmlBody,
+  createdAt: row.createdAt,
+  sentAt: row.sentAt,
+  attempts: Number(row.attempts),
+  lastError: row.lastError,
+})
+
+const fromOutboxMail = (mail: OutboxMail): OutboxMailRow => ({
+  id: mail.id,
+  recipient: mail.to,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html,
+  createdAt: mail.createdAt,
+  sentAt: mail.sentAt,
+  attempts: mail.attempts,
+  lastError: mail.lastError,
+})
+
+const sessions = (db: DatabaseShape) => {
+  const repo = (m: EntityManager) => m.getRepository<SessionRow>(SessionTable)
+  return SessionRepository.of({
+    create: (session) =>
+      db.run((m) =>
+        repo(m)
+          .insert(session)
+          .then(() => undefined),
+      ),
+    find: (id) =>
+      Effect.map(
+        db.run((m) => repo(m).findOneBy({ id })),
+        (row) => Option.map(Option.fromNullishOr(row), (found): SessionRow => ({ ...found })),
+      ),
+    touch: (id, lastSeenAt, expiresAt) =>
+      db.run((m) =>
+        repo(m)
+          .update({ id }, { lastSeenAt, expiresAt })
+          .then(() => undefined),
+      ),
+    delete: (id) =>
+      db.run((m) =>
+        repo(m)
+          .delete({ id })
+          .then(() => undefined),
+      ),
+    deleteAllOf: (memberId, exceptId) =>
+      db.run((m) => {
+        const qb = repo(m)
+          .createQueryBuilder()
+          .delete()
+          .where("member_id = :memberId", { memberId })
+        if (exceptId !== undefined) qb.andWhere("id <> :exceptId", { exceptId })
+        return qb.execute().then(() => undefined)
+      }),
+  })
+}
+
+const memberTokens = (db: DatabaseShape) => {
+  const repo = (m: EntityManager) => m.getRepository<MemberTokenRow>(MemberTokenTable)
+  return MemberTokenRepository.of({
+    save: (token) => db.run((m) => upsert(m, MemberTokenTable, { ...token }, ["tokenHash"])),
+    find: (tokenHash) =>
+      Effect.map(
+        db.run((m) => repo(m).findOneBy({ tokenHash })),
+        (row) => Option.map(Option.fromNullishOr(row), toToken),
+      ),
+    // A conditional update: of two racing uses, the database lets exactly one change the row.
+    markUsed: (tokenHash, at) =>
+      db.run((m) =>
+        repo(m)
+          .update({ tokenHash, usedAt: IsNull() }, { usedAt: at })
+          .then((result) => (result.affected ?? 0) > 0),
+      ),
+    invalidateAll: (memberId, purpose, at) =>
+      db.run((m) =>
+        repo(m)
+          .update({ memberId, purpose, usedAt: IsNull() }, { usedAt: at })
+          .then(() => undefined),
+      ),
+  })
+}
+
+const contactMessages = (db: DatabaseShape) =>
+  ContactMessageRepository.of({
+    save: (message) => db.run((m) => upsert(m, ContactMessageTable, { ...message }, ["id"])),
+    page: (cursor, limit) =>
+      db.run((m) =>
+        keysetPage(
+          m.getRepository<ContactMessageRow>(ContactMessageTable).createQueryBuilder("c"),
+          "c",
+          { column: "created_at", property: "createdAt", direction: "DESC" },
+          cursor,
+          limit,
+          toContactMessage,
+        ),
+      ),
+  })
+
+const outbox = (db: DatabaseShape) =>
+  OutboxRepository.of({
+    add: (mail) =>
+      db.run((m) =>
+        m
+          .getRepository<OutboxMailRow>(OutboxMailTable)
+          .insert(fromOutboxMail(mail))
+          .then(() => undefined),
+      ),
+    latest: (limit) =>
+      db.run((m) =>
+        m
+          .getRepository<OutboxMailRow>(OutboxMailTable)
+          .find({ order: { createdAt: "DESC", id: "DESC" }, take: limit })
+          .then((rows) => rows.map(toOutboxMail)),
+      ),
+  })
+
+/** The repositories of this file over the Database service. */
+export const makeAccountRepositories = Effect.gen(function* () {
+  const db = yield* Database
+  return {
+    sessions: sessions(db),
+    memberTokens: memberTokens(db),
+    contactMessages: contactMessages(db),
+    outbox: outbox(db),
+  }
+})
