@@ -11,6 +11,7 @@ export default defineConfig({
             "adapters/memory/**/*.test.ts",
             "adapters/crypto/**/*.test.ts",
             "adapters/images/**/*.test.ts",
+            "adapters/mail/**/*.test.ts",
             "cli/**/*.test.ts",
             "tests/lint/**/*.test.ts",
           ],
@@ -21,6 +22,15 @@ export default defineConfig({
           name: "contract",
           include: ["tests/contract/**/*.test.ts"],
           // Real databases: SQLite files and fresh MySQL databases, created per suite.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "http",
+          include: ["tests/http/**/*.test.ts"],
+          // A real server per suite, on a SQLite file or a fresh MySQL database.
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -2,20 +2,47 @@ import { join } from "node:path"
 import { Layer } from "effect"
 import { layerScryptPasswordHasher } from "../adapters/crypto/scrypt-password-hasher.ts"
 import { layerLocalImageStore } from "../adapters/images/local-image-store.ts"
+import { layerMailer, type MailConfig, mailConfigFromEnv } from "../adapters/mail/mailer.layer.ts"
 import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
 
 /**
- * The CLI's composition root: the adapters chosen by the environment.
- * DATA_DIR (default ./data) holds the embedded SQLite file and the images;
- * DATABASE_URL=mysql://… switches the database to MySQL / MariaDB.
+ * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
+ * chosen by configuration. `appConfigFromEnv` reads the environment:
+ * - DATA_DIR (default ./data) holds the embedded SQLite file and the images;
+ * - DATABASE_URL=mysql://… switches the database to MySQL / MariaDB;
+ * - SMTP_URL sends mail through that relay (unset: the outbox table, `colorday mail outbox`);
+ *   MAIL_FROM, PUBLIC_URL (for links in mails) and SUPPORT_EMAIL (contact messages) go with it.
  */
-const dataDir = process.env.DATA_DIR ?? "data"
+export interface AppConfig {
+  readonly dataDir: string
+  readonly databaseUrl: string | undefined
+  /** Apply pending migrations when the layer is built (the embedded default's server does). */
+  readonly migrate: boolean
+  /** Mail settings; default: from the environment (`mailConfigFromEnv`). */
+  readonly mail?: MailConfig | undefined
+}
 
-export const appLayer = Layer.mergeAll(
-  layerPersistence({
-    databaseUrl: process.env.DATABASE_URL,
-    sqliteFile: join(dataDir, "colorday.sqlite"),
-  }),
-  layerScryptPasswordHasher,
-  layerLocalImageStore(join(dataDir, "images")),
-)
+export const appConfigFromEnv = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  dataDir: process.env.DATA_DIR ?? "data",
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  migrate: false,
+  mail: mailConfigFromEnv(process.env),
+  ...overrides,
+})
+
+export const makeAppLayer = (config: AppConfig) =>
+  Layer.mergeAll(
+    // The outbox mailer writes through the persistence layer's OutboxRepository.
+    Layer.provideMerge(
+      layerMailer(config.mail ?? mailConfigFromEnv(process.env)),
+      layerPersistence({
+        databaseUrl: config.databaseUrl,
+        sqliteFile: join(config.dataDir, "colorday.sqlite"),
+        migrate: config.migrate,
+      }),
+    ),
+    layerScryptPasswordHasher,
+    layerLocalImageStore(join(config.dataDir, "images")),
+  )
+
+export const appLayer = makeAppLayer(appConfigFromEnv())

@@ -6,8 +6,10 @@ import { registerContest } from "./contest.command.ts"
 import { registerDb } from "./db.command.ts"
 import { registerEntry } from "./entry.command.ts"
 import { registerLeaderboard } from "./leaderboard.command.ts"
+import { registerMail } from "./mail.command.ts"
 import { disposeRuntime, UsageError } from "./run.ts"
 import { registerSeed } from "./seed.command.ts"
+import { registerServe } from "./serve.command.ts"
 import { registerStats } from "./stats.command.ts"
 import { registerUser } from "./user.command.ts"
 
@@ -35,6 +37,8 @@ registerEntry(program)
 registerLeaderboard(program)
 registerBadges(program)
 registerStats(program)
+registerMail(program)
+registerServe(program)
 
 const exitCodeOf = (error: unknown): number => {
   if (error instanceof CommanderError) {

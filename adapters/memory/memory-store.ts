@@ -1,12 +1,17 @@
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { MemberToken } from "../../domain/accounts/member-token.port.ts"
+import type { Session } from "../../domain/accounts/session.entity.ts"
 import type { BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { ContestMetric } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
+import type { Mail } from "../../domain/shared/mailer.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import type { Vote } from "../../domain/voting/vote.entity.ts"
+import type { OutboxMail } from "../mail/outbox.ts"
 
 interface Tables {
   members: Map<string, Member>
@@ -21,6 +26,14 @@ interface Tables {
   payments: Map<string, Payment>
   downloads: Array<{ contestId: string; memberId: string; at: Instant }>
   events: Array<{ contestId: string; metric: ContestMetric; at: Instant }>
+  /** Keyed by session id (the digest of the cookie token). */
+  sessions: Map<string, Session>
+  /** Keyed by token hash. */
+  memberTokens: Map<string, MemberToken>
+  contactMessages: Map<string, ContactMessage>
+  /** Every mail the memory Mailer was asked to send, in order: what tests read. */
+  mails: Array<Mail>
+  outbox: Map<string, OutboxMail>
 }
 
 const emptyTables = (): Tables => ({
@@ -33,6 +46,11 @@ const emptyTables = (): Tables => ({
   payments: new Map(),
   downloads: [],
   events: [],
+  sessions: new Map(),
+  memberTokens: new Map(),
+  contactMessages: new Map(),
+  mails: [],
+  outbox: new Map(),
 })
 
 /**
@@ -54,6 +72,11 @@ export class MemoryStore {
       payments: new Map(t.payments),
       downloads: [...t.downloads],
       events: [...t.events],
+      sessions: new Map(t.sessions),
+      memberTokens: new Map(t.memberTokens),
+      contactMessages: new Map(t.contactMessages),
+      mails: [...t.mails],
+      outbox: new Map(t.outbox),
     }
   }
 

@@ -1,5 +1,7 @@
 import { Clock, Context, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
+import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import {
@@ -9,17 +11,21 @@ import {
 } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
+import { ContactMessageRepository, SupportAddress } from "../../domain/contact/contact.port.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { compareForRanking, matchesLeaderboard } from "../../domain/ranking/leaderboard.ts"
 import { NotFound } from "../../domain/shared/errors.ts"
-import { IdSource } from "../../domain/shared/id-source.port.ts"
+import { IdSource, sha256Hex } from "../../domain/shared/id-source.port.ts"
+import { Mailer } from "../../domain/shared/mailer.port.ts"
 import { decodeCursor, encodeCursor, type Page, pageAfter } from "../../domain/shared/paging.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { galleryOrder, matchesGallery } from "../../domain/submissions/gallery.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
+import { OutboxRepository } from "../mail/outbox.ts"
 import { MemoryStore } from "./memory-store.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -84,6 +90,7 @@ const idSource = () => {
         .replaceAll("/", "_")
         .replace(/=+$/, "")
     }),
+    digest: sha256Hex,
   })
 }
 
@@ -353,6 +360,83 @@ const payments = (store: MemoryStore) =>
       }),
   })
 
+const sessions = (store: MemoryStore) =>
+  SessionRepository.of({
+    create: (session) => Effect.sync(() => void store.tables.sessions.set(session.id, session)),
+    find: (id) => Effect.sync(() => Option.fromNullishOr(store.tables.sessions.get(id))),
+    touch: (id, lastSeenAt, expiresAt) =>
+      Effect.sync(() => {
+        const session = store.tables.sessions.get(id)
+        if (session) store.tables.sessions.set(id, { ...session, lastSeenAt, expiresAt })
+      }),
+    delete: (id) => Effect.sync(() => void store.tables.sessions.delete(id)),
+    deleteAllOf: (memberId, exceptId) =>
+      Effect.sync(() => {
+        for (const session of [...store.tables.sessions.values()]) {
+          if (session.memberId === memberId && session.id !== exceptId) {
+            store.tables.sessions.delete(session.id)
+          }
+        }
+      }),
+  })
+
+const memberTokens = (store: MemoryStore) =>
+  MemberTokenRepository.of({
+    save: (token) => Effect.sync(() => void store.tables.memberTokens.set(token.tokenHash, token)),
+    find: (tokenHash) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.memberTokens.get(tokenHash))),
+    markUsed: (tokenHash, at) =>
+      Effect.sync(() => {
+        const token = store.tables.memberTokens.get(tokenHash)
+        if (!token || token.usedAt !== null) return false
+        store.tables.memberTokens.set(tokenHash, { ...token, usedAt: at })
+        return true
+      }),
+    invalidateAll: (memberId, purpose, at) =>
+      Effect.sync(() => {
+        for (const token of [...store.tables.memberTokens.values()]) {
+          if (token.memberId === memberId && token.purpose === purpose && token.usedAt === null) {
+            store.tables.memberTokens.set(token.tokenHash, { ...token, usedAt: at })
+          }
+        }
+      }),
+  })
+
+const newestFirstById = <A extends { createdAt: number; id: string }>(a: A, b: A) =>
+  b.createdAt - a.createdAt || byId(b, a)
+
+const contactMessages = (store: MemoryStore) =>
+  ContactMessageRepository.of({
+    save: (message) =>
+      Effect.sync(() => void store.tables.contactMessages.set(message.id, message)),
+    page: (cursor, limit) =>
+      Effect.sync(() =>
+        keysetPage<ContactMessage>(
+          store.tables.contactMessages.values(),
+          newestFirstById,
+          (message) => message.id,
+          (value) =>
+            typeof value === "string" ? store.tables.contactMessages.get(value) : undefined,
+          cursor,
+          limit,
+        ),
+      ),
+  })
+
+/** Records every mail in `store.tables.mails` instead of sending it, so tests can read them. */
+const mailer = (store: MemoryStore) =>
+  Mailer.of({ send: (mail) => Effect.sync(() => void store.tables.mails.push(mail)) })
+
+const outbox = (store: MemoryStore) =>
+  OutboxRepository.of({
+    add: (mail) => Effect.sync(() => void store.tables.outbox.set(mail.id, mail)),
+    latest: (limit) =>
+      Effect.sync(() => [...store.tables.outbox.values()].sort(newestFirstById).slice(0, limit)),
+  })
+
+/** The support address the memory world mails contact messages to. */
+export const MEMORY_SUPPORT_ADDRESS = "support@colorday.test"
+
 /** Every port of the domain, in memory: for unit tests and as a reference for the SQL adapters. */
 export const layerMemory = Layer.effectContext(
   Effect.sync(() => {
@@ -368,6 +452,12 @@ export const layerMemory = Layer.effectContext(
       Context.add(BadgeRepository, badges(store)),
       Context.add(SubscriptionRepository, subscriptions(store)),
       Context.add(PaymentLedger, payments(store)),
+      Context.add(SessionRepository, sessions(store)),
+      Context.add(MemberTokenRepository, memberTokens(store)),
+      Context.add(ContactMessageRepository, contactMessages(store)),
+      Context.add(OutboxRepository, outbox(store)),
+      Context.add(Mailer, mailer(store)),
+      Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
     )
   }),
 )

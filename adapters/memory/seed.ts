@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import { EMPTY_PROFILE, type Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { PasswordHasher } from "../../domain/accounts/password-hasher.port.ts"
 import { createContest } from "../../domain/contests/create-contest.use-case.ts"
 import type { Tier } from "../../domain/plans/plans.ts"
 import { startSubscription } from "../../domain/plans/quota.ts"
@@ -9,6 +10,7 @@ import { IdSource } from "../../domain/shared/id-source.port.ts"
 
 /** Test and demo helpers that write rows through the ports, as a real caller would. */
 
+export const MINUTE = 60_000
 export const HOUR = 3_600_000
 export const DAY = 24 * HOUR
 
@@ -40,6 +42,15 @@ export const seedMember = Effect.fn("seedMember")(function* (
   const subscription = startSubscription(id, now, tier)
   yield* subscriptions.save(remaining === undefined ? subscription : { ...subscription, remaining })
   return member
+})
+
+/** A member who can sign in with `password` (hashed by the PasswordHasher in use). */
+export const seedMemberWithPassword = Effect.fn("seedMemberWithPassword")(function* (
+  password: string,
+  overrides: Parameters<typeof seedMember>[0] = {},
+) {
+  const passwordHash = yield* (yield* PasswordHasher).hash(password)
+  return yield* seedMember({ passwordHash, ...overrides })
 })
 
 /** A contest running from `startsIn` ms from now for `lasts` ms (defaults: started, 24 h). */

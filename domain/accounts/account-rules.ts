@@ -125,3 +125,87 @@ export const resetIssues = (input: PasswordReset): ReadonlyArray<ValidationIssue
   }
   return issues
 }
+
+export const MAX_NAME_LENGTH = 100
+export const MAX_BIO_LENGTH = 500
+export const MAX_LOCATION_LENGTH = 120
+export const MAX_WEBSITE_LENGTH = 255
+
+/** An absolute http(s) address, as the profile's website field takes it. */
+export const isWebAddress = (text: string): boolean => {
+  const trimmed = text.trim()
+  if (trimmed.length > MAX_WEBSITE_LENGTH || /\s/.test(trimmed)) return false
+  try {
+    const url = new URL(trimmed)
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** The profile form's fields; a field left out keeps its current value. */
+export interface ProfileUpdate {
+  readonly username?: string | undefined
+  readonly email?: string | undefined
+  readonly firstName?: string | undefined
+  readonly lastName?: string | undefined
+  readonly bio?: string | undefined
+  readonly location?: string | undefined
+  /** An http(s) address, or empty for none. */
+  readonly website?: string | undefined
+}
+
+const tooLong = (field: string, title: string, what: string, max: number): ValidationIssue => ({
+  field,
+  title,
+  message: `${what} has at most ${max} characters`,
+})
+
+/** Every reason a profile update is refused, each naming its field. */
+export const profileIssues = (input: ProfileUpdate): ReadonlyArray<ValidationIssue> => {
+  const issues: Array<ValidationIssue> = []
+  if (input.username !== undefined && !USERNAME_PATTERN.test(input.username.trim())) {
+    issues.push({
+      field: "username",
+      title: "Invalid username",
+      message: "A username has 3 to 30 letters, digits, dots, dashes or underscores",
+    })
+  }
+  if (input.email !== undefined && !isEmailShaped(input.email)) {
+    issues.push({
+      field: "email",
+      title: "Invalid email",
+      message: "Please enter a valid email address",
+    })
+  }
+  for (const [field, label] of [
+    ["firstName", "first name"],
+    ["lastName", "last name"],
+  ] as const) {
+    const value = input[field]
+    if (value === undefined) continue
+    if (value.trim() === "") {
+      issues.push({
+        field,
+        title: `${label === "first name" ? "First" : "Last"} name required`,
+        message: `Please enter your ${label}`,
+      })
+    } else if (value.trim().length > MAX_NAME_LENGTH) {
+      issues.push(tooLong(field, "Name too long", "A name", MAX_NAME_LENGTH))
+    }
+  }
+  if (input.bio !== undefined && input.bio.trim().length > MAX_BIO_LENGTH) {
+    issues.push(tooLong("bio", "Bio too long", "A bio", MAX_BIO_LENGTH))
+  }
+  if (input.location !== undefined && input.location.trim().length > MAX_LOCATION_LENGTH) {
+    issues.push(tooLong("location", "Location too long", "A location", MAX_LOCATION_LENGTH))
+  }
+  if (input.website !== undefined && input.website.trim() !== "" && !isWebAddress(input.website)) {
+    issues.push({
+      field: "website",
+      title: "Invalid website",
+      message: "Please enter a web address starting with http:// or https://",
+    })
+  }
+  return issues
+}

@@ -17,3 +17,50 @@ export class UsernameTaken extends Data.TaggedError("UsernameTaken")<{
     return `The username ${this.username} is already taken`
   }
 }
+
+/**
+ * Sign-in refused: no member with this e-mail, or the wrong password (which one is never said).
+ * `field: "currentPassword"` is a password change whose current password is wrong.
+ */
+export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
+  readonly field?: "currentPassword" | undefined
+}> {
+  readonly code = "INVALID_CREDENTIALS"
+  override get message() {
+    return this.field === "currentPassword"
+      ? "Your current password is incorrect"
+      : "Invalid email or password"
+  }
+}
+
+/** Sign-in refused until the member clicks the link in the verification e-mail. */
+export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{
+  readonly email: string
+}> {
+  readonly code = "EMAIL_NOT_VERIFIED"
+  override get message() {
+    return "Please check your email and click the verification link before signing in."
+  }
+}
+
+/** Sign-in refused: an admin suspended this account. */
+export class AccountSuspended extends Data.TaggedError("AccountSuspended")<{
+  readonly email: string
+}> {
+  readonly code = "ACCOUNT_SUSPENDED"
+  override get message() {
+    return "This account has been suspended. Please contact support."
+  }
+}
+
+/** A verification or reset link that is unknown, used already, expired or meant for the other. */
+export class InvalidToken extends Data.TaggedError("InvalidToken")<{
+  readonly purpose: "verify" | "reset"
+}> {
+  readonly code = "INVALID_TOKEN"
+  override get message() {
+    return this.purpose === "verify"
+      ? "Verification link is invalid or has expired"
+      : "Reset link is invalid or has expired"
+  }
+}

@@ -1,4 +1,11 @@
-import type { EmailTaken, UsernameTaken } from "../accounts/accounts.errors.ts"
+import type {
+  AccountSuspended,
+  EmailNotVerified,
+  EmailTaken,
+  InvalidCredentials,
+  InvalidToken,
+  UsernameTaken,
+} from "../accounts/accounts.errors.ts"
 import type {
   ContestClosed,
   ContestNotClosable,
@@ -27,6 +34,10 @@ export type DomainError =
   | UnsupportedImage
   | EmailTaken
   | UsernameTaken
+  | InvalidCredentials
+  | EmailNotVerified
+  | AccountSuspended
+  | InvalidToken
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]

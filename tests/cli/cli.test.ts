@@ -3,9 +3,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
+import { Effect } from "effect"
 import { createConnection } from "mysql2/promise"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { OutboxRepository } from "../../adapters/mail/outbox.ts"
+import { layerPersistence } from "../../adapters/persistence/persistence.layer.ts"
 
 /**
  * The `colorday` CLI as a process, the way an operator runs it: exit codes, one-line errors and
@@ -487,5 +490,50 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     })
     const readable = await run("stats", "--user", "ada@example.com")
     expect(readable.stdout).toMatch(/wins\s+1/)
+  })
+
+  it("mail outbox lists the newest mails first with their links, or says it is empty", async () => {
+    expect((await run("mail", "outbox")).stdout).toMatch(/the outbox is empty/)
+    expect(json(await run("mail", "outbox", "--json"))).toEqual([])
+    const base = Date.UTC(2026, 10, 22, 12)
+    // Mails reach the outbox from the server; here they are written through the same adapter.
+    await Effect.runPromise(
+      Effect.gen(function* () {
+        const outbox = yield* OutboxRepository
+        for (const [i, to] of ["ada@example.com", "bob@example.com"].entries()) {
+          yield* outbox.add({
+            id: crypto.randomUUID(),
+            to,
+            subject: "Verify your e-mail",
+            text: `Hi\n\nhttp://localhost:3000/verify-email/token-${i}\n`,
+            html: null,
+            createdAt: base + i * 1000,
+            sentAt: null,
+            attempts: 0,
+            lastError: null,
+          })
+        }
+      }).pipe(
+        Effect.provide(
+          layerPersistence({
+            databaseUrl: env.DATABASE_URL,
+            sqliteFile: join(dataDir, "colorday.sqlite"),
+          }),
+        ),
+      ),
+    )
+    const listed = await run("mail", "outbox")
+    expect(listed.code).toBe(0)
+    const lines = listed.stdout.trimEnd().split("\n")
+    expect(lines[0]).toMatch(/^SENT\s+TO\s+SUBJECT\s+LINK$/)
+    expect(lines[1]).toMatch(
+      /bob@example\.com\s+Verify your e-mail\s+http:\/\/localhost:3000\/verify-email\/token-1$/,
+    )
+    expect(lines[2]).toMatch(/ada@example\.com/)
+    const one = json<ReadonlyArray<{ to: string; text: string }>>(
+      await run("mail", "outbox", "--limit", "1", "--json"),
+    )
+    expect(one.map((mail) => mail.to)).toEqual(["bob@example.com"])
+    refused(await run("mail", "outbox", "--limit", "0"), 2, /--limit/)
   })
 })

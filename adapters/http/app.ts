@@ -1,0 +1,255 @@
+import { bodyParser } from "@koa/bodyparser"
+import cors from "@koa/cors"
+import Router from "@koa/router"
+import { Cause, type Effect, Exit, type ManagedRuntime, Option, Result, Schema, SchemaIssue } from "effect"
+import Koa, { type Context } from "koa"
+import helmet from "koa-helmet"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
+import { type RateLimiters, makeRateLimiters } from "./rate-limits.ts"
+import type { AnyRoute, Caller, Reply } from "./route.ts"
+
+export const SESSION_COOKIE = "colorday_session"
+export const JSON_BODY_LIMIT = "1mb"
+
+export interface HttpConfig {
+  /** Origins (besides the server's own) allowed to call the API from a browser: CORS and CSRF. */
+  readonly allowedOrigins: ReadonlyArray<string>
+  /** Behind a TLS-terminating proxy: trust X-Forwarded-* (cookies become Secure on https). */
+  readonly trustProxy: boolean
+  readonly rateLimiters?: RateLimiters
+  /** Where defects are logged, with their stack (stderr by default). */
+  readonly log?: (line: string) => void
+}
+
+export interface SessionLookup<R> {
+  /** The member and session id behind a cookie token, if it is a live session. */
+  readonly resolve: (
+    token: string,
+  ) => Effect.Effect<Option.Option<{ readonly member: Member; readonly sessionId: string }>, never, R>
+}
+
+const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** Decodes one input part; a failure names the first field that is wrong and what is wrong. */
+const decode = (part: string, schema: Schema.Top | undefined, input: unknown): unknown => {
+  if (!schema) return part === "body" ? undefined : {}
+  const result = Schema.decodeUnknownResult(schema as Schema.Codec<unknown, unknown>)(input, {
+    errors: "all",
+  })
+  if (Result.isSuccess(result)) return result.success
+  const issues = formatIssue(result.failure.issue).issues
+  const message = issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = (issue.path ?? []).map((key) => String(typeof key === "object" ? key.key : key))
+      return `${[part === "body" ? "" : part, ...path].filter(Boolean).join(".") || part}: ${issue.message}`
+    })
+    .join("; ")
+  throw new HttpRefusal(400, "BAD_REQUEST", message)
+}
+
+const sendError = (ctx: Context, status: number, body: ErrorBody) => {
+  ctx.status = status
+  ctx.body = body
+}
+
+/** Routes are matched on these prefixes only; everything else is the static apps' business. */
+const isApi = (path: string) => path === "/api" || path.startsWith("/api/")
+
+/**
+ * The Koa application: security headers, CORS for configured origins, a 1 MB JSON body limit,
+ * the session from its cookie, a same-origin check on state-changing requests, the routes, and
+ * one place where failures become responses (domain refusals by table, defects as a 500 with a
+ * request id and nothing else).
+ */
+export const makeHttpApp = <R>(options: {
+  readonly runtime: ManagedRuntime.ManagedRuntime<R, unknown>
+  readonly routes: ReadonlyArray<AnyRoute>
+  readonly sessions: SessionLookup<R>
+  readonly config: HttpConfig
+}) => {
+  const { runtime, routes, sessions, config } = options
+  const log = config.log ?? ((line: string) => process.stderr.write(`${line}\n`))
+  const rateLimiters = config.rateLimiters ?? makeRateLimiters()
+  const app = new Koa({ proxy: config.trustProxy })
+  const allowed = new Set(config.allowedOrigins)
+
+  // Request id, and the last line of defence: nothing escapes as a stack trace.
+  app.use(async (ctx, next) => {
+    const requestId = crypto.randomUUID()
+    ctx.state.requestId = requestId
+    ctx.set("X-Request-Id", requestId)
+    try {
+      await next()
+    } catch (error) {
+      if (error instanceof HttpRefusal) {
+        sendError(ctx, error.status, { code: error.code, message: error.message })
+        return
+      }
+      const status = (error as { status?: number; expose?: boolean }).status
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        // Koa and its body parser raise these for bad requests (413, 415, malformed JSON…).
+        const code = status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST"
+        const message =
+          status === 413
+            ? `The request body is over ${JSON_BODY_LIMIT}`
+            : (error as { message?: string }).message?.includes("JSON")
+              ? "The body is not valid JSON"
+              : ((error as { message?: string }).message ?? "Bad request")
+        sendError(ctx, status, { code, message })
+        return
+      }
+      log(`[${requestId}] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`)
+      sendError(ctx, 500, {
+        code: "INTERNAL",
+        message: "Something went wrong on our side. Please try again.",
+        requestId,
+      })
+    }
+  })
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", "data:", "blob:"],
+          frameAncestors: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+        },
+      },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+
+  app.use(
+    cors({
+      origin: (ctx) => {
+        const origin = ctx.get("Origin")
+        return allowed.has(origin) ? origin : ""
+      },
+      credentials: true,
+    }),
+  )
+
+  // Cross-site request forgery: a state-changing request from a browser must come from our origin.
+  app.use(async (ctx, next) => {
+    if (isApi(ctx.path) && !["GET", "HEAD", "OPTIONS"].includes(ctx.method)) {
+      const origin = ctx.get("Origin")
+      // Not ctx.origin: in Koa 3 that is the request's Origin header, not the server's origin.
+      const own = `${ctx.protocol}://${ctx.host}`
+      if (origin && origin !== own && !allowed.has(origin)) {
+        throw new HttpRefusal(403, "CROSS_ORIGIN", "Cross-origin requests are not allowed")
+      }
+    }
+    await next()
+  })
+
+  app.use(
+    bodyParser({
+      enableTypes: ["json"],
+      jsonLimit: JSON_BODY_LIMIT,
+      // Multipart uploads are parsed by their own routes, with their own limit.
+      onError: (error) => {
+        throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
+      },
+    }),
+  )
+
+  // The session behind the cookie, if any: identity comes from here and nowhere else.
+  app.use(async (ctx, next) => {
+    const token = ctx.cookies.get(SESSION_COOKIE) ?? null
+    ctx.state.caller = {
+      member: null,
+      sessionId: null,
+      sessionToken: token,
+      ip: ctx.ip,
+      requestId: ctx.state.requestId as string,
+    } satisfies Caller
+    if (token && isApi(ctx.path)) {
+      const found = await runtime.runPromise(sessions.resolve(token))
+      if (Option.isSome(found)) {
+        ctx.state.caller = { ...ctx.state.caller, member: found.value.member, sessionId: found.value.sessionId }
+      }
+    }
+    await next()
+  })
+
+  const router = new Router()
+  for (const spec of routes) {
+    router.register(spec.path, [spec.method], async (ctx: Context) => {
+      const caller = ctx.state.caller as Caller
+      if (spec.access !== "public" && caller.member === null) {
+        throw new HttpRefusal(401, "AUTHENTICATION_REQUIRED", "Please sign in first")
+      }
+      if (spec.access === "admin" && !caller.member?.isAdmin) {
+        throw new HttpRefusal(403, "FORBIDDEN", "This is for admins only")
+      }
+      const params = decode("params", spec.params, ctx.params)
+      const query = decode("query", spec.query, ctx.query)
+      const body = decode("body", spec.body, ctx.request.body ?? {})
+      if (spec.rateLimit) {
+        const account =
+          caller.member?.id ??
+          (typeof (body as { email?: unknown } | undefined)?.email === "string"
+            ? (body as { email: string }).email
+            : null)
+        const verdict = await rateLimiters(spec.rateLimit, caller.ip, account)
+        if (!verdict.allowed) {
+          ctx.set("Retry-After", String(verdict.retryAfterSeconds))
+          throw new HttpRefusal(429, "RATE_LIMITED", "Too many requests. Please wait and try again.")
+        }
+      }
+      const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
+      const exit = await runtime.runPromiseExit(handler({ params, query, body, caller }))
+      if (Exit.isSuccess(exit)) {
+        const reply = exit.value
+        ctx.status = reply.status
+        if (reply.body !== undefined) ctx.body = reply.body
+        for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
+        if (reply.session !== undefined) {
+          ctx.cookies.set(SESSION_COOKIE, reply.session?.token ?? null, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: ctx.secure,
+            path: "/",
+            ...(reply.session ? { maxAge: reply.session.maxAgeMs } : { maxAge: 0 }),
+          })
+        }
+        return
+      }
+      const failure = exit.cause.reasons.find(Cause.isFailReason)
+      if (failure && isDomainError(failure.error)) {
+        const { status, body: errorBody } = domainErrorResponse(failure.error)
+        sendError(ctx, status, errorBody)
+        return
+      }
+      if (failure && failure.error instanceof HttpRefusal) throw failure.error
+      const die = exit.cause.reasons.find(Cause.isDieReason)
+      if (die && die.defect instanceof HttpRefusal) throw die.defect
+      throw new Error(Cause.pretty(exit.cause))
+    })
+  }
+  app.use(router.routes())
+  // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
+  // (router.allowedMethods() runs after this middleware, so it never saw these requests.)
+  app.use(async (ctx, next) => {
+    if (!isApi(ctx.path)) return next()
+    const methods = [
+      ...new Set(router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods)),
+    ]
+    if (methods.length === 0) {
+      throw new HttpRefusal(404, "NOT_FOUND", `No API route ${ctx.method} ${ctx.path}`)
+    }
+    ctx.set("Allow", methods.join(", "))
+    if (ctx.method === "OPTIONS") {
+      ctx.status = 204
+      return
+    }
+    throw new HttpRefusal(405, "METHOD_NOT_ALLOWED", "This path does not take that method")
+  })
+  return app
+}

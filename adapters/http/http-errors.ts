@@ -1,0 +1,72 @@
+import type { DomainError, DomainErrorTag } from "../../domain/shared/domain-error.ts"
+
+/**
+ * The one table from domain refusals to HTTP: a status per error tag. The type checker keeps it
+ * whole — a new domain error without a row here does not compile.
+ */
+export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
+  NotFound: 404,
+  ValidationFailed: 400,
+  AuthenticationRequired: 401,
+  OutOfSubmissions: 402,
+  ContestClosed: 403,
+  ContestOverlap: 409,
+  ContestNotClosable: 409,
+  VotingClosed: 403,
+  SelfVote: 403,
+  VotePermanent: 403,
+  UnsupportedImage: 415,
+  EmailTaken: 409,
+  UsernameTaken: 409,
+  InvalidCredentials: 401,
+  EmailNotVerified: 403,
+  AccountSuspended: 403,
+  InvalidToken: 400,
+}
+
+export interface ErrorBody {
+  readonly code: string
+  readonly message: string
+  /** Validation: one entry per field that is wrong. */
+  readonly issues?: ReadonlyArray<{ readonly field: string; readonly message: string }>
+  /** The spec's sign-in flag for an unverified e-mail. */
+  readonly emailNotVerified?: true
+  readonly requestId?: string
+}
+
+export const isDomainError = (error: unknown): error is DomainError =>
+  typeof error === "object" &&
+  error !== null &&
+  "_tag" in error &&
+  typeof (error as { _tag: unknown })._tag === "string" &&
+  (error as { _tag: string })._tag in STATUS_OF
+
+/** The status and body a domain refusal is answered with. */
+export const domainErrorResponse = (error: DomainError): { status: number; body: ErrorBody } => {
+  const body: ErrorBody = {
+    code: error.code,
+    message: error.message,
+    ...(error._tag === "ValidationFailed"
+      ? { issues: error.issues.map(({ field, message }) => ({ field, message })) }
+      : {}),
+    ...(error._tag === "EmailNotVerified" ? { emailNotVerified: true as const } : {}),
+  }
+  return { status: STATUS_OF[error._tag], body }
+}
+
+/** Errors the HTTP layer itself raises (bad input, authorization), outside the domain. */
+export class HttpRefusal extends Error {
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+export const badRequest = (message: string) => new HttpRefusal(400, "BAD_REQUEST", message)
+export const forbidden = (message = "You may not act for another member") =>
+  new HttpRefusal(403, "FORBIDDEN", message)
+export const unauthenticated = () =>
+  new HttpRefusal(401, "AUTHENTICATION_REQUIRED", "Please sign in first")

@@ -1,0 +1,174 @@
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
+import type { Payment } from "../../domain/billing/payment.entity.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { contestStatus } from "../../domain/contests/contest-status.ts"
+import { countdownBadge } from "../../domain/contests/countdown.ts"
+import type { Instant } from "../../domain/shared/ids.ts"
+import type { Subscription } from "../../domain/plans/subscription.entity.ts"
+import { creditsLeft } from "../../domain/plans/quota.ts"
+import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
+import type { Entry } from "../../domain/submissions/entry.entity.ts"
+
+/**
+ * Domain entities as the spec's client reads them (§3): its field names and aliases, so a client
+ * written from the spec works. Instants become ISO strings; images become URLs under /images.
+ */
+
+export const imageUrl = (key: string | null): string | null => (key ? `/images/${key}` : null)
+
+const iso = (instant: Instant | null) => (instant === null ? null : new Date(instant).toISOString())
+const datePart = (instant: Instant) => new Date(instant).toISOString().slice(0, 10)
+const timePart = (instant: Instant) => new Date(instant).toISOString().slice(11, 16)
+
+export const presentContest = (contest: Contest, now: Instant) => ({
+  _id: contest.id,
+  id: contest.id,
+  title: contest.title,
+  name: contest.title,
+  description: contest.description,
+  lineArt: imageUrl(contest.lineArt),
+  image_url: imageUrl(contest.lineArt),
+  contestType: contest.contestType,
+  type: contest.contestType,
+  contest_type: contest.contestType,
+  artStyle: contest.artStyle,
+  startsAt: iso(contest.startsAt),
+  endsAt: iso(contest.endsAt),
+  startDate: datePart(contest.startsAt),
+  startTime: timePart(contest.startsAt),
+  endDate: datePart(contest.endsAt),
+  endTime: timePart(contest.endsAt),
+  start_date: iso(contest.startsAt),
+  end_date: iso(contest.endsAt),
+  status: contestStatus(contest, now),
+  countdown: countdownBadge(contest, now),
+  createdAt: iso(contest.createdAt),
+  result: contest.result && {
+    closedAt: iso(contest.result.closedAt),
+    winnerEntryId: contest.result.winnerEntryId,
+    winnerMemberId: contest.result.winnerMemberId,
+    winnerRawVotes: contest.result.winnerRawVotes,
+    winnerWeightedScore: contest.result.winnerWeightedScore,
+    peoplesChoiceEntryId: contest.result.peoplesChoiceEntryId,
+    totalEntries: contest.result.totalEntries,
+    totalVotes: contest.result.totalVotes,
+  },
+})
+
+export const presentEntry = (entry: Entry, hasVoted?: boolean) => ({
+  _id: entry.id,
+  id: entry.id,
+  user_id: entry.memberId,
+  userId: entry.memberId,
+  artist_name: entry.artistName,
+  username: entry.artistName,
+  profiles: { username: entry.artistName, avatar_url: null },
+  challenge_id: entry.contestId,
+  contest_id: entry.contestId,
+  imageUrl: imageUrl(entry.image),
+  public_url: imageUrl(entry.image),
+  file_path: entry.image,
+  age_group: entry.ageGroup,
+  ageGroup: entry.ageGroup,
+  contest_type: entry.contestType,
+  contestType: entry.contestType,
+  status: entry.moderation === "visible" ? "submitted" : entry.moderation,
+  voteCount: entry.voteCount,
+  vote_count: entry.voteCount,
+  weightedScore: entry.weightedScore,
+  created_at: iso(entry.createdAt),
+  createdAt: iso(entry.createdAt),
+  submissionDate: iso(entry.createdAt),
+  ...(hasVoted === undefined ? {} : { hasVoted }),
+})
+
+/** A member as the member themself (or an admin) sees them: never the password hash. */
+export const presentMember = (member: Member) => ({
+  _id: member.id,
+  id: member.id,
+  username: member.username,
+  email: member.email,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  isAdmin: member.isAdmin,
+  emailVerified: member.emailVerifiedAt !== null,
+  bio: member.profile.bio,
+  location: member.profile.location,
+  website: member.profile.website,
+  avatarUrl: member.profile.avatarUrl,
+  avatar_url: member.profile.avatarUrl,
+  createdDate: iso(member.createdAt),
+  created_at: iso(member.createdAt),
+})
+
+/** A member as anyone else sees them: the public profile only. */
+export const presentPublicMember = (member: Member) => ({
+  _id: member.id,
+  id: member.id,
+  username: member.username,
+  bio: member.profile.bio,
+  location: member.profile.location,
+  website: member.profile.website,
+  avatarUrl: member.profile.avatarUrl,
+  avatar_url: member.profile.avatarUrl,
+  createdDate: iso(member.createdAt),
+  created_at: iso(member.createdAt),
+})
+
+export const presentSubscription = (subscription: Subscription) => {
+  const left = creditsLeft(subscription)
+  return {
+    tier: subscription.tier,
+    // The spec shows unlimited as 999; a client testing `remaining <= 0` must never see null.
+    remaining_submissions: left === "unlimited" ? 999 : left,
+    unlimited: left === "unlimited",
+    renews_at: iso(subscription.renewsAt),
+  }
+}
+
+/** A badge a member holds, in the spec's Badge shape (the catalogue gives name, icon, colour). */
+export const presentBadge = (grant: BadgeGrant) => {
+  const badge = BADGES[grant.badgeId]
+  return {
+    _id: badge.id,
+    id: badge.id,
+    name: badge.name,
+    description: badge.description,
+    earnedAt: iso(grant.earnedAt),
+    type: badge.type,
+    icon: badge.icon,
+    iconColor: badge.iconColor,
+  }
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/** A payments ledger row as the billing history reads it: dollars, an ISO date, a label. */
+export const presentPayment = (payment: Payment) => ({
+  id: payment.id,
+  date: iso(payment.createdAt),
+  amount: payment.amountCents / 100,
+  currency: "usd",
+  status: payment.status,
+  description:
+    payment.purchase.kind === "plan" ? `${capitalised(payment.purchase.tier)} Plan` : "Extra entry",
+  invoice_url: payment.invoiceUrl,
+  payment_method: payment.paymentMethod,
+  subscription_tier: payment.purchase.kind === "plan" ? payment.purchase.tier : null,
+})
+
+/** A leaderboard row in the spec's field names; the avatar comes from the member's profile. */
+export const presentLeaderboardRow = (row: LeaderboardRow, avatarUrl: string | null) => ({
+  rank: row.rank,
+  userId: row.memberId,
+  username: row.artistName,
+  avatarUrl,
+  score: row.score,
+  rawVotes: row.rawVotes,
+  submissionId: row.entryId,
+  submissionUrl: imageUrl(row.image),
+  contestType: row.contestType,
+  ageGroup: row.ageGroup,
+  date: iso(row.date),
+})

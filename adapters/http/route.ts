@@ -1,0 +1,97 @@
+import type { Effect, Schema } from "effect"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+
+/**
+ * One API route, declared once: the router mounts it, the OpenAPI document describes it, and the
+ * authorization matrix test reads its `access`. Inputs are decoded with Schema before the handler
+ * sees them, so a handler only ever gets well-typed values.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
+
+/** Who may call it: anyone, a signed-in member, or an admin. */
+export type Access = "public" | "member" | "admin"
+
+/** Named rate limits (see rate-limits.ts): per address, and per account where the body names one. */
+export type RateLimitName = "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote"
+
+export interface Caller {
+  readonly member: Member | null
+  /** The session's id (the digest of its cookie token), when signed in. */
+  readonly sessionId: string | null
+  /** The raw session token from the cookie, when present. */
+  readonly sessionToken: string | null
+  readonly ip: string
+  readonly requestId: string
+}
+
+export interface Reply {
+  readonly status: number
+  readonly body?: unknown
+  /** Session cookie to set (a token) or clear (null). */
+  readonly session?: { readonly token: string; readonly maxAgeMs: number } | null
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body })
+export const created = (body: unknown): Reply => ({ status: 201, body })
+export const noContent = (): Reply => ({ status: 204 })
+/** A list in the spec's shape (a bare array); the next page's cursor travels in X-Next-Cursor. */
+export const paged = (items: ReadonlyArray<unknown>, nextCursor: string | null): Reply => ({
+  status: 200,
+  body: items,
+  headers: nextCursor ? { "X-Next-Cursor": nextCursor } : {},
+})
+
+type AnySchema = Schema.Top & { readonly DecodingServices: never }
+
+export interface RouteSpec<
+  P extends AnySchema | undefined = AnySchema | undefined,
+  Q extends AnySchema | undefined = AnySchema | undefined,
+  B extends AnySchema | undefined = AnySchema | undefined,
+  R = never,
+> {
+  readonly method: Method
+  /** A @koa/router path, e.g. /api/submissions/:id/vote */
+  readonly path: string
+  readonly summary: string
+  readonly tag: string
+  readonly access: Access
+  readonly params?: P
+  readonly query?: Q
+  readonly body?: B
+  readonly rateLimit?: RateLimitName
+  /** The statuses this route answers with besides 200/400/500, for the OpenAPI document. */
+  readonly responses?: Readonly<Record<number, string>>
+  readonly handler: (input: {
+    readonly params: P extends AnySchema ? P["Type"] : Record<string, never>
+    readonly query: Q extends AnySchema ? Q["Type"] : Record<string, never>
+    readonly body: B extends AnySchema ? B["Type"] : undefined
+    readonly caller: Caller
+  }) => Effect.Effect<Reply, unknown, R>
+}
+
+/** Declares a route with its input types inferred from its schemas. */
+export const route = <
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+  R = never,
+>(
+  spec: RouteSpec<P, Q, B, R>,
+): RouteSpec<P, Q, B, R> => spec
+
+/** Any route, as the registry, the router and the OpenAPI generator see it. */
+export interface AnyRoute {
+  readonly method: Method
+  readonly path: string
+  readonly summary: string
+  readonly tag: string
+  readonly access: Access
+  readonly params?: Schema.Top | undefined
+  readonly query?: Schema.Top | undefined
+  readonly body?: Schema.Top | undefined
+  readonly rateLimit?: RateLimitName | undefined
+  readonly responses?: Readonly<Record<number, string>> | undefined
+  /** Called only with inputs its own schemas decoded (hence `never` here). */
+  readonly handler: (input: never) => Effect.Effect<Reply, unknown, unknown>
+}

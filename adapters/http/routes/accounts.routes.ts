@@ -1,0 +1,332 @@
+import { Effect, Schema } from "effect"
+import { ValidationFailed } from "../../../domain/shared/errors.ts"
+import { BadgeRepository } from "../../../domain/badges/badge.port.ts"
+import {
+  verifyEmail,
+  resendVerification,
+} from "../../../domain/accounts/email-verification.use-case.ts"
+import { MemberRepository } from "../../../domain/accounts/member.port.ts"
+import { memberStats } from "../../../domain/accounts/member-stats.use-case.ts"
+import {
+  requestPasswordReset,
+  resetPassword,
+} from "../../../domain/accounts/password-reset.use-case.ts"
+import { changePassword, updateProfile } from "../../../domain/accounts/profile.use-case.ts"
+import { SESSION_TTL_MS } from "../../../domain/accounts/session.entity.ts"
+import { signIn, signOut } from "../../../domain/accounts/sessions.use-case.ts"
+import { signUp } from "../../../domain/accounts/sign-up.use-case.ts"
+import { forbidden } from "../http-errors.ts"
+import {
+  presentBadge,
+  presentMember,
+  presentPublicMember,
+  presentSubscription,
+} from "../presenters.ts"
+import { created, ok, type Reply, route } from "../route.ts"
+import { IdParams } from "../schemas.ts"
+import {
+  actingAs,
+  EmailText,
+  MemberIdField,
+  PasswordText,
+  signedIn,
+  subscriptionNow,
+  Text,
+} from "./shared.ts"
+
+/**
+ * Accounts and sessions (§7 "Accounts", plus who-am-I, sign-out and the password change the
+ * profile needs). The session cookie is the only identity: sign-in sets a new one, sign-out and a
+ * reset end it, and every member id a request names must be the caller's own.
+ */
+
+export const SIGNED_UP_MESSAGE =
+  "Account created. Please check your email and click the verification link before signing in."
+export const RESEND_MESSAGE =
+  "If that email belongs to an account awaiting verification, a new verification link has been sent."
+export const FORGOT_MESSAGE = "If that email exists, a reset link has been sent."
+export const RESET_MESSAGE = "Password updated. Please sign in with your new password."
+export const VERIFIED_MESSAGE = "Email verified! You can now sign in."
+export const PROFILE_UPDATED_MESSAGE = "Profile updated!"
+export const PASSWORD_CHANGED_MESSAGE = "Password updated"
+
+/** An optional profile field; null (a cleared form field) counts as left out. */
+const ProfileText = (max: number) => Schema.optional(Schema.NullOr(Text(max)))
+
+const ProfileBody = Schema.Struct({
+  username: ProfileText(200),
+  email: Schema.optional(Schema.NullOr(EmailText)),
+  firstName: ProfileText(200),
+  lastName: ProfileText(200),
+  bio: ProfileText(2000),
+  location: ProfileText(500),
+  website: ProfileText(1000),
+})
+
+/** The member and their subscription: what sign-in and who-am-I answer with. */
+const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
+  Effect.map(subscriptionNow(member.id), (subscription) => ({
+    user: presentMember(member),
+    subscription: presentSubscription(subscription),
+  }))
+
+export const accountRoutes = [
+  route({
+    method: "POST",
+    path: "/api/users",
+    tag: "accounts",
+    summary:
+      "Sign-up (18+). The member is created unverified with the free plan and a verification e-mail is sent; sign-up does not sign in — sign-in waits for the link",
+    access: "public",
+    rateLimit: "sign-up",
+    body: Schema.Struct({
+      email: EmailText,
+      password: PasswordText,
+      firstName: Text(200),
+      lastName: Text(200),
+      username: Text(200),
+      dateOfBirth: Text(32),
+    }),
+    responses: {
+      201: "The member, with a message saying the e-mail must be verified before signing in",
+      409: "The e-mail or the username is taken (EMAIL_TAKEN, USERNAME_TAKEN)",
+    },
+    handler: ({ body }) =>
+      Effect.map(signUp(body), (member) =>
+        created({ ...presentMember(member), message: SIGNED_UP_MESSAGE }),
+      ),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/login",
+    tag: "accounts",
+    summary:
+      "Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in)",
+    access: "public",
+    rateLimit: "sign-in",
+    body: Schema.Struct({ email: EmailText, password: PasswordText }),
+    responses: {
+      401: "Wrong e-mail or password (INVALID_CREDENTIALS)",
+      403: "E-mail not verified yet (EMAIL_NOT_VERIFIED, with emailNotVerified: true) or account suspended",
+    },
+    handler: ({ body, caller }) =>
+      Effect.gen(function* () {
+        const { token, member } = yield* signIn(body)
+        if (caller.sessionToken) yield* signOut(caller.sessionToken)
+        const reply: Reply = {
+          ...ok(yield* signedInBody(member)),
+          session: { token, maxAgeMs: SESSION_TTL_MS },
+        }
+        return reply
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/logout",
+    tag: "accounts",
+    summary: "Sign-out: ends the cookie's session and clears the cookie (204 even without one)",
+    access: "public",
+    responses: { 204: "Signed out" },
+    handler: ({ caller }) =>
+      Effect.gen(function* () {
+        if (caller.sessionToken) yield* signOut(caller.sessionToken)
+        const reply: Reply = { status: 204, session: null }
+        return reply
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/session",
+    tag: "accounts",
+    summary: "Who am I: the signed-in member and their subscription, or 401",
+    access: "member",
+    handler: ({ caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        return ok(yield* signedInBody(member))
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/resend-verification",
+    tag: "accounts",
+    summary:
+      "Mails a new verification link to an unverified account. Answers the same whether or not such an account exists",
+    access: "public",
+    rateLimit: "resend",
+    body: Schema.Struct({ email: EmailText }),
+    handler: ({ body }) =>
+      Effect.map(resendVerification(body.email), () => ok({ message: RESEND_MESSAGE })),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/forgot-password",
+    tag: "accounts",
+    summary:
+      "Mails a 1-hour reset link. Answers the same whether or not the account exists. redirectUrl is accepted for the spec's client and ignored: links are built from the server's own address, never from one a request names",
+    access: "public",
+    rateLimit: "forgot",
+    body: Schema.Struct({
+      email: EmailText,
+      redirectUrl: Schema.optional(Schema.NullOr(Text(2048))),
+    }),
+    handler: ({ body }) =>
+      Effect.map(requestPasswordReset(body.email), () => ok({ message: FORGOT_MESSAGE })),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/reset-password",
+    tag: "accounts",
+    summary:
+      "Sets a new password from a reset link; the link is used up and every session of the member ends",
+    access: "public",
+    rateLimit: "forgot",
+    body: Schema.Struct({
+      token: Text(512),
+      password: PasswordText,
+      confirmPassword: Schema.optional(PasswordText),
+    }),
+    responses: { 400: "A bad password, or INVALID_TOKEN: the link is unknown, used or expired" },
+    handler: ({ body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* resetPassword(body)
+        const reply: Reply = {
+          ...ok({ message: RESET_MESSAGE }),
+          // The member's sessions are gone; a browser signed in as them drops its cookie too.
+          ...(caller.member?.id === member.id ? { session: null } : {}),
+        }
+        return reply
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/verify-email/:token",
+    tag: "accounts",
+    summary: "Opens a verification link: the e-mail counts as verified and the link is used up",
+    access: "public",
+    params: Schema.Struct({ token: Text(512) }),
+    responses: { 400: "INVALID_TOKEN: the link is unknown, used or expired" },
+    handler: ({ params }) =>
+      Effect.map(verifyEmail(params.token), () => ok({ message: VERIFIED_MESSAGE })),
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/user-stats/user",
+    tag: "accounts",
+    summary:
+      "The signed-in member's counters: totalSubmissions, totalVotes (received), winCount, contestsParticipated. user_id, if sent, must be the member's own",
+    access: "member",
+    query: Schema.Struct({ user_id: MemberIdField }),
+    responses: { 403: "A user_id that is not the signed-in member's" },
+    handler: ({ query, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* actingAs(caller, query.user_id, "user_id")
+        return ok(yield* memberStats(member.id))
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/badges/user/:id",
+    tag: "accounts",
+    summary: "The badges a member has earned, oldest first (public, as on their profile)",
+    access: "public",
+    params: IdParams,
+    responses: { 404: "No such member" },
+    handler: ({ params }) =>
+      Effect.gen(function* () {
+        const member = yield* (yield* MemberRepository).get(params.id)
+        const grants = yield* (yield* BadgeRepository).of(member.id)
+        return ok(
+          [...grants]
+            .sort((a, b) => a.earnedAt - b.earnedAt || a.badgeId.localeCompare(b.badgeId))
+            .map(presentBadge),
+        )
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/:id",
+    tag: "accounts",
+    summary:
+      "A profile: the member's own record when it is theirs, else the public profile (no e-mail, names or role)",
+    access: "public",
+    params: IdParams,
+    responses: { 404: "No such member" },
+    handler: ({ params, caller }) =>
+      Effect.gen(function* () {
+        if (caller.member?.id === params.id) return ok(presentMember(caller.member))
+        const member = yield* (yield* MemberRepository).get(params.id)
+        return ok(presentPublicMember(member))
+      }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/users/:id",
+    tag: "accounts",
+    summary:
+      "Saves the profile form (username, email, firstName, lastName, bio, location, website); only your own. A new e-mail is unverified until its link is opened",
+    access: "member",
+    params: IdParams,
+    body: ProfileBody,
+    responses: {
+      403: "Another member's profile",
+      409: "The e-mail or the username is taken",
+    },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        if (params.id !== member.id) {
+          return yield* Effect.die(forbidden("You may only update your own profile"))
+        }
+        const orUndefined = (value: string | null | undefined) => value ?? undefined
+        // A cleared optional field (null) empties it; a required one (null) keeps its value.
+        const orEmpty = (value: string | null | undefined) => (value === null ? "" : value)
+        const updated = yield* updateProfile(member.id, {
+          username: orUndefined(body.username),
+          email: orUndefined(body.email),
+          firstName: orUndefined(body.firstName),
+          lastName: orUndefined(body.lastName),
+          bio: orEmpty(body.bio),
+          location: orEmpty(body.location),
+          website: orEmpty(body.website),
+        })
+        return ok({ ...presentMember(updated), message: PROFILE_UPDATED_MESSAGE })
+      }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/users/:id/password",
+    tag: "accounts",
+    summary:
+      "Changes your own password given the current one; your other sessions end, this one stays",
+    access: "member",
+    // A wrong current password is a guess: limited like sign-in, per member.
+    rateLimit: "sign-in",
+    params: IdParams,
+    body: Schema.Struct({ currentPassword: PasswordText, newPassword: PasswordText }),
+    responses: {
+      400: "The new password is too short, or the current one is wrong (field currentPassword)",
+      403: "Another member's password",
+    },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        if (params.id !== member.id) {
+          return yield* Effect.die(forbidden("You may only change your own password"))
+        }
+        yield* changePassword(member.id, body, caller.sessionId ?? undefined).pipe(
+          // A wrong current password is a form error here, not "signed out" (which 401 means).
+          Effect.catchTag("InvalidCredentials", (wrong) =>
+            Effect.fail(
+              new ValidationFailed({
+                issues: [
+                  { field: "currentPassword", title: "Incorrect password", message: wrong.message },
+                ],
+              }),
+            ),
+          ),
+        )
+        return ok({ message: PASSWORD_CHANGED_MESSAGE })
+      }),
+  }),
+]

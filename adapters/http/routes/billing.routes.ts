@@ -1,0 +1,52 @@
+import { Effect, Schema } from "effect"
+import { PaymentLedger } from "../../../domain/billing/payment.port.ts"
+import { decodeCursor, pageSize } from "../../../domain/shared/paging.ts"
+import { badRequest } from "../http-errors.ts"
+import { presentPayment } from "../presenters.ts"
+import { ok, type Reply, route } from "../route.ts"
+import { PageQuery } from "../schemas.ts"
+import { actingAs, MemberIdField } from "./shared.ts"
+
+/** Billing history (§7), read from our payments ledger: real rows, never sample invoices. */
+
+/** The ledger's cursors are [createdAt, id]; anything else is refused before it reaches SQL. */
+const isLedgerCursor = (cursor: string) => {
+  const value = decodeCursor(cursor)
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === "number" &&
+    Number.isFinite(value[0]) &&
+    typeof value[1] === "string"
+  )
+}
+
+export const billingRoutes = [
+  route({
+    method: "GET",
+    path: "/api/billing/history",
+    tag: "billing",
+    summary:
+      "Your payments, newest first: {records: [{id, date, amount (dollars), status, description, invoice_url, payment_method, subscription_tier}], nextCursor}, paged (also in X-Next-Cursor). user_id, if sent, must be your own",
+    access: "member",
+    query: Schema.Struct({ user_id: MemberIdField, ...PageQuery.fields }),
+    responses: { 403: "A user_id that is not the signed-in member's" },
+    handler: ({ query, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* actingAs(caller, query.user_id, "user_id")
+        if (query.cursor !== undefined && !isLedgerCursor(query.cursor)) {
+          return yield* Effect.die(badRequest("cursor: not a cursor of this list"))
+        }
+        const page = yield* (yield* PaymentLedger).historyOf(
+          member.id,
+          query.cursor ?? null,
+          pageSize(query.limit),
+        )
+        const reply: Reply = {
+          ...ok({ records: page.items.map(presentPayment), nextCursor: page.nextCursor }),
+          headers: page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {},
+        }
+        return reply
+      }),
+  }),
+]

@@ -1,0 +1,115 @@
+import { Clock, Effect, Schema } from "effect"
+import { ContestAnalytics } from "../../../domain/contests/contest-analytics.port.ts"
+import { ContestRepository } from "../../../domain/contests/contest.port.ts"
+import { currentContest } from "../../../domain/contests/current-contest.use-case.ts"
+import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
+import { pageSize } from "../../../domain/shared/paging.ts"
+import { forbidden } from "../http-errors.ts"
+import { presentContest } from "../presenters.ts"
+import { noContent, ok, paged, route } from "../route.ts"
+import { IdParams, PageQuery } from "../schemas.ts"
+
+/** The spec calls contests "challenges"; the paths keep its words, the code uses ours. */
+
+export const contestRoutes = [
+  route({
+    method: "GET",
+    path: "/api/challenges",
+    tag: "contests",
+    summary: "Contests, newest first; the next page's cursor is in X-Next-Cursor",
+    access: "public",
+    query: PageQuery,
+    handler: ({ query }) =>
+      Effect.gen(function* () {
+        const contests = yield* ContestRepository
+        const now = yield* Clock.currentTimeMillis
+        const page = yield* contests.page(query.cursor ?? null, pageSize(query.limit))
+        return paged(page.items.map((contest) => presentContest(contest, now)), page.nextCursor)
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/challenges/current-active",
+    tag: "contests",
+    summary: "The home page's contest: in progress, else the next, else the last; 204 when none",
+    access: "public",
+    responses: { 204: "No contest at all" },
+    handler: () =>
+      Effect.gen(function* () {
+        const current = yield* currentContest()
+        const now = yield* Clock.currentTimeMillis
+        return current ? ok(presentContest(current.contest, now)) : noContent()
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/challenges/:id",
+    tag: "contests",
+    summary: "One contest",
+    access: "public",
+    params: IdParams,
+    responses: { 404: "No such contest" },
+    handler: ({ params }) =>
+      Effect.gen(function* () {
+        const contests = yield* ContestRepository
+        const now = yield* Clock.currentTimeMillis
+        return ok(presentContest(yield* contests.get(params.id), now))
+      }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/challenges/:id",
+    tag: "contests",
+    summary:
+      "Records a line-art download (the spec's download log). A signed-in member's download is a row; the userId in the log, if any, must be the member's own",
+    access: "public",
+    params: IdParams,
+    body: Schema.Struct({
+      download: Schema.optional(
+        Schema.Array(
+          Schema.Struct({
+            userId: Schema.optional(Schema.NullOr(Schema.String)),
+            timestamp: Schema.optional(Schema.Unknown),
+          }),
+        ).check(Schema.isMaxLength(1000)),
+      ),
+    }),
+    responses: { 403: "A userId that is not the signed-in member's", 404: "No such contest" },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const memberId = caller.member?.id ?? null
+        const claimed = (body.download ?? []).map((d) => d.userId).filter((id) => id != null)
+        if (claimed.some((id) => id !== memberId)) return yield* Effect.die(forbidden())
+        const contest = yield* recordDownload({ contestId: params.id, memberId })
+        const now = yield* Clock.currentTimeMillis
+        return ok(presentContest(contest, now))
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/challenges/:id/analytics/:metric",
+    tag: "contests",
+    summary:
+      "Counts a contest view. Downloads, entries and votes are counted by the server when they happen, so those metrics are accepted and not counted twice",
+    access: "public",
+    params: Schema.Struct({
+      id: IdParams.fields.id,
+      metric: Schema.Literals(["views", "downloads", "submissions", "votes"]),
+    }),
+    responses: { 204: "Counted", 404: "No such contest" },
+    handler: ({ params }) =>
+      Effect.gen(function* () {
+        const contests = yield* ContestRepository
+        const analytics = yield* ContestAnalytics
+        const contest = yield* contests.get(params.id)
+        if (params.metric === "views") {
+          yield* analytics.recordEvent({
+            contestId: contest.id,
+            metric: "views",
+            at: yield* Clock.currentTimeMillis,
+          })
+        }
+        return noContent()
+      }),
+  }),
+]

@@ -1,0 +1,198 @@
+import { Effect, Option, Schema } from "effect"
+import { MemberRepository } from "../../../domain/accounts/member.port.ts"
+import { ContestRepository } from "../../../domain/contests/contest.port.ts"
+import { NotFound } from "../../../domain/shared/errors.ts"
+import { AGE_GROUPS, isVisible } from "../../../domain/submissions/entry.entity.ts"
+import { EntryRepository } from "../../../domain/submissions/entry.port.ts"
+import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
+import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
+import { submitEntry } from "../../../domain/submissions/submit-entry.use-case.ts"
+import { castVote, hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
+import { badRequest } from "../http-errors.ts"
+import { presentEntry, presentSubscription } from "../presenters.ts"
+import { created, ok, paged, route } from "../route.ts"
+import { Id, IdParams, PageQuery } from "../schemas.ts"
+import { actingAs, KindText, MemberIdField, Text } from "./shared.ts"
+
+/**
+ * Entries, which the spec and its paths call "submissions", and votes (§7 "Contests,
+ * submissions, votes"). Lists are public (visible entries only) and paged newest first, the
+ * next page's cursor in X-Next-Cursor. Entering and voting act for the signed-in member only.
+ */
+
+/** Visible entries newest first, optionally of one member or one contest: one page. */
+const newestPage = (filter: {
+  readonly memberId?: string | undefined
+  readonly contestId?: string | undefined
+  readonly cursor?: string | undefined
+  readonly limit?: number | undefined
+}) =>
+  Effect.map(
+    galleryPage({
+      tab: "all",
+      sort: "newest",
+      seed: "",
+      timeZone: "UTC",
+      memberId: filter.memberId,
+      contestId: filter.contestId,
+      cursor: filter.cursor ?? null,
+      limit: filter.limit,
+    }),
+    (page) =>
+      paged(
+        page.items.map((entry) => presentEntry(entry)),
+        page.nextCursor,
+      ),
+  )
+
+/** The URL path we hand out for an image (`/images/<key>`) or the key itself → the key. */
+const imageKeyOf = (filePath: string) => filePath.trim().replace(/^\/images\//, "")
+
+const ENTRY_IMAGE = /^entry\/[0-9a-f-]{36}\.(jpg|png|webp|avif)$/
+
+export const entryRoutes = [
+  route({
+    method: "POST",
+    path: "/api/submissions",
+    tag: "submissions",
+    summary:
+      "Enters a stored photo (file_path: the key of an uploaded entry image) into an open contest (challenge_id), spending one credit: {submission, subscription}. user_id, if sent, must be yours; status, votes, created_at, public_url and profiles are decided by the server and ignored",
+    access: "member",
+    body: Schema.Struct({
+      user_id: MemberIdField,
+      challenge_id: Id,
+      file_path: Text(300),
+      age_group: Schema.optional(Schema.Literals(AGE_GROUPS)),
+      contest_type: Schema.optional(KindText),
+    }),
+    responses: {
+      201: "Entered: {submission, subscription}",
+      402: "OUT_OF_SUBMISSIONS: no credit left this month",
+      403: "A user_id that is not yours, or CONTEST_CLOSED",
+      404: "No such contest",
+    },
+    handler: ({ body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* actingAs(caller, body.user_id, "user_id")
+        const key = imageKeyOf(body.file_path)
+        const image = ENTRY_IMAGE.test(key) ? yield* (yield* ImageStore).read(key) : Option.none()
+        if (Option.isNone(image)) {
+          return yield* Effect.die(
+            badRequest("file_path: not an uploaded entry photo; upload the image first"),
+          )
+        }
+        const { entry, subscription } = yield* submitEntry({
+          memberId: member.id,
+          contestId: body.challenge_id,
+          image: key,
+          ageGroup: body.age_group,
+          contestType: body.contest_type,
+        })
+        return created({
+          submission: presentEntry(entry, false),
+          subscription: presentSubscription(subscription),
+        })
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/submissions",
+    tag: "submissions",
+    summary:
+      "Visible entries, newest first, optionally of one member (user_id: public data); paged with limit and cursor, the next cursor in X-Next-Cursor",
+    access: "public",
+    query: Schema.Struct({ user_id: MemberIdField, ...PageQuery.fields }),
+    handler: ({ query }) =>
+      newestPage({ memberId: query.user_id, cursor: query.cursor, limit: query.limit }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/submissions/user/:userId",
+    tag: "submissions",
+    summary: "A member's visible entries, newest first, paged (cursor in X-Next-Cursor)",
+    access: "public",
+    params: Schema.Struct({ userId: Id }),
+    query: PageQuery,
+    responses: { 404: "No such member" },
+    handler: ({ params, query }) =>
+      Effect.gen(function* () {
+        const member = yield* (yield* MemberRepository).get(params.userId)
+        return yield* newestPage({ memberId: member.id, cursor: query.cursor, limit: query.limit })
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/submissions/by-challenge/search",
+    tag: "submissions",
+    summary:
+      "A contest's visible entries, newest first, paged (cursor in X-Next-Cursor); X-Total-Count has how many there are in all",
+    access: "public",
+    query: Schema.Struct({ challenge_id: Id, ...PageQuery.fields }),
+    responses: { 404: "No such contest" },
+    handler: ({ query }) =>
+      Effect.gen(function* () {
+        const contest = yield* (yield* ContestRepository).get(query.challenge_id)
+        const reply = yield* newestPage({
+          contestId: contest.id,
+          cursor: query.cursor,
+          limit: query.limit,
+        })
+        // The spec's client counts this list; with paging the total travels in a header.
+        const all = yield* (yield* EntryRepository).ofContest(contest.id)
+        const total = all.filter(isVisible).length
+        return { ...reply, headers: { ...reply.headers, "X-Total-Count": String(total) } }
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/submissions/:id/vote",
+    tag: "submissions",
+    summary:
+      "Whether you voted for this entry: {hasVoted}; false for a visitor. user_id, if sent by a member, must be theirs",
+    access: "public",
+    params: IdParams,
+    query: Schema.Struct({ user_id: MemberIdField }),
+    responses: { 403: "A user_id that is not the signed-in member's", 404: "No such entry" },
+    handler: ({ params, query, caller }) =>
+      Effect.gen(function* () {
+        const entry = yield* (yield* EntryRepository).get(params.id)
+        if (!isVisible(entry)) return yield* new NotFound({ entity: "entry", id: entry.id })
+        // A visitor has voted for nothing; whether someone else voted is never told.
+        if (caller.member === null) return ok({ hasVoted: false })
+        const member = yield* actingAs(caller, query.user_id, "user_id")
+        return ok({ hasVoted: yield* hasVoted({ voterId: member.id, entryId: entry.id }) })
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/submissions/:id/vote",
+    tag: "submissions",
+    summary:
+      "Casts your permanent vote, weighted by your plan: {voteCount, vote_count, votes, contest_id, weightedScore}. user_id, if sent, must be yours",
+    access: "member",
+    rateLimit: "vote",
+    params: IdParams,
+    body: Schema.Struct({ user_id: MemberIdField }),
+    responses: {
+      403: "VOTING_CLOSED, VOTE_PERMANENT (already voted), SELF_VOTE, or a user_id not yours",
+      404: "No such entry",
+    },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* actingAs(caller, body.user_id, "user_id")
+        const { entry, contestId, weight } = yield* castVote({
+          voterId: member.id,
+          entryId: params.id,
+        })
+        return ok({
+          voteCount: entry.voteCount,
+          vote_count: entry.voteCount,
+          votes: entry.voteCount,
+          weightedScore: entry.weightedScore,
+          contest_id: contestId,
+          weight,
+          hasVoted: true,
+        })
+      }),
+  }),
+]

@@ -1,0 +1,62 @@
+import { Effect, Schema } from "effect"
+import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
+import { GALLERY_SORTS, GALLERY_TABS } from "../../../domain/submissions/gallery.ts"
+import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
+import { hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
+import { presentEntry } from "../presenters.ts"
+import { ok, route } from "../route.ts"
+import { Id, PageQuery } from "../schemas.ts"
+import { KindText, Text } from "./shared.ts"
+
+/**
+ * The gallery page (added for the spec's client, which filtered and sorted every entry in the
+ * browser): tabs split at the viewer's local midnight, filters, then one of three orders, paged
+ * by keyset cursor. "random" is a seeded shuffle, so every page of one seed agrees.
+ */
+
+export const galleryRoutes = [
+  route({
+    method: "GET",
+    path: "/api/gallery",
+    tag: "gallery",
+    summary:
+      "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member",
+    access: "public",
+    query: Schema.Struct({
+      tab: Schema.optional(Schema.Literals(GALLERY_TABS)),
+      sort: Schema.optional(Schema.Literals(GALLERY_SORTS)),
+      seed: Schema.optional(Text(64)),
+      tz: Schema.optional(Text(64)),
+      ageGroup: Schema.optional(Schema.Literals([...AGE_GROUPS, "all"])),
+      contestType: Schema.optional(KindText),
+      contestId: Schema.optional(Id),
+      ...PageQuery.fields,
+    }),
+    responses: { 400: "A bad filter, an unknown time zone (tz) or a cursor that is not ours" },
+    handler: ({ query, caller }) =>
+      Effect.gen(function* () {
+        const sort = query.sort ?? "newest"
+        const seed = query.seed || crypto.randomUUID().slice(0, 8)
+        const page = yield* galleryPage({
+          tab: query.tab ?? "all",
+          sort,
+          seed,
+          timeZone: query.tz || "UTC",
+          ageGroup: query.ageGroup,
+          contestType: query.contestType || undefined,
+          contestId: query.contestId,
+          cursor: query.cursor ?? null,
+          limit: query.limit,
+        })
+        const viewer = caller.member
+        const items = yield* Effect.forEach(page.items, (entry) =>
+          viewer === null
+            ? Effect.succeed(presentEntry(entry, false))
+            : Effect.map(hasVoted({ voterId: viewer.id, entryId: entry.id }), (voted) =>
+                presentEntry(entry, voted),
+              ),
+        )
+        return ok({ items, nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) })
+      }),
+  }),
+]

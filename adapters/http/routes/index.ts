@@ -1,0 +1,24 @@
+import type { AnyRoute } from "../route.ts"
+import { accountRoutes } from "./accounts.routes.ts"
+import { billingRoutes } from "./billing.routes.ts"
+import { contactRoutes } from "./contact.routes.ts"
+import { contestRoutes } from "./contests.routes.ts"
+import { entryRoutes } from "./entries.routes.ts"
+import { galleryRoutes } from "./gallery.routes.ts"
+import { leaderboardRoutes } from "./leaderboard.routes.ts"
+import { metaRoutes } from "./meta.routes.ts"
+import { subscriptionRoutes } from "./subscriptions.routes.ts"
+
+/** Every API route. A route missing here is not served, documented or in the authorization matrix. */
+const apiRoutes: ReadonlyArray<AnyRoute> = [
+  ...accountRoutes,
+  ...subscriptionRoutes,
+  ...contestRoutes,
+  ...entryRoutes,
+  ...galleryRoutes,
+  ...leaderboardRoutes,
+  ...contactRoutes,
+  ...billingRoutes,
+]
+
+export const allRoutes: ReadonlyArray<AnyRoute> = [...apiRoutes, ...metaRoutes(apiRoutes)]

@@ -1,0 +1,53 @@
+import { Effect, Option, Schema } from "effect"
+import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
+import { HttpRefusal } from "../http-errors.ts"
+import { openApiDocument } from "../openapi.ts"
+import { type AnyRoute, ok, route } from "../route.ts"
+
+/** The OpenAPI document (of every other route) and stored images. */
+export const metaRoutes = (routes: ReadonlyArray<AnyRoute>) => [
+  route({
+    method: "GET",
+    path: "/api/openapi.json",
+    tag: "meta",
+    summary: "This API's OpenAPI 3.1 document",
+    access: "public",
+    handler: () => Effect.succeed(ok(openApiDocument(routes))),
+  }),
+  route({
+    method: "GET",
+    path: "/api/health",
+    tag: "meta",
+    summary: "Answers 200 while the server runs (also the benchmark's no-op ceiling)",
+    access: "public",
+    handler: () => Effect.succeed(ok({ ok: true })),
+  }),
+  route({
+    method: "GET",
+    path: "/images/:kind/:file",
+    tag: "meta",
+    summary: "A stored image (entry photo or line art), cached for a year: names never change",
+    access: "public",
+    params: Schema.Struct({
+      kind: Schema.Literals(["entry", "line-art"]),
+      file: Schema.String.check(Schema.isPattern(/^[0-9a-f-]{36}\.(jpg|png|webp|avif)$/)),
+    }),
+    responses: { 404: "No such image" },
+    handler: ({ params }) =>
+      Effect.gen(function* () {
+        const images = yield* ImageStore
+        const image = yield* images.read(`${params.kind}/${params.file}`)
+        if (Option.isNone(image)) {
+          return yield* Effect.die(new HttpRefusal(404, "NOT_FOUND", "No such image"))
+        }
+        return {
+          status: 200,
+          body: Buffer.from(image.value.bytes),
+          headers: {
+            "Content-Type": image.value.contentType,
+            "Cache-Control": "public, max-age=31536000, immutable",
+          },
+        }
+      }),
+  }),
+]

@@ -1,0 +1,65 @@
+import { Effect, Schema } from "effect"
+import type { Member } from "../../../domain/accounts/member.entity.ts"
+import { currentSubscription } from "../../../domain/plans/current-subscription.use-case.ts"
+import type { MemberId } from "../../../domain/shared/ids.ts"
+import { UnitOfWork } from "../../../domain/shared/unit-of-work.port.ts"
+import { forbidden, unauthenticated } from "../http-errors.ts"
+import type { Caller } from "../route.ts"
+import { Id } from "../schemas.ts"
+
+/** Input pieces the route groups share. */
+
+/** A string of at most `max` characters (possibly empty: the domain names a blank field). */
+export const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
+
+/** An e-mail field: its shape is the domain's to judge, so the message names the rule. */
+export const EmailText = Text(320)
+
+/** A password field: long enough for any passphrase, short enough to hash cheaply. */
+export const PasswordText = Text(256)
+
+/** A member id a request names (the spec's `user_id` / `userId`); it must be the caller's own. */
+export const MemberIdField = Schema.optional(Id)
+
+/** A free-text kind such as a medium ("traditional", "digital") or a contest type ("daily"). */
+export const KindText = Schema.String.check(
+  Schema.isMaxLength(40),
+  Schema.isPattern(/^[A-Za-z0-9 _-]*$/),
+)
+
+/**
+ * The signed-in member. Routes with access "member" or "admin" always have one (the app refuses
+ * a visitor with 401 before the handler runs); this only narrows the type.
+ */
+export const signedIn = (caller: Caller): Effect.Effect<Member> =>
+  caller.member ? Effect.succeed(caller.member) : Effect.die(unauthenticated())
+
+/**
+ * The session is the only identity: the signed-in member, after checking that a member id the
+ * request names (the spec's request shapes carry one) is theirs. Another id is 403 FORBIDDEN —
+ * for admins too: they act on others only through admin routes.
+ */
+export const actingAs = (
+  caller: Caller,
+  claimed: string | null | undefined,
+  field: string,
+): Effect.Effect<Member> =>
+  Effect.flatMap(signedIn(caller), (member) =>
+    claimed !== undefined && claimed !== null && claimed !== member.id
+      ? Effect.die(
+          forbidden(
+            `${field} is not yours: you may only act for yourself (the session says who you are)`,
+          ),
+        )
+      : Effect.succeed(member),
+  )
+
+/**
+ * A member's subscription as of now (created or renewed on the way), read in a transaction since
+ * a renewal is written back.
+ */
+export const subscriptionNow = (memberId: MemberId) =>
+  Effect.gen(function* () {
+    const unitOfWork = yield* UnitOfWork
+    return yield* unitOfWork.transaction(currentSubscription(memberId))
+  })

@@ -1,0 +1,44 @@
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { ManagedRuntime } from "effect"
+import { type HttpConfig, makeHttpApp, type SessionLookup } from "./app.ts"
+import { allRoutes } from "./routes/index.ts"
+
+export interface ListenOptions {
+  readonly host: string
+  readonly port: number
+}
+
+/** Starts the API on host:port over a runtime; resolves once listening, with the bound URL. */
+export const startHttpServer = async <R>(options: {
+  readonly runtime: ManagedRuntime.ManagedRuntime<R, unknown>
+  readonly sessions: SessionLookup<R>
+  readonly config: HttpConfig
+  readonly listen: ListenOptions
+}): Promise<{ readonly server: Server; readonly url: string; readonly close: () => Promise<void> }> => {
+  const app = makeHttpApp({
+    runtime: options.runtime,
+    routes: allRoutes,
+    sessions: options.sessions,
+    config: options.config,
+  })
+  const server = createServer(app.callback())
+  // Slow clients must not hold sockets forever.
+  server.requestTimeout = 30_000
+  server.headersTimeout = 15_000
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.listen.port, options.listen.host, () => resolve())
+  })
+  const address = server.address() as AddressInfo
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address
+  return {
+    server,
+    url: `http://${host}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((error) => (error ? reject(error) : resolve()))
+      }),
+  }
+}

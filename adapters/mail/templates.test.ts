@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest"
+import { escapeHtml, MAX_SUBJECT_LENGTH, renderMail } from "./templates.ts"
+
+const URL = "https://colorday.example/"
+
+describe("renderMail", () => {
+  it("links a verification mail to /verify-email/{token} under the public URL", () => {
+    const mail = renderMail(
+      { kind: "verify-email", to: "ada@x.test", name: "Ada", token: "tok_EN-123" },
+      URL,
+    )
+    expect(mail.subject).toBe("Verify your e-mail")
+    expect(mail.link).toBe("https://colorday.example/verify-email/tok_EN-123")
+    expect(mail.text).toContain("https://colorday.example/verify-email/tok_EN-123")
+    expect(mail.text).toContain("24 hours")
+    expect(mail.html).toContain('href="https://colorday.example/verify-email/tok_EN-123"')
+  })
+
+  it("links a reset mail to /reset-password/{token}, valid 1 hour", () => {
+    const mail = renderMail(
+      { kind: "reset-password", to: "ada@x.test", name: "Ada", token: "abc" },
+      "http://localhost:3000",
+    )
+    expect(mail.link).toBe("http://localhost:3000/reset-password/abc")
+    expect(mail.text).toContain("1 hour")
+    expect(mail.html).toContain('href="http://localhost:3000/reset-password/abc"')
+  })
+
+  it("escapes everything a person typed in the HTML part, and keeps it verbatim in the text", () => {
+    const mail = renderMail(
+      {
+        kind: "contact-received",
+        to: "support@colorday.test",
+        fromName: `Eve <script>alert("x")</script>`,
+        fromEmail: "eve@x.test",
+        subject: "Hi & <b>bye</b>",
+        message: "<img src=x onerror=alert(1)>\n\nSecond paragraph",
+      },
+      URL,
+    )
+    expect(mail.html).not.toContain("<script>")
+    expect(mail.html).not.toContain("<img")
+    expect(mail.html).toContain("Eve &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;")
+    expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt;")
+    expect(mail.text).toContain("<img src=x onerror=alert(1)>")
+    expect(mail.replyTo).toBe("eve@x.test")
+    expect(mail.subject).toBe("Contact form: Hi & <b>bye</b>")
+  })
+
+  it("keeps a subject on one line and within the outbox's 200 characters", () => {
+    const mail = renderMail(
+      {
+        kind: "contact-received",
+        to: "support@colorday.test",
+        fromName: "Eve",
+        fromEmail: "eve@x.test",
+        subject: `Hello\r\nBcc: victim@x.test ${"x".repeat(300)}`,
+        message: "m",
+      },
+      URL,
+    )
+    expect(mail.subject).not.toMatch(/[\r\n]/)
+    expect(mail.subject.length).toBeLessThanOrEqual(MAX_SUBJECT_LENGTH)
+  })
+
+  it("confirms a contact message with the spec's promise of an answer within 24 hours", () => {
+    const mail = renderMail(
+      { kind: "contact-confirmation", to: "ada@x.test", name: "Ada", subject: "Prizes" },
+      URL,
+    )
+    expect(mail.to).toBe("ada@x.test")
+    expect(mail.text).toContain(
+      "Thank you for contacting us. We'll get back to you within 24 hours.",
+    )
+    expect(mail.text).toContain("Prizes")
+  })
+
+  it("announces a win with raw votes and the weighted score", () => {
+    const mail = renderMail(
+      {
+        kind: "winner-announcement",
+        to: "ada@x.test",
+        name: "Ada",
+        contestTitle: "Autumn <Leaves>",
+        rawVotes: 12,
+        weightedScore: 20.5,
+      },
+      URL,
+    )
+    expect(mail.subject).toBe('You won "Autumn <Leaves>"!')
+    expect(mail.text).toContain("12 votes")
+    expect(mail.text).toContain("weighted score 20.5")
+    expect(mail.html).toContain("Autumn &lt;Leaves&gt;")
+  })
+})
+
+describe("escapeHtml", () => {
+  it("escapes the five characters that matter in text and attributes", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    )
+  })
+})

@@ -1,0 +1,144 @@
+import {
+  RESET_TOKEN_TTL_MS,
+  VERIFICATION_TOKEN_TTL_MS,
+} from "../../domain/accounts/account-rules.ts"
+import type { Mail } from "../../domain/shared/mailer.port.ts"
+
+/** A mail ready for a transport: what both the SMTP relay and the outbox receive. */
+export interface RenderedMail {
+  readonly to: string
+  /** One line, at most MAX_SUBJECT_LENGTH characters (the outbox column's size). */
+  readonly subject: string
+  readonly text: string
+  readonly html: string
+  /** Where a reply goes, when it is not the sender (a contact message: the person who wrote). */
+  readonly replyTo?: string | undefined
+  /** The link the mail is about, if any (printed by the outbox's log line). */
+  readonly link?: string | undefined
+}
+
+export const MAX_SUBJECT_LENGTH = 200
+
+/** Text safe inside HTML elements and double-quoted attributes. */
+export const escapeHtml = (text: string): string =>
+  text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;")
+
+/** A subject is one line (no header injection through a contact form) of bounded length. */
+const subjectLine = (text: string): string => {
+  const line = text.replace(/[\r\n\t]+/g, " ").trim()
+  return line.length <= MAX_SUBJECT_LENGTH ? line : `${line.slice(0, MAX_SUBJECT_LENGTH - 1)}…`
+}
+
+const hours = (ms: number) => {
+  const count = Math.round(ms / 3_600_000)
+  return count === 1 ? "1 hour" : `${count} hours`
+}
+
+/** The public base URL without a trailing slash, so links never hold "//". */
+export const baseUrl = (publicUrl: string): string => publicUrl.trim().replace(/\/+$/, "")
+
+export const verifyLink = (publicUrl: string, token: string) =>
+  `${baseUrl(publicUrl)}/verify-email/${encodeURIComponent(token)}`
+
+export const resetLink = (publicUrl: string, token: string) =>
+  `${baseUrl(publicUrl)}/reset-password/${encodeURIComponent(token)}`
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((block) => `<p>${escapeHtml(block).replaceAll("\n", "<br>")}</p>`)
+    .join("\n")
+
+const button = (href: string, label: string) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#7c3aed;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>\n` +
+  `<p style="font-size:13px;color:#555555">Or paste this address into your browser:<br><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`
+
+const page = (title: string, body: string) =>
+  `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">
+${body}
+<p style="font-size:13px;color:#555555">— The Colorday team</p>
+</body>
+</html>
+`
+
+const signature = "— The Colorday team"
+
+/** Subject, text and HTML of each mail, every value from a person HTML-escaped. */
+export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
+  switch (mail.kind) {
+    case "verify-email": {
+      const link = verifyLink(publicUrl, mail.token)
+      const subject = "Verify your e-mail"
+      const intro = `Hi ${mail.name},\n\nWelcome to Colorday! Please confirm your e-mail address to start entering contests. The link works for ${hours(VERIFICATION_TOKEN_TTL_MS)}.`
+      const outro = "If you did not sign up for Colorday, you can ignore this e-mail."
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(intro)}\n${button(link, "Verify my e-mail")}\n${paragraphs(outro)}`,
+        ),
+      }
+    }
+    case "reset-password": {
+      const link = resetLink(publicUrl, mail.token)
+      const subject = "Reset your Colorday password"
+      const intro = `Hi ${mail.name},\n\nSomeone (hopefully you) asked to reset the password of your Colorday account. Choose a new password with this link; it works for ${hours(RESET_TOKEN_TTL_MS)}, once.`
+      const outro =
+        "If you did not ask for this, ignore this e-mail: your password stays as it is. Resetting it signs you out everywhere."
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(intro)}\n${button(link, "Choose a new password")}\n${paragraphs(outro)}`,
+        ),
+      }
+    }
+    case "contact-received": {
+      const subject = subjectLine(`Contact form: ${mail.subject}`)
+      const header = `From: ${mail.fromName} <${mail.fromEmail}>\nSubject: ${mail.subject}`
+      return {
+        to: mail.to,
+        subject,
+        replyTo: mail.fromEmail,
+        text: `${header}\n\n${mail.message}\n`,
+        html: page(subject, `${paragraphs(header)}\n<hr>\n${paragraphs(mail.message)}`),
+      }
+    }
+    case "contact-confirmation": {
+      const subject = "We received your message"
+      const body = `Hi ${mail.name},\n\nThank you for contacting us. We'll get back to you within 24 hours.\n\nYour message: "${mail.subject}"`
+      return {
+        to: mail.to,
+        subject,
+        text: `${body}\n\n${signature}\n`,
+        html: page(subject, paragraphs(body)),
+      }
+    }
+    case "winner-announcement": {
+      const link = `${baseUrl(publicUrl)}/profile`
+      const subject = subjectLine(`You won "${mail.contestTitle}"!`)
+      const body = `Congratulations ${mail.name}!\n\nYour entry won "${mail.contestTitle}" with ${mail.rawVotes} ${mail.rawVotes === 1 ? "vote" : "votes"} (weighted score ${Number(mail.weightedScore.toFixed(2))}). Your badge is waiting on your profile.`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\n${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "See my profile")}`),
+      }
+    }
+  }
+}

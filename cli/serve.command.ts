@@ -1,0 +1,166 @@
+import type { AddressInfo } from "node:net"
+import { type Command, InvalidArgumentError } from "commander"
+import { Cause, Effect, Exit, ManagedRuntime } from "effect"
+import { MemberRepository } from "../domain/accounts/member.port.ts"
+import { UsageError } from "./run.ts"
+
+/**
+ * `colorday serve`: the site's API in one process. On the embedded default (no DATABASE_URL) it
+ * migrates the SQLite file and, on first start, seeds the demo world, so a clean clone answers
+ * with real content. With DATABASE_URL the operator migrates and seeds on purpose.
+ *
+ * Environment: PORT (3000), HOST (127.0.0.1), ALLOWED_ORIGINS (comma-separated origins allowed
+ * to call the API from a browser), TRUST_PROXY=1 behind a TLS-terminating proxy, plus the
+ * composition root's DATA_DIR and DATABASE_URL.
+ */
+
+interface ServeOptions {
+  readonly port: number
+  readonly host: string
+  readonly demo: boolean
+}
+
+const portArgument = (text: string): number => {
+  const port = Number(text)
+  if (!/^\d+$/.test(text.trim()) || port > 65_535) {
+    throw new InvalidArgumentError("Expected a port number from 0 to 65535.")
+  }
+  return port
+}
+
+const defaultPort = (): number => {
+  const text = process.env.PORT?.trim()
+  if (!text) return 3000
+  try {
+    return portArgument(text)
+  } catch {
+    throw new UsageError(`PORT must be a port number from 0 to 65535, not "${text}"`)
+  }
+}
+
+/** The browser-facing address: a loopback or wildcard host reads as localhost. */
+const publicUrl = (address: AddressInfo): string => {
+  const local = ["127.0.0.1", "::1", "0.0.0.0", "::"].includes(address.address)
+  const host = local
+    ? "localhost"
+    : address.family === "IPv6"
+      ? `[${address.address}]`
+      : address.address
+  return `http://${host}:${address.port}`
+}
+
+const firstLine = (cause: Cause.Cause<unknown>) => Cause.pretty(cause).split("\n")[0] ?? ""
+
+/** Resolves on the first SIGINT or SIGTERM; a second one while closing stops at once. */
+const shutdownSignal = () =>
+  new Promise<NodeJS.Signals>((resolve) => {
+    const onSignal = (signal: NodeJS.Signals) => {
+      process.removeListener("SIGINT", onSignal)
+      process.removeListener("SIGTERM", onSignal)
+      process.once("SIGINT", () => process.exit(130))
+      process.once("SIGTERM", () => process.exit(143))
+      resolve(signal)
+    }
+    process.on("SIGINT", onSignal)
+    process.on("SIGTERM", onSignal)
+  })
+
+const serve = async (options: ServeOptions): Promise<void> => {
+  // Loaded here, not at the top: the other commands start without the server and its adapters.
+  const [
+    { startHttpServer },
+    { sessionLookup },
+    { appConfigFromEnv, makeAppLayer },
+    demoFixtures,
+    demoWorld,
+  ] = await Promise.all([
+    import("../adapters/http/server.ts"),
+    import("../adapters/http/session-lookup.ts"),
+    import("./app.layer.ts"),
+    import("./demo/demo-fixtures.ts"),
+    import("./demo/demo-world.ts"),
+  ])
+  const embedded = !process.env.DATABASE_URL
+  const runtime = ManagedRuntime.make(makeAppLayer(appConfigFromEnv({ migrate: embedded })))
+  try {
+    // Builds the layer now (connects, migrates), so a bad database fails before we listen.
+    const ready = await runtime.runPromiseExit(Effect.void)
+    if (Exit.isFailure(ready))
+      throw new Error(`cannot open the database: ${firstLine(ready.cause)}`)
+
+    if (embedded && options.demo) {
+      const seeded = await runtime.runPromiseExit(
+        Effect.gen(function* () {
+          const members = yield* MemberRepository
+          const first = yield* members.page(null, 1)
+          if (first.items.length > 0) return undefined
+          return yield* demoWorld.seedDemoWorld(yield* demoFixtures.loadDemoFixtures())
+        }),
+      )
+      if (Exit.isFailure(seeded)) {
+        throw new Error(`cannot seed the demo world: ${firstLine(seeded.cause)}`)
+      }
+      if (seeded.value?.status === "created") {
+        const { admin, member } = seeded.value
+        process.stderr.write(
+          `seeded the demo world (first start): admin ${admin.email}, member ${member.email}, password ${admin.password}\n`,
+        )
+      }
+    }
+
+    const started = await startHttpServer({
+      runtime,
+      sessions: sessionLookup,
+      config: {
+        allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
+          .split(",")
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ""),
+        trustProxy: process.env.TRUST_PROXY === "1",
+      },
+      listen: { host: options.host, port: options.port },
+    }).catch((error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code
+      if (code === "EADDRINUSE") {
+        throw new UsageError(
+          `${options.host}:${options.port} is in use; choose another address with --port / PORT or --host / HOST`,
+        )
+      }
+      if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EACCES") {
+        throw new UsageError(`cannot listen on ${options.host}:${options.port} (${String(code)})`)
+      }
+      throw error
+    })
+
+    const stopping = shutdownSignal()
+    process.stdout.write(
+      `Colorday is listening on ${publicUrl(started.server.address() as AddressInfo)}\n`,
+    )
+    await stopping
+    await started.close()
+  } finally {
+    await runtime.dispose()
+  }
+}
+
+export const registerServe = (program: Command): void => {
+  program
+    .command("serve")
+    .description(
+      "starts the contest site's API; on the embedded SQLite default it migrates and, on first start, seeds the demo world",
+    )
+    .option(
+      "--port <port>",
+      "port to listen on (default: PORT, else 3000; 0 picks a free one)",
+      portArgument,
+    )
+    .option("--host <host>", "address to listen on (default: HOST, else 127.0.0.1)")
+    .option("--no-demo", "do not seed the demo world on first start")
+    .action(async (options: { port?: number; host?: string; demo: boolean }) => {
+      await serve({
+        port: options.port ?? defaultPort(),
+        host: options.host ?? (process.env.HOST?.trim() || "127.0.0.1"),
+        demo: options.demo,
+      })
+    })
+}

@@ -1,0 +1,205 @@
+import { describe, expect } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { Memory } from "../../adapters/memory/memory.layers.ts"
+import { seedMember, seedMemberWithPassword } from "../../adapters/memory/seed.ts"
+import { itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
+import { verifyEmail } from "./email-verification.use-case.ts"
+import { PasswordHasher } from "./password-hasher.port.ts"
+import { requestPasswordReset, resetPassword } from "./password-reset.use-case.ts"
+import { changePassword, updateProfile } from "./profile.use-case.ts"
+import { sessionMember, signIn } from "./sessions.use-case.ts"
+
+const form = {
+  username: " ada_l ",
+  email: "ada@example.com",
+  firstName: " Ada ",
+  lastName: "Lovelace",
+  bio: " Ink & color ",
+  location: "Lyon, France",
+  website: "https://ada.art",
+}
+
+const seedAda = () => seedMemberWithPassword("old password", { email: "ada@example.com" })
+
+describe("updateProfile", () => {
+  test("saves every field, trimmed, and keeps the e-mail verified when it did not change", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const updated = yield* updateProfile(ada.id, form)
+      expect(updated).toEqual({
+        ...ada,
+        username: "ada_l",
+        firstName: "Ada",
+        lastName: "Lovelace",
+        profile: {
+          ...ada.profile,
+          bio: "Ink & color",
+          location: "Lyon, France",
+          website: "https://ada.art",
+        },
+      })
+      const store = yield* Memory
+      expect(store.tables.members.get(ada.id)).toEqual(updated)
+      expect(store.tables.mails).toEqual([])
+    }))
+
+  test("leaves out fields that are not sent, and accepts an empty website", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      yield* updateProfile(ada.id, form)
+      const updated = yield* updateProfile(ada.id, { website: "", bio: "New bio" })
+      expect(updated.profile).toMatchObject({
+        bio: "New bio",
+        website: "",
+        location: "Lyon, France",
+      })
+      expect(updated.username).toBe("ada_l")
+    }))
+
+  test("names every field that is wrong and saves nothing", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const error = yield* Effect.flip(
+        updateProfile(ada.id, {
+          username: "a d",
+          email: "not-an-email",
+          firstName: " ",
+          lastName: "x".repeat(101),
+          bio: "b".repeat(501),
+          location: "l".repeat(121),
+          website: "ftp://ada.art",
+        }),
+      )
+      expect(error._tag).toBe("ValidationFailed")
+      if (error._tag !== "ValidationFailed") return
+      expect(error.issues.map((issue) => issue.field)).toEqual([
+        "username",
+        "email",
+        "firstName",
+        "lastName",
+        "bio",
+        "location",
+        "website",
+      ])
+      expect((yield* Memory).tables.members.get(ada.id)).toEqual(ada)
+    }))
+
+  test("accepts a bio of 500 and a location of 120 characters, and http or https sites", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      for (const website of ["http://ada.art", "https://ada.art/gallery?x=1"]) {
+        const updated = yield* updateProfile(ada.id, {
+          bio: "b".repeat(500),
+          location: "l".repeat(120),
+          website,
+        })
+        expect(updated.profile.website).toBe(website)
+      }
+      for (const website of ["ada.art", "javascript:alert(1)", "https://", "https://a b.art"]) {
+        const error = yield* Effect.flip(updateProfile(ada.id, { website }))
+        expect(error._tag, website).toBe("ValidationFailed")
+      }
+    }))
+
+  test("refuses an e-mail or username another member has, but not the member's own", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      yield* seedMember({ email: "grace@example.com", username: "grace" })
+      const email = yield* Effect.flip(updateProfile(ada.id, { email: "Grace@example.com" }))
+      expect(email).toMatchObject({ _tag: "EmailTaken", email: "grace@example.com" })
+      const username = yield* Effect.flip(updateProfile(ada.id, { username: "GRACE" }))
+      expect(username).toMatchObject({ _tag: "UsernameTaken", username: "GRACE" })
+      const own = yield* updateProfile(ada.id, {
+        email: ada.email.toUpperCase(),
+        username: ada.username.toUpperCase(),
+      })
+      expect(own).toMatchObject({ email: ada.email, emailVerifiedAt: TEST_NOW })
+    }))
+
+  test("a new e-mail is unverified until the link mailed to it is opened", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const updated = yield* updateProfile(ada.id, { email: "ada@new.example" })
+      expect(updated).toMatchObject({ email: "ada@new.example", emailVerifiedAt: null })
+      const store = yield* Memory
+      const mail = store.tables.mails[0]
+      expect(store.tables.mails).toHaveLength(1)
+      expect(mail).toMatchObject({ kind: "verify-email", to: "ada@new.example", name: "Ada" })
+      if (mail?.kind !== "verify-email") return
+      expect((yield* verifyEmail(mail.token)).emailVerifiedAt).toBe(TEST_NOW)
+    }))
+
+  test("answers NotFound for an unknown member", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(updateProfile("nobody", form))
+      expect(error).toMatchObject({ _tag: "NotFound", entity: "member" })
+    }))
+})
+
+describe("changePassword", () => {
+  test("sets the new password and ends the member's other sessions, keeping this one", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const here = yield* signIn({ email: ada.email, password: "old password" })
+      const there = yield* signIn({ email: ada.email, password: "old password" })
+      yield* changePassword(
+        ada.id,
+        { currentPassword: "old password", newPassword: "new password" },
+        here.session.id,
+      )
+      const stored = (yield* Memory).tables.members.get(ada.id)
+      expect(
+        yield* (yield* PasswordHasher).verify("new password", stored?.passwordHash ?? ""),
+      ).toBe(true)
+      expect(Option.isSome(yield* sessionMember(here.token))).toBe(true)
+      expect(Option.isNone(yield* sessionMember(there.token))).toBe(true)
+    }))
+
+  test("without a session to keep, ends them all", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const here = yield* signIn({ email: ada.email, password: "old password" })
+      yield* changePassword(ada.id, {
+        currentPassword: "old password",
+        newPassword: "new password",
+      })
+      expect(Option.isNone(yield* sessionMember(here.token))).toBe(true)
+    }))
+
+  test("refuses a wrong current password, naming it", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const error = yield* Effect.flip(
+        changePassword(ada.id, { currentPassword: "wrong", newPassword: "new password" }),
+      )
+      expect(error).toMatchObject({ _tag: "InvalidCredentials", field: "currentPassword" })
+      expect(error.message).toBe("Your current password is incorrect")
+      expect((yield* Memory).tables.members.get(ada.id)).toEqual(ada)
+    }))
+
+  test("refuses a short new password, naming newPassword", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const error = yield* Effect.flip(
+        changePassword(ada.id, { currentPassword: "old password", newPassword: "short" }),
+      )
+      expect(error).toMatchObject({ _tag: "ValidationFailed" })
+      expect(error.message).toBe("newPassword: Password must be at least 8 characters long")
+    }))
+
+  test("a pending reset link stops working", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      yield* requestPasswordReset(ada.email)
+      const mail = (yield* Memory).tables.mails[0]
+      if (mail?.kind !== "reset-password") throw new Error("no reset mail")
+      yield* changePassword(ada.id, {
+        currentPassword: "old password",
+        newPassword: "new password",
+      })
+      const error = yield* Effect.flip(
+        resetPassword({ token: mail.token, password: "third password" }),
+      )
+      expect(error._tag).toBe("InvalidToken")
+    }))
+})

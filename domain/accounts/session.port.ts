@@ -1,0 +1,18 @@
+import { Context, type Effect, type Option } from "effect"
+import type { Instant, MemberId } from "../shared/ids.ts"
+import type { Session } from "./session.entity.ts"
+
+/** Sessions by id (the digest of the cookie token). */
+export class SessionRepository extends Context.Service<
+  SessionRepository,
+  {
+    readonly create: (session: Session) => Effect.Effect<void>
+    readonly find: (id: string) => Effect.Effect<Option.Option<Session>>
+    /** Records a use of the session and its new expiry; nothing happens for an unknown id. */
+    readonly touch: (id: string, lastSeenAt: Instant, expiresAt: Instant) => Effect.Effect<void>
+    /** Ends one session; ending an unknown one is not an error. */
+    readonly delete: (id: string) => Effect.Effect<void>
+    /** Ends every session of a member, except `exceptId` when given (the one making the change). */
+    readonly deleteAllOf: (memberId: MemberId, exceptId?: string) => Effect.Effect<void>
+  }
+>()("colorday/SessionRepository") {}

@@ -1,0 +1,54 @@
+import { Clock, Effect } from "effect"
+import { ValidationFailed } from "../shared/errors.ts"
+import { IdSource } from "../shared/id-source.port.ts"
+import type { MemberId } from "../shared/ids.ts"
+import { Mailer } from "../shared/mailer.port.ts"
+import { UnitOfWork } from "../shared/unit-of-work.port.ts"
+import type { ContactMessage } from "./contact-message.entity.ts"
+import { type ContactForm, contactIssues } from "./contact-rules.ts"
+import { ContactMessageRepository, SupportAddress } from "./contact.port.ts"
+
+export interface SendContactMessage extends ContactForm {
+  /** The signed-in sender (from the session), or null for a visitor. */
+  readonly memberId: MemberId | null
+}
+
+/**
+ * The contact form: the message is stored for the admin inbox, mailed to the support address
+ * (SupportAddress, configured at the composition root), and the sender gets a confirmation.
+ */
+export const sendContactMessage = Effect.fn("sendContactMessage")(function* (
+  input: SendContactMessage,
+) {
+  const issues = contactIssues(input)
+  if (issues.length > 0) return yield* new ValidationFailed({ issues })
+  const message: ContactMessage = {
+    id: yield* (yield* IdSource).newId,
+    memberId: input.memberId,
+    name: input.name.trim(),
+    email: input.email.trim(),
+    subject: input.subject.trim(),
+    message: input.message.trim(),
+    createdAt: yield* Clock.currentTimeMillis,
+    handledAt: null,
+  }
+  const unitOfWork = yield* UnitOfWork
+  yield* unitOfWork.transaction((yield* ContactMessageRepository).save(message))
+  const mailer = yield* Mailer
+  const support = yield* SupportAddress
+  yield* mailer.send({
+    kind: "contact-received",
+    to: support.email,
+    fromName: message.name,
+    fromEmail: message.email,
+    subject: message.subject,
+    message: message.message,
+  })
+  yield* mailer.send({
+    kind: "contact-confirmation",
+    to: message.email,
+    name: message.name,
+    subject: message.subject,
+  })
+  return message
+})

@@ -1,0 +1,53 @@
+import { Context, type Effect } from "effect"
+
+/**
+ * The e-mails the product sends, as data. Adapters render them (subject, text, HTML) and build the
+ * links from the public base URL, so the domain never knows a URL.
+ */
+export type Mail =
+  | {
+      readonly kind: "verify-email"
+      readonly to: string
+      readonly name: string
+      /** The raw token for the link (only its digest is stored). */
+      readonly token: string
+    }
+  | {
+      readonly kind: "reset-password"
+      readonly to: string
+      readonly name: string
+      readonly token: string
+    }
+  | {
+      readonly kind: "contact-received"
+      /** The support address. */
+      readonly to: string
+      readonly fromName: string
+      readonly fromEmail: string
+      readonly subject: string
+      readonly message: string
+    }
+  | {
+      readonly kind: "contact-confirmation"
+      readonly to: string
+      readonly name: string
+      readonly subject: string
+    }
+  | {
+      readonly kind: "winner-announcement"
+      readonly to: string
+      readonly name: string
+      readonly contestTitle: string
+      readonly rawVotes: number
+      readonly weightedScore: number
+    }
+
+export type MailKind = Mail["kind"]
+
+/** Sends (or queues) one e-mail. Transport failures are defects, not domain errors. */
+export class Mailer extends Context.Service<
+  Mailer,
+  {
+    readonly send: (mail: Mail) => Effect.Effect<void>
+  }
+>()("colorday/Mailer") {}

@@ -1,0 +1,428 @@
+import { Clock, Effect } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { issueToken } from "../../domain/accounts/account-tokens.ts"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
+import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import { allRoutes } from "../../adapters/http/routes/index.ts"
+import {
+  type Actor,
+  type Client,
+  PASSWORD,
+  seedActor,
+  seedContestInProgress,
+  seedEntry,
+  seedMember,
+  signIn,
+  storeEntryPhoto,
+  uniqueName,
+} from "./support/actors.ts"
+import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
+
+/**
+ * The authorization matrix: every route × {visitor, member, another member, admin}, and what
+ * each gets. "member" owns the rows the requests name (their id, their entry); "other" is another
+ * signed-in member; "admin" is an admin who is neither. A route without a row (or a row without a
+ * route) fails the first test, so the matrix grows with the API.
+ *
+ * Runs on SQLite and, with MYSQL_URL, on MariaDB/MySQL: the checks are about the HTTP layer and
+ * the use cases' identity rules, which must not depend on the database.
+ */
+
+const CALLERS = ["visitor", "member", "other", "admin"] as const
+type Caller = (typeof CALLERS)[number]
+
+/** "ok" is any 2xx; a number is that status; with a code, the body's `code` too. */
+type Outcome = "ok" | number | { readonly status: number; readonly code: string }
+
+interface World {
+  readonly server: TestServer
+  readonly member: Actor
+  readonly other: Actor
+  readonly admin: Actor
+  /** A member none of the callers is: target of links (verify, reset) the rows open. */
+  readonly spare: Member
+  readonly contest: Contest
+  /** An entry by `member` in `contest` (open for votes). */
+  readonly entry: Entry
+  /** A stored entry photo no entry uses yet, for POST /api/submissions. */
+  readonly photoKey: string
+}
+
+interface Request {
+  readonly path: string
+  readonly body?: unknown
+}
+
+interface Row {
+  readonly expect: Readonly<Record<Caller, Outcome>>
+  readonly request: (world: World, caller: Caller) => Request | Promise<Request>
+  /**
+   * The request changes the caller's sessions (sign-in, sign-out, a password change): it runs in
+   * a browser signed in just for it, and the callers' browsers sign in again afterwards.
+   */
+  readonly fresh?: boolean
+  /** More to check on a response, beyond its status. */
+  readonly check?: (
+    response: Awaited<ReturnType<Client["request"]>>,
+    caller: Caller,
+    world: World,
+    browser: Client,
+  ) => void | Promise<void>
+}
+
+const everyone: Record<Caller, Outcome> = { visitor: "ok", member: "ok", other: "ok", admin: "ok" }
+const signedIn: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: "ok", admin: "ok" }
+/** The member's own data: others are refused, admins too (they act on others only through admin routes). */
+const ownerOnly: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: 403, admin: 403 }
+
+const actorOf = (world: World, caller: Exclude<Caller, "visitor">): Actor => world[caller]
+
+/** A link token for the spare member, issued just before the request that opens it. */
+const linkToken = (world: World, purpose: "verify" | "reset") =>
+  world.server.run(
+    Effect.gen(function* () {
+      const unitOfWork = yield* UnitOfWork
+      const now = yield* Clock.currentTimeMillis
+      return yield* unitOfWork.transaction(issueToken(world.spare.id, purpose, now))
+    }),
+  )
+
+const GET = (path: (world: World) => string) => (world: World) => ({ path: path(world) })
+
+const MATRIX: Readonly<Record<string, Row>> = {
+  // ---- accounts
+  "POST /api/users": {
+    expect: everyone,
+    request: (_world, caller) => {
+      const name = uniqueName(`signup${caller}`)
+      return {
+        path: "/api/users",
+        body: {
+          email: `${name}@colorday.test`,
+          password: PASSWORD,
+          firstName: "New",
+          lastName: "Member",
+          username: name,
+          dateOfBirth: "1991-02-03",
+        },
+      }
+    },
+    check: (response) => expect(response.status).toBe(201),
+  },
+  "POST /api/users/login": {
+    expect: everyone,
+    fresh: true,
+    request: (world, caller) => {
+      const actor = caller === "visitor" ? world.member : actorOf(world, caller)
+      return { path: "/api/users/login", body: { email: actor.email, password: PASSWORD } }
+    },
+    check: (response, caller, world) => {
+      const actor = caller === "visitor" ? world.member : actorOf(world, caller)
+      expect((response.body as { user: { id: string } }).user.id).toBe(actor.member.id)
+      expect(response.headers.get("set-cookie")).toMatch(/colorday_session=.+; .*httponly/i)
+    },
+  },
+  "POST /api/users/logout": {
+    expect: everyone,
+    fresh: true,
+    request: () => ({ path: "/api/users/logout" }),
+    check: async (_response, _caller, _world, browser) => {
+      expect((await browser.get("/api/session")).status).toBe(401)
+    },
+  },
+  "GET /api/session": {
+    expect: signedIn,
+    request: GET(() => "/api/session"),
+    check: (response, caller, world) => {
+      if (caller === "visitor") return
+      expect((response.body as { user: { id: string } }).user.id).toBe(
+        actorOf(world, caller).member.id,
+      )
+    },
+  },
+  "POST /api/users/resend-verification": {
+    expect: everyone,
+    request: (world) => ({
+      path: "/api/users/resend-verification",
+      body: { email: world.spare.email },
+    }),
+  },
+  "POST /api/users/forgot-password": {
+    expect: everyone,
+    request: (world) => ({
+      path: "/api/users/forgot-password",
+      body: { email: world.spare.email },
+    }),
+  },
+  "POST /api/users/reset-password": {
+    expect: everyone,
+    request: async (world) => ({
+      path: "/api/users/reset-password",
+      body: { token: await linkToken(world, "reset"), password: PASSWORD },
+    }),
+  },
+  "GET /api/users/verify-email/:token": {
+    expect: everyone,
+    request: async (world) => ({
+      path: `/api/users/verify-email/${encodeURIComponent(await linkToken(world, "verify"))}`,
+    }),
+  },
+  "GET /api/users/user-stats/user": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/users/user-stats/user?user_id=${world.member.member.id}`),
+  },
+  "GET /api/badges/user/:id": {
+    expect: everyone,
+    request: GET((world) => `/api/badges/user/${world.member.member.id}`),
+  },
+  "GET /api/users/:id": {
+    // A public profile; the private record (e-mail, names, role) only for its owner.
+    expect: everyone,
+    request: GET((world) => `/api/users/${world.member.member.id}`),
+    check: (response, caller, world) => {
+      const body = response.body as Record<string, unknown>
+      expect(body.id).toBe(world.member.member.id)
+      if (caller === "member") expect(body.email).toBe(world.member.email)
+      else expect(body).not.toHaveProperty("email")
+    },
+  },
+  "PUT /api/users/:id": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}`,
+      body: { bio: "I color on Sundays" },
+    }),
+  },
+  "PUT /api/users/:id/password": {
+    expect: ownerOnly,
+    fresh: true,
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}/password`,
+      body: { currentPassword: PASSWORD, newPassword: PASSWORD },
+    }),
+  },
+
+  // ---- subscription
+  "GET /api/subscription": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/subscription?userId=${world.member.member.id}`),
+  },
+  "POST /api/subscription/ensure-current": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: "/api/subscription/ensure-current",
+      body: { userId: world.member.member.id, tier: "free" },
+    }),
+  },
+  "POST /api/subscription/deduct": {
+    // Never the browser's to do: refused for everyone, the owner included.
+    expect: { visitor: 401, member: 403, other: 403, admin: 403 },
+    request: (world) => ({
+      path: "/api/subscription/deduct",
+      body: { userId: world.member.member.id },
+    }),
+  },
+  "PUT /api/subscription": {
+    expect: { visitor: 401, member: 403, other: 403, admin: 403 },
+    request: (world) => ({
+      path: "/api/subscription",
+      body: { userId: world.member.member.id, tier: "champ", remaining_submissions: 999 },
+    }),
+  },
+
+  // ---- contests
+  "GET /api/challenges": { expect: everyone, request: GET(() => "/api/challenges") },
+  "GET /api/challenges/current-active": {
+    expect: everyone,
+    request: GET(() => "/api/challenges/current-active"),
+  },
+  "GET /api/challenges/:id": {
+    expect: everyone,
+    request: GET((world) => `/api/challenges/${world.contest.id}`),
+  },
+  "PUT /api/challenges/:id": {
+    // The download log names the member: only the member may log it as theirs.
+    expect: { visitor: 403, member: "ok", other: 403, admin: 403 },
+    request: (world) => ({
+      path: `/api/challenges/${world.contest.id}`,
+      body: { download: [{ userId: world.member.member.id, timestamp: new Date().toISOString() }] },
+    }),
+  },
+  "POST /api/challenges/:id/analytics/:metric": {
+    expect: everyone,
+    request: (world) => ({ path: `/api/challenges/${world.contest.id}/analytics/views` }),
+  },
+
+  // ---- entries and votes
+  "POST /api/submissions": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: "/api/submissions",
+      body: {
+        user_id: world.member.member.id,
+        challenge_id: world.contest.id,
+        file_path: world.photoKey,
+      },
+    }),
+  },
+  "GET /api/submissions": {
+    expect: everyone,
+    request: GET((world) => `/api/submissions?user_id=${world.member.member.id}`),
+  },
+  "GET /api/submissions/user/:userId": {
+    expect: everyone,
+    request: GET((world) => `/api/submissions/user/${world.member.member.id}`),
+  },
+  "GET /api/submissions/by-challenge/search": {
+    expect: everyone,
+    request: GET(
+      (world) => `/api/submissions/by-challenge/search?challenge_id=${world.contest.id}`,
+    ),
+  },
+  "GET /api/submissions/:id/vote": {
+    // Whether *you* voted; asking about someone else's vote is refused.
+    expect: { visitor: "ok", member: "ok", other: 403, admin: 403 },
+    request: GET(
+      (world) => `/api/submissions/${world.entry.id}/vote?user_id=${world.member.member.id}`,
+    ),
+  },
+  "POST /api/submissions/:id/vote": {
+    // The entry is the member's own: a self-vote is refused; anyone else signed in may vote.
+    expect: {
+      visitor: 401,
+      member: { status: 403, code: "SELF_VOTE" },
+      other: "ok",
+      admin: "ok",
+    },
+    request: (world) => ({ path: `/api/submissions/${world.entry.id}/vote` }),
+  },
+
+  // ---- gallery, leaderboard, contact, billing
+  "GET /api/gallery": { expect: everyone, request: GET(() => "/api/gallery?sort=top") },
+  "GET /api/leaderboard": { expect: everyone, request: GET(() => "/api/leaderboard?period=all") },
+  "POST /api/email/contact": {
+    expect: everyone,
+    request: () => ({
+      path: "/api/email/contact",
+      body: {
+        name: "Ada",
+        email: "ada@colorday.test",
+        subject: "Hello",
+        message: "Just saying hello.",
+      },
+    }),
+  },
+  "GET /api/billing/history": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/billing/history?user_id=${world.member.member.id}`),
+  },
+
+  // ---- meta
+  "GET /api/openapi.json": { expect: everyone, request: GET(() => "/api/openapi.json") },
+  "GET /api/health": { expect: everyone, request: GET(() => "/api/health") },
+  "GET /images/:kind/:file": {
+    expect: everyone,
+    request: GET((world) => `/images/${world.entry.image}`),
+  },
+}
+
+const routeKeys = allRoutes.map((route) => `${route.method} ${route.path}`)
+const methodOf = (key: string) => key.slice(0, key.indexOf(" "))
+
+const describeOutcome = (outcome: Outcome) =>
+  outcome === "ok"
+    ? "2xx"
+    : typeof outcome === "number"
+      ? String(outcome)
+      : `${outcome.status} ${outcome.code}`
+
+const matches = (outcome: Outcome, status: number, body: unknown) => {
+  if (outcome === "ok") return status >= 200 && status < 300
+  if (typeof outcome === "number") return status === outcome
+  return (
+    status === outcome.status && (body as { code?: unknown } | undefined)?.code === outcome.code
+  )
+}
+
+it("has one row per route, and one route per row", () => {
+  expect(
+    routeKeys.filter((key) => !(key in MATRIX)),
+    "routes without a row in the matrix",
+  ).toEqual([])
+  expect(
+    Object.keys(MATRIX).filter((key) => !routeKeys.includes(key)),
+    "rows for routes that do not exist",
+  ).toEqual([])
+})
+
+describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
+  let world: World
+  const browsers = new Map<Caller, Client>()
+
+  const signInCallers = async () => {
+    for (const caller of ["member", "other", "admin"] as const) {
+      browsers.set(caller, await signIn(world.server, actorOf(world, caller).email))
+    }
+  }
+
+  beforeAll(async () => {
+    const server = await startTestServer({
+      backend,
+      // The matrix signs in and votes far more than one person would.
+      rateLimits: Object.fromEntries(
+        (["sign-in", "sign-up", "forgot", "resend", "contact", "vote"] as const).map((name) => [
+          name,
+          { perAddress: 10_000, perAccount: 10_000, windowSeconds: 60 },
+        ]),
+      ),
+    })
+    const member = await seedActor(server, "owner")
+    const other = await seedActor(server, "other")
+    const admin = await seedActor(server, "admin", { admin: true })
+    expect(admin.member.isAdmin).toBe(true)
+    const spare = await seedMember(server, "spare")
+    const contest = await seedContestInProgress(server)
+    const entry = await seedEntry(server, member.member, contest)
+    const photoKey = await storeEntryPhoto(server)
+    world = { server, member, other, admin, spare, contest, entry, photoKey }
+    browsers.set("visitor", client(server.url))
+    await signInCallers()
+  })
+
+  afterAll(async () => {
+    await world?.server.close()
+  })
+
+  it.each(routeKeys)("%s", async (key) => {
+    const row = MATRIX[key]
+    if (!row) throw new Error(`no row for ${key}: add one to the matrix`)
+    const failures: Array<string> = []
+    for (const caller of CALLERS) {
+      const browser =
+        row.fresh && caller !== "visitor"
+          ? await signIn(world.server, actorOf(world, caller).email)
+          : row.fresh
+            ? client(world.server.url)
+            : (browsers.get(caller) as Client)
+      const request = await row.request(world, caller)
+      const method = methodOf(key)
+      const response = await browser.request(
+        method,
+        request.path,
+        method === "GET" ? undefined : (request.body ?? {}),
+      )
+      const expected = row.expect[caller]
+      if (!matches(expected, response.status, response.body)) {
+        failures.push(
+          `${caller}: expected ${describeOutcome(expected)}, got ${response.status} ${response.text.slice(0, 200)}`,
+        )
+        continue
+      }
+      if (row.check) await row.check(response, caller, world, browser)
+    }
+    if (row.fresh) await signInCallers()
+    expect(failures, key).toEqual([])
+  })
+})

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { ManagedRuntime } from "effect"
+import { createConnection } from "mysql2/promise"
+import type { HttpConfig } from "../../../adapters/http/app.ts"
+import type { RateLimit } from "../../../adapters/http/rate-limits.ts"
+import { makeRateLimiters } from "../../../adapters/http/rate-limits.ts"
+import type { RateLimitName } from "../../../adapters/http/route.ts"
+import { type MailConfig, mailConfigFromEnv } from "../../../adapters/mail/mailer.layer.ts"
+import { startHttpServer } from "../../../adapters/http/server.ts"
+import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
+import { makeAppLayer } from "../../../cli/app.layer.ts"
+
+/**
+ * A real server for the HTTP tests: the Koa app on 127.0.0.1 (a free port) over the same
+ * composition root as `colorday serve`, on a fresh SQLite file — or, when HTTP_TEST_DATABASE is
+ * "mysql" and MYSQL_URL is set, a fresh MySQL/MariaDB database dropped afterwards.
+ */
+export type Backend = "sqlite" | "mysql"
+
+export const MYSQL_URL = process.env.MYSQL_URL
+
+/** The databases the HTTP suites run on: SQLite always, MariaDB/MySQL when MYSQL_URL is set. */
+export const httpBackends: ReadonlyArray<Backend> = MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"]
+
+/** The services of the composition root: what `run` may use. */
+export type AppServices = import("effect").Layer.Success<ReturnType<typeof makeAppLayer>>
+
+export interface TestServer {
+  readonly url: string
+  readonly backend: Backend
+  readonly dataDir: string
+  readonly runtime: ManagedRuntime.ManagedRuntime<unknown, unknown>
+  /** Runs an effect on the server's own runtime (to seed rows or read them back). */
+  readonly run: <A, E>(effect: import("effect").Effect.Effect<A, E, AppServices>) => Promise<A>
+  readonly close: () => Promise<void>
+}
+
+export const startTestServer = async (
+  options: {
+    readonly backend?: Backend
+    readonly rateLimits?: Partial<Record<RateLimitName, RateLimit>>
+    readonly config?: Partial<HttpConfig>
+    /** Mail settings; by default the outbox (whatever SMTP_URL the shell has), e.g. { smtpUrl }. */
+    readonly mail?: Partial<MailConfig>
+  } = {},
+): Promise<TestServer> => {
+  const backend = options.backend ?? "sqlite"
+  const dataDir = mkdtempSync(join(tmpdir(), "colorday-http-"))
+  let databaseUrl: string | undefined
+  let dropDatabase = async () => {}
+  if (backend === "mysql") {
+    if (!MYSQL_URL) throw new Error("the mysql backend needs MYSQL_URL")
+    const name = `colorday_http_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
+    const connection = await createConnection(MYSQL_URL)
+    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
+    await connection.end()
+    const scoped = new URL(MYSQL_URL)
+    scoped.pathname = `/${name}`
+    databaseUrl = scoped.toString()
+    dropDatabase = async () => {
+      const c = await createConnection(MYSQL_URL)
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``)
+      await c.end()
+    }
+  }
+  const mail: MailConfig = { ...mailConfigFromEnv({}), ...options.mail }
+  const runtime = ManagedRuntime.make(makeAppLayer({ dataDir, databaseUrl, migrate: true, mail }))
+  const { DEFAULT_RATE_LIMITS } = await import("../../../adapters/http/rate-limits.ts")
+  const started = await startHttpServer({
+    runtime,
+    sessions: sessionLookup,
+    config: {
+      allowedOrigins: [],
+      trustProxy: false,
+      rateLimiters: makeRateLimiters({ ...DEFAULT_RATE_LIMITS, ...options.rateLimits }),
+      log: () => {},
+      ...options.config,
+    },
+    listen: { host: "127.0.0.1", port: 0 },
+  })
+  return {
+    url: started.url,
+    backend,
+    dataDir,
+    runtime: runtime as ManagedRuntime.ManagedRuntime<unknown, unknown>,
+    run: (effect) => runtime.runPromise(effect),
+    close: async () => {
+      await started.close()
+      await runtime.dispose()
+      await dropDatabase()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A tiny HTTP client with a cookie jar: one per simulated browser. */
+export const client = (baseUrl: string, origin?: string) => {
+  let cookie: string | null = null
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(origin ? { Origin: origin } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    })
+    const setCookie = response.headers.get("set-cookie")
+    if (setCookie) {
+      const pair = setCookie.split(";")[0] ?? ""
+      cookie =
+        pair.endsWith("=") ||
+        /max-age=0/i.test(setCookie) ||
+        /expires=Thu, 01 Jan 1970/i.test(setCookie)
+          ? null
+          : pair
+    }
+    const text = await response.text()
+    let json: unknown = undefined
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = text
+    }
+    return { status: response.status, headers: response.headers, body: json as any, text }
+  }
+  return {
+    get: (path: string, headers?: Record<string, string>) =>
+      request("GET", path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      request("POST", path, body ?? {}, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      request("PUT", path, body ?? {}, headers),
+    delete: (path: string, headers?: Record<string, string>) =>
+      request("DELETE", path, undefined, headers),
+    request,
+    get cookie() {
+      return cookie
+    },
+    set cookie(value: string | null) {
+      cookie = value
+    },
+  }
+}
