@@ -2,7 +2,17 @@ import { join } from "node:path"
 import { Layer } from "effect"
 import { layerScryptPasswordHasher } from "../adapters/crypto/scrypt-password-hasher.ts"
 import { layerLocalImageStore } from "../adapters/images/local-image-store.ts"
-import { layerMailer, type MailConfig, mailConfigFromEnv } from "../adapters/mail/mailer.layer.ts"
+import {
+  DEFAULT_PUBLIC_URL,
+  layerMailer,
+  type MailConfig,
+  mailConfigFromEnv,
+} from "../adapters/mail/mailer.layer.ts"
+import {
+  layerPayments,
+  type PaymentsConfig,
+  paymentsConfigFromEnv,
+} from "../adapters/payments/payments.layer.ts"
 import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
 
 /**
@@ -11,7 +21,9 @@ import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
  * - DATA_DIR (default ./data) holds the embedded SQLite file and the images;
  * - DATABASE_URL=mysql://… switches the database to MySQL / MariaDB;
  * - SMTP_URL sends mail through that relay (unset: the outbox table, `colorday mail outbox`);
- *   MAIL_FROM, PUBLIC_URL (for links in mails) and SUPPORT_EMAIL (contact messages) go with it.
+ *   MAIL_FROM, PUBLIC_URL (for links in mails) and SUPPORT_EMAIL (contact messages) go with it;
+ * - STRIPE_SECRET_KEY takes payments through Stripe Checkout (with STRIPE_WEBHOOK_SECRET, and
+ *   STRIPE_API_HOST for another API address); unset, through the offline checkout (test mode).
  */
 export interface AppConfig {
   readonly dataDir: string
@@ -20,6 +32,8 @@ export interface AppConfig {
   readonly migrate: boolean
   /** Mail settings; default: from the environment (`mailConfigFromEnv`). */
   readonly mail?: MailConfig | undefined
+  /** Payment settings; default: from the environment (`paymentsConfigFromEnv`). */
+  readonly payments?: PaymentsConfig | undefined
 }
 
 export const appConfigFromEnv = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -27,14 +41,19 @@ export const appConfigFromEnv = (overrides: Partial<AppConfig> = {}): AppConfig 
   databaseUrl: process.env.DATABASE_URL || undefined,
   migrate: false,
   mail: mailConfigFromEnv(process.env),
+  payments: paymentsConfigFromEnv(process.env, DEFAULT_PUBLIC_URL),
   ...overrides,
 })
 
 export const makeAppLayer = (config: AppConfig) =>
   Layer.mergeAll(
-    // The outbox mailer writes through the persistence layer's OutboxRepository.
+    // The outbox mailer and the offline checkout write through the persistence layer (the
+    // outbox and checkout_sessions tables).
     Layer.provideMerge(
-      layerMailer(config.mail ?? mailConfigFromEnv(process.env)),
+      Layer.merge(
+        layerMailer(config.mail ?? mailConfigFromEnv(process.env)),
+        layerPayments(config.payments ?? paymentsConfigFromEnv(process.env, DEFAULT_PUBLIC_URL)),
+      ),
       layerPersistence({
         databaseUrl: config.databaseUrl,
         sqliteFile: join(config.dataDir, "colorday.sqlite"),

@@ -11,6 +11,7 @@ import { disposeRuntime, UsageError } from "./run.ts"
 import { registerSeed } from "./seed.command.ts"
 import { registerServe } from "./serve.command.ts"
 import { registerStats } from "./stats.command.ts"
+import { registerSubscriptions } from "./subscriptions.command.ts"
 import { registerUser } from "./user.command.ts"
 
 /**
@@ -37,6 +38,7 @@ registerEntry(program)
 registerLeaderboard(program)
 registerBadges(program)
 registerStats(program)
+registerSubscriptions(program)
 registerMail(program)
 registerServe(program)
 

@@ -7,7 +7,8 @@ import helmet from "koa-helmet"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import { type RateLimiters, makeRateLimiters } from "./rate-limits.ts"
-import type { AnyRoute, Caller, Reply } from "./route.ts"
+import type { AnyRoute, Caller, RawRequest, Reply } from "./route.ts"
+import { multipartUploads } from "./uploads.ts"
 
 export const SESSION_COOKIE = "colorday_session"
 export const JSON_BODY_LIMIT = "1mb"
@@ -178,6 +179,9 @@ export const makeHttpApp = <R>(options: {
     await next()
   })
 
+  // Multipart uploads (entry photos, line art), parsed for the routes that take them.
+  app.use(multipartUploads(runtime))
+
   const router = new Router()
   for (const spec of routes) {
     router.register(spec.path, [spec.method], async (ctx: Context) => {
@@ -204,7 +208,12 @@ export const makeHttpApp = <R>(options: {
         }
       }
       const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
-      const exit = await runtime.runPromiseExit(handler({ params, query, body, caller }))
+      const raw: RawRequest = {
+        body: ctx.request.rawBody,
+        header: (name) => ctx.get(name),
+        origin: `${ctx.protocol}://${ctx.host}`,
+      }
+      const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))
       if (Exit.isSuccess(exit)) {
         const reply = exit.value
         ctx.status = reply.status

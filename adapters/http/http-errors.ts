@@ -22,6 +22,7 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   EmailNotVerified: 403,
   AccountSuspended: 403,
   InvalidToken: 400,
+  AlreadySubscribed: 409,
 }
 
 export interface ErrorBody {

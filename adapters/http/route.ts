@@ -24,6 +24,16 @@ export interface Caller {
   readonly requestId: string
 }
 
+/** The request as received, for the few routes that need more than decoded inputs (a webhook). */
+export interface RawRequest {
+  /** The body's text exactly as sent (what a signature covers); undefined when none was read. */
+  readonly body: string | undefined
+  /** A request header's value, "" when absent. */
+  readonly header: (name: string) => string
+  /** This server's own origin as the browser reached it (protocol://host). */
+  readonly origin: string
+}
+
 export interface Reply {
   readonly status: number
   readonly body?: unknown
@@ -67,6 +77,7 @@ export interface RouteSpec<
     readonly query: Q extends AnySchema ? Q["Type"] : Record<string, never>
     readonly body: B extends AnySchema ? B["Type"] : undefined
     readonly caller: Caller
+    readonly raw: RawRequest
   }) => Effect.Effect<Reply, unknown, R>
 }
 

@@ -1,20 +1,22 @@
 import { Effect } from "effect"
 import sharp from "sharp"
 import { type ImageFormat, UnsupportedImage } from "../../domain/submissions/image-store.port.ts"
+import { checkStructure } from "./image-structure.ts"
 
 /** Uploads are refused above this size (DESIGN.md, "Uploads"). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 /** A decompression bomb is a small file that decodes to a huge bitmap: refuse it before decoding. */
 export const MAX_IMAGE_PIXELS = 40_000_000
 
-const ACCEPTED = "JPEG, PNG, WebP or AVIF"
+export const ACCEPTED = "JPEG, PNG, WebP or AVIF"
 
 /** What an accepted image is, judged by its bytes. */
 export interface InspectedImage {
   readonly format: ImageFormat
+  /** As stored in the file, before any EXIF orientation is applied. */
   readonly width: number
   readonly height: number
-  /** The file extension we store it under. */
+  /** The file extension of this format. */
   readonly extension: "jpg" | "png" | "webp" | "avif"
   readonly contentType: string
 }
@@ -26,14 +28,15 @@ export const EXTENSIONS: { readonly [F in ImageFormat]: InspectedImage["extensio
   avif: "avif",
 }
 
-export const CONTENT_TYPES: { readonly [E in InspectedImage["extension"]]: string } = {
+export const CONTENT_TYPES = {
   jpg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
   avif: "image/avif",
-}
+  pdf: "application/pdf",
+} as const
 
-type Sniffed = ImageFormat | "heic" | undefined
+type Sniffed = ImageFormat | "heic" | "pdf" | undefined
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
@@ -42,11 +45,16 @@ const ascii = (bytes: Uint8Array, from: number, to: number) =>
 const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"])
 const AVIF_BRANDS = new Set(["avif", "avis"])
 
+/** Whether the bytes start like a PDF document. */
+export const looksLikePdf = (bytes: Uint8Array) =>
+  bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-"
+
 /**
  * The format the file's first bytes claim. Only these formats ever reach the decoder, so an
  * SVG, a PDF or a TIFF renamed to .jpg is refused without libvips parsing it.
  */
 const sniff = (bytes: Uint8Array): Sniffed => {
+  if (looksLikePdf(bytes)) return "pdf"
   if (bytes.length < 12) return undefined
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg"
   if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png"
@@ -67,10 +75,13 @@ const sniff = (bytes: Uint8Array): Sniffed => {
 
 const refuse = (reason: string) => Effect.fail(new UnsupportedImage({ reason }))
 
+export const DAMAGED = `This image could not be read; it may be damaged. Please send a ${ACCEPTED} file.`
+
 /**
- * Checks that the bytes are an image we accept: JPEG, PNG, WebP or AVIF by content, at most
- * 10 MB and 40 megapixels, and decodable (a reduced decode, so a corrupt file is caught here
- * rather than when someone views it).
+ * Checks that the bytes are an image we accept, before anything decodes its pixels: JPEG, PNG,
+ * WebP or AVIF by content, at most 10 MB and 40 megapixels, and one plain image (see
+ * image-structure.ts: nothing appended, nothing embedded). Decoding the whole image is the next
+ * step's check (process-image.ts).
  */
 export const inspectImage = (bytes: Uint8Array): Effect.Effect<InspectedImage, UnsupportedImage> =>
   Effect.gen(function* () {
@@ -85,12 +96,16 @@ export const inspectImage = (bytes: Uint8Array): Effect.Effect<InspectedImage, U
         "HEIC photos are not supported yet. Please send a JPEG (iPhone photos: choose JPEG, or set Camera > Formats > Most Compatible).",
       )
     }
+    if (claimed === "pdf") {
+      return yield* refuse(`This is a PDF document, not a picture. Please send a ${ACCEPTED} file.`)
+    }
     if (claimed === undefined) {
       return yield* refuse(`This file is not an image we accept. Please send a ${ACCEPTED} file.`)
     }
-    const metadata = yield* Effect.tryPromise(() => sharp(bytes).metadata()).pipe(
-      Effect.orElseSucceed(() => undefined),
-    )
+    // The header only: no pixel is decoded, so no pixel limit is needed to read a bomb's size.
+    const metadata = yield* Effect.tryPromise(() =>
+      sharp(bytes, { limitInputPixels: false }).metadata(),
+    ).pipe(Effect.orElseSucceed(() => undefined))
     // sharp names AVIF "heif" (its container) with AV1 compression.
     const decoded: Sniffed =
       metadata?.format === "heif"
@@ -99,9 +114,7 @@ export const inspectImage = (bytes: Uint8Array): Effect.Effect<InspectedImage, U
           : "heic"
         : (metadata?.format as Sniffed)
     if (!metadata || decoded !== claimed || !metadata.width || !metadata.height) {
-      return yield* refuse(
-        `This image could not be read; it may be damaged. Please send a ${ACCEPTED} file.`,
-      )
+      return yield* refuse(DAMAGED)
     }
     const { width, height } = metadata
     if (width * height > MAX_IMAGE_PIXELS) {
@@ -109,17 +122,13 @@ export const inspectImage = (bytes: Uint8Array): Effect.Effect<InspectedImage, U
         `The image is ${width}×${height} pixels; the limit is 40 megapixels. Please send a smaller photo.`,
       )
     }
-    const readable = yield* Effect.tryPromise(() =>
-      sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
-        .resize(64, 64, { fit: "inside" })
-        .toBuffer(),
-    ).pipe(
-      Effect.as(true),
-      Effect.orElseSucceed(() => false),
-    )
-    if (!readable) {
+    const structure = checkStructure(bytes, claimed)
+    if (structure === "damaged") return yield* refuse(DAMAGED)
+    if (structure !== "plain") {
       return yield* refuse(
-        `This image could not be read; it may be damaged. Please send a ${ACCEPTED} file.`,
+        `This file is not a plain picture: it carries other data (${
+          structure === "appended" ? "after the image" : "a document or archive inside it"
+        }). Please save or export it again as a plain ${ACCEPTED} file.`,
       )
     }
     const extension = EXTENSIONS[claimed]

@@ -1,9 +1,11 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises"
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { crc32, deflateSync } from "node:zlib"
 import { afterEach, beforeEach, describe, expect, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import ExifReader from "exifreader"
+import { PDFDocument } from "pdf-lib"
 import sharp from "sharp"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { layerLocalImageStore } from "./local-image-store.ts"
@@ -16,6 +18,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+const UPLOADS = join(import.meta.dirname, "../../fixtures/uploads")
+const fixture = (name: string) =>
+  Effect.promise(() => readFile(join(UPLOADS, name))).pipe(Effect.map((b) => new Uint8Array(b)))
+
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 220, g: 120, b: 60 } } })
 
@@ -25,6 +31,7 @@ const filesIn = async (folder: string): Promise<Array<string>> => {
   return names
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1))
+    .sort()
 }
 
 const withStore = <A, E>(body: (store: ImageStore["Service"]) => Effect.Effect<A, E>) =>
@@ -32,95 +39,237 @@ const withStore = <A, E>(body: (store: ImageStore["Service"]) => Effect.Effect<A
     return yield* body(yield* ImageStore)
   }).pipe(Effect.provide(layerLocalImageStore(dir)))
 
-describe("local image store", () => {
-  it.effect("stores a PNG and a JPEG as sent, under keys of our own, and reads them back", () =>
-    Effect.gen(function* () {
-      const png = yield* Effect.promise(() => picture(40, 30).png().toBuffer())
-      const jpeg = yield* Effect.promise(() => picture(64, 48).jpeg({ quality: 80 }).toBuffer())
-      const [storedPng, storedJpeg] = yield* withStore((store) =>
-        Effect.all([store.store(png, "line-art"), store.store(jpeg, "entry")]),
-      )
-      expect(storedPng).toMatchObject({ format: "png", width: 40, height: 30 })
-      expect(storedPng.key).toMatch(/^line-art\/[0-9a-f-]{36}\.png$/)
-      expect(storedJpeg).toMatchObject({ format: "jpeg", width: 64, height: 48 })
-      expect(storedJpeg.key).toMatch(/^entry\/[0-9a-f-]{36}\.jpg$/)
-      expect((yield* Effect.promise(() => filesIn(dir))).sort()).toEqual(
-        [storedJpeg.key, storedPng.key].sort(),
-      )
+const readBack = (key: string) =>
+  withStore((store) => store.read(key)).pipe(
+    Effect.map((found) => {
+      if (Option.isNone(found)) throw new Error(`nothing stored under ${key}`)
+      return found.value
+    }),
+  )
 
-      const read = yield* withStore((store) => store.read(storedJpeg.key))
-      expect(Option.isSome(read)).toBe(true)
-      if (Option.isSome(read)) {
-        expect(read.value.contentType).toBe("image/jpeg")
-        expect(Buffer.from(read.value.bytes).equals(jpeg)).toBe(true)
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+
+const expectNothingStored = () =>
+  Effect.promise(() => filesIn(dir)).pipe(Effect.map((files) => expect(files).toEqual([])))
+
+describe("local image store: entry photos", () => {
+  it.effect("stores three renditions under keys of our own and reads them back", () =>
+    Effect.gen(function* () {
+      const jpeg = yield* Effect.promise(() => picture(2400, 1800).jpeg({ quality: 80 }).toBuffer())
+      const stored = yield* withStore((store) => store.store(jpeg, "entry"))
+      expect(stored.key).toMatch(new RegExp(`^entry/${UUID}\\.webp$`))
+      const id = stored.key.slice("entry/".length, -".webp".length)
+      expect(stored).toEqual({
+        key: `entry/${id}.webp`,
+        format: "webp",
+        width: 1600,
+        height: 1200,
+        renditions: {
+          display: `entry/${id}.webp`,
+          thumbnail: `entry/${id}.thumb.webp`,
+          original: `entry/${id}.original.jpg`,
+          printPdf: null,
+        },
+      })
+      expect(yield* Effect.promise(() => filesIn(dir))).toEqual(
+        [`entry/${id}.original.jpg`, `entry/${id}.thumb.webp`, `entry/${id}.webp`].sort(),
+      )
+      const sizes = {
+        [stored.renditions.display]: ["webp", "image/webp", 1600, 1200],
+        [stored.renditions.thumbnail]: ["webp", "image/webp", 480, 360],
+        [stored.renditions.original]: ["jpeg", "image/jpeg", 2400, 1800],
+      } as const
+      for (const [key, [format, contentType, width, height]] of Object.entries(sizes)) {
+        const file = yield* readBack(key)
+        expect(file.contentType).toBe(contentType)
+        const metadata = yield* Effect.promise(() => sharp(file.bytes).metadata())
+        expect([metadata.format, metadata.width, metadata.height]).toEqual([format, width, height])
+      }
+      expect(
+        Option.getOrThrow(
+          yield* withStore((store) =>
+            Effect.succeed(store.renditionsOf(stored.renditions.thumbnail)),
+          ),
+        ),
+      ).toEqual(stored.renditions)
+    }),
+  )
+
+  it.effect("never enlarges: a small photo keeps its size in every rendition", () =>
+    Effect.gen(function* () {
+      const png = yield* Effect.promise(() => picture(300, 200).png().toBuffer())
+      const stored = yield* withStore((store) => store.store(png, "entry"))
+      expect([stored.width, stored.height]).toEqual([300, 200])
+      const thumbnail = yield* readBack(stored.renditions.thumbnail)
+      const metadata = yield* Effect.promise(() => sharp(thumbnail.bytes).metadata())
+      expect([metadata.width, metadata.height]).toEqual([300, 200])
+    }),
+  )
+
+  it.effect("turns a sideways camera photo upright and strips its EXIF, GPS, XMP and ICC", () =>
+    Effect.gen(function* () {
+      const photo = yield* fixture("gps-rotated.jpg")
+      // The fixture really carries what must go.
+      const before = ExifReader.load(Buffer.from(photo), { expanded: true })
+      expect(before.gps?.Latitude).toBeCloseTo(48.857, 2)
+      expect(before.exif?.Orientation?.value).toBe(6)
+      expect(before.xmp).toBeDefined()
+      expect(before.icc).toBeDefined()
+
+      const stored = yield* withStore((store) => store.store(photo, "entry"))
+      // Stored 640×480 and turned a quarter: upright it is 480×640.
+      expect([stored.width, stored.height]).toEqual([480, 640])
+      const expected = {
+        [stored.renditions.display]: [480, 640],
+        [stored.renditions.thumbnail]: [360, 480],
+        [stored.renditions.original]: [480, 640],
+      }
+      for (const [key, [width, height]] of Object.entries(expected)) {
+        const { bytes } = yield* readBack(key)
+        const metadata = yield* Effect.promise(() => sharp(bytes).metadata())
+        expect([metadata.width, metadata.height], key).toEqual([width, height])
+        expect(metadata.orientation, key).toBeUndefined()
+        expect(metadata.exif, key).toBeUndefined()
+        expect(metadata.xmp, key).toBeUndefined()
+        expect(metadata.icc, key).toBeUndefined()
+        expect(metadata.iptc, key).toBeUndefined()
+        const tags = ExifReader.load(Buffer.from(bytes), { expanded: true })
+        expect(
+          Object.keys(tags).filter((group) => group !== "file"),
+          key,
+        ).toEqual([])
+        expect(Buffer.from(bytes).includes("Colorday Test Camera"), key).toBe(false)
+        expect(Buffer.from(bytes).includes("GPS"), key).toBe(false)
+
+        // Upright: the red band the photographer saw on top is on top.
+        const { data, info } = yield* Effect.promise(() =>
+          sharp(bytes).raw().toBuffer({ resolveWithObject: true }),
+        )
+        const at = (x: number, y: number) => {
+          const offset = (Math.floor(y) * info.width + Math.floor(x)) * info.channels
+          return [data[offset], data[offset + 1], data[offset + 2]] as const
+        }
+        const [r, g, b] = at(info.width / 2, info.height * 0.03)
+        expect(r, key).toBeGreaterThan(180)
+        expect(g, key).toBeLessThan(80)
+        expect(b, key).toBeLessThan(80)
+        const [, bottomG] = at(info.width / 2, info.height * 0.97)
+        expect(bottomG, key).toBeGreaterThan(40)
       }
     }),
   )
 
-  it.effect("accepts WebP and AVIF by content", () =>
-    Effect.gen(function* () {
-      const webp = yield* Effect.promise(() => picture(20, 20).webp().toBuffer())
-      const avif = yield* Effect.promise(() => picture(20, 20).avif().toBuffer())
-      const stored = yield* withStore((store) =>
-        Effect.all([store.store(webp, "entry"), store.store(avif, "entry")]),
-      )
-      expect(stored.map((image) => image.format)).toEqual(["webp", "avif"])
-      expect(stored[1]?.key).toMatch(/\.avif$/)
-    }),
+  it.effect(
+    "accepts WebP and AVIF by content, and puts a transparent PNG on white in the JPEG",
+    () =>
+      Effect.gen(function* () {
+        const webp = yield* Effect.promise(() => picture(20, 20).webp().toBuffer())
+        const avif = yield* Effect.promise(() => picture(20, 20).avif().toBuffer())
+        const clear = yield* Effect.promise(() =>
+          sharp({
+            create: {
+              width: 8,
+              height: 8,
+              channels: 4,
+              background: { r: 0, g: 0, b: 0, alpha: 0 },
+            },
+          })
+            .png()
+            .toBuffer(),
+        )
+        const stored = yield* withStore((store) =>
+          Effect.all([
+            store.store(webp, "entry"),
+            store.store(avif, "entry"),
+            store.store(clear, "entry"),
+          ]),
+        )
+        expect(stored.map((image) => image.format)).toEqual(["webp", "webp", "webp"])
+        const original = yield* readBack(stored[2]!.renditions.original)
+        const { data } = yield* Effect.promise(() =>
+          sharp(original.bytes).raw().toBuffer({ resolveWithObject: true }),
+        )
+        expect(Math.min(...data)).toBeGreaterThan(240)
+      }),
   )
 
-  it.effect("refuses a text file, naming what is accepted, and writes nothing", () =>
+  it.effect("removes every rendition of an image, given any of its keys", () =>
+    Effect.gen(function* () {
+      const jpeg = yield* Effect.promise(() => picture(64, 48).jpeg().toBuffer())
+      const [kept, removed] = yield* withStore((store) =>
+        Effect.all([store.store(jpeg, "entry"), store.store(jpeg, "entry")]),
+      )
+      yield* withStore((store) => store.remove(removed!.renditions.thumbnail))
+      // Unknown and malformed keys are nothing to remove.
+      yield* withStore((store) => store.remove("entry/../../etc/passwd"))
+      yield* withStore((store) => store.remove(`entry/${crypto.randomUUID()}.webp`))
+      expect(yield* Effect.promise(() => filesIn(dir))).toEqual(
+        Object.values(kept!.renditions)
+          .filter((key) => key !== null)
+          .sort(),
+      )
+    }),
+  )
+})
+
+describe("local image store: refusals leave nothing behind", () => {
+  const refused = (bytes: Uint8Array, kind: "entry" | "line-art" = "entry") =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(withStore((store) => store.store(bytes, kind)))
+      expect(error._tag).toBe("UnsupportedImage")
+      yield* expectNothingStored()
+      return error.message
+    })
+
+  it.effect("a text file, naming what is accepted", () =>
     Effect.gen(function* () {
       const text = new TextEncoder().encode("this is not a photo of a colored page, honest")
-      const error = yield* Effect.flip(withStore((store) => store.store(text, "entry")))
-      expect(error._tag).toBe("UnsupportedImage")
-      expect(error.message).toContain("JPEG, PNG, WebP or AVIF")
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      expect(yield* refused(text)).toContain("JPEG, PNG, WebP or AVIF")
     }),
   )
 
-  it.effect("refuses an SVG and a GIF even though the decoder could read them", () =>
+  it.effect("an SVG and a GIF, even though the decoder could read them", () =>
     Effect.gen(function* () {
       const svg = new TextEncoder().encode(
         '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
       )
       const gif = yield* Effect.promise(() => picture(10, 10).gif().toBuffer())
-      for (const bytes of [svg, gif]) {
-        const error = yield* Effect.flip(withStore((store) => store.store(bytes, "entry")))
-        expect(error.message).toContain("JPEG, PNG, WebP or AVIF")
-      }
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      expect(yield* refused(svg)).toContain("JPEG, PNG, WebP or AVIF")
+      expect(yield* refused(gif)).toContain("JPEG, PNG, WebP or AVIF")
     }),
   )
 
-  it.effect("asks for JPEG when sent an iPhone HEIC photo", () =>
+  it.effect("an iPhone HEIC photo, asking for JPEG", () =>
     Effect.gen(function* () {
       // The start of a HEIC file: an ftyp box with the "heic" brand.
       const heic = new Uint8Array(64)
       heic.set([0, 0, 0, 24], 0)
       heic.set(new TextEncoder().encode("ftypheic\0\0\0\0mif1heic"), 4)
-      const error = yield* Effect.flip(withStore((store) => store.store(heic, "entry")))
-      expect(error._tag).toBe("UnsupportedImage")
-      expect(error.message).toContain("JPEG")
-      expect(error.message).toContain("iPhone photos: choose JPEG")
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      const message = yield* refused(heic)
+      expect(message).toContain("JPEG")
+      expect(message).toContain("iPhone photos: choose JPEG")
     }),
   )
 
-  it.effect("refuses more than 10 MB before looking at the content", () =>
+  it.effect("more than 10 MB (fixtures/uploads/too-large.jpg, a valid 12 MB JPEG)", () =>
     Effect.gen(function* () {
-      const header = yield* Effect.promise(() => picture(8, 8).jpeg().toBuffer())
-      const huge = new Uint8Array(10 * 1024 * 1024 + 1)
-      huge.set(header)
-      const error = yield* Effect.flip(withStore((store) => store.store(huge, "entry")))
-      expect(error.message).toContain("10 MB")
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      const large = yield* fixture("too-large.jpg")
+      expect(large.length).toBe(12 * 1024 * 1024)
+      expect(yield* refused(large)).toContain("the limit is 10 MB")
     }),
   )
 
-  it.effect("refuses a decompression bomb: a small file of more than 40 megapixels", () =>
+  it.effect("a decompression bomb: fixtures/uploads/bomb.png, 900 megapixels in 150 KB", () =>
     Effect.gen(function* () {
-      // A PNG whose header claims 8000×6000 pixels: a few dozen bytes that would decode to 48 MP.
+      const bomb = yield* fixture("bomb.png")
+      const message = yield* refused(bomb)
+      expect(message).toContain("30000×30000")
+      expect(message).toContain("40 megapixels")
+    }),
+  )
+
+  it.effect("a bomb whose header claims more than 40 megapixels, with almost no data", () =>
+    Effect.gen(function* () {
       const chunk = (type: string, data: Buffer) => {
         const body = Buffer.concat([Buffer.from(type, "ascii"), data])
         const length = Buffer.alloc(4)
@@ -139,22 +288,97 @@ describe("local image store", () => {
         chunk("IDAT", deflateSync(Buffer.alloc(6001))),
         chunk("IEND", Buffer.alloc(0)),
       ])
-      const error = yield* Effect.flip(withStore((store) => store.store(bomb, "entry")))
-      expect(error.message).toContain("40 megapixels")
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      expect(yield* refused(bomb)).toContain("40 megapixels")
     }),
   )
 
-  it.effect("refuses a damaged file that only starts like a JPEG", () =>
+  it.effect("a PDF named .jpg (fixtures/uploads/document.jpg)", () =>
+    Effect.gen(function* () {
+      const message = yield* refused(yield* fixture("document.jpg"))
+      expect(message).toContain("PDF")
+      expect(message).toContain("JPEG, PNG, WebP or AVIF")
+    }),
+  )
+
+  it.effect(
+    "polyglots: a JPEG that is also a ZIP, a PNG carrying a web page, a fake JPEG header",
+    () =>
+      Effect.gen(function* () {
+        expect(yield* refused(yield* fixture("polyglot-zip.jpg"))).toContain("not a plain picture")
+        expect(yield* refused(yield* fixture("polyglot-html.png"))).toContain("not a plain picture")
+        expect(yield* refused(yield* fixture("fake-header.jpg"))).toContain("could not be read")
+      }),
+  )
+
+  it.effect("a damaged file that only starts like a JPEG", () =>
     Effect.gen(function* () {
       const jpeg = yield* Effect.promise(() => picture(64, 48).jpeg().toBuffer())
-      const damaged = jpeg.subarray(0, 40)
-      const error = yield* Effect.flip(withStore((store) => store.store(damaged, "entry")))
-      expect(error._tag).toBe("UnsupportedImage")
-      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([])
+      expect(yield* refused(jpeg.subarray(0, 40))).toContain("could not be read")
+      // Complete in structure, with a Huffman table that is garbage.
+      const corrupt = Buffer.from(jpeg)
+      const table = corrupt.indexOf(Buffer.from([0xff, 0xc4]))
+      corrupt.fill(0x00, table + 5, table + 2 + corrupt.readUInt16BE(table + 2))
+      expect(yield* refused(corrupt)).toContain("could not be read")
+    }),
+  )
+})
+
+describe("local image store: line art", () => {
+  it.effect("stores a grey page as a one-channel PNG with a thumbnail", () =>
+    Effect.gen(function* () {
+      const page = yield* Effect.promise(() =>
+        readFile(join(import.meta.dirname, "../../fixtures/line-art/night-owl.png")),
+      )
+      const stored = yield* withStore((store) => store.store(page, "line-art"))
+      expect(stored.key).toMatch(new RegExp(`^line-art/${UUID}\\.png$`))
+      const id = stored.key.slice("line-art/".length, -".png".length)
+      expect(stored.renditions).toEqual({
+        display: stored.key,
+        original: stored.key,
+        thumbnail: `line-art/${id}.thumb.webp`,
+        printPdf: null,
+      })
+      expect(yield* Effect.promise(() => filesIn(dir))).toEqual([
+        `line-art/${id}.png`,
+        `line-art/${id}.thumb.webp`,
+      ])
+      const png = yield* readBack(stored.key)
+      expect(png.contentType).toBe("image/png")
+      const metadata = yield* Effect.promise(() => sharp(png.bytes).metadata())
+      expect([metadata.format, metadata.channels, metadata.width]).toEqual(["png", 1, stored.width])
     }),
   )
 
+  it.effect("keeps a print PDF with it, rewritten without scripts, and reads it back", () =>
+    Effect.gen(function* () {
+      const page = yield* Effect.promise(() => picture(600, 800).png().toBuffer())
+      const pdf = yield* fixture("line-art.pdf")
+      const stored = yield* withStore((store) => store.store(page, "line-art", { printPdf: pdf }))
+      expect(stored.renditions.printPdf).toBe(stored.key.replace(/\.png$/, ".print.pdf"))
+      const kept = yield* readBack(stored.renditions.printPdf!)
+      expect(kept.contentType).toBe("application/pdf")
+      const document = yield* Effect.promise(() => PDFDocument.load(kept.bytes))
+      expect(document.getPageCount()).toBe(1)
+      expect(document.getPage(0).getSize().width).toBeCloseTo(595.28, 1)
+    }),
+  )
+
+  it.effect("refuses a PDF as the page itself, and a bad print PDF, storing nothing", () =>
+    Effect.gen(function* () {
+      const pdf = yield* fixture("line-art.pdf")
+      const asPage = yield* Effect.flip(withStore((store) => store.store(pdf, "line-art")))
+      expect(asPage.message).toContain("send the page as a PNG")
+      const page = yield* Effect.promise(() => picture(600, 800).png().toBuffer())
+      const notPdf = yield* Effect.flip(
+        withStore((store) => store.store(page, "line-art", { printPdf: page })),
+      )
+      expect(notPdf.message).toContain("must be a PDF")
+      yield* expectNothingStored()
+    }),
+  )
+})
+
+describe("local image store: keys", () => {
   it.effect("reads nothing for a key that is not of our shape, path traversal included", () =>
     Effect.gen(function* () {
       const png = yield* Effect.promise(() => picture(10, 10).png().toBuffer())
@@ -168,13 +392,30 @@ describe("local image store", () => {
         `entry\\${id}`,
         `other/${id}`,
         "entry/not-a-uuid.png",
-        `entry/${id.replace(".png", ".svg")}`,
+        `entry/${id.replace(".webp", ".svg")}`,
+        `entry/${id.replace(".webp", ".thumb.jpg")}`,
       ]) {
-        expect(Option.isNone(yield* withStore((store) => store.read(key)))).toBe(true)
+        expect(Option.isNone(yield* withStore((store) => store.read(key))), key).toBe(true)
+        expect(
+          Option.isNone(yield* withStore((store) => Effect.succeed(store.renditionsOf(key)))),
+          key,
+        ).toBe(true)
       }
       // A well-formed key nobody stored.
       const missing = "entry/00000000-0000-4000-8000-000000000000.png"
       expect(Option.isNone(yield* withStore((store) => store.read(missing)))).toBe(true)
+    }),
+  )
+
+  it.effect("a key of the first version (the upload as sent) is its own every rendition", () =>
+    Effect.gen(function* () {
+      const legacy = "entry/00000000-0000-4000-8000-000000000000.jpg"
+      const renditions = yield* withStore((store) => Effect.succeed(store.renditionsOf(legacy)))
+      expect(Option.getOrThrow(renditions)).toMatchObject({
+        display: legacy,
+        thumbnail: legacy,
+        original: legacy,
+      })
     }),
   )
 })

@@ -1,22 +1,71 @@
 import { randomUUID } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import { Effect, Layer, Option } from "effect"
-import { ImageStore, type StoredImage } from "../../domain/submissions/image-store.port.ts"
-import { CONTENT_TYPES, type InspectedImage, inspectImage } from "./inspect-image.ts"
+import { Effect, Layer, Option, Semaphore } from "effect"
+import {
+  type ImageKind,
+  ImageStore,
+  type Renditions,
+  type StoredImage,
+  UnsupportedImage,
+} from "../../domain/submissions/image-store.port.ts"
+import { CONTENT_TYPES, inspectImage, looksLikePdf } from "./inspect-image.ts"
+import { checkPrintPdf } from "./line-art-pdf.ts"
+import { renderEntryPhoto, renderLineArt } from "./process-image.ts"
 
-type Kind = "entry" | "line-art"
-type Extension = InspectedImage["extension"]
+/**
+ * The files of one image, named `<kind>/<uuid><suffix>` (the uuid is ours):
+ * - an entry photo: `<uuid>.webp` (display, the key), `<uuid>.thumb.webp`, `<uuid>.original.jpg`;
+ * - a line-art page: `<uuid>.png` (the key), `<uuid>.thumb.webp`, `<uuid>.print.pdf` (if sent).
+ * Keys of the first version of this store (`<uuid>.jpg|png|webp|avif`, the upload as sent) are
+ * still read; such an image is its own display, thumbnail and original.
+ */
+const SUFFIXES = [
+  ".thumb.webp",
+  ".original.jpg",
+  ".print.pdf",
+  ".jpg",
+  ".png",
+  ".webp",
+  ".avif",
+] as const
+type Suffix = (typeof SUFFIXES)[number]
 
-/** The only keys we mint: `<kind>/<uuid>.<ext>`. Anything else is refused on read (no `..`). */
-const KEY_PATTERN =
-  /^(entry|line-art)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|avif)$/
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+/** The only keys we mint. Anything else is refused on read (no `..`, no other folder). */
+const KEY_PATTERN = new RegExp(
+  `^(entry|line-art)/(${UUID})(${SUFFIXES.map((s) => s.replaceAll(".", "\\.")).join("|")})$`,
+)
+
+const DISPLAY_SUFFIX: { readonly [K in ImageKind]: Suffix } = { entry: ".webp", "line-art": ".png" }
 
 const parseKey = (key: string) => {
   const match = KEY_PATTERN.exec(key)
   return match
-    ? { kind: match[1] as Kind, id: match[2] as string, ext: match[3] as Extension }
+    ? { kind: match[1] as ImageKind, id: match[2] as string, suffix: match[3] as Suffix }
     : undefined
+}
+
+const contentTypeOf = (suffix: Suffix) => {
+  const extension = suffix.slice(suffix.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES
+  return CONTENT_TYPES[extension]
+}
+
+const renditionKeys = (kind: ImageKind, id: string): Renditions => {
+  const key = (suffix: Suffix) => `${kind}/${id}${suffix}`
+  return kind === "entry"
+    ? {
+        display: key(".webp"),
+        thumbnail: key(".thumb.webp"),
+        original: key(".original.jpg"),
+        printPdf: null,
+      }
+    : {
+        display: key(".png"),
+        thumbnail: key(".thumb.webp"),
+        original: key(".png"),
+        printPdf: key(".print.pdf"),
+      }
 }
 
 /** Writes a file so readers see all of it or nothing: a temporary file, then a rename. */
@@ -35,26 +84,81 @@ const writeAtomically = async (dir: string, name: string, bytes: Uint8Array) => 
 const isMissing = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT"
 
+const PDF_AS_PAGE =
+  "A PDF cannot be the page itself: we cannot turn a PDF into the picture the site shows. Please send the page as a PNG, with the PDF as its print version."
+
+/** Images being processed at once by one store; each already uses several threads. */
+const PROCESSING_AT_ONCE = 2
+
 /**
- * Images as files under `dir` (DATA_DIR/images by default): `dir/entry/<uuid>.jpg`,
- * `dir/line-art/<uuid>.png`. The bytes are checked by content before anything is written; the
- * original is stored as sent. Disk failures are defects, not domain errors.
+ * Images as files under `dir` (DATA_DIR/images by default). The bytes are checked by content
+ * and every rendition is made in memory before anything is written, so a refused upload leaves
+ * nothing behind; the files are then written atomically, and if one write fails the others are
+ * deleted. Disk failures are defects, not domain errors.
  */
-export const makeLocalImageStore = (dir: string) =>
-  ImageStore.of({
-    store: (bytes, kind) =>
+export const makeLocalImageStore = (dir: string) => {
+  // Decoding a 40 MP photo holds a few hundred MB for a moment: a few at a time, the rest wait.
+  const processing = Semaphore.makeUnsafe(PROCESSING_AT_ONCE)
+  const processed = <A, E>(effect: Effect.Effect<A, E>) => Semaphore.withPermit(processing, effect)
+
+  const removeAll = (kind: ImageKind, id: string) =>
+    Promise.all(SUFFIXES.map((suffix) => rm(join(dir, kind, `${id}${suffix}`), { force: true })))
+
+  const writeAll = (
+    kind: ImageKind,
+    id: string,
+    files: ReadonlyArray<readonly [Suffix, Uint8Array]>,
+  ) =>
+    Effect.promise(async () => {
+      const written = await Promise.allSettled(
+        files.map(([suffix, bytes]) => writeAtomically(join(dir, kind), `${id}${suffix}`, bytes)),
+      )
+      const failed = written.find((result) => result.status === "rejected")
+      if (failed) {
+        // Every write has finished by now, so nothing lands after this clean-up.
+        await removeAll(kind, id)
+        throw failed.reason
+      }
+    })
+
+  return ImageStore.of({
+    store: (bytes, kind, options = {}) =>
       Effect.gen(function* () {
-        const image = yield* inspectImage(bytes)
-        // Auto-orienting, stripping metadata and derived sizes will slot in here, between the
-        // check and the write.
+        if (kind === "line-art" && looksLikePdf(bytes)) {
+          return yield* Effect.fail(new UnsupportedImage({ reason: PDF_AS_PAGE }))
+        }
+        yield* inspectImage(bytes)
         const id = randomUUID()
-        const name = `${id}.${image.extension}`
-        yield* Effect.promise(() => writeAtomically(join(dir, kind), name, bytes))
+        const keys = renditionKeys(kind, id)
+        if (kind === "entry") {
+          const made = yield* processed(renderEntryPhoto(bytes))
+          yield* writeAll(kind, id, [
+            [".original.jpg", made.original.bytes],
+            [".thumb.webp", made.thumbnail.bytes],
+            [".webp", made.display.bytes],
+          ])
+          const stored: StoredImage = {
+            key: keys.display,
+            format: made.display.format,
+            width: made.display.width,
+            height: made.display.height,
+            renditions: keys,
+          }
+          return stored
+        }
+        const printPdf = options.printPdf ? yield* checkPrintPdf(options.printPdf) : undefined
+        const made = yield* processed(renderLineArt(bytes))
+        yield* writeAll(kind, id, [
+          [".thumb.webp", made.thumbnail.bytes],
+          ...(printPdf ? [[".print.pdf", printPdf.bytes] as const] : []),
+          [".png", made.page.bytes],
+        ])
         const stored: StoredImage = {
-          key: `${kind}/${name}`,
-          format: image.format,
-          width: image.width,
-          height: image.height,
+          key: keys.display,
+          format: made.page.format,
+          width: made.page.width,
+          height: made.page.height,
+          renditions: { ...keys, printPdf: printPdf ? keys.printPdf : null },
         }
         return stored
       }),
@@ -62,7 +166,7 @@ export const makeLocalImageStore = (dir: string) =>
       Effect.gen(function* () {
         const parsed = parseKey(key)
         if (!parsed) return Option.none()
-        const path = join(dir, parsed.kind, `${parsed.id}.${parsed.ext}`)
+        const path = join(dir, parsed.kind, `${parsed.id}${parsed.suffix}`)
         const bytes = yield* Effect.tryPromise({
           try: () => readFile(path),
           catch: (error) => error,
@@ -74,10 +178,33 @@ export const makeLocalImageStore = (dir: string) =>
         )
         return Option.map(bytes, (found) => ({
           bytes: found,
-          contentType: CONTENT_TYPES[parsed.ext],
+          contentType: contentTypeOf(parsed.suffix),
         }))
       }),
+    renditionsOf: (key) => {
+      const parsed = parseKey(key)
+      if (!parsed) return Option.none()
+      const current = renditionKeys(parsed.kind, parsed.id)
+      const legacy =
+        parsed.suffix !== DISPLAY_SUFFIX[parsed.kind] &&
+        (parsed.suffix === ".jpg" ||
+          parsed.suffix === ".png" ||
+          parsed.suffix === ".webp" ||
+          parsed.suffix === ".avif")
+      return Option.some(
+        legacy
+          ? { display: key, thumbnail: key, original: key, printPdf: current.printPdf }
+          : current,
+      )
+    },
+    remove: (key) =>
+      Effect.gen(function* () {
+        const parsed = parseKey(key)
+        if (!parsed) return
+        yield* Effect.promise(() => removeAll(parsed.kind, parsed.id))
+      }),
   })
+}
 
 /** The ImageStore port over a local folder. */
 export const layerLocalImageStore = (dir: string) =>

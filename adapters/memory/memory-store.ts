@@ -12,6 +12,7 @@ import type { Mail } from "../../domain/shared/mailer.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import type { Vote } from "../../domain/voting/vote.entity.ts"
 import type { OutboxMail } from "../mail/outbox.ts"
+import type { OfflineSession } from "../payments/offline-sessions.ts"
 
 interface Tables {
   members: Map<string, Member>
@@ -24,6 +25,8 @@ interface Tables {
   subscriptions: Map<string, Subscription>
   /** Keyed by checkout session id. */
   payments: Map<string, Payment>
+  /** The offline checkout's sessions, keyed by session id. */
+  checkoutSessions: Map<string, OfflineSession>
   downloads: Array<{ contestId: string; memberId: string; at: Instant }>
   events: Array<{ contestId: string; metric: ContestMetric; at: Instant }>
   /** Keyed by session id (the digest of the cookie token). */
@@ -44,6 +47,7 @@ const emptyTables = (): Tables => ({
   badges: new Map(),
   subscriptions: new Map(),
   payments: new Map(),
+  checkoutSessions: new Map(),
   downloads: [],
   events: [],
   sessions: new Map(),
@@ -70,6 +74,7 @@ export class MemoryStore {
       badges: new Map(t.badges),
       subscriptions: new Map(t.subscriptions),
       payments: new Map(t.payments),
+      checkoutSessions: new Map(t.checkoutSessions),
       downloads: [...t.downloads],
       events: [...t.events],
       sessions: new Map(t.sessions),

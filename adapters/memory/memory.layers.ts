@@ -26,6 +26,7 @@ import { galleryOrder, matchesGallery } from "../../domain/submissions/gallery.t
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { OutboxRepository } from "../mail/outbox.ts"
+import { OfflineSessions } from "../payments/offline-sessions.ts"
 import { MemoryStore } from "./memory-store.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -338,6 +339,15 @@ const subscriptions = (store: MemoryStore) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
     save: (subscription) =>
       Effect.sync(() => void store.tables.subscriptions.set(subscription.memberId, subscription)),
+    dueForRenewal: (now, afterMemberId, limit) =>
+      Effect.sync(() =>
+        [...store.tables.subscriptions.values()]
+          .filter(
+            (s) => s.renewsAt <= now && (afterMemberId === null || s.memberId > afterMemberId),
+          )
+          .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
+          .slice(0, limit),
+      ),
   })
 
 const payments = (store: MemoryStore) =>
@@ -345,6 +355,9 @@ const payments = (store: MemoryStore) =>
     save: (payment) =>
       Effect.sync(() => void store.tables.payments.set(payment.checkoutSessionId, payment)),
     findByCheckoutSession: (checkoutSessionId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    // Memory transactions are serialised already, so holding the row needs nothing more.
+    lock: (checkoutSessionId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
     historyOf: (memberId, cursor, limit) =>
       Effect.sync(() => {
@@ -357,6 +370,28 @@ const payments = (store: MemoryStore) =>
           cursor,
           limit,
         )
+      }),
+  })
+
+const checkoutSessions = (store: MemoryStore) =>
+  OfflineSessions.of({
+    create: (session) =>
+      Effect.sync(() => {
+        const existing = [...store.tables.checkoutSessions.values()].find(
+          (s) => s.idempotencyKey === session.idempotencyKey,
+        )
+        if (existing) return existing
+        store.tables.checkoutSessions.set(session.id, session)
+        return session
+      }),
+    find: (id) => Effect.sync(() => Option.fromNullishOr(store.tables.checkoutSessions.get(id))),
+    complete: (id, status, at) =>
+      Effect.sync(() => {
+        const session = store.tables.checkoutSessions.get(id)
+        if (session?.status === "open") {
+          store.tables.checkoutSessions.set(id, { ...session, status, completedAt: at })
+        }
+        return Option.fromNullishOr(store.tables.checkoutSessions.get(id))
       }),
   })
 
@@ -456,6 +491,7 @@ export const layerMemory = Layer.effectContext(
       Context.add(MemberTokenRepository, memberTokens(store)),
       Context.add(ContactMessageRepository, contactMessages(store)),
       Context.add(OutboxRepository, outbox(store)),
+      Context.add(OfflineSessions, checkoutSessions(store)),
       Context.add(Mailer, mailer(store)),
       Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
     )

@@ -3,9 +3,13 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { layerMemory } from "./memory.layers.ts"
 import { layerMemoryPasswordHasher } from "./password-hasher.ts"
+import { layerMemoryPayments } from "./payments.ts"
 
-/** Every port in memory, plus the fast test-only password hasher. */
-const layerMemoryWorld = Layer.merge(layerMemory, layerMemoryPasswordHasher)
+/** Every port in memory, plus the fast test-only password hasher and the offline checkout. */
+const layerMemoryWorld = Layer.merge(
+  Layer.provideMerge(layerMemoryPayments, layerMemory),
+  layerMemoryPasswordHasher,
+)
 
 export type MemoryServices = Layer.Success<typeof layerMemoryWorld>
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DataSource, type MigrationInterface } from "typeorm"
+import { CheckoutSessionsMysql, CheckoutSessionsSqlite } from "./migrations/checkout-sessions.ts"
 import {
   EntryOrderIndexesMysql,
   EntryOrderIndexesSqlite,
@@ -53,8 +54,8 @@ export const detectServer = async (config: DatabaseConfig): Promise<"mysql" | "m
 
 /** Every migration of each dialect, in order. Add new ones at the end; never edit an applied one. */
 const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface> } = {
-  sqlite: [InitialSqlite, EntryOrderIndexesSqlite],
-  mysql: [InitialMysql, EntryOrderIndexesMysql],
+  sqlite: [InitialSqlite, EntryOrderIndexesSqlite, CheckoutSessionsSqlite],
+  mysql: [InitialMysql, EntryOrderIndexesMysql, CheckoutSessionsMysql],
 }
 
 const migrationsFor = (dialect: Dialect) => MIGRATIONS[dialect]

@@ -11,7 +11,9 @@ import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { OutboxRepository } from "../mail/outbox.ts"
+import { OfflineSessions } from "../payments/offline-sessions.ts"
 import { makeAccountRepositories } from "./account-repositories.ts"
+import { makeCheckoutSessionRepository } from "./checkout-session-repository.ts"
 import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
 import { makeRepositories } from "./repositories.ts"
@@ -22,20 +24,23 @@ export interface PersistenceConfig extends DatabaseConfig {
 }
 
 const layerRepositories = Layer.effectContext(
-  Effect.map(Effect.all([makeRepositories, makeAccountRepositories]), ([repositories, accounts]) =>
-    Context.make(MemberRepository, repositories.members).pipe(
-      Context.add(ContestRepository, repositories.contests),
-      Context.add(ContestAnalytics, repositories.analytics),
-      Context.add(EntryRepository, repositories.entries),
-      Context.add(VoteRepository, repositories.votes),
-      Context.add(BadgeRepository, repositories.badges),
-      Context.add(SubscriptionRepository, repositories.subscriptions),
-      Context.add(PaymentLedger, repositories.payments),
-      Context.add(SessionRepository, accounts.sessions),
-      Context.add(MemberTokenRepository, accounts.memberTokens),
-      Context.add(ContactMessageRepository, accounts.contactMessages),
-      Context.add(OutboxRepository, accounts.outbox),
-    ),
+  Effect.map(
+    Effect.all([makeRepositories, makeAccountRepositories, makeCheckoutSessionRepository]),
+    ([repositories, accounts, checkoutSessions]) =>
+      Context.make(MemberRepository, repositories.members).pipe(
+        Context.add(ContestRepository, repositories.contests),
+        Context.add(ContestAnalytics, repositories.analytics),
+        Context.add(EntryRepository, repositories.entries),
+        Context.add(VoteRepository, repositories.votes),
+        Context.add(BadgeRepository, repositories.badges),
+        Context.add(SubscriptionRepository, repositories.subscriptions),
+        Context.add(PaymentLedger, repositories.payments),
+        Context.add(SessionRepository, accounts.sessions),
+        Context.add(MemberTokenRepository, accounts.memberTokens),
+        Context.add(ContactMessageRepository, accounts.contactMessages),
+        Context.add(OutboxRepository, accounts.outbox),
+        Context.add(OfflineSessions, checkoutSessions),
+      ),
   ),
 )
 

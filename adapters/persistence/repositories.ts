@@ -651,18 +651,40 @@ const subscriptions = (db: DatabaseShape) => {
     find: (memberId) => find(memberId, false),
     lock: (memberId) => find(memberId, true),
     save: (subscription) => db.run((m) => upsert(m, SubscriptionTable, subscription, ["memberId"])),
+    dueForRenewal: (now, afterMemberId, limit) =>
+      db.run((m) => {
+        const qb = m
+          .getRepository<SubscriptionRow>(SubscriptionTable)
+          .createQueryBuilder("s")
+          .where("s.renews_at <= :now", { now })
+        if (afterMemberId !== null) qb.andWhere("s.member_id > :after", { after: afterMemberId })
+        return qb
+          .orderBy("s.member_id", "ASC")
+          .take(limit)
+          .getMany()
+          .then((rows) => rows.map(toSubscription))
+      }),
   })
 }
 
-const payments = (db: DatabaseShape) =>
-  PaymentLedger.of({
+const payments = (db: DatabaseShape) => {
+  const find = (checkoutSessionId: string, lock: boolean) =>
+    Effect.flatMap(db.inTransaction, (inTransaction) =>
+      db.run((m) => {
+        const qb = m
+          .getRepository<PaymentRow>(PaymentTable)
+          .createQueryBuilder("p")
+          .where("p.checkout_session_id = :checkoutSessionId", { checkoutSessionId })
+        // As for subscriptions: SQLite serialises writers; MySQL holds the row (FOR UPDATE).
+        if (lock && inTransaction && db.dialect === "mysql") qb.setLock("pessimistic_write")
+        return qb.getOne().then((row) => Option.map(Option.fromNullishOr(row), toPayment))
+      }),
+    )
+  return PaymentLedger.of({
     save: (payment) =>
       db.run((m) => upsert(m, PaymentTable, fromPayment(payment), ["checkoutSessionId"])),
-    findByCheckoutSession: (checkoutSessionId) =>
-      Effect.map(
-        db.run((m) => m.getRepository<PaymentRow>(PaymentTable).findOneBy({ checkoutSessionId })),
-        (row) => Option.map(Option.fromNullishOr(row), toPayment),
-      ),
+    findByCheckoutSession: (checkoutSessionId) => find(checkoutSessionId, false),
+    lock: (checkoutSessionId) => find(checkoutSessionId, true),
     historyOf: (memberId, cursor, limit) =>
       db.run((m) =>
         keysetPage(
@@ -678,6 +700,7 @@ const payments = (db: DatabaseShape) =>
         ),
       ),
   })
+}
 
 /** Every repository port over the Database service. */
 export const makeRepositories = Effect.gen(function* () {

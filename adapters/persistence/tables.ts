@@ -426,6 +426,8 @@ export const SubscriptionTable = new EntitySchema<SubscriptionRow>({
     remaining: int("remaining"),
     renewsAt: instant("renews_at"),
   },
+  // The monthly renewal's walk over the subscriptions due (migration 3).
+  indices: [{ name: "IDX_subscriptions_renews_at", columns: ["renewsAt"] }],
   foreignKeys: [
     {
       name: "FK_subscriptions_member",
@@ -472,6 +474,52 @@ export const PaymentTable = new EntitySchema<PaymentRow>({
   foreignKeys: [
     {
       name: "FK_payments_member",
+      target: "Member",
+      columnNames: ["member_id"],
+      referencedColumnNames: ["id"],
+      onDelete: "CASCADE",
+    },
+  ],
+})
+
+export interface CheckoutSessionRow {
+  id: string
+  idempotencyKey: string
+  memberId: string
+  purchaseKind: string
+  tier: string | null
+  amountCents: number
+  status: string
+  returnUrl: string
+  cancelUrl: string
+  createdAt: number
+  completedAt: number | null
+}
+
+/**
+ * The offline checkout's sessions (migration 3): what a payment provider would keep, for the
+ * embedded default's test-mode checkout page. Stripe keeps its own; this table stays empty then.
+ */
+export const CheckoutSessionTable = new EntitySchema<CheckoutSessionRow>({
+  name: "CheckoutSession",
+  tableName: "checkout_sessions",
+  columns: {
+    id: { ...text("id", 100), primary: true },
+    idempotencyKey: text("idempotency_key", 100),
+    memberId: ref("member_id"),
+    purchaseKind: text("purchase_kind", 16),
+    tier: text("tier", 16, true),
+    amountCents: int("amount_cents"),
+    status: text("status", 16),
+    returnUrl: text("return_url", 2000),
+    cancelUrl: text("cancel_url", 2000),
+    createdAt: instant("created_at"),
+    completedAt: instant("completed_at", true),
+  },
+  uniques: [{ name: "UQ_checkout_sessions_idempotency_key", columns: ["idempotencyKey"] }],
+  foreignKeys: [
+    {
+      name: "FK_checkout_sessions_member",
       target: "Member",
       columnNames: ["member_id"],
       referencedColumnNames: ["id"],
@@ -647,6 +695,7 @@ export const ALL_TABLES = [
   VoteTable,
   SubscriptionTable,
   PaymentTable,
+  CheckoutSessionTable,
   BadgeGrantTable,
   ContactMessageTable,
   ContestEventTable,

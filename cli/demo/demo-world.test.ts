@@ -24,7 +24,8 @@ const memoryImageStore = () => {
       Effect.sync((): StoredImage => {
         const key = `${kind}/${files.size + 1}.png`
         files.set(key, bytes)
-        return { key, format: "png", width: 1000, height: 1000 }
+        const renditions = { display: key, thumbnail: key, original: key, printPdf: null }
+        return { key, format: "png", width: 1000, height: 1000, renditions }
       }),
     read: (key) =>
       Effect.sync(() =>
@@ -33,6 +34,11 @@ const memoryImageStore = () => {
           contentType: "image/png",
         })),
       ),
+    renditionsOf: (key) =>
+      files.has(key)
+        ? Option.some({ display: key, thumbnail: key, original: key, printPdf: null })
+        : Option.none(),
+    remove: (key) => Effect.sync(() => void files.delete(key)),
   })
   return { files, store }
 }

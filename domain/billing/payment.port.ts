@@ -12,6 +12,11 @@ export class PaymentLedger extends Context.Service<
     readonly findByCheckoutSession: (
       checkoutSessionId: string,
     ) => Effect.Effect<Option.Option<Payment>>
+    /**
+     * Reads the row and, inside a transaction, holds it until the transaction ends, so the webhook
+     * and the return page fulfilling one checkout at once are served one after the other.
+     */
+    readonly lock: (checkoutSessionId: string) => Effect.Effect<Option.Option<Payment>>
     /** A member's payments, newest first. */
     readonly historyOf: (
       memberId: MemberId,

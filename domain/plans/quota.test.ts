@@ -4,9 +4,12 @@ import { PLANS } from "./plans.ts"
 import {
   buyExtraEntry,
   buyPlan,
+  changeTier,
   creditsLeft,
+  endPlan,
   isUnlimited,
   nextRenewal,
+  refundExtraEntry,
   renewIfDue,
   spendCredit,
   startSubscription,
@@ -210,5 +213,35 @@ describe("buyExtraEntry", () => {
     const empty = subscription({ remaining: 0 })
     expect(Result.isFailure(spendCredit(empty))).toBe(true)
     expect(Result.isSuccess(spendCredit(buyExtraEntry(empty)))).toBe(true)
+  })
+})
+
+describe("refunds and plan changes", () => {
+  it("a refunded extra entry takes back one unused credit, never below zero", () => {
+    expect(refundExtraEntry(subscription({ remaining: 3 })).remaining).toBe(2)
+    expect(refundExtraEntry(subscription({ remaining: 0 })).remaining).toBe(0)
+    expect(refundExtraEntry(subscription({ remaining: -2 })).remaining).toBe(0)
+  })
+
+  it("an ended plan is free with at most the free allowance left", () => {
+    expect(endPlan(subscription({ tier: "pro", remaining: 17 }))).toMatchObject({
+      tier: "free",
+      remaining: 2,
+    })
+    expect(endPlan(subscription({ tier: "lite", remaining: 1 }))).toMatchObject({
+      tier: "free",
+      remaining: 1,
+    })
+  })
+
+  it("a tier change keeps the credits; a change to free ends the plan", () => {
+    const renewsAt = at("2026-04-01T00:00:00Z")
+    expect(changeTier(subscription({ tier: "lite", remaining: 4 }), "champ")).toEqual(
+      subscription({ tier: "champ", remaining: 4, renewsAt }),
+    )
+    expect(changeTier(subscription({ tier: "pro", remaining: 9 }), "free")).toMatchObject({
+      tier: "free",
+      remaining: 2,
+    })
   })
 })

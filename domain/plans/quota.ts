@@ -59,3 +59,26 @@ export const buyExtraEntry = (subscription: Subscription): Subscription => ({
   ...subscription,
   remaining: Math.max(0, subscription.remaining) + EXTRA_ENTRY.credits,
 })
+
+/** A refunded extra entry takes its credit back if it is still unused (never below zero). */
+export const refundExtraEntry = (subscription: Subscription): Subscription => ({
+  ...subscription,
+  remaining: Math.max(0, Math.max(0, subscription.remaining) - EXTRA_ENTRY.credits),
+})
+
+/**
+ * A plan that ends (cancelled, refunded) goes back to free: at most the free allowance is left
+ * of this month's credits.
+ */
+export const endPlan = (subscription: Subscription): Subscription => ({
+  ...subscription,
+  tier: "free",
+  remaining: Math.min(Math.max(0, subscription.remaining), allowance("free")),
+})
+
+/**
+ * The provider moved the member to another paid tier (a change made in its portal): the tier
+ * changes now, the credits stay until the next renewal gives the new allowance. To free is endPlan.
+ */
+export const changeTier = (subscription: Subscription, tier: Tier): Subscription =>
+  tier === "free" ? endPlan(subscription) : { ...subscription, tier }

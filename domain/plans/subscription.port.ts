@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { MemberId } from "../shared/ids.ts"
+import type { Instant, MemberId } from "../shared/ids.ts"
 import type { Subscription } from "./subscription.entity.ts"
 
 export class SubscriptionRepository extends Context.Service<
@@ -12,5 +12,14 @@ export class SubscriptionRepository extends Context.Service<
      */
     readonly lock: (memberId: MemberId) => Effect.Effect<Option.Option<Subscription>>
     readonly save: (subscription: Subscription) => Effect.Effect<void>
+    /**
+     * Subscriptions whose renewal is due (`renewsAt <= now`), by member id, after `afterMemberId`:
+     * at most `limit`. What the monthly renewal walks through.
+     */
+    readonly dueForRenewal: (
+      now: Instant,
+      afterMemberId: MemberId | null,
+      limit: number,
+    ) => Effect.Effect<ReadonlyArray<Subscription>>
   }
 >()("colorday/SubscriptionRepository") {}

@@ -6,6 +6,7 @@ import type {
   InvalidToken,
   UsernameTaken,
 } from "../accounts/accounts.errors.ts"
+import type { AlreadySubscribed } from "../billing/billing.errors.ts"
 import type {
   ContestClosed,
   ContestNotClosable,
@@ -38,6 +39,7 @@ export type DomainError =
   | EmailNotVerified
   | AccountSuspended
   | InvalidToken
+  | AlreadySubscribed
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]

@@ -27,7 +27,11 @@ for (const { name, layer: make } of databases) {
           const database = yield* Database
           const status = yield* database.status
           expect(status.pending).toEqual([])
-          expect(status.applied).toEqual(["Initial1763769600000", "EntryOrderIndexes1763856000000"])
+          expect(status.applied).toEqual([
+            "Initial1763769600000",
+            "EntryOrderIndexes1763856000000",
+            "CheckoutSessions1764201600000",
+          ])
           expect(yield* database.migrate).toEqual([])
         }),
       )

@@ -159,6 +159,18 @@ describe.each(httpBackends)("accounts on %s", (backend) => {
       )
       expect(huge.status).toBe(400)
       expect(bodyOf(huge).message).toMatch(/username/)
+      for (const [field, value] of [
+        ["firstName", "Ada\u0000"],
+        ["lastName", "\u001b[31mred"],
+        ["email", "\ud800@example.test"],
+      ] as const) {
+        const control = await client(server.url).post("/api/users", signUpBody({ [field]: value }))
+        expect(control.status, field).toBe(400)
+        expect(control.body).toMatchObject({
+          code: "BAD_REQUEST",
+          message: expect.stringMatching(new RegExp(`^${field}: .*control characters`)),
+        })
+      }
     })
   })
 

@@ -13,6 +13,7 @@ import {
   seedActor,
   seedContestInProgress,
   seedEntry,
+  lineArtPage,
   seedMember,
   signIn,
   storeEntryPhoto,
@@ -48,11 +49,16 @@ interface World {
   readonly entry: Entry
   /** A stored entry photo no entry uses yet, for POST /api/submissions. */
   readonly photoKey: string
+  /** Offline checkout sessions of `member`, one per row that opens one (`receipt` is paid). */
+  readonly checkouts: Readonly<Record<"verify" | "page" | "pay" | "cancel" | "receipt", string>>
 }
 
 interface Request {
   readonly path: string
+  /** A JSON body. */
   readonly body?: unknown
+  /** A multipart/form-data body instead. */
+  readonly form?: FormData
 }
 
 interface Row {
@@ -73,6 +79,13 @@ interface Row {
 }
 
 const everyone: Record<Caller, Outcome> = { visitor: "ok", member: "ok", other: "ok", admin: "ok" }
+const all = (outcome: Outcome): Record<Caller, Outcome> => ({
+  visitor: outcome,
+  member: outcome,
+  other: outcome,
+  admin: outcome,
+})
+const adminOnly: Record<Caller, Outcome> = { visitor: 401, member: 403, other: 403, admin: "ok" }
 const signedIn: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: "ok", admin: "ok" }
 /** The member's own data: others are refused, admins too (they act on others only through admin routes). */
 const ownerOnly: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: 403, admin: 403 }
@@ -319,6 +332,70 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: GET((world) => `/api/billing/history?user_id=${world.member.member.id}`),
   },
 
+  // ---- payments (the offline checkout: no STRIPE_SECRET_KEY in tests)
+  "POST /api/stripe/checkout-session": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: "/api/stripe/checkout-session",
+      body: { userId: world.member.member.id, contestId: world.contest.id },
+    }),
+  },
+  "POST /api/stripe/subscription-session": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: "/api/stripe/subscription-session",
+      body: { userId: world.member.member.id, planTier: "pro" },
+    }),
+  },
+  "GET /api/stripe/verify-session": {
+    expect: ownerOnly,
+    request: GET(
+      (world) =>
+        `/api/stripe/verify-session?sessionId=${world.checkouts.verify}&userId=${world.member.member.id}`,
+    ),
+  },
+  "POST /api/stripe/webhook": {
+    // Without Stripe there is no provider to send webhooks: the route is not there for anyone.
+    expect: all({ status: 404, code: "NOT_FOUND" }),
+    request: () => ({ path: "/api/stripe/webhook", body: { type: "checkout.session.completed" } }),
+  },
+  // The offline checkout's pages stand in for Stripe's hosted checkout: like Stripe's, the
+  // unguessable session id in the link is the only key, so every caller gets the same answer.
+  "GET /checkout/offline/:sessionId": {
+    expect: everyone,
+    request: GET((world) => `/checkout/offline/${world.checkouts.page}`),
+  },
+  "POST /checkout/offline/:sessionId/pay": {
+    expect: all(303),
+    request: (world) => ({ path: `/checkout/offline/${world.checkouts.pay}/pay` }),
+  },
+  "POST /checkout/offline/:sessionId/cancel": {
+    expect: all(303),
+    request: (world) => ({ path: `/checkout/offline/${world.checkouts.cancel}/cancel` }),
+  },
+  "GET /checkout/offline/:sessionId/receipt": {
+    expect: everyone,
+    request: GET((world) => `/checkout/offline/${world.checkouts.receipt}/receipt`),
+  },
+
+  // ---- line art
+  "POST /api/admin/contests/:id/line-art": {
+    expect: adminOnly,
+    request: async (world) => {
+      const form = new FormData()
+      form.append("image", new Blob([await lineArtPage()], { type: "image/png" }), "page.png")
+      return { path: `/api/admin/contests/${world.contest.id}/line-art`, form }
+    },
+  },
+  "GET /api/challenges/:id/line-art.png": {
+    expect: everyone,
+    request: GET((world) => `/api/challenges/${world.contest.id}/line-art.png`),
+  },
+  "GET /api/challenges/:id/line-art.pdf": {
+    expect: everyone,
+    request: GET((world) => `/api/challenges/${world.contest.id}/line-art.pdf?paper=a4`),
+  },
+
   // ---- meta
   "GET /api/openapi.json": { expect: everyone, request: GET(() => "/api/openapi.json") },
   "GET /api/health": { expect: everyone, request: GET(() => "/api/health") },
@@ -345,6 +422,39 @@ const matches = (outcome: Outcome, status: number, body: unknown) => {
     status === outcome.status && (body as { code?: unknown } | undefined)?.code === outcome.code
   )
 }
+
+type Response = Awaited<ReturnType<Client["request"]>>
+
+/**
+ * Sends a row's request from a browser: JSON through the browser itself (its cookie jar follows
+ * sign-in and sign-out), a form or a redirecting route with its cookie, redirects not followed.
+ */
+const send = async (browser: Client, method: string, request: Request): Promise<Response> => {
+  if (request.form === undefined && !request.path.startsWith("/checkout/")) {
+    return browser.request(
+      method,
+      request.path,
+      method === "GET" ? undefined : (request.body ?? {}),
+    )
+  }
+  const response = await fetch(`${browserUrl.get(browser)}${request.path}`, {
+    method,
+    redirect: "manual",
+    headers: browser.cookie ? { Cookie: browser.cookie } : {},
+    ...(request.form ? { body: request.form } : {}),
+  })
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { status: response.status, headers: response.headers, body, text } as Response
+}
+
+/** Each browser's server address (the harness's client does not expose it). */
+const browserUrl = new WeakMap<Client, string>()
 
 it("has one row per route, and one route per row", () => {
   expect(
@@ -386,7 +496,24 @@ describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
     const contest = await seedContestInProgress(server)
     const entry = await seedEntry(server, member.member, contest)
     const photoKey = await storeEntryPhoto(server)
-    world = { server, member, other, admin, spare, contest, entry, photoKey }
+    const checkout = async () => {
+      const response = await member.browser.post("/api/stripe/checkout-session", {})
+      expect(response.status, response.text).toBe(200)
+      return (response.body as { sessionId: string }).sessionId
+    }
+    const checkouts = {
+      verify: await checkout(),
+      page: await checkout(),
+      pay: await checkout(),
+      cancel: await checkout(),
+      receipt: await checkout(),
+    }
+    const paid = await fetch(`${server.url}/checkout/offline/${checkouts.receipt}/pay`, {
+      method: "POST",
+      redirect: "manual",
+    })
+    expect(paid.status).toBe(303)
+    world = { server, member, other, admin, spare, contest, entry, photoKey, checkouts }
     browsers.set("visitor", client(server.url))
     await signInCallers()
   })
@@ -406,13 +533,9 @@ describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
           : row.fresh
             ? client(world.server.url)
             : (browsers.get(caller) as Client)
+      browserUrl.set(browser, world.server.url)
       const request = await row.request(world, caller)
-      const method = methodOf(key)
-      const response = await browser.request(
-        method,
-        request.path,
-        method === "GET" ? undefined : (request.body ?? {}),
-      )
+      const response = await send(browser, methodOf(key), request)
       const expected = row.expect[caller]
       if (!matches(expected, response.status, response.body)) {
         failures.push(

@@ -42,7 +42,7 @@ describe.each(httpBackends)("contact on %s", (backend) => {
   })
 
   it("takes a visitor's message: 200 {message: 'Message sent!'}, stored for the inbox", async () => {
-    const input = form({ subject: "  Hello  " })
+    const input = form({ subject: "  Hello  ", message: "Line one\n\tLine two" })
     const response = await client(server.url).post("/api/email/contact", input)
     expect(response.status, response.text).toBe(200)
     expect(response.body).toMatchObject({ message: CONTACT_SENT_MESSAGE })
@@ -85,6 +85,12 @@ describe.each(httpBackends)("contact on %s", (backend) => {
     )
     expect(huge.status).toBe(400)
     expect(bodyOf(huge).message).toMatch(/message/)
+    const control = await client(server.url).post(
+      "/api/email/contact",
+      form({ subject: "Hi\r\nBcc: everyone@example.test" }),
+    )
+    expect(control.status).toBe(400)
+    expect(bodyOf(control).message).toMatch(/^subject: /)
     expect(await stored(missing.email)).toBeUndefined()
   })
 

@@ -2,8 +2,8 @@ import { Effect, Schema } from "effect"
 import { ValidationFailed } from "../../../domain/shared/errors.ts"
 import { BadgeRepository } from "../../../domain/badges/badge.port.ts"
 import {
-  verifyEmail,
   resendVerification,
+  verifyEmail,
 } from "../../../domain/accounts/email-verification.use-case.ts"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
 import { memberStats } from "../../../domain/accounts/member-stats.use-case.ts"
@@ -27,7 +27,9 @@ import { IdParams } from "../schemas.ts"
 import {
   actingAs,
   EmailText,
+  Line,
   MemberIdField,
+  Paragraphs,
   PasswordText,
   signedIn,
   subscriptionNow,
@@ -50,17 +52,18 @@ export const VERIFIED_MESSAGE = "Email verified! You can now sign in."
 export const PROFILE_UPDATED_MESSAGE = "Profile updated!"
 export const PASSWORD_CHANGED_MESSAGE = "Password updated"
 
-/** An optional profile field; null (a cleared form field) counts as left out. */
-const ProfileText = (max: number) => Schema.optional(Schema.NullOr(Text(max)))
+/** An optional profile field, which a form may also send as null (see the PUT handler). */
+const Optional = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>
+  Schema.optional(Schema.NullOr(schema))
 
 const ProfileBody = Schema.Struct({
-  username: ProfileText(200),
-  email: Schema.optional(Schema.NullOr(EmailText)),
-  firstName: ProfileText(200),
-  lastName: ProfileText(200),
-  bio: ProfileText(2000),
-  location: ProfileText(500),
-  website: ProfileText(1000),
+  username: Optional(Line(200)),
+  email: Optional(EmailText),
+  firstName: Optional(Line(200)),
+  lastName: Optional(Line(200)),
+  bio: Optional(Paragraphs(2000)),
+  location: Optional(Line(500)),
+  website: Optional(Line(1000)),
 })
 
 /** The member and their subscription: what sign-in and who-am-I answer with. */
@@ -82,10 +85,10 @@ export const accountRoutes = [
     body: Schema.Struct({
       email: EmailText,
       password: PasswordText,
-      firstName: Text(200),
-      lastName: Text(200),
-      username: Text(200),
-      dateOfBirth: Text(32),
+      firstName: Line(200),
+      lastName: Line(200),
+      username: Line(200),
+      dateOfBirth: Line(32),
     }),
     responses: {
       201: "The member, with a message saying the e-mail must be verified before signing in",

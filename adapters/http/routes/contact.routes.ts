@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { sendContactMessage } from "../../../domain/contact/send-contact-message.use-case.ts"
 import { ok, route } from "../route.ts"
-import { EmailText, Text } from "./shared.ts"
+import { EmailText, Line, Paragraphs } from "./shared.ts"
 
 /** The contact form (§7 "Contact"): stored for the admin inbox and mailed to support. */
 
@@ -17,10 +17,10 @@ export const contactRoutes = [
     access: "public",
     rateLimit: "contact",
     body: Schema.Struct({
-      name: Text(1000),
+      name: Line(1000),
       email: EmailText,
-      subject: Text(1000),
-      message: Text(20_000),
+      subject: Line(1000),
+      message: Paragraphs(20_000),
     }),
     handler: ({ body, caller }) =>
       Effect.map(sendContactMessage({ ...body, memberId: caller.member?.id ?? null }), () =>

@@ -24,7 +24,10 @@ export const contestRoutes = [
         const contests = yield* ContestRepository
         const now = yield* Clock.currentTimeMillis
         const page = yield* contests.page(query.cursor ?? null, pageSize(query.limit))
-        return paged(page.items.map((contest) => presentContest(contest, now)), page.nextCursor)
+        return paged(
+          page.items.map((contest) => presentContest(contest, now)),
+          page.nextCursor,
+        )
       }),
   }),
   route({

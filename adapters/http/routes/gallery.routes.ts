@@ -6,7 +6,7 @@ import { hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
 import { presentEntry } from "../presenters.ts"
 import { ok, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
-import { KindText, Text } from "./shared.ts"
+import { KindText, Line } from "./shared.ts"
 
 /**
  * The gallery page (added for the spec's client, which filtered and sorted every entry in the
@@ -25,8 +25,8 @@ export const galleryRoutes = [
     query: Schema.Struct({
       tab: Schema.optional(Schema.Literals(GALLERY_TABS)),
       sort: Schema.optional(Schema.Literals(GALLERY_SORTS)),
-      seed: Schema.optional(Text(64)),
-      tz: Schema.optional(Text(64)),
+      seed: Schema.optional(Line(64)),
+      tz: Schema.optional(Line(64)),
       ageGroup: Schema.optional(Schema.Literals([...AGE_GROUPS, "all"])),
       contestType: Schema.optional(KindText),
       contestId: Schema.optional(Id),

@@ -5,8 +5,10 @@ import { contactRoutes } from "./contact.routes.ts"
 import { contestRoutes } from "./contests.routes.ts"
 import { entryRoutes } from "./entries.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
+import { imageRoutes } from "./images.routes.ts"
 import { leaderboardRoutes } from "./leaderboard.routes.ts"
 import { metaRoutes } from "./meta.routes.ts"
+import { paymentRoutes } from "./payments.routes.ts"
 import { subscriptionRoutes } from "./subscriptions.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
@@ -19,6 +21,8 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...leaderboardRoutes,
   ...contactRoutes,
   ...billingRoutes,
+  ...imageRoutes,
+  ...paymentRoutes,
 ]
 
 export const allRoutes: ReadonlyArray<AnyRoute> = [...apiRoutes, ...metaRoutes(apiRoutes)]

@@ -6,7 +6,7 @@ import { MAX_PAGE_SIZE } from "../../../domain/shared/paging.ts"
 import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
 import { presentLeaderboardRow } from "../presenters.ts"
 import { ok, route } from "../route.ts"
-import { KindText, Text } from "./shared.ts"
+import { KindText, Line } from "./shared.ts"
 
 /**
  * The leaderboard (added: the spec's client ranked every entry in the browser). Entries are
@@ -24,7 +24,7 @@ export const leaderboardRoutes = [
     access: "public",
     query: Schema.Struct({
       period: Schema.optional(Schema.Literals(PERIODS)),
-      tz: Schema.optional(Text(64)),
+      tz: Schema.optional(Line(64)),
       contestType: Schema.optional(KindText),
       ageGroup: Schema.optional(Schema.Literals([...AGE_GROUPS, "all"])),
       limit: Schema.optional(

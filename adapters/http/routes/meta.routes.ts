@@ -30,7 +30,7 @@ export const metaRoutes = (routes: ReadonlyArray<AnyRoute>) => [
     access: "public",
     params: Schema.Struct({
       kind: Schema.Literals(["entry", "line-art"]),
-      file: Schema.String.check(Schema.isPattern(/^[0-9a-f-]{36}\.(jpg|png|webp|avif)$/)),
+      file: Schema.String.check(Schema.isPattern(/^[0-9a-f-]{36}(\.thumb)?\.(jpg|png|webp|avif)$/)),
     }),
     responses: { 404: "No such image" },
     handler: ({ params }) =>

@@ -12,8 +12,29 @@ import { Id } from "../schemas.ts"
 /** A string of at most `max` characters (possibly empty: the domain names a blank field). */
 export const Text = (max: number) => Schema.String.check(Schema.isMaxLength(max))
 
+/** No control characters and no lone UTF-16 surrogates (which no database stores faithfully). */
+const ONE_LINE = /^[^\p{Cc}\p{Cs}]*$/u
+/** The same, with tabs and line breaks allowed. */
+const PARAGRAPHS = /^(?:[\t\n\r]|[^\p{Cc}\p{Cs}])*$/u
+
+/** A one-line text field (a name, a subject) of at most `max` characters. */
+export const Line = (max: number) =>
+  Text(max).check(
+    Schema.isPattern(ONE_LINE, {
+      message: "Expected text without control characters or broken Unicode",
+    }),
+  )
+
+/** A multi-line text field (a bio, a message) of at most `max` characters. */
+export const Paragraphs = (max: number) =>
+  Text(max).check(
+    Schema.isPattern(PARAGRAPHS, {
+      message: "Expected text without control characters (besides line breaks) or broken Unicode",
+    }),
+  )
+
 /** An e-mail field: its shape is the domain's to judge, so the message names the rule. */
-export const EmailText = Text(320)
+export const EmailText = Line(320)
 
 /** A password field: long enough for any passphrase, short enough to hash cheaply. */
 export const PasswordText = Text(256)

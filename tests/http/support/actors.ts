@@ -81,11 +81,16 @@ export const seedActor = async (
   }
 }
 
-/** A contest of `contestType` that started an hour ago and runs for another day. */
-export const seedContestInProgress = (server: TestServer, contestType = "daily") =>
-  server.run(
+/** A line-art page of the fixtures, as an upload would send it. */
+export const lineArtPage = () => readFile(join(FIXTURES_DIR, "line-art", "butterfly-garden.png"))
+
+/** A contest of `contestType`, with line art, that started an hour ago and runs for another day. */
+export const seedContestInProgress = async (server: TestServer, contestType = "daily") => {
+  const page = await lineArtPage()
+  return server.run(
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
+      const lineArt = yield* (yield* ImageStore).store(new Uint8Array(page), "line-art")
       const contest: Contest = yield* createContest({
         title: `Contest ${uniqueName("")}`,
         description: "A contest under way, for the HTTP tests",
@@ -93,10 +98,12 @@ export const seedContestInProgress = (server: TestServer, contestType = "daily")
         artStyle: "mandala",
         startsAt: now - HOUR,
         endsAt: now + 23 * HOUR,
+        lineArt: lineArt.key,
       })
       return contest
     }),
   )
+}
 
 /** A photo of a colored page stored as an entry image; its key is what POST /api/submissions takes. */
 export const storeEntryPhoto = async (server: TestServer) => {

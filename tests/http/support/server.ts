@@ -9,6 +9,7 @@ import { makeRateLimiters } from "../../../adapters/http/rate-limits.ts"
 import type { RateLimitName } from "../../../adapters/http/route.ts"
 import { type MailConfig, mailConfigFromEnv } from "../../../adapters/mail/mailer.layer.ts"
 import { startHttpServer } from "../../../adapters/http/server.ts"
+import type { PaymentsConfig } from "../../../adapters/payments/payments.layer.ts"
 import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
 import { makeAppLayer } from "../../../cli/app.layer.ts"
 
@@ -44,6 +45,8 @@ export const startTestServer = async (
     readonly config?: Partial<HttpConfig>
     /** Mail settings; by default the outbox (whatever SMTP_URL the shell has), e.g. { smtpUrl }. */
     readonly mail?: Partial<MailConfig>
+    /** Payment settings; by default the offline checkout (whatever STRIPE_* the shell has). */
+    readonly payments?: Partial<PaymentsConfig>
   } = {},
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
@@ -66,7 +69,10 @@ export const startTestServer = async (
     }
   }
   const mail: MailConfig = { ...mailConfigFromEnv({}), ...options.mail }
-  const runtime = ManagedRuntime.make(makeAppLayer({ dataDir, databaseUrl, migrate: true, mail }))
+  const payments: PaymentsConfig = { publicUrl: mail.publicUrl, ...options.payments }
+  const runtime = ManagedRuntime.make(
+    makeAppLayer({ dataDir, databaseUrl, migrate: true, mail, payments }),
+  )
   const { DEFAULT_RATE_LIMITS } = await import("../../../adapters/http/rate-limits.ts")
   const started = await startHttpServer({
     runtime,

@@ -1,0 +1,132 @@
+import { Effect } from "effect"
+import sharp, { type Sharp } from "sharp"
+import { type ImageFormat, UnsupportedImage } from "../../domain/submissions/image-store.port.ts"
+import { DAMAGED, MAX_IMAGE_PIXELS } from "./inspect-image.ts"
+
+/** Longest side of each rendition, in pixels. */
+export const RENDITION_SIZES = {
+  /** The normalised original: a 12 MP phone photo (4032 × 3024) keeps its size. */
+  original: 4096,
+  /** What the gallery and the entry page show. */
+  display: 1600,
+  /** Gallery grids, leaderboards, profile cards. */
+  thumbnail: 480,
+} as const
+
+export interface Rendition {
+  readonly bytes: Buffer
+  readonly format: ImageFormat
+  readonly width: number
+  readonly height: number
+}
+
+export interface EntryRenditions {
+  readonly original: Rendition
+  readonly display: Rendition
+  readonly thumbnail: Rendition
+}
+
+export interface LineArtRenditions {
+  /** The page as PNG: what is shown, downloaded and printed. */
+  readonly page: Rendition
+  readonly thumbnail: Rendition
+}
+
+/**
+ * Every rendition starts here: the whole file is decoded (any decoder error refuses it), at most
+ * 40 megapixels, turned upright by its EXIF orientation. sharp writes no metadata unless asked,
+ * so EXIF (GPS included), XMP, IPTC and comments are dropped; an embedded ICC profile is applied
+ * and the pixels converted to sRGB, the colour space browsers assume of an untagged image, so no
+ * profile is needed in the output either.
+ */
+const upright = (bytes: Uint8Array): Sharp =>
+  sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
+    .autoOrient()
+    .toColourspace("srgb")
+
+const within = (pipeline: Sharp, side: number) =>
+  pipeline.resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
+
+const render = (pipeline: Sharp, format: ImageFormat): Effect.Effect<Rendition, UnsupportedImage> =>
+  Effect.tryPromise({
+    try: () => pipeline.toBuffer({ resolveWithObject: true }),
+    catch: () => new UnsupportedImage({ reason: DAMAGED }),
+  }).pipe(
+    Effect.map(({ data, info }) => ({
+      bytes: data,
+      format,
+      width: info.width,
+      height: info.height,
+    })),
+  )
+
+const webp = (bytes: Uint8Array, side: number, quality: number) =>
+  render(within(upright(bytes), side).webp({ quality, effort: 4 }), "webp")
+
+/**
+ * An entry photo's renditions, each made from the upload in its own pipeline and in parallel
+ * (sharp works on libuv's thread pool; for a JPEG, the smaller sizes decode at a fraction of the
+ * size, which is much faster than resizing a full decode). A transparent PNG or WebP is put on
+ * white for the JPEG original; the WebP sizes keep the transparency.
+ */
+export const renderEntryPhoto = (
+  bytes: Uint8Array,
+): Effect.Effect<EntryRenditions, UnsupportedImage> =>
+  Effect.all(
+    {
+      original: render(
+        within(upright(bytes), RENDITION_SIZES.original)
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 90, chromaSubsampling: "4:2:0" }),
+        "jpeg",
+      ),
+      display: webp(bytes, RENDITION_SIZES.display, 82),
+      thumbnail: webp(bytes, RENDITION_SIZES.thumbnail, 75),
+    },
+    { concurrency: Number(process.env.RC ?? 3) },
+  )
+
+/** Whether every pixel of 8-bit RGB data is a grey (red, green and blue equal). */
+export const allGrey = (data: Buffer) => {
+  for (let at = 0; at < data.length; at += 3) {
+    if (data[at] !== data[at + 1] || data[at] !== data[at + 2]) return false
+  }
+  return true
+}
+
+/**
+ * A line-art page's renditions: the page as PNG at its own size (lossless: lines stay crisp in
+ * print), transparency put on white paper, one channel when it is all greys (as line art usually
+ * is, whatever the file it came in), and a thumbnail.
+ */
+export const renderLineArt = (
+  bytes: Uint8Array,
+): Effect.Effect<LineArtRenditions, UnsupportedImage> =>
+  Effect.gen(function* () {
+    const { data, info } = yield* Effect.tryPromise({
+      try: () =>
+        upright(bytes)
+          .flatten({ background: "#ffffff" })
+          .raw({ depth: "uchar" })
+          .toBuffer({ resolveWithObject: true }),
+      catch: () => new UnsupportedImage({ reason: DAMAGED }),
+    })
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    const grey = info.channels === 3 && allGrey(data)
+    return yield* Effect.all(
+      {
+        page: render(
+          pixels()
+            .toColourspace(grey ? "b-w" : "srgb")
+            .png(),
+          "png",
+        ),
+        thumbnail: render(
+          within(pixels(), RENDITION_SIZES.thumbnail).webp({ quality: 80, effort: 4 }),
+          "webp",
+        ),
+      },
+      { concurrency: "unbounded" },
+    )
+  })

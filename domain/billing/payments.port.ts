@@ -1,0 +1,50 @@
+import { Context, type Effect } from "effect"
+import type { NotFound } from "../shared/errors.ts"
+import type { MemberId } from "../shared/ids.ts"
+import type { Purchase } from "./payment.entity.ts"
+
+/** A checkout session's payment status, in the provider's (Stripe's) words. */
+export type CheckoutPaymentStatus = "paid" | "unpaid" | "no_payment_required"
+
+export interface CheckoutRequest {
+  readonly memberId: MemberId
+  readonly purchase: Purchase
+  /** Where the provider sends the member after paying; `?session_id=…` is appended. */
+  readonly returnUrl: string
+  /** Where the provider sends the member who gives up. */
+  readonly cancelUrl: string
+  /** The same key twice creates one session (a retried request never makes a second one). */
+  readonly idempotencyKey: string
+}
+
+export interface Checkout {
+  readonly checkoutSessionId: string
+  /** The provider's checkout page, where the browser goes next. */
+  readonly url: string
+}
+
+/** A checkout session as the provider reports it: what was bought, by whom, and whether it is paid. */
+export interface CheckoutSession {
+  readonly id: string
+  readonly paymentStatus: CheckoutPaymentStatus
+  readonly purchase: Purchase
+  readonly memberId: MemberId
+  readonly amountCents: number
+  /** Masked, e.g. "Visa •••• 4242", when the provider tells. */
+  readonly paymentMethod: string | null
+  readonly invoiceUrl: string | null
+}
+
+/**
+ * The payment provider: Stripe Checkout when configured, else the offline checkout (our own test
+ * mode page). Provider failures (network, API errors) are defects, not domain errors.
+ */
+export class Payments extends Context.Service<
+  Payments,
+  {
+    readonly createCheckout: (request: CheckoutRequest) => Effect.Effect<Checkout>
+    readonly retrieveSession: (
+      checkoutSessionId: string,
+    ) => Effect.Effect<CheckoutSession, NotFound>
+  }
+>()("colorday/Payments") {}
