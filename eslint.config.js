@@ -11,8 +11,10 @@ export default tseslint.config(
       "data",
       "coverage",
       "fixtures/*",
-      // Demo data is ignored, but the script that draws the demo images is code like any other.
+      // Demo data is ignored, but the scripts that draw the demo images and the upload fixtures
+      // are code like any other.
       "!fixtures/generate-images.ts",
+      "!fixtures/generate-uploads.ts",
     ],
   },
   js.configs.recommended,

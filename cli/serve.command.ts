@@ -85,8 +85,25 @@ const serve = async (options: ServeOptions): Promise<void> => {
   try {
     // Builds the layer now (connects, migrates), so a bad database fails before we listen.
     const ready = await runtime.runPromiseExit(Effect.void)
-    if (Exit.isFailure(ready))
+    if (Exit.isFailure(ready)) {
       throw new Error(`cannot open the database: ${firstLine(ready.cause)}`)
+    }
+
+    if (!embedded) {
+      // The operator migrates a server database on purpose; a server on an old schema would
+      // answer every request with a 500.
+      const { Database } = await import("../adapters/persistence/database.ts")
+      const status = await runtime.runPromise(
+        Effect.gen(function* () {
+          return yield* (yield* Database).status
+        }),
+      )
+      if (status.pending.length > 0) {
+        throw new UsageError(
+          `the database has ${status.pending.length} pending migration(s): run \`colorday db migrate\` first`,
+        )
+      }
+    }
 
     if (embedded && options.demo) {
       const seeded = await runtime.runPromiseExit(

@@ -118,16 +118,22 @@ export const multipartUploads = <R>(
     runtime.runPromiseExit(effect as unknown as Effect.Effect<A, E, R>)
 
   return async (ctx, next) => {
-    if (ctx.method !== "POST" || !isMultipart(ctx)) return next()
-    const endpoint = [SUBMISSION, LINE_ART].find((candidate) => candidate.path.test(ctx.path))
-    if (!endpoint || !mayCall(ctx.state.caller as Caller | undefined, endpoint)) return next()
+    const endpoint =
+      ctx.method === "POST" && isMultipart(ctx)
+        ? [SUBMISSION, LINE_ART].find((candidate) => candidate.path.test(ctx.path))
+        : undefined
+    if (!endpoint || !mayCall(ctx.state.caller as Caller | undefined, endpoint)) {
+      await next()
+      return
+    }
     const { fields, fileOf } = await parse(ctx, endpoint)
 
     if (endpoint === LINE_ART) {
       const image = fileOf("image")
       const pdf = fileOf("pdf")
       ctx.request.body = { ...fields, ...(image ? { image } : {}), ...(pdf ? { pdf } : {}) }
-      return next()
+      await next()
+      return
     }
 
     const photo = fileOf("image") ?? fileOf("file")

@@ -2,15 +2,8 @@ import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import {
-  decodePDFRawStream,
-  PageSizes,
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-} from "pdf-lib"
+import type { PDFRawStream } from "pdf-lib"
+import { decodePDFRawStream, PageSizes, PDFArray, PDFDict, PDFDocument, PDFName } from "pdf-lib"
 import sharp from "sharp"
 import {
   checkPrintPdf,
@@ -94,7 +87,7 @@ describe("print PDFs", () => {
       expect(image.dict.get(PDFName.of("Height"))?.toString()).toBe(String(height))
       expect(image.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceGray"))
       // The drawing operator places it as `placement` says: `w 0 0 h x y cm`.
-      const where = placement({ width: width!, height: height! }, paper)
+      const where = placement({ width: width, height: height }, paper)
       const matrix = /([\d.]+) 0 0 ([\d.]+) ([\d.]+) ([\d.]+) cm/.exec(await contentOf(pdf))
       expect(matrix?.slice(1).map(Number)).toEqual([
         expect.closeTo(where.width, 2),

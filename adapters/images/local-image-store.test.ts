@@ -185,7 +185,7 @@ describe("local image store: entry photos", () => {
           ]),
         )
         expect(stored.map((image) => image.format)).toEqual(["webp", "webp", "webp"])
-        const original = yield* readBack(stored[2]!.renditions.original)
+        const original = yield* readBack(stored[2].renditions.original)
         const { data } = yield* Effect.promise(() =>
           sharp(original.bytes).raw().toBuffer({ resolveWithObject: true }),
         )
@@ -199,12 +199,12 @@ describe("local image store: entry photos", () => {
       const [kept, removed] = yield* withStore((store) =>
         Effect.all([store.store(jpeg, "entry"), store.store(jpeg, "entry")]),
       )
-      yield* withStore((store) => store.remove(removed!.renditions.thumbnail))
+      yield* withStore((store) => store.remove(removed.renditions.thumbnail))
       // Unknown and malformed keys are nothing to remove.
       yield* withStore((store) => store.remove("entry/../../etc/passwd"))
       yield* withStore((store) => store.remove(`entry/${crypto.randomUUID()}.webp`))
       expect(yield* Effect.promise(() => filesIn(dir))).toEqual(
-        Object.values(kept!.renditions)
+        Object.values(kept.renditions)
           .filter((key) => key !== null)
           .sort(),
       )

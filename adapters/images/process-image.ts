@@ -83,7 +83,7 @@ export const renderEntryPhoto = (
       display: webp(bytes, RENDITION_SIZES.display, 82),
       thumbnail: webp(bytes, RENDITION_SIZES.thumbnail, 75),
     },
-    { concurrency: Number(process.env.RC ?? 3) },
+    { concurrency: "unbounded" },
   )
 
 /** Whether every pixel of 8-bit RGB data is a grey (red, green and blue equal). */

@@ -3,12 +3,13 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { createConnection } from "mysql2/promise"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import { layerPersistence } from "../../adapters/persistence/persistence.layer.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 
 /**
  * The `colorday` CLI as a process, the way an operator runs it: exit codes, one-line errors and
@@ -167,7 +168,16 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   it("prints help and the version with exit 0, and maps commander's usage errors to exit 2", async () => {
     const help = await run("--help")
     expect(help.code).toBe(0)
-    for (const command of ["db", "contest", "user", "submit", "vote", "leaderboard", "badges"]) {
+    for (const command of [
+      "db",
+      "contest",
+      "user",
+      "submit",
+      "vote",
+      "leaderboard",
+      "badges",
+      "subscriptions",
+    ]) {
       expect(help.stdout).toContain(command)
     }
     expect((await run("contest", "create", "--help")).code).toBe(0)
@@ -535,5 +545,40 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     )
     expect(one.map((mail) => mail.to)).toEqual(["bob@example.com"])
     refused(await run("mail", "outbox", "--limit", "0"), 2, /--limit/)
+  })
+
+  it("subscriptions renew gives the subscriptions due their monthly allowance, once", async () => {
+    const database = layerPersistence({
+      databaseUrl: env.DATABASE_URL,
+      sqliteFile: join(dataDir, "colorday.sqlite"),
+    })
+    const ids = [members.ada?.id ?? "", members.bob?.id ?? ""]
+    // Two members whose renewal came due a moment ago, with no credit left.
+    await Effect.runPromise(
+      Effect.gen(function* () {
+        const subscriptions = yield* SubscriptionRepository
+        for (const id of ids) {
+          const stored = Option.getOrThrow(yield* subscriptions.find(id))
+          yield* subscriptions.save({ ...stored, remaining: 0, renewsAt: Date.now() - 1000 })
+        }
+      }).pipe(Effect.provide(database)),
+    )
+    const renewed = json<{ renewed: number; at: number }>(
+      await run("subscriptions", "renew", "--json"),
+    )
+    expect(renewed.renewed).toBe(2)
+    const after = await Effect.runPromise(
+      Effect.gen(function* () {
+        const subscriptions = yield* SubscriptionRepository
+        const found = []
+        for (const id of ids) found.push(Option.getOrThrow(yield* subscriptions.find(id)))
+        return found
+      }).pipe(Effect.provide(database)),
+    )
+    for (const subscription of after) {
+      expect(subscription.remaining).toBeGreaterThan(0)
+      expect(subscription.renewsAt).toBeGreaterThan(renewed.at)
+    }
+    expect((await run("subscriptions", "renew")).stdout).toMatch(/no subscription was due/)
   })
 })

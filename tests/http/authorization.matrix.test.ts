@@ -450,7 +450,7 @@ const send = async (browser: Client, method: string, request: Request): Promise<
   } catch {
     body = text
   }
-  return { status: response.status, headers: response.headers, body, text } as Response
+  return { status: response.status, headers: response.headers, body, text }
 }
 
 /** Each browser's server address (the harness's client does not expose it). */

@@ -438,18 +438,73 @@ interface Sent {
   readonly headers: Record<string, string>
 }
 
+/**
+ * Malformed multipart bodies: parts that are not images, truncated or unterminated bodies, a
+ * boundary that never appears, odd field names, many parts. Upload routes parse these themselves.
+ */
+const multipart = (world: World, names: ReadonlyArray<string>) => {
+  const boundary = "sweepboundary"
+  const part = fc.oneof(
+    fc
+      .tuple(fc.constantFrom("image", "file", "pdf", "photo", "__proto__"), fc.oneof(text, huge))
+      .map(
+        ([name, bytes]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${bytes}\r\n`,
+      ),
+    fc
+      .tuple(
+        fc.oneof(fc.constantFrom(...names, "__proto__", "constructor", "a[b]"), text),
+        fieldValue(world, names[0] ?? "x"),
+      )
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name.replaceAll('"', "")}"\r\n\r\n${typeof value === "string" ? value : JSON.stringify(value)}\r\n`,
+      ),
+    fc.constantFrom(
+      `--${boundary}\r\n`,
+      "garbage\r\n",
+      `--${boundary}\r\nContent-Disposition: nonsense\r\n\r\n`,
+    ),
+  )
+  return fc
+    .tuple(
+      fc.array(part, { maxLength: 30 }),
+      fc.constantFrom(`--${boundary}--\r\n`, "", `--${boundary}`, "--other--\r\n"),
+      fc.constantFrom(boundary, "nope", ""),
+    )
+    .map(([parts, end, declared]) => ({
+      body: `${parts.join("")}${end}`,
+      headers: {
+        "Content-Type": declared
+          ? `multipart/form-data; boundary=${declared}`
+          : "multipart/form-data",
+      },
+    }))
+}
+
+const bodyAndHeaders = (world: World, route: AnyRoute) => {
+  const names = fieldsOf(route.body)
+  return fc.oneof(
+    {
+      weight: 9,
+      arbitrary: fc
+        .tuple(bodyText(world, names), contentHeaders)
+        .map(([body, headers]) => ({ body, headers })),
+    },
+    { weight: 1, arbitrary: multipart(world, names) },
+  )
+}
+
 const requestArbitrary = (world: World, route: AnyRoute): fc.Arbitrary<Sent> =>
   fc
     .tuple(
       pathArbitrary(world, route),
       queryArbitrary(world, route),
-      route.method === "GET" ? fc.constant(undefined) : bodyText(world, fieldsOf(route.body)),
-      contentHeaders,
+      route.method === "GET" ? fc.constant(undefined) : bodyAndHeaders(world, route),
     )
-    .map(([path, query, body, headers]) => ({
+    .map(([path, query, sent]) => ({
       path: `${path}${query}`,
-      ...(body === undefined ? {} : { body }),
-      headers: body === undefined ? {} : headers,
+      ...(sent === undefined ? { headers: {} } : sent),
     }))
 
 const STACK_FRAME = /\bat .*(\(|\/).*:\d+:\d+/

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeHttpApp } from "../../adapters/http/app.ts"
 import { allRoutes } from "../../adapters/http/routes/index.ts"
 import { route } from "../../adapters/http/route.ts"
-import { client, startTestServer, type TestServer } from "./support/server.ts"
+import { createConnection } from "mysql2/promise"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import { PASSWORD, seedMember } from "./support/actors.ts"
+import { client, MYSQL_URL, startTestServer, type TestServer } from "./support/server.ts"
 
 /**
  * What every route gets from the platform rather than from its own code: 404 / 405 / 400 / 413,
@@ -285,6 +288,60 @@ describe("the platform (SQLite)", () => {
   })
 })
 
+describe("sessions and limits behind a proxy (TRUST_PROXY)", () => {
+  let server: TestServer
+  let member: Member
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      config: { trustProxy: true },
+      rateLimits: { "sign-in": { perAddress: 100, perAccount: 2, windowSeconds: 60 } },
+    })
+    member = await seedMember(server, "proxied")
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+
+  const signIn = (email: string, password: string, headers: Record<string, string>) =>
+    client(server.url).post("/api/users/login", { email, password }, headers)
+
+  it("sets an httpOnly, SameSite=Lax session cookie, Secure when the proxy says https", async () => {
+    const https = await signIn(member.email, PASSWORD, {
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-For": "203.0.113.1",
+    })
+    expect(https.status, https.text).toBe(200)
+    const secure = https.headers.get("set-cookie") ?? ""
+    expect(secure).toMatch(/^colorday_session=[^;]{32,};/)
+    expect(secure).toMatch(/;\s*httponly/i)
+    expect(secure).toMatch(/;\s*samesite=lax/i)
+    expect(secure).toMatch(/;\s*path=\//i)
+    expect(secure).toMatch(/;\s*secure/i)
+
+    const plain = await signIn(member.email, PASSWORD, { "X-Forwarded-For": "203.0.113.2" })
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get("set-cookie") ?? "").not.toMatch(/;\s*secure/i)
+    // A new session each time: the cookie's token is never reused.
+    expect(plain.headers.get("set-cookie")?.split(";")[0]).not.toBe(secure.split(";")[0])
+  })
+
+  it("limits sign-in per account even when every attempt comes from a new address", async () => {
+    const target = await seedMember(server, "targeted")
+    const attempt = (n: number) =>
+      signIn(target.email, "not-the-password", { "X-Forwarded-For": `198.51.100.${n}` })
+    expect((await attempt(1)).status).toBe(401)
+    expect((await attempt(2)).status).toBe(401)
+    const limited = await attempt(3)
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    // Another account from the same addresses is not affected.
+    const bystander = await seedMember(server, "bystander")
+    const other = await signIn(bystander.email, PASSWORD, { "X-Forwarded-For": "198.51.100.3" })
+    expect(other.status).toBe(200)
+  })
+})
+
 describe("defects", () => {
   /** A port whose driver fails, as a dropped database connection would. */
   class BrokenPort extends Context.Service<BrokenPort, { readonly read: Effect.Effect<string> }>()(
@@ -338,7 +395,8 @@ describe("defects", () => {
       sessions: { resolve: () => Effect.succeed(Option.none()) },
       config: { allowedOrigins: [], trustProxy: false, log: (line) => logged.push(line) },
     })
-    listening = createServer(app.callback())
+    const callback = app.callback()
+    listening = createServer((request, response) => void callback(request, response))
     await new Promise<void>((done) => listening.listen(0, "127.0.0.1", done))
     const address = listening.address() as { port: number }
     url = `http://127.0.0.1:${address.port}`
@@ -463,4 +521,31 @@ describe("colorday serve, as a process (SQLite)", () => {
       blocker.close()
     }
   })
+
+  it.skipIf(!MYSQL_URL)(
+    "refuses to serve a MySQL database with pending migrations (one line, exit 2)",
+    async () => {
+      const name = `colorday_serve_${Date.now().toString(36)}`
+      const admin = await createConnection(MYSQL_URL as string)
+      await admin.query(`CREATE DATABASE \`${name}\``)
+      try {
+        const databaseUrl = new URL(MYSQL_URL as string)
+        databaseUrl.pathname = `/${name}`
+        const child = spawn(node, ["cli/main.ts", "serve"], {
+          cwd: root,
+          env: env({ DATABASE_URL: databaseUrl.toString(), PORT: "0", HOST: "127.0.0.1" }),
+        })
+        let output = ""
+        child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+        child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+        const code = await new Promise<number | null>((done) => child.once("exit", done))
+        expect(code, output).toBe(2)
+        expect(output.trimEnd().split("\n")).toHaveLength(1)
+        expect(output).toMatch(/pending migration.*colorday db migrate/)
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
+        await admin.end()
+      }
+    },
+  )
 })

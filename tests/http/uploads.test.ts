@@ -36,6 +36,7 @@ type Part = string | { readonly name: string; readonly bytes: Uint8Array; readon
 interface Answer {
   readonly status: number
   readonly headers: Headers
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON off the wire, asserted on below
   readonly body: any
   readonly bytes: Buffer
 }

@@ -1,0 +1,383 @@
+// HTTP benchmarks: the real server (`colorday serve`'s composition root) over the demo world, on
+// SQLite (a temporary file) and, when MYSQL_URL is set, MySQL/MariaDB (a fresh database, dropped
+// afterwards), loaded by autocannon at 64 connections on 127.0.0.1. Prints requests per second
+// and p50/p99 latency; never asserts a time. Run with `npm run bench` (after the rule and
+// persistence benchmarks), or `npm run bench -- http` / `-- vote` / `-- sqlite` to run only the
+// cases whose name ("sqlite http vote") contains one of the words.
+//
+// The server runs in a child process (this file, with BENCH_HTTP_SERVER set), so autocannon and
+// the server do not share one event loop. Cases: GET the current contest, GET the first gallery
+// page, POST a vote (signed-in demo members on today's entries: each pair is accepted once, after
+// which the same vote is refused with 403 VOTE_PERMANENT, which still runs the whole path; 2xx
+// and non-2xx are reported apart), and GET /api/health, the no-op route, as the ceiling.
+import { type ChildProcess, fork } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import autocannon from "autocannon"
+import { Effect, ManagedRuntime } from "effect"
+import { createConnection } from "mysql2/promise"
+
+const CONNECTIONS = 64
+const DURATION_SECONDS = 10
+const WARMUP_SECONDS = 2
+const HOST = "127.0.0.1"
+
+// ---------------------------------------------------------------------------------------------
+// The server, in its own process
+
+interface Ready {
+  readonly url: string
+  readonly seededIn: number
+}
+
+const serveForBench = async () => {
+  const [
+    { startHttpServer },
+    { sessionLookup },
+    { makeRateLimiters, DEFAULT_RATE_LIMITS },
+    { makeAppLayer },
+    { mailConfigFromEnv },
+    { loadDemoFixtures },
+    { seedDemoWorld },
+  ] = await Promise.all([
+    import("../adapters/http/server.ts"),
+    import("../adapters/http/session-lookup.ts"),
+    import("../adapters/http/rate-limits.ts"),
+    import("../cli/app.layer.ts"),
+    import("../adapters/mail/mailer.layer.ts"),
+    import("../cli/demo/demo-fixtures.ts"),
+    import("../cli/demo/demo-world.ts"),
+  ])
+  const dataDir = process.env.BENCH_DATA_DIR as string
+  const runtime = ManagedRuntime.make(
+    makeAppLayer({
+      dataDir,
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      migrate: true,
+      // The outbox: a bench sends no mail.
+      mail: mailConfigFromEnv({}),
+    }),
+  )
+  const started = performance.now()
+  await runtime.runPromise(
+    Effect.flatMap(loadDemoFixtures(), (fixtures) => seedDemoWorld(fixtures)),
+  )
+  const seededIn = performance.now() - started
+  // The limits guard against one person guessing or spamming; a benchmark is many people at once.
+  const roomy = { perAddress: 100_000_000, perAccount: 100_000_000, windowSeconds: 60 }
+  const server = await startHttpServer({
+    runtime,
+    sessions: sessionLookup,
+    config: {
+      allowedOrigins: [],
+      trustProxy: false,
+      rateLimiters: makeRateLimiters(
+        Object.fromEntries(
+          Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, roomy]),
+        ) as typeof DEFAULT_RATE_LIMITS,
+      ),
+    },
+    listen: { host: HOST, port: 0 },
+  })
+  const stop = async () => {
+    await server.close()
+    await runtime.dispose()
+    process.exit(0)
+  }
+  process.on("message", (message) => {
+    if (message === "stop") void stop()
+  })
+  process.on("disconnect", () => void stop())
+  process.send?.({ url: server.url, seededIn } satisfies Ready)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load, from this process
+
+interface Backend {
+  readonly name: "sqlite" | "mysql"
+  /** A fresh database URL (mysql) or undefined (sqlite), and how to drop it afterwards. */
+  readonly prepare: () => Promise<{ databaseUrl?: string; drop: () => Promise<void> }>
+}
+
+const sqliteBackend: Backend = {
+  name: "sqlite",
+  prepare: () => Promise.resolve({ drop: () => Promise.resolve() }),
+}
+
+const mysqlBackend = (url: string): Backend => ({
+  name: "mysql",
+  prepare: async () => {
+    const name = `colorday_bench_http_${Date.now().toString(36)}`
+    const connection = await createConnection(url)
+    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
+    await connection.end()
+    const scoped = new URL(url)
+    scoped.pathname = `/${name}`
+    return {
+      databaseUrl: scoped.toString(),
+      drop: async () => {
+        const c = await createConnection(url)
+        await c.query(`DROP DATABASE IF EXISTS \`${name}\``)
+        await c.end()
+      },
+    }
+  },
+})
+
+interface Row {
+  readonly name: string
+  readonly requestsPerSecond: number
+  readonly p50: number
+  readonly p99: number
+  readonly ok: number
+  readonly refused: number
+  readonly errors: number
+  readonly note: string
+}
+
+interface Vote {
+  readonly cookie: string
+  readonly entryId: string
+}
+
+interface Case {
+  readonly name: string
+  /** Builds the autocannon options for this server, or a reason to skip. */
+  readonly prepare: (url: string, votes: ReadonlyArray<Vote>) => autocannon.Options | string
+  readonly note: (result: autocannon.Result) => string
+}
+
+const get =
+  (path: string) =>
+  (url: string): autocannon.Options => ({
+    url: `${url}${path}`,
+    method: "GET",
+  })
+
+const CASES: ReadonlyArray<Case> = [
+  {
+    name: "http current contest",
+    prepare: get("/api/challenges/current-active"),
+    note: () => "GET /api/challenges/current-active",
+  },
+  {
+    name: "http gallery page",
+    prepare: get("/api/gallery?tab=all&sort=top&limit=24"),
+    note: () => "GET /api/gallery, first page of 24, top-rated",
+  },
+  {
+    name: "http vote",
+    prepare: (url, votes) => {
+      if (votes.length === 0) return "skipped: today's contest has no entry to vote for yet"
+      let next = 0
+      return {
+        url,
+        requests: [
+          {
+            method: "POST",
+            path: "/api/submissions/x/vote",
+            headers: { "content-type": "application/json" },
+            body: "{}",
+            // One voter/entry pair per request, round robin over every pair there is.
+            setupRequest: (request) => {
+              const vote = votes[next++ % votes.length] as Vote
+              return {
+                ...request,
+                path: `/api/submissions/${vote.entryId}/vote`,
+                headers: { ...request.headers, cookie: vote.cookie },
+              }
+            },
+          },
+        ],
+      }
+    },
+    note: (result) =>
+      `POST a vote; ${result["2xx"]} accepted, the rest 403 VOTE_PERMANENT (already voted) or SELF_VOTE`,
+  },
+  {
+    name: "http health (ceiling)",
+    prepare: get("/api/health"),
+    note: () => "GET /api/health, the no-op route",
+  },
+]
+
+const run = (options: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon(options, (error: unknown, result) => {
+      if (error instanceof Error) reject(error)
+      else if (error) reject(new Error(`autocannon failed: ${JSON.stringify(error)}`))
+      else resolve(result)
+    })
+  })
+
+/** Every demo member signed in (through the API), and each one's votes on today's entries. */
+const votesFor = async (url: string): Promise<ReadonlyArray<Vote>> => {
+  const { DEMO_ARTISTS, DEMO_PASSWORD } = await import("../cli/demo/demo-members.ts")
+  const current = await fetch(`${url}/api/challenges/current-active`)
+  if (current.status !== 200) return []
+  const contest = (await current.json()) as { id: string; status: string }
+  if (contest.status !== "active") return []
+  const listed = await fetch(
+    `${url}/api/submissions/by-challenge/search?challenge_id=${contest.id}&limit=100`,
+  )
+  const entries = (await listed.json()) as ReadonlyArray<{ id: string; user_id: string }>
+  const votes: Array<Vote> = []
+  for (const artist of DEMO_ARTISTS) {
+    const signIn = await fetch(`${url}/api/users/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: artist.email, password: DEMO_PASSWORD }),
+    })
+    if (signIn.status !== 200) continue
+    const { user } = (await signIn.json()) as { user: { id: string } }
+    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+    for (const entry of entries) {
+      if (entry.user_id !== user.id) votes.push({ cookie, entryId: entry.id })
+    }
+  }
+  // Shuffled (with a fixed seed), so concurrent requests mix voters and entries, as in real life.
+  let seed = 20_250_618
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+  for (let i = votes.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[votes[i], votes[j]] = [votes[j] as Vote, votes[i] as Vote]
+  }
+  return votes
+}
+
+const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
+const millis = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+})
+
+const printTable = (rows: ReadonlyArray<Row>) => {
+  const header = ["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"] as const
+  const cells = rows.map((row) => [
+    row.name,
+    integer.format(row.requestsPerSecond),
+    millis.format(row.p50),
+    millis.format(row.p99),
+    integer.format(row.ok),
+    integer.format(row.refused),
+    integer.format(row.errors),
+    row.note,
+  ])
+  const widths = header.map((h, c) => Math.max(h.length, ...cells.map((cell) => cell[c]!.length)))
+  const align = (text: string, c: number) =>
+    c === 0 || c === header.length - 1 ? text.padEnd(widths[c]!) : text.padStart(widths[c]!)
+  console.log(header.map(align).join("  ").trimEnd())
+  console.log(widths.map((w) => "-".repeat(w)).join("  "))
+  for (const cell of cells) console.log(cell.map(align).join("  ").trimEnd())
+}
+
+const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "colorday-bench-http-"))
+  const { databaseUrl, drop } = await backend.prepare()
+  let child: ChildProcess | undefined
+  try {
+    child = fork(import.meta.filename, [], {
+      env: {
+        ...process.env,
+        BENCH_HTTP_SERVER: "1",
+        BENCH_DATA_DIR: dataDir,
+        BENCH_DATABASE_URL: databaseUrl ?? "",
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    })
+    const server = child
+    const ready = await new Promise<Ready>((resolve, reject) => {
+      server.once("message", (message) => resolve(message as Ready))
+      server.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)))
+    })
+    const votes = cases.some((c) => c.name.includes("vote")) ? await votesFor(ready.url) : []
+    console.log(
+      `\n${backend.name}: demo world seeded in ${(ready.seededIn / 1000).toFixed(1)} s; ` +
+        `${votes.length} voter/entry pairs for the vote case`,
+    )
+    const rows: Array<Row> = []
+    for (const bench of cases) {
+      const options = bench.prepare(ready.url, votes)
+      const name = `${backend.name} ${bench.name}`
+      if (typeof options === "string") {
+        console.log(`${name}: ${options}`)
+        continue
+      }
+      // A short warm-up (JIT, connection pools), not measured; votes only once all pairs ran.
+      if (!bench.name.includes("vote")) {
+        await run({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS })
+      }
+      const result = await run({ ...options, connections: CONNECTIONS, duration: DURATION_SECONDS })
+      rows.push({
+        name,
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        ok: result["2xx"],
+        refused: result.non2xx,
+        errors: result.errors + result.timeouts,
+        note: bench.note(result),
+      })
+    }
+    console.log()
+    printTable(rows)
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once("exit", resolve))
+      child.send("stop")
+      await exited
+    }
+    await drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const main = async () => {
+  const only = process.argv.slice(2)
+  const mysqlUrl = process.env.MYSQL_URL?.trim()
+  const backends = [sqliteBackend, ...(mysqlUrl ? [mysqlBackend(mysqlUrl)] : [])]
+  const selected = (backend: Backend) =>
+    CASES.filter(
+      (bench) =>
+        only.length === 0 || only.some((word) => `${backend.name} ${bench.name}`.includes(word)),
+    )
+  const plan = backends.map((backend) => ({ backend, cases: selected(backend) }))
+  if (plan.every(({ cases }) => cases.length === 0)) {
+    // Not an error: the words may have been meant for the other benchmarks.
+    console.log(
+      `\nNo HTTP case matches ${only.join(", ")}; cases: ${CASES.map((c) => c.name).join("; ")} ` +
+        `(prefix a backend: sqlite, mysql)`,
+    )
+    return
+  }
+  console.log(
+    `\nColorday HTTP bench: Node ${process.version}, autocannon, ${CONNECTIONS} connections on ` +
+      `${HOST}, ${DURATION_SECONDS} s per case (after ${WARMUP_SECONDS} s of warm-up), the server ` +
+      `in its own process over the demo world. Figures only: nothing is asserted.`,
+  )
+  if (!mysqlUrl) {
+    console.log(
+      "\n!!! MYSQL_URL is not set: the MySQL/MariaDB HTTP benchmarks are SKIPPED. " +
+        "Run `MYSQL_URL=mysql://root@127.0.0.1:3306/test npm run bench` to include them.",
+    )
+  }
+  for (const { backend, cases } of plan) {
+    if (cases.length === 0) continue
+    try {
+      await benchBackend(backend, cases)
+    } catch (error) {
+      console.error(`\n${backend.name}: the HTTP bench failed:`, error)
+      process.exitCode = 1
+    }
+  }
+}
+
+if (process.env.BENCH_HTTP_SERVER) await serveForBench()
+else await main()
