@@ -1,3 +1,4 @@
+import { JobLease } from "../../domain/jobs/job-lease.port.ts"
 import { Clock, Context, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
@@ -459,6 +460,20 @@ const contactMessages = (store: MemoryStore) =>
   })
 
 /** Records every mail in `store.tables.mails` instead of sending it, so tests can read them. */
+/** Leases in a map of this store: one process, so this only has to get the rule right. */
+const jobLeases = () => {
+  const leases = new Map<string, { holder: string; until: number }>()
+  return JobLease.of({
+    acquire: (job, holder, now, until) =>
+      Effect.sync(() => {
+        const lease = leases.get(job)
+        if (lease && lease.holder !== holder && lease.until > now) return false
+        leases.set(job, { holder, until })
+        return true
+      }),
+  })
+}
+
 const mailer = (store: MemoryStore) =>
   Mailer.of({ send: (mail) => Effect.sync(() => void store.tables.mails.push(mail)) })
 
@@ -493,6 +508,7 @@ export const layerMemory = Layer.effectContext(
       Context.add(OutboxRepository, outbox(store)),
       Context.add(OfflineSessions, checkoutSessions(store)),
       Context.add(Mailer, mailer(store)),
+      Context.add(JobLease, jobLeases()),
       Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
     )
   }),

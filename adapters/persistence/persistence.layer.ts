@@ -1,4 +1,6 @@
 import { Context, Effect, Layer } from "effect"
+import { JobLease } from "../../domain/jobs/job-lease.port.ts"
+import { makeJobLease } from "./job-lease-repository.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
@@ -25,8 +27,13 @@ export interface PersistenceConfig extends DatabaseConfig {
 
 const layerRepositories = Layer.effectContext(
   Effect.map(
-    Effect.all([makeRepositories, makeAccountRepositories, makeCheckoutSessionRepository]),
-    ([repositories, accounts, checkoutSessions]) =>
+    Effect.all([
+      makeRepositories,
+      makeAccountRepositories,
+      makeCheckoutSessionRepository,
+      makeJobLease,
+    ]),
+    ([repositories, accounts, checkoutSessions, jobLease]) =>
       Context.make(MemberRepository, repositories.members).pipe(
         Context.add(ContestRepository, repositories.contests),
         Context.add(ContestAnalytics, repositories.analytics),
@@ -40,6 +47,7 @@ const layerRepositories = Layer.effectContext(
         Context.add(ContactMessageRepository, accounts.contactMessages),
         Context.add(OutboxRepository, accounts.outbox),
         Context.add(OfflineSessions, checkoutSessions),
+        Context.add(JobLease, jobLease),
       ),
   ),
 )

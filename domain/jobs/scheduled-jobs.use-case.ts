@@ -1,0 +1,29 @@
+import { Clock, Effect } from "effect"
+import { closeDueContests } from "../contests/close-due-contests.use-case.ts"
+import { renewSubscriptions } from "../plans/renew-subscriptions.use-case.ts"
+import { JobLease } from "./job-lease.port.ts"
+
+/** How long a lease is held: longer than a run takes, short enough to fail over quickly. */
+export const JOB_LEASE_MS = 5 * 60_000
+
+/**
+ * One tick of the scheduler: close the contests that have ended (winner, results, badges) and
+ * renew the subscriptions due on the 1st — each only where this instance holds the job's lease.
+ * Both jobs are idempotent, so a tick after a crash simply finishes what was left.
+ */
+export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder: string) {
+  const leases = yield* JobLease
+  const now = yield* Clock.currentTimeMillis
+  const report = { closedContests: 0, renewedSubscriptions: 0, skipped: [] as Array<string> }
+  if (yield* leases.acquire("close-due-contests", holder, now, now + JOB_LEASE_MS)) {
+    report.closedContests = (yield* closeDueContests()).length
+  } else {
+    report.skipped.push("close-due-contests")
+  }
+  if (yield* leases.acquire("renew-subscriptions", holder, now, now + JOB_LEASE_MS)) {
+    report.renewedSubscriptions = (yield* renewSubscriptions()).renewed
+  } else {
+    report.skipped.push("renew-subscriptions")
+  }
+  return report
+})
