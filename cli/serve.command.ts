@@ -3,6 +3,11 @@ import { type Command, InvalidArgumentError } from "commander"
 import { Cause, Effect, Exit, ManagedRuntime } from "effect"
 import { MemberRepository } from "../domain/accounts/member.port.ts"
 import { UsageError } from "./run.ts"
+import { hostname } from "node:os"
+import { runScheduledJobs } from "../domain/jobs/scheduled-jobs.use-case.ts"
+
+/** How often the scheduler looks for work. */
+const SCHEDULER_INTERVAL_MS = 60_000
 
 /**
  * `colorday serve`: the site's API in one process. On the embedded default (no DATABASE_URL) it
@@ -149,11 +154,32 @@ const serve = async (options: ServeOptions): Promise<void> => {
       throw error
     })
 
+    // The scheduler: close ended contests (winner, results, badges) and renew subscriptions on
+    // the 1st, every minute, under a database lease per job so one instance runs each.
+    const holder = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`
+    let ticking = false
+    const tick = async () => {
+      if (ticking) return
+      ticking = true
+      const report = await runtime.runPromiseExit(runScheduledJobs(holder))
+      ticking = false
+      if (Exit.isFailure(report)) {
+        process.stderr.write(`scheduler: ${firstLine(report.cause)}\n`)
+      } else if (report.value.closedContests > 0 || report.value.renewedSubscriptions > 0) {
+        process.stderr.write(
+          `scheduler: closed ${report.value.closedContests} contest(s), renewed ${report.value.renewedSubscriptions} subscription(s)\n`,
+        )
+      }
+    }
+    void tick()
+    const scheduler = setInterval(() => void tick(), SCHEDULER_INTERVAL_MS)
+
     const stopping = shutdownSignal()
     process.stdout.write(
       `Colorday is listening on ${publicUrl(started.server.address() as AddressInfo)}\n`,
     )
     await stopping
+    clearInterval(scheduler)
     await started.close()
   } finally {
     await runtime.dispose()
