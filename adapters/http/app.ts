@@ -4,13 +4,22 @@ import Router from "@koa/router"
 import { Cause, type Effect, Exit, type ManagedRuntime, Option, Result, Schema, SchemaIssue } from "effect"
 import Koa, { type Context } from "koa"
 import helmet from "koa-helmet"
+import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import { type RateLimiters, makeRateLimiters } from "./rate-limits.ts"
-import type { AnyRoute, Caller, RawRequest, Reply } from "./route.ts"
+import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { multipartUploads } from "./uploads.ts"
 
 export const SESSION_COOKIE = "colorday_session"
+
+/** Rate limits whose account is the e-mail in the body (see the router below). */
+const ACCOUNT_NAMED_BY_EMAIL: ReadonlySet<RateLimitName> = new Set([
+  "sign-in",
+  "sign-up",
+  "forgot",
+  "resend",
+])
 export const JSON_BODY_LIMIT = "1mb"
 
 export interface HttpConfig {
@@ -173,7 +182,8 @@ export const makeHttpApp = <R>(options: {
     if (token && isApi(ctx.path)) {
       const found = await runtime.runPromise(sessions.resolve(token))
       if (Option.isSome(found)) {
-        ctx.state.caller = { ...ctx.state.caller, member: found.value.member, sessionId: found.value.sessionId }
+        const visitor = ctx.state.caller as Caller
+        ctx.state.caller = { ...visitor, member: found.value.member, sessionId: found.value.sessionId } satisfies Caller
       }
     }
     await next()
@@ -196,11 +206,15 @@ export const makeHttpApp = <R>(options: {
       const query = decode("query", spec.query, ctx.query)
       const body = decode("body", spec.body, ctx.request.body ?? {})
       if (spec.rateLimit) {
-        const account =
-          caller.member?.id ??
-          (typeof (body as { email?: unknown } | undefined)?.email === "string"
-            ? (body as { email: string }).email
-            : null)
+        const named = (body as { email?: unknown } | undefined)?.email
+        // As the domain reads it: " A@b.c " is a@b.c, so spacing and case share one counter.
+        const email = typeof named === "string" ? normaliseEmail(named) : null
+        // Sign-in, sign-up, forgot and resend protect the account the body names, whoever asks
+        // (a signed-in attacker must not move the count to their own account); contact and vote
+        // count the signed-in member, else the e-mail given.
+        const account = ACCOUNT_NAMED_BY_EMAIL.has(spec.rateLimit)
+          ? (email ?? caller.member?.id ?? null)
+          : (caller.member?.id ?? email)
         const verdict = await rateLimiters(spec.rateLimit, caller.ip, account)
         if (!verdict.allowed) {
           ctx.set("Retry-After", String(verdict.retryAfterSeconds))
@@ -246,7 +260,10 @@ export const makeHttpApp = <R>(options: {
   // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
   // (router.allowedMethods() runs after this middleware, so it never saw these requests.)
   app.use(async (ctx, next) => {
-    if (!isApi(ctx.path)) return next()
+    if (!isApi(ctx.path)) {
+      await next()
+      return
+    }
     const methods = [
       ...new Set(router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods)),
     ]

@@ -46,6 +46,27 @@ beforeAll(async () => {
   avif = await picture().avif().toBuffer()
 })
 
+/** A Samsung trailer: data blocks, then the SEFH directory naming them, its length and SEFT. */
+const samsung = (blocks: ReadonlyArray<Buffer>, shift = 0) => {
+  const data = Buffer.concat(blocks)
+  const directory = Buffer.alloc(12 + blocks.length * 12)
+  directory.write("SEFH", 0, "latin1")
+  directory.writeUInt32LE(107, 4)
+  directory.writeUInt32LE(blocks.length, 8)
+  let start = 0
+  blocks.forEach((block, index) => {
+    const entry = 12 + index * 12
+    directory.writeUInt16LE(0x0a30 + index, entry + 2)
+    directory.writeUInt32LE(data.length - start - shift, entry + 4)
+    directory.writeUInt32LE(block.length, entry + 8)
+    start += block.length
+  })
+  const tail = Buffer.alloc(8)
+  tail.writeUInt32LE(directory.length)
+  tail.write("SEFT", 4, "latin1")
+  return Buffer.concat([data, directory, tail])
+}
+
 /** Inserts a JPEG comment segment right after the start of image. */
 const withComment = (image: Buffer, comment: string) => {
   const body = text(comment)
@@ -71,6 +92,10 @@ describe("checkStructure", () => {
     expect(checkStructure(Buffer.concat([jpeg, jpeg, Buffer.alloc(16, 0xff)]), "jpeg")).toBe(
       "plain",
     )
+    const motion = Buffer.concat([text("MotionPhoto_Data"), mp4])
+    expect(
+      checkStructure(Buffer.concat([jpeg, samsung([motion, text("Image_UTC_Data0")])]), "jpeg"),
+    ).toBe("plain")
   })
 
   it("refuses anything else after the image", () => {
@@ -78,6 +103,9 @@ describe("checkStructure", () => {
     expect(checkStructure(Buffer.concat([jpeg, page]), "jpeg")).toBe("appended")
     expect(checkStructure(Buffer.concat([jpeg, mp4, page]), "jpeg")).toBe("appended")
     expect(checkStructure(Buffer.concat([jpeg, jpeg.subarray(0, 100)]), "jpeg")).toBe("appended")
+    // A Samsung directory that does not account for what follows the picture.
+    const trailer = samsung([text("MotionPhoto_Data")], 4)
+    expect(checkStructure(Buffer.concat([jpeg, page, trailer]), "jpeg")).toBe("appended")
     expect(checkStructure(Buffer.concat([png, text("x")]), "png")).toBe("appended")
     expect(checkStructure(Buffer.concat([webp, text("PK\x03\x04 tail")]), "webp")).toBe("appended")
     expect(checkStructure(Buffer.concat([avif, text("\0\0\0\x02??")]), "avif")).toBe("appended")

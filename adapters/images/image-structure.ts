@@ -11,7 +11,8 @@ import type { ImageFormat } from "../../domain/submissions/image-store.port.ts"
  *    (JPEG: its EOI marker, found by walking the segments and the entropy-coded data; PNG: its
  *    IEND chunk; WebP: the RIFF length; AVIF: its top-level boxes). The only things allowed after
  *    a JPEG are what cameras put there: more JPEG images (MPF: depth maps, gain maps), an MP4
- *    video (motion photos) and padding.
+ *    video (Google motion photos), a Samsung trailer (a directory at the very end whose entries
+ *    start right after the picture) and padding.
  * 2. Nothing in the file's metadata (every part that is not compressed pixel data) looks like a
  *    web page, a script, PHP or a PDF header, and no ZIP directory ends the file.
  * 3. The whole image decodes without an error (checked when the renditions are made).
@@ -142,12 +143,44 @@ const walkWebp = (b: Uint8Array): Walked | undefined => {
   return { end: Math.max(riffEnd, Math.min(at, b.length)), metadata }
 }
 
-/** What may follow a JPEG: more JPEG images, an MP4, zero or 0xFF padding. */
+/**
+ * Where a Samsung camera trailer starts, if the file ends with one whose directory accounts for
+ * everything from `from` on (Galaxy phones append it to JPEGs, motion photos and edits among
+ * them): a directory "SEFH", its entries, its length and "SEFT" as the file's last bytes, every
+ * entry's data lying between `from` and the directory.
+ */
+const samsungTrailer = (b: Uint8Array, from: number): Walked | undefined => {
+  const end = b.length
+  if (end - from < 16 || ascii(b, end - 4, end) !== "SEFT") return undefined
+  const directory = end - 8 - u32le(b, end - 8)
+  if (directory < from || ascii(b, directory, directory + 4) !== "SEFH") return undefined
+  const count = u32le(b, directory + 8)
+  if (count === 0 || count > 100 || directory + 12 + count * 12 > end - 8) return undefined
+  let first = directory
+  for (let entry = 0; entry < count; entry++) {
+    const at = directory + 12 + entry * 12
+    const start = directory - u32le(b, at + 4)
+    const length = u32le(b, at + 8)
+    if (start < from || start + length > directory) return undefined
+    first = Math.min(first, start)
+  }
+  // The data blocks start where the picture ends: nothing unaccounted for before them.
+  if (first !== from) return undefined
+  return { end, metadata: [[directory, end]] }
+}
+
+/**
+ * What may follow a JPEG: more JPEG images, an MP4, a Samsung trailer, zero or 0xFF padding.
+ */
 const walkJpegTrailer = (b: Uint8Array, start: number): Walked | undefined => {
   const metadata: Array<Range> = []
   let at = start
   while (at < b.length) {
-    if (b[at] === 0xff && b[at + 1] === 0xd8) {
+    const samsung = samsungTrailer(b, at)
+    if (samsung) {
+      metadata.push(...samsung.metadata)
+      at = samsung.end
+    } else if (b[at] === 0xff && b[at + 1] === 0xd8) {
       const image = walkJpeg(b, at)
       if (!image) return undefined
       metadata.push(...image.metadata)

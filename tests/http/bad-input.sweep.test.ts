@@ -43,7 +43,7 @@ const runsFor = (route: AnyRoute) => {
   const key = `${route.method} ${route.path}`
   if (HASHING.has(key)) return Math.round(60 * SCALE)
   if (!route.params && !route.query && !route.body) return Math.round(25 * SCALE)
-  return Math.round(150 * SCALE)
+  return Math.round(120 * SCALE)
 }
 
 /** Never swept: it ends the member's session, and takes no input to get wrong. */

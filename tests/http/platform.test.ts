@@ -335,6 +335,42 @@ describe("sessions and limits behind a proxy (TRUST_PROXY)", () => {
     const limited = await attempt(3)
     expect(limited.status).toBe(429)
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1)
+    // The same account written another way (case, spaces) is the same account to the limit.
+    for (const variant of [
+      target.email.toUpperCase(),
+      ` ${target.email}`,
+      `${target.email}\u00a0`,
+    ]) {
+      const spelled = await signIn(variant, "not-the-password", {
+        "X-Forwarded-For": "198.51.100.9",
+      })
+      expect(spelled.status, JSON.stringify(variant)).toBe(429)
+    }
+    // Being signed in (as someone else) does not move the count off the account under attack.
+    const victim = await seedMember(server, "victim")
+    const attacker = client(server.url)
+    const attackerAccount = await seedMember(server, "attacker")
+    const own = await attacker.post(
+      "/api/users/login",
+      { email: attackerAccount.email, password: PASSWORD },
+      {
+        "X-Forwarded-For": "198.51.100.20",
+      },
+    )
+    expect(own.status).toBe(200)
+    const guesses = []
+    for (let n = 21; n <= 23; n++) {
+      guesses.push(
+        (
+          await attacker.post(
+            "/api/users/login",
+            { email: victim.email, password: "not-the-password" },
+            { "X-Forwarded-For": `198.51.100.${n}` },
+          )
+        ).status,
+      )
+    }
+    expect(guesses).toEqual([401, 401, 429])
     // Another account from the same addresses is not affected.
     const bystander = await seedMember(server, "bystander")
     const other = await signIn(bystander.email, PASSWORD, { "X-Forwarded-For": "198.51.100.3" })
