@@ -25,4 +25,4 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...paymentRoutes,
 ]
 
-export const allRoutes: ReadonlyArray<AnyRoute> = [...apiRoutes, ...metaRoutes(apiRoutes)]
+export const allRoutes: ReadonlyArray<AnyRoute> = [...apiRoutes, ...metaRoutes(() => allRoutes)]

@@ -5,14 +5,15 @@ import { openApiDocument } from "../openapi.ts"
 import { type AnyRoute, ok, route } from "../route.ts"
 
 /** The OpenAPI document (of every other route) and stored images. */
-export const metaRoutes = (routes: ReadonlyArray<AnyRoute>) => [
+/** `routes` is read when the document is asked for, so it can list these routes too. */
+export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
   route({
     method: "GET",
     path: "/api/openapi.json",
     tag: "meta",
     summary: "This API's OpenAPI 3.1 document",
     access: "public",
-    handler: () => Effect.succeed(ok(openApiDocument(routes))),
+    handler: () => Effect.sync(() => ok(openApiDocument(routes()))),
   }),
   route({
     method: "GET",
