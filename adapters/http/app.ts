@@ -1,7 +1,16 @@
 import { bodyParser } from "@koa/bodyparser"
 import cors from "@koa/cors"
 import Router from "@koa/router"
-import { Cause, type Effect, Exit, type ManagedRuntime, Option, Result, Schema, SchemaIssue } from "effect"
+import {
+  Cause,
+  type Effect,
+  Exit,
+  type ManagedRuntime,
+  Option,
+  Result,
+  Schema,
+  SchemaIssue,
+} from "effect"
 import Koa, { type Context } from "koa"
 import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
@@ -36,7 +45,11 @@ export interface SessionLookup<R> {
   /** The member and session id behind a cookie token, if it is a live session. */
   readonly resolve: (
     token: string,
-  ) => Effect.Effect<Option.Option<{ readonly member: Member; readonly sessionId: string }>, never, R>
+  ) => Effect.Effect<
+    Option.Option<{ readonly member: Member; readonly sessionId: string }>,
+    never,
+    R
+  >
 }
 
 const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -110,7 +123,9 @@ export const makeHttpApp = <R>(options: {
         sendError(ctx, status, { code, message })
         return
       }
-      log(`[${requestId}] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`)
+      log(
+        `[${requestId}] ${ctx.method} ${ctx.path} failed: ${(error as Error)?.stack ?? String(error)}`,
+      )
       sendError(ctx, 500, {
         code: "INTERNAL",
         message: "Something went wrong on our side. Please try again.",
@@ -183,7 +198,11 @@ export const makeHttpApp = <R>(options: {
       const found = await runtime.runPromise(sessions.resolve(token))
       if (Option.isSome(found)) {
         const visitor = ctx.state.caller as Caller
-        ctx.state.caller = { ...visitor, member: found.value.member, sessionId: found.value.sessionId } satisfies Caller
+        ctx.state.caller = {
+          ...visitor,
+          member: found.value.member,
+          sessionId: found.value.sessionId,
+        } satisfies Caller
       }
     }
     await next()
@@ -218,7 +237,11 @@ export const makeHttpApp = <R>(options: {
         const verdict = await rateLimiters(spec.rateLimit, caller.ip, account)
         if (!verdict.allowed) {
           ctx.set("Retry-After", String(verdict.retryAfterSeconds))
-          throw new HttpRefusal(429, "RATE_LIMITED", "Too many requests. Please wait and try again.")
+          throw new HttpRefusal(
+            429,
+            "RATE_LIMITED",
+            "Too many requests. Please wait and try again.",
+          )
         }
       }
       const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>

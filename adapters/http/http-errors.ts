@@ -39,7 +39,7 @@ export const isDomainError = (error: unknown): error is DomainError =>
   typeof error === "object" &&
   error !== null &&
   "_tag" in error &&
-  typeof (error as { _tag: unknown })._tag === "string" &&
+  typeof error._tag === "string" &&
   (error as { _tag: string })._tag in STATUS_OF
 
 /** The status and body a domain refusal is answered with. */

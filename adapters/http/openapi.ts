@@ -29,7 +29,9 @@ export const openApiDocument = (routes: ReadonlyArray<AnyRoute>) => {
     const path = toOpenApiPath(route.path)
     const responses: Record<string, { description: string }> = {
       200: { description: "OK" },
-      400: { description: "Bad input: `{code: \"BAD_REQUEST\", message: \"<field>: <what is wrong>\"}`" },
+      400: {
+        description: 'Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}`',
+      },
       500: { description: "A defect, carrying a request id" },
     }
     if (route.access !== "public") responses[401] = { description: "Not signed in" }

@@ -28,7 +28,9 @@ export type RateLimiters = (
   name: RateLimitName,
   address: string,
   account: string | null,
-) => Promise<{ readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }>
+) => Promise<
+  { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
+>
 
 export const makeRateLimiters = (
   limits: { readonly [N in RateLimitName]: RateLimit } = DEFAULT_RATE_LIMITS,
@@ -54,7 +56,10 @@ export const makeRateLimiters = (
       return { allowed: true }
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) }
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
+        }
       }
       throw refusal
     }

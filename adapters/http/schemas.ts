@@ -14,7 +14,10 @@ export const IdParams = Schema.Struct({ id: Id })
 /** limit (1..100) and an opaque cursor, for every list. */
 export const PageQuery = Schema.Struct({
   limit: Schema.optional(
-    Schema.NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+    Schema.NumberFromString.check(
+      Schema.isInt(),
+      Schema.isBetween({ minimum: 1, maximum: MAX_PAGE_SIZE }),
+    ),
   ),
   cursor: Schema.optional(Schema.String.check(Schema.isMaxLength(500))),
 })

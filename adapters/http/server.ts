@@ -15,14 +15,20 @@ export const startHttpServer = async <R>(options: {
   readonly sessions: SessionLookup<R>
   readonly config: HttpConfig
   readonly listen: ListenOptions
-}): Promise<{ readonly server: Server; readonly url: string; readonly close: () => Promise<void> }> => {
+}): Promise<{
+  readonly server: Server
+  readonly url: string
+  readonly close: () => Promise<void>
+}> => {
   const app = makeHttpApp({
     runtime: options.runtime,
     routes: allRoutes,
     sessions: options.sessions,
     config: options.config,
   })
-  const server = createServer(app.callback())
+  const handle = app.callback()
+  // Koa's handler settles its own errors; the promise carries nothing to wait for.
+  const server = createServer((request, response) => void handle(request, response))
   // Slow clients must not hold sockets forever.
   server.requestTimeout = 30_000
   server.headersTimeout = 15_000
