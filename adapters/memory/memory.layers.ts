@@ -221,6 +221,8 @@ const entries = (store: MemoryStore) =>
         return entry ? Effect.succeed(entry) : Effect.fail(new NotFound({ entity: "entry", id }))
       }),
     insert: (entry) => Effect.sync(() => void store.tables.entries.set(entry.id, entry)),
+    hasImage: (image) =>
+      Effect.sync(() => [...store.tables.entries.values()].some((entry) => entry.image === image)),
     gallery: (query) =>
       Effect.sync(() => {
         const order = galleryOrder(query.sort, query.seed)

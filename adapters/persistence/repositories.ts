@@ -445,6 +445,7 @@ const entries = (db: DatabaseShape) => {
     )
   return EntryRepository.of({
     get: getEntry,
+    hasImage: (image) => db.run((m) => repo(m).existsBy({ image })),
     insert: (entry) =>
       db.run((m) =>
         repo(m)

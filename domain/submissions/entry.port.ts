@@ -26,6 +26,8 @@ export class EntryRepository extends Context.Service<
   {
     readonly get: (id: EntryId) => Effect.Effect<Entry, NotFound>
     readonly insert: (entry: Entry) => Effect.Effect<void>
+    /** Whether some entry already shows this stored image. */
+    readonly hasImage: (image: string) => Effect.Effect<boolean>
     /** One page in the order galleryOrder defines, and whether more follow. */
     readonly gallery: (query: GalleryQuery) => Effect.Effect<{
       readonly items: ReadonlyArray<Entry>

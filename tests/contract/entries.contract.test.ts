@@ -47,6 +47,8 @@ contract("EntryRepository", (test) => {
       const entries = yield* EntryRepository
       const { made } = yield* world(2)
       for (const entry of made) expect(yield* entries.get(entry.id)).toEqual(entry)
+      expect(yield* entries.hasImage((made[0] as Entry).image)).toBe(true)
+      expect(yield* entries.hasImage(unique("entry/never-stored"))).toBe(false)
       expect(yield* Effect.flip(entries.get("nope"))).toMatchObject({ _tag: "NotFound" })
     }))
 

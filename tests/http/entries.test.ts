@@ -98,6 +98,29 @@ describe.each(httpBackends)("entries on %s", (backend) => {
       })
     })
 
+    it("refuses another member's already entered photo, spending nothing", async () => {
+      const owner = await signedInMember(server)
+      const copier = await signedInMember(server)
+      const contest = await addContest(server)
+      const key = await storeEntryImage(server)
+      const first = await owner.browser.post("/api/submissions", {
+        file_path: key,
+        challenge_id: contest.id,
+      })
+      expect(first.status).toBe(201)
+      const copy = await copier.browser.post("/api/submissions", {
+        file_path: key,
+        challenge_id: contest.id,
+      })
+      expect(copy.status).toBe(400)
+      expect(copy.body).toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringMatching(/^file_path: this photo is already entered/),
+      })
+      const subscription = await copier.browser.get("/api/subscription")
+      expect(subscription.body.subscription.remaining_submissions).toBe(2)
+    })
+
     it("answers 402 OUT_OF_SUBMISSIONS with the spec's message when no credit is left", async () => {
       const { member, browser } = await signedInMember(server)
       const contest = await addContest(server)

@@ -81,6 +81,13 @@ export const entryRoutes = [
             badRequest("file_path: not an uploaded entry photo; upload the image first"),
           )
         }
+        // A stored photo belongs to the upload it came with: a client may not enter a photo
+        // that an entry already shows (entered photos' keys are public in every list).
+        if (yield* (yield* EntryRepository).hasImage(key)) {
+          return yield* Effect.die(
+            badRequest("file_path: this photo is already entered; upload your own photo"),
+          )
+        }
         const { entry, subscription } = yield* submitEntry({
           memberId: member.id,
           contestId: body.challenge_id,
