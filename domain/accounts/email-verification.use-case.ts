@@ -4,7 +4,9 @@ import { Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { isEmailShaped, normaliseEmail } from "./account-rules.ts"
 import { consumeToken, issueToken } from "./account-tokens.ts"
+import type { Member } from "./member.entity.ts"
 import { MemberRepository } from "./member.port.ts"
+import type { TokenPurpose } from "./member-token.port.ts"
 
 /**
  * Opens a verification link: the member's e-mail counts as verified from now (a member verified
@@ -51,7 +53,16 @@ export const emailFieldIssues = (email: string): ReadonlyArray<ValidationIssue> 
  * such an account exists (only a blank or malformed address is refused), so it reveals nothing.
  * The new link replaces the older ones.
  */
-export const resendVerification = Effect.fn("resendVerification")(function* (email: string) {
+/**
+ * Mails a fresh link of `purpose` to the member with this address when `eligible` says so,
+ * replacing their older links, and answers the same whether or not such a member exists: only a
+ * blank or malformed address is refused. The token is stored in a transaction; the mail goes after.
+ */
+export const mailLinkTo = Effect.fn("mailLinkTo")(function* (
+  email: string,
+  purpose: TokenPurpose,
+  eligible: (member: Member) => boolean,
+) {
   const issues = emailFieldIssues(email)
   if (issues.length > 0) return yield* new ValidationFailed({ issues })
   const members = yield* MemberRepository
@@ -59,19 +70,22 @@ export const resendVerification = Effect.fn("resendVerification")(function* (ema
   const issued = yield* unitOfWork.transaction(
     Effect.gen(function* () {
       const found = yield* members.findByEmail(normaliseEmail(email))
-      if (Option.isNone(found) || found.value.emailVerifiedAt !== null) return Option.none()
+      if (Option.isNone(found) || !eligible(found.value)) return Option.none()
       const member = found.value
-      const token = yield* issueToken(member.id, "verify", yield* Clock.currentTimeMillis)
+      const token = yield* issueToken(member.id, purpose, yield* Clock.currentTimeMillis)
       return Option.some({ member, token })
     }),
   )
-  if (Option.isSome(issued)) {
-    const { member, token } = issued.value
-    yield* (yield* Mailer).send({
-      kind: "verify-email",
-      to: member.email,
-      name: member.firstName,
-      token,
-    })
-  }
+  if (Option.isNone(issued)) return
+  const { member, token } = issued.value
+  yield* (yield* Mailer).send({
+    kind: purpose === "verify" ? "verify-email" : "reset-password",
+    to: member.email,
+    name: member.firstName,
+    token,
+  })
+})
+
+export const resendVerification = Effect.fn("resendVerification")(function* (email: string) {
+  yield* mailLinkTo(email, "verify", (member) => member.emailVerifiedAt === null)
 })

@@ -1,10 +1,9 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect } from "effect"
 import { ValidationFailed } from "../shared/errors.ts"
-import { Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
-import { normaliseEmail, resetIssues } from "./account-rules.ts"
-import { consumeToken, issueToken, usableToken } from "./account-tokens.ts"
-import { emailFieldIssues } from "./email-verification.use-case.ts"
+import { resetIssues } from "./account-rules.ts"
+import { consumeToken, usableToken } from "./account-tokens.ts"
+import { mailLinkTo } from "./email-verification.use-case.ts"
 import { MemberRepository } from "./member.port.ts"
 import { MemberTokenRepository } from "./member-token.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
@@ -15,28 +14,7 @@ import { SessionRepository } from "./session.port.ts"
  * links. It answers the same whether or not the account exists.
  */
 export const requestPasswordReset = Effect.fn("requestPasswordReset")(function* (email: string) {
-  const issues = emailFieldIssues(email)
-  if (issues.length > 0) return yield* new ValidationFailed({ issues })
-  const members = yield* MemberRepository
-  const unitOfWork = yield* UnitOfWork
-  const issued = yield* unitOfWork.transaction(
-    Effect.gen(function* () {
-      const found = yield* members.findByEmail(normaliseEmail(email))
-      if (Option.isNone(found)) return Option.none()
-      const member = found.value
-      const token = yield* issueToken(member.id, "reset", yield* Clock.currentTimeMillis)
-      return Option.some({ member, token })
-    }),
-  )
-  if (Option.isSome(issued)) {
-    const { member, token } = issued.value
-    yield* (yield* Mailer).send({
-      kind: "reset-password",
-      to: member.email,
-      name: member.firstName,
-      token,
-    })
-  }
+  yield* mailLinkTo(email, "reset", () => true)
 })
 
 export interface ResetPassword {
