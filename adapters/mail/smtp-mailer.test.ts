@@ -1,55 +1,17 @@
-import type { AddressInfo } from "node:net"
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { SMTPServer } from "smtp-server"
 import { Mailer } from "../../domain/shared/mailer.port.ts"
 import { layerSmtpMailer } from "./smtp-mailer.ts"
+import {
+  decodedMail as decoded,
+  mailHeader as header,
+  startSmtpCatcher,
+} from "./testing/smtp-catcher.ts"
 
-interface Received {
-  readonly from: string
-  readonly to: ReadonlyArray<string>
-  readonly raw: string
-}
-
-/** A real SMTP server on a free local port, keeping every message it receives. */
-const smtpServer = Effect.acquireRelease(
-  Effect.promise(
-    () =>
-      new Promise<{ server: SMTPServer; port: number; received: Array<Received> }>((resolve) => {
-        const received: Array<Received> = []
-        const server = new SMTPServer({
-          authOptional: true,
-          disabledCommands: ["STARTTLS"],
-          logger: false,
-          onData(stream, session, callback) {
-            const chunks: Array<Buffer> = []
-            stream.on("data", (chunk: Buffer) => chunks.push(chunk))
-            stream.on("end", () => {
-              received.push({
-                from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address,
-                to: session.envelope.rcptTo.map((address) => address.address),
-                raw: Buffer.concat(chunks).toString("utf8"),
-              })
-              callback()
-            })
-          },
-        })
-        const listening = server.listen(0, "127.0.0.1", () => {
-          resolve({ server, port: (listening.address() as AddressInfo).port, received })
-        })
-      }),
-  ),
-  ({ server }) => Effect.promise(() => new Promise<void>((resolve) => server.close(resolve))),
+/** A real SMTP server for one test, closed when the test's scope ends. */
+const smtpServer = Effect.acquireRelease(Effect.promise(startSmtpCatcher), (catcher) =>
+  Effect.promise(catcher.close),
 )
-
-/** The message with quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*)$`, "im").exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]
 
 describe("layerSmtpMailer", () => {
   it.effect("delivers a verification mail to a real SMTP server, link and all", () =>
@@ -119,8 +81,8 @@ describe("layerSmtpMailer", () => {
 
   it.effect("a relay that cannot be reached is a defect, not a domain error", () =>
     Effect.gen(function* () {
-      const { port, server } = yield* smtpServer
-      yield* Effect.promise(() => new Promise<void>((resolve) => server.close(resolve)))
+      const { port, close } = yield* smtpServer
+      yield* Effect.promise(close)
       const exit = yield* Effect.exit(
         Effect.gen(function* () {
           yield* (yield* Mailer).send({

@@ -1,7 +1,11 @@
-import type { AddressInfo } from "node:net"
 import { setTimeout as sleep } from "node:timers/promises"
-import { SMTPServer } from "smtp-server"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  decodedMail as decoded,
+  mailHeader as header,
+  type SmtpCatcher,
+  startSmtpCatcher,
+} from "../../adapters/mail/testing/smtp-catcher.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import {
   PASSWORD,
@@ -18,51 +22,10 @@ import { client, httpBackends, startTestServer, type TestServer } from "./suppor
  * entry → a second vote is refused (403 VOTE_PERMANENT) → sign out → the session is gone.
  */
 
-interface Received {
-  readonly from: string
-  readonly to: ReadonlyArray<string>
-  readonly raw: string
-}
-
-/** An SMTP server on a free local port that keeps every message it receives. */
-const startSmtpServer = () =>
-  new Promise<{ server: SMTPServer; port: number; received: Array<Received> }>((resolve) => {
-    const received: Array<Received> = []
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Array<Buffer> = []
-        stream.on("data", (chunk: Buffer) => chunks.push(chunk))
-        stream.on("end", () => {
-          received.push({
-            from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address,
-            to: session.envelope.rcptTo.map((address) => address.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          })
-          callback()
-        })
-      },
-    })
-    const listening = server.listen(0, "127.0.0.1", () => {
-      resolve({ server, port: (listening.address() as AddressInfo).port, received })
-    })
-  })
-
-/** The message with quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*)$`, "im").exec(raw.split(/\r?\n\r?\n/)[0] ?? "")?.[1]
-
 const PUBLIC_URL = "https://colorday.example"
 
 describe.each(httpBackends)("a member's journey on %s", (backend) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>
+  let smtp: SmtpCatcher
   let server: TestServer
   let entry: Entry
 
@@ -79,7 +42,7 @@ describe.each(httpBackends)("a member's journey on %s", (backend) => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpServer()
+    smtp = await startSmtpCatcher()
     server = await startTestServer({
       backend,
       mail: {
@@ -95,7 +58,7 @@ describe.each(httpBackends)("a member's journey on %s", (backend) => {
 
   afterAll(async () => {
     await server?.close()
-    await new Promise<void>((resolve) => (smtp ? smtp.server.close(resolve) : resolve()))
+    await smtp.close()
   })
 
   it("signs up, verifies by mail, signs in, votes once, and signs out", async () => {
