@@ -17,6 +17,7 @@ import { join } from "node:path"
 import autocannon from "autocannon"
 import { Effect, ManagedRuntime } from "effect"
 import { createConnection } from "mysql2/promise"
+import { decimals, integer, printTable } from "./support/table.ts"
 
 const CONNECTIONS = 64
 const DURATION_SECONDS = 10
@@ -252,31 +253,22 @@ const votesFor = async (url: string): Promise<ReadonlyArray<Vote>> => {
   return votes
 }
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
-const millis = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-})
+const millis = decimals(1)
 
-const printTable = (rows: ReadonlyArray<Row>) => {
-  const header = ["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"] as const
-  const cells = rows.map((row) => [
-    row.name,
-    integer.format(row.requestsPerSecond),
-    millis.format(row.p50),
-    millis.format(row.p99),
-    integer.format(row.ok),
-    integer.format(row.refused),
-    integer.format(row.errors),
-    row.note,
-  ])
-  const widths = header.map((h, c) => Math.max(h.length, ...cells.map((cell) => cell[c]!.length)))
-  const align = (text: string, c: number) =>
-    c === 0 || c === header.length - 1 ? text.padEnd(widths[c]!) : text.padStart(widths[c]!)
-  console.log(header.map(align).join("  ").trimEnd())
-  console.log(widths.map((w) => "-".repeat(w)).join("  "))
-  for (const cell of cells) console.log(cell.map(align).join("  ").trimEnd())
-}
+const printRows = (rows: ReadonlyArray<Row>) =>
+  printTable(
+    ["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"],
+    rows.map((row) => [
+      row.name,
+      integer.format(row.requestsPerSecond),
+      millis.format(row.p50),
+      millis.format(row.p99),
+      integer.format(row.ok),
+      integer.format(row.refused),
+      integer.format(row.errors),
+      row.note,
+    ]),
+  )
 
 const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
   const dataDir = mkdtempSync(join(tmpdir(), "colorday-bench-http-"))
@@ -327,7 +319,7 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
       })
     }
     console.log()
-    printTable(rows)
+    printRows(rows)
   } finally {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once("exit", resolve))

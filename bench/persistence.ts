@@ -47,6 +47,7 @@ import {
 } from "../domain/submissions/gallery.ts"
 import { castVote } from "../domain/voting/cast-vote.use-case.ts"
 import { voteWeight } from "../domain/voting/voting.ts"
+import { decimals, integer, printTable } from "./support/table.ts"
 
 // ---------------------------------------------------------------------------------------------
 // Sizes and the frozen clock
@@ -707,35 +708,21 @@ const CASES: ReadonlyArray<Case> = [
 // ---------------------------------------------------------------------------------------------
 // Output
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
-const millis = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+const millis = decimals(2)
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
 
-const printTable = (rows: ReadonlyArray<Row>): void => {
-  const header = ["case", "n", "median ms", "p95 ms", "per s", "output"] as const
-  const cells = rows.map((r) => [
-    r.name,
-    integer.format(r.n),
-    millis.format(r.medianMs),
-    millis.format(r.p95Ms),
-    integer.format(r.perSecond),
-    r.output,
-  ])
-  const widths = header.map((h, c) => Math.max(h.length, ...cells.map((row) => row[c]!.length)))
-  const align = (text: string, c: number): string =>
-    c === 0 || c === header.length - 1 ? text.padEnd(widths[c]!) : text.padStart(widths[c]!)
-  const line = (row: ReadonlyArray<string>): string =>
-    row
-      .map((text, c) => align(text, c))
-      .join("  ")
-      .trimEnd()
-  console.log(line(header))
-  console.log(widths.map((w) => "-".repeat(w)).join("  "))
-  for (const row of cells) console.log(line(row))
-}
+const printRows = (rows: ReadonlyArray<Row>): void =>
+  printTable(
+    ["case", "n", "median ms", "p95 ms", "per s", "output"],
+    rows.map((r) => [
+      r.name,
+      integer.format(r.n),
+      millis.format(r.medianMs),
+      millis.format(r.p95Ms),
+      integer.format(r.perSecond),
+      r.output,
+    ]),
+  )
 
 // ---------------------------------------------------------------------------------------------
 // Main
@@ -814,7 +801,7 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>, data: 
     }
     const rows: Array<Row> = []
     for (const bench of cases) rows.push(await bench.measure(context))
-    printTable(rows)
+    printRows(rows)
   } finally {
     if (!stopping) {
       pending.delete(interrupted)

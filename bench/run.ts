@@ -8,6 +8,7 @@ import { rankEntries } from "../domain/ranking/leaderboard.ts"
 import { decideResult } from "../domain/ranking/winner.ts"
 import { AGE_GROUPS } from "../domain/submissions/entry.entity.ts"
 import type { Entry, Moderation } from "../domain/submissions/entry.entity.ts"
+import { decimals, integer, printTable } from "./support/table.ts"
 
 // ---------------------------------------------------------------------------------------------
 // Harness
@@ -58,35 +59,20 @@ const measure = (bench: BenchCase): Figures => {
   }
 }
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 })
-const millis = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
+const millis = decimals(2)
 
-const printTable = (rows: ReadonlyArray<Figures>): void => {
-  const header = ["case", "items", "median ms", "min ms", "items/s", "output"] as const
-  const cells = rows.map((r) => [
-    r.name,
-    integer.format(r.items),
-    millis.format(r.medianMs),
-    millis.format(r.minMs),
-    r.medianMs > 0 ? integer.format(r.items / (r.medianMs / 1000)) : "-",
-    r.output,
-  ])
-  const widths = header.map((h, c) => Math.max(h.length, ...cells.map((row) => row[c]!.length)))
-  // The name and output columns read left to right; the figures line up on the right.
-  const align = (text: string, c: number): string =>
-    c === 0 || c === header.length - 1 ? text.padEnd(widths[c]!) : text.padStart(widths[c]!)
-  const line = (row: ReadonlyArray<string>): string =>
-    row
-      .map((text, c) => align(text, c))
-      .join("  ")
-      .trimEnd()
-  console.log(line(header))
-  console.log(widths.map((w) => "-".repeat(w)).join("  "))
-  for (const row of cells) console.log(line(row))
-}
+const printFigures = (rows: ReadonlyArray<Figures>): void =>
+  printTable(
+    ["case", "items", "median ms", "min ms", "items/s", "output"],
+    rows.map((r) => [
+      r.name,
+      integer.format(r.items),
+      millis.format(r.medianMs),
+      millis.format(r.minMs),
+      r.medianMs > 0 ? integer.format(r.items / (r.medianMs / 1000)) : "-",
+      r.output,
+    ]),
+  )
 
 // ---------------------------------------------------------------------------------------------
 // Data: deterministic, from a seeded PRNG, so every run and every machine ranks the same entries.
@@ -196,5 +182,5 @@ if (selected.length === 0) {
     `Data: ${integer.format(entries.length)} entries (seeded), ` +
       `${integer.format(entries.filter((e) => e.createdAt >= thisWeek).length)} this week\n`,
   )
-  printTable(selected.map(measure))
+  printFigures(selected.map(measure))
 }
