@@ -9,6 +9,7 @@ export default tseslint.config(
       "node_modules",
       "dist",
       "data",
+      "apps/*/dist",
       "coverage",
       "fixtures/*",
       // Demo data is ignored, but the scripts that draw the demo images and the upload fixtures
@@ -54,6 +55,12 @@ export default tseslint.config(
       "@typescript-eslint/no-unsafe-call": "off",
       "@typescript-eslint/no-unsafe-return": "off",
     },
+  },
+  {
+    // The browser bundles run in a page, not in Node.
+    files: ["apps/**/*.{ts,tsx}", "frame/**/*.{ts,tsx}"],
+    ignores: ["apps/*/vite.config.ts", "frame/vite.config.ts"],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     files: ["**/*.js"],

@@ -60,6 +60,8 @@ export const layerRules = [
   {
     name: "colorday/layers/browser",
     files: ["apps/**/*.{ts,tsx}", "frame/**/*.{ts,tsx}"],
+    // Build configs run in Node, not in the page.
+    ignores: ["apps/*/vite.config.ts", "frame/vite.config.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -44,6 +44,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: "web",
+          include: ["apps/**/*.test.tsx", "apps/**/*.test.ts"],
+          // Screens in a DOM, their API answered by msw: loading, empty, error and success states.
+          environment: "jsdom",
+          setupFiles: ["apps/web/src/test/setup.ts"],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 })

@@ -1,0 +1,125 @@
+/**
+ * The one way the site talks to its API: same-origin requests carrying the session cookie, JSON
+ * in and out, and every refusal turned into an ApiError with the server's stable code and message
+ * ({code, message}, see the README's API section).
+ */
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly body: unknown
+  constructor(status: number, code: string, message: string, body: unknown) {
+    super(message)
+    this.name = "ApiError"
+    this.status = status
+    this.code = code
+    this.body = body
+  }
+}
+
+export type Query = Record<string, string | number | undefined | null>
+
+/** An absolute URL on this site (fetch in tests has no page to resolve a relative one against). */
+export const siteUrl = (path: string, query?: Query): string => {
+  const url = new URL(path, window.location.origin)
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "")
+      url.searchParams.set(name, String(value))
+  }
+  return url.toString()
+}
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text()
+  if (text === "") return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+export const errorOf = (status: number, body: unknown, fallback: string): ApiError => {
+  const record = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {}
+  const code = typeof record.code === "string" ? record.code : `HTTP_${status}`
+  const message =
+    typeof record.message === "string"
+      ? record.message
+      : typeof record.error === "string"
+        ? record.error
+        : fallback
+  return new ApiError(status, code, message, body)
+}
+
+export interface RequestOptions {
+  readonly query?: Query
+  readonly body?: unknown
+  readonly signal?: AbortSignal
+}
+
+export const request = async <T>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> => {
+  let response: Response
+  try {
+    response = await fetch(siteUrl(path, options.query), {
+      method,
+      credentials: "same-origin",
+      headers: {
+        Accept: "application/json",
+        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause
+    throw new ApiError(
+      0,
+      "NETWORK",
+      "The server could not be reached. Check your connection.",
+      null,
+    )
+  }
+  const body = await readBody(response)
+  if (!response.ok) throw errorOf(response.status, body, "Request failed")
+  return body as T
+}
+
+/**
+ * A multipart POST with the real progress of the upload (fetch cannot report it), 0–100.
+ */
+export const upload = <T>(
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open("POST", siteUrl(path))
+    xhr.withCredentials = true
+    xhr.setRequestHeader("Accept", "application/json")
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) {
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+      }
+    })
+    xhr.addEventListener("load", () => {
+      let body: unknown
+      try {
+        body = xhr.responseText === "" ? null : (JSON.parse(xhr.responseText) as unknown)
+      } catch {
+        body = xhr.responseText
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100)
+        resolve(body as T)
+      } else reject(errorOf(xhr.status, body, "Failed to submit artwork"))
+    })
+    xhr.addEventListener("error", () =>
+      reject(new ApiError(0, "NETWORK", "Failed to upload image. Please try again.", null)),
+    )
+    xhr.send(form)
+  })

@@ -1,0 +1,197 @@
+import type { MemberSettings } from "../../../../domain/accounts/member-settings.ts"
+import type { BadgeIcon } from "../../../../domain/badges/badges.ts"
+import type { Tier } from "../../../../domain/plans/plans.ts"
+
+/** What the API answers, as the server's presenters write it (adapters/http/presenters.ts). */
+
+export type { MemberSettings, Tier }
+
+export interface Countdown {
+  readonly label: "Remaining" | "Starts in" | "Ended"
+  readonly text: string
+}
+
+export type ContestStatus = "scheduled" | "active" | "ended" | "announced" | "cancelled"
+
+export interface Contest {
+  readonly id: string
+  readonly title: string
+  readonly description: string
+  readonly lineArt: string | null
+  readonly contestType: string
+  readonly artStyle: string
+  readonly startsAt: string
+  readonly endsAt: string
+  readonly status: ContestStatus
+  readonly countdown: Countdown
+  readonly createdAt: string
+  readonly result: {
+    readonly closedAt: string | null
+    readonly winnerEntryId: string | null
+    readonly winnerMemberId: string | null
+    readonly winnerRawVotes: number | null
+    readonly winnerWeightedScore: number | null
+    readonly peoplesChoiceEntryId: string | null
+    readonly totalEntries: number
+    readonly totalVotes: number
+  } | null
+}
+
+export interface Entry {
+  readonly id: string
+  readonly userId: string
+  readonly username: string
+  readonly challenge_id: string
+  readonly imageUrl: string | null
+  /** A small rendition for grids (480 px wide at most). */
+  readonly thumbnailUrl: string | null
+  readonly ageGroup: string
+  readonly contestType: string
+  readonly status: string
+  readonly voteCount: number
+  readonly weightedScore: number
+  readonly createdAt: string
+  readonly hasVoted?: boolean
+  /** The contest's title, on a member's own list of entries. */
+  readonly contestName?: string
+}
+
+export interface Member {
+  readonly id: string
+  readonly username: string
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly isAdmin: boolean
+  readonly emailVerified: boolean
+  readonly bio: string
+  readonly location: string
+  readonly website: string
+  readonly avatarUrl: string | null
+  readonly createdDate: string
+}
+
+export interface Subscription {
+  readonly tier: Tier
+  readonly remaining_submissions: number
+  readonly unlimited: boolean
+  readonly renews_at: string | null
+}
+
+export interface SignedIn {
+  readonly user: Member
+  readonly subscription: Subscription
+}
+
+export interface MemberStats {
+  readonly totalSubmissions: number
+  readonly totalVotes: number
+  readonly winCount: number
+  readonly contestsParticipated: number
+}
+
+export interface Badge {
+  readonly id: string
+  readonly name: string
+  readonly description: string
+  readonly earnedAt: string
+  readonly type: "win" | "milestone" | "participation"
+  readonly icon: BadgeIcon
+  readonly iconColor: string
+}
+
+export interface LeaderboardRow {
+  readonly rank: number
+  readonly userId: string
+  readonly username: string
+  readonly avatarUrl: string | null
+  readonly score: number
+  readonly rawVotes: number
+  readonly submissionId: string
+  readonly submissionUrl: string | null
+  readonly thumbnailUrl: string | null
+  readonly contestType: string
+  readonly ageGroup: string
+  readonly date: string
+}
+
+export type LeaderboardPeriod = "today" | "week" | "month" | "all"
+
+export interface Leaderboard {
+  readonly period: LeaderboardPeriod
+  readonly rows: ReadonlyArray<LeaderboardRow>
+  readonly podium: ReadonlyArray<LeaderboardRow>
+}
+
+export type GalleryTab = "all" | "today" | "past"
+export type GallerySort = "top" | "newest" | "random"
+
+export interface GalleryPage {
+  readonly items: ReadonlyArray<Entry>
+  readonly nextCursor: string | null
+  readonly seed?: string
+}
+
+export interface Payment {
+  readonly id: string
+  readonly date: string
+  readonly amount: number
+  readonly currency: string
+  readonly status: string
+  readonly description: string
+  readonly invoice_url: string | null
+  readonly payment_method: string | null
+  readonly subscription_tier: Tier | null
+}
+
+export interface BillingHistory {
+  readonly records: ReadonlyArray<Payment>
+  readonly nextCursor: string | null
+}
+
+export interface Checkout {
+  readonly sessionId: string
+  readonly url: string
+}
+
+export interface VerifiedCheckout {
+  readonly session: {
+    readonly id: string
+    readonly payment_status: string
+    readonly metadata: { readonly planTier: Tier | null; readonly purchase: string }
+  }
+  readonly subscription: Subscription
+}
+
+export interface VoteResult {
+  readonly voteCount: number
+  readonly contest_id: string
+  readonly weightedScore: number
+}
+
+export interface ProfileForm {
+  readonly username: string
+  readonly email: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly bio: string
+  readonly location: string
+  readonly website: string
+}
+
+export interface SignUpForm {
+  readonly email: string
+  readonly password: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly username: string
+  /** YYYY-MM-DD */
+  readonly dateOfBirth: string
+}
+
+export interface ContactForm {
+  readonly name: string
+  readonly email: string
+  readonly subject: string
+  readonly message: string
+}

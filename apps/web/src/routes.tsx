@@ -1,0 +1,92 @@
+import type { ComponentType } from "react"
+import { Navigate, useLocation, type RouteObject } from "react-router-dom"
+import { Layout } from "./layout/Layout.tsx"
+import RouteErrorPage from "./screens/RouteErrorPage.tsx"
+import { useSession } from "./session/session.tsx"
+import { Spinner } from "./ui/ui.tsx"
+
+/** Each screen is its own chunk, loaded when its route is first opened. */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+})
+
+/** /profile and /billing-history: a visitor goes to / with the sign-in dialog, the origin remembered. */
+const MembersOnly = ({ children }: { readonly children: React.ReactNode }) => {
+  const { member } = useSession()
+  const location = useLocation()
+  if (member === undefined) return <Spinner label="Loading…" />
+  if (member === null)
+    return (
+      <Navigate to="/?signin=true" replace state={{ from: location.pathname + location.search }} />
+    )
+  return children
+}
+
+const membersOnly = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const Component = (await load()).default
+  return {
+    Component: () => (
+      <MembersOnly>
+        <Component />
+      </MembersOnly>
+    ),
+  }
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => <Spinner label="Loading…" />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, lazy: screen(() => import("./screens/home/HomePage.tsx")) },
+          { path: "gallery", lazy: screen(() => import("./screens/gallery/GalleryPage.tsx")) },
+          { path: "profile", lazy: membersOnly(() => import("./screens/profile/ProfilePage.tsx")) },
+          {
+            path: "leaderboard",
+            lazy: screen(() => import("./screens/leaderboard/LeaderboardPage.tsx")),
+          },
+          { path: "rewards", lazy: screen(() => import("./screens/rewards/RewardsPage.tsx")) },
+          { path: "pricing", lazy: screen(() => import("./screens/pricing/PricingPage.tsx")) },
+          { path: "about", lazy: screen(() => import("./screens/static/AboutPage.tsx")) },
+          { path: "faq", lazy: screen(() => import("./screens/static/FaqPage.tsx")) },
+          { path: "contact", lazy: screen(() => import("./screens/contact/ContactPage.tsx")) },
+          { path: "terms", lazy: screen(() => import("./screens/static/TermsPage.tsx")) },
+          { path: "privacy", lazy: screen(() => import("./screens/static/PrivacyPage.tsx")) },
+          {
+            path: "payment-success",
+            lazy: screen(() => import("./screens/payment/PaymentSuccessPage.tsx")),
+          },
+          {
+            path: "payment-cancel",
+            lazy: screen(() => import("./screens/payment/PaymentCancelPage.tsx")),
+          },
+          {
+            path: "forgot-password",
+            lazy: screen(() => import("./screens/auth/ForgotPasswordPage.tsx")),
+          },
+          {
+            path: "reset-password/:token?",
+            lazy: screen(() => import("./screens/auth/ResetPasswordPage.tsx")),
+          },
+          {
+            path: "verify-email/:token?",
+            lazy: screen(() => import("./screens/auth/VerifyEmailPage.tsx")),
+          },
+          {
+            path: "resend-verification",
+            lazy: screen(() => import("./screens/auth/ResendVerificationPage.tsx")),
+          },
+          {
+            path: "billing-history",
+            lazy: membersOnly(() => import("./screens/billing/BillingHistoryPage.tsx")),
+          },
+          { path: "*", lazy: screen(() => import("./screens/NotFoundPage.tsx")) },
+        ],
+      },
+    ],
+  },
+]

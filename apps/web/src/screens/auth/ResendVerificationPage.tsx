@@ -1,0 +1,3 @@
+const ResendVerificationPage = () => <h1>ResendVerificationPage (being built)</h1>
+
+export default ResendVerificationPage

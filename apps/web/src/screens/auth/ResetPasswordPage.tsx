@@ -1,0 +1,3 @@
+const ResetPasswordPage = () => <h1>ResetPasswordPage (being built)</h1>
+
+export default ResetPasswordPage

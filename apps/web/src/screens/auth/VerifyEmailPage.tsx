@@ -1,0 +1,3 @@
+const VerifyEmailPage = () => <h1>VerifyEmailPage (being built)</h1>
+
+export default VerifyEmailPage

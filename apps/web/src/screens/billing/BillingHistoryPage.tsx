@@ -1,0 +1,3 @@
+const BillingHistoryPage = () => <h1>BillingHistoryPage (being built)</h1>
+
+export default BillingHistoryPage

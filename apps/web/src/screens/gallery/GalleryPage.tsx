@@ -1,0 +1,3 @@
+const GalleryPage = () => <h1>GalleryPage (being built)</h1>
+
+export default GalleryPage

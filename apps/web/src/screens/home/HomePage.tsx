@@ -1,0 +1,3 @@
+const HomePage = () => <h1>HomePage (being built)</h1>
+
+export default HomePage

@@ -1,0 +1,3 @@
+const LeaderboardPage = () => <h1>LeaderboardPage (being built)</h1>
+
+export default LeaderboardPage

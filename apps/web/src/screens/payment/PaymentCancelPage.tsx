@@ -1,0 +1,3 @@
+const PaymentCancelPage = () => <h1>PaymentCancelPage (being built)</h1>
+
+export default PaymentCancelPage

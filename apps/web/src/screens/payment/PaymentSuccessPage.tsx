@@ -1,0 +1,3 @@
+const PaymentSuccessPage = () => <h1>PaymentSuccessPage (being built)</h1>
+
+export default PaymentSuccessPage

@@ -1,0 +1,3 @@
+const ProfilePage = () => <h1>ProfilePage (being built)</h1>
+
+export default ProfilePage

@@ -1,0 +1,3 @@
+const RewardsPage = () => <h1>RewardsPage (being built)</h1>
+
+export default RewardsPage

@@ -1,0 +1,3 @@
+const AboutPage = () => <h1>AboutPage (being built)</h1>
+
+export default AboutPage

@@ -1,0 +1,3 @@
+const TermsPage = () => <h1>TermsPage (being built)</h1>
+
+export default TermsPage
