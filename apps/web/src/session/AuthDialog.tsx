@@ -1,9 +1,116 @@
+import { X } from "lucide-react"
+import { Dialog, Tabs } from "radix-ui"
+import { useState } from "react"
+import { useLocation, useNavigate } from "react-router-dom"
+import type { SignedIn } from "../api/types.ts"
+import { useToast } from "../ui/toast.tsx"
 import type { AuthTab } from "./auth-dialog-context.tsx"
+import { SignInForm } from "./auth/SignInForm.tsx"
+import { SignUpForm } from "./auth/SignUpForm.tsx"
 
-const AuthDialog = (_: {
+const isAuthTab = (value: string): value is AuthTab => value === "signin" || value === "signup"
+
+/** Where MembersOnly sent the visitor from (/?signin=true with state.from), if anywhere. */
+const fromOf = (state: unknown): string | undefined => {
+  const from =
+    typeof state === "object" && state !== null ? (state as { from?: unknown }).from : undefined
+  return typeof from === "string" && from.startsWith("/") && !from.startsWith("//")
+    ? from
+    : undefined
+}
+
+const tabClass =
+  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+
+/**
+ * The sign-in / sign-up dialog: open while mounted (auth-dialog-context mounts it), closed by
+ * Escape, the close button, a click outside, a successful sign-in, or a link that leaves it.
+ */
+const AuthDialog = ({
+  tab,
+  onTabChange,
+  onClose,
+}: {
   readonly tab: AuthTab
   readonly onTabChange: (tab: AuthTab) => void
   readonly onClose: () => void
-}) => null
+}) => {
+  const toast = useToast()
+  const navigate = useNavigate()
+  const location = useLocation()
+  // One address for both tabs: switching from Sign Up to Sign In keeps what was typed.
+  const [email, setEmail] = useState("")
+
+  const signedIn = ({ user }: SignedIn) => {
+    const from = fromOf(location.state)
+    onClose()
+    toast({ title: "Welcome back!", description: `You are signed in as ${user.username}.` })
+    if (from) void navigate(from, { replace: true })
+  }
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-xl font-bold text-slate-900">
+                Welcome to Colorday
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-slate-600">
+                Sign in to enter today&apos;s contest and vote, or create an account. Colorday is
+                for adults 18 and over.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Tabs.Root
+            className="mt-5"
+            value={tab}
+            onValueChange={(value) => {
+              if (isAuthTab(value)) onTabChange(value)
+            }}
+          >
+            <Tabs.List aria-label="Account" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+              <Tabs.Trigger value="signin" className={tabClass}>
+                Sign In
+              </Tabs.Trigger>
+              <Tabs.Trigger value="signup" className={tabClass}>
+                Sign Up
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="signin" className="mt-5">
+              <SignInForm
+                email={email}
+                onEmailChange={setEmail}
+                onSignedIn={signedIn}
+                onLeave={onClose}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="signup" className="mt-5">
+              <SignUpForm
+                email={email}
+                onEmailChange={setEmail}
+                onGoToSignIn={() => onTabChange("signin")}
+                onLeave={onClose}
+              />
+            </Tabs.Content>
+          </Tabs.Root>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
 
 export default AuthDialog

@@ -1,3 +1,344 @@
-const BillingHistoryPage = () => <h1>BillingHistoryPage (being built)</h1>
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import { ArrowLeft, CreditCard, FileText, LifeBuoy, Receipt } from "lucide-react"
+import { useState, type ReactNode } from "react"
+import { Link, useLocation, useNavigate } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import type { Payment } from "../../api/types.ts"
+import { goToCheckout, paymentReturnUrl, useSubscribe } from "../../plans/checkout.ts"
+import { useSession } from "../../session/session.tsx"
+import { billingDate, dollars, monthYear } from "../../ui/format.ts"
+import { useToast } from "../../ui/toast.tsx"
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  ErrorState,
+  messageOf,
+  Page,
+  PageTitle,
+  Spinner,
+} from "../../ui/ui.tsx"
+
+/** Billing status labels (spec §4); any other value is shown as it comes. */
+const STATUS_LABELS: Readonly<Record<string, { label: string; className: string }>> = {
+  paid: { label: "Paid", className: "bg-green-100 text-green-800" },
+  pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
+  failed: { label: "Failed", className: "bg-red-100 text-red-800" },
+  refunded: { label: "Refunded", className: "bg-slate-200 text-slate-800" },
+}
+
+const StatusBadge = ({ status }: { readonly status: string }) => {
+  const known = STATUS_LABELS[status]
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        known?.className ?? "bg-slate-100 text-slate-800"
+      }`}
+    >
+      {known?.label ?? status}
+    </span>
+  )
+}
+
+/** The four tiles, computed from the payments on the page. */
+export const billingTotals = (records: ReadonlyArray<Payment>) => {
+  const paid = records.filter((record) => record.status === "paid")
+  const newest = records.reduce<Payment | undefined>(
+    (latest, record) =>
+      latest === undefined || Date.parse(record.date) > Date.parse(latest.date) ? record : latest,
+    undefined,
+  )
+  return {
+    totalSpent: paid.reduce((sum, record) => sum + Math.round(record.amount * 100), 0) / 100,
+    totalInvoices: records.length,
+    paidInvoices: paid.length,
+    latestPayment: newest ? monthYear(newest.date) : "N/A",
+  }
+}
+
+const Tile = ({ label, value }: { readonly label: string; readonly value: string }) => (
+  <div className="min-w-0 rounded-xl border border-slate-200 p-4 shadow-sm">
+    <dt className="text-sm text-slate-600">{label}</dt>
+    <dd className="mt-1 text-2xl font-bold break-words text-slate-900">{value}</dd>
+  </div>
+)
+
+/**
+ * Retry Payment: a new checkout for the same purchase. A plan goes through the subscribe flow;
+ * an extra entry is bought for the contest open now, so without one the button is disabled.
+ */
+const useRetryPayment = (records: ReadonlyArray<Payment>) => {
+  const toast = useToast()
+  const { subscribe, busy: subscribing } = useSubscribe()
+  const [buyingEntry, setBuyingEntry] = useState(false)
+  const needsContest = records.some(
+    (record) => record.status === "failed" && record.subscription_tier === null,
+  )
+  const contest = useQuery({
+    queryKey: ["current-contest"],
+    queryFn: api.currentContest,
+    enabled: needsContest,
+  })
+  const openContest = contest.data?.status === "active" ? contest.data : null
+
+  const retry = async (record: Payment) => {
+    if (record.subscription_tier !== null) {
+      await subscribe(record.subscription_tier)
+      return
+    }
+    if (!openContest) return
+    setBuyingEntry(true)
+    try {
+      goToCheckout(await api.buyExtraEntry(openContest.id, paymentReturnUrl()))
+    } catch (error) {
+      setBuyingEntry(false)
+      toast({
+        title: "Payment Error",
+        description: messageOf(error, "Failed to create checkout session"),
+        variant: "destructive",
+      })
+    }
+  }
+
+  /** Why a row's retry cannot run now, or null when it can. */
+  const blockedReason = (record: Payment): string | null => {
+    if (record.subscription_tier !== null) return null
+    if (contest.isPending) return "Checking for an open contest…"
+    if (contest.isError) return "Could not check for an open contest. Reload the page to try again."
+    return openContest
+      ? null
+      : "No contest is open right now: an extra entry can only be bought for an open contest."
+  }
+
+  return { retry, blockedReason, busy: subscribing || buyingEntry }
+}
+
+const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) => {
+  const { retry, blockedReason, busy } = useRetryPayment(records)
+  return (
+    <>
+      {records.map((record) => {
+        const when = billingDate(record.date)
+        const blocked = record.status === "failed" ? blockedReason(record) : null
+        return (
+          <tr key={record.id} className="border-t border-slate-200 align-top">
+            <td className="px-4 py-3 whitespace-nowrap">
+              <div className="text-slate-900">{when.date}</div>
+              <div className="text-xs text-slate-600">{when.time}</div>
+            </td>
+            <td className="px-4 py-3 text-slate-900">{record.description}</td>
+            <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+              {dollars(record.amount)}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+              {record.payment_method ?? "—"}
+            </td>
+            <td className="px-4 py-3">
+              <StatusBadge status={record.status} />
+            </td>
+            <td className="px-4 py-3">
+              {record.status === "paid" && record.invoice_url && (
+                <a
+                  href={record.invoice_url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass("secondary", "px-3 py-1.5 whitespace-nowrap")}
+                >
+                  <FileText aria-hidden className="size-4" />
+                  Invoice{" "}
+                  <span className="sr-only">
+                    for {record.description}, {when.date} (opens in a new tab)
+                  </span>
+                </a>
+              )}
+              {record.status === "failed" && (
+                <div className="flex flex-col items-start gap-1">
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5 whitespace-nowrap"
+                    disabled={busy || blocked !== null}
+                    title={blocked ?? undefined}
+                    onClick={() => void retry(record)}
+                  >
+                    {busy ? "Loading..." : "Retry Payment"}
+                  </Button>
+                  {blocked && <span className="max-w-48 text-xs text-slate-600">{blocked}</span>}
+                </div>
+              )}
+            </td>
+          </tr>
+        )
+      })}
+    </>
+  )
+}
+
+/** /billing-history (members only): the payments ledger, newest first, never sample invoices. */
+const BillingHistoryPage = () => {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { member } = useSession()
+  const history = useInfiniteQuery({
+    queryKey: ["billing-history", member?.id],
+    queryFn: ({ pageParam }) => api.billingHistory(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  })
+  const records = history.data?.pages.flatMap((page) => page.records) ?? []
+  const totals = billingTotals(records)
+
+  // The first entry of this tab has the key "default": there is nothing to go back to.
+  const back = () => void (location.key === "default" ? navigate("/") : navigate(-1))
+
+  let body: ReactNode
+  if (history.isPending) {
+    body = <Spinner label="Loading billing history..." />
+  } else if (history.data === undefined) {
+    // The first page failed (a later page's failure keeps the rows already shown).
+    body = (
+      <ErrorState
+        title="Failed to load billing history"
+        message={messageOf(history.error, "The billing history could not be loaded.")}
+        onRetry={() => void history.refetch()}
+      />
+    )
+  } else if (records.length === 0) {
+    body = (
+      <EmptyState title="No Billing History">
+        <p>You haven't made any payments yet.</p>
+        <Link to="/pricing" className={buttonClass("primary", "mt-4")}>
+          View Pricing Plans
+        </Link>
+      </EmptyState>
+    )
+  } else {
+    body = (
+      <>
+        <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
+          <Tile label="Total Spent" value={dollars(totals.totalSpent)} />
+          <Tile label="Total Invoices" value={String(totals.totalInvoices)} />
+          <Tile label="Paid Invoices" value={String(totals.paidInvoices)} />
+          <Tile label="Latest Payment" value={totals.latestPayment} />
+        </dl>
+        {history.hasNextPage && (
+          <p className="mt-2 text-sm text-slate-600">
+            The totals cover the payments loaded so far.
+          </p>
+        )}
+        <section
+          aria-labelledby="payment-history"
+          className="mt-8 rounded-xl border border-slate-200 shadow-sm"
+        >
+          <h2
+            id="payment-history"
+            className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900"
+          >
+            <Receipt aria-hidden className="size-5 text-brand-600" />
+            Payment History
+          </h2>
+          <div
+            role="region"
+            aria-label="Payment history table"
+            tabIndex={0}
+            className="h-[500px] overflow-auto"
+          >
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-700 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Description
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Payment Method
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Actions
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <PaymentRows records={records} />
+              </tbody>
+            </table>
+            {history.hasNextPage && (
+              <div className="flex justify-center border-t border-slate-200 p-4">
+                <Button
+                  variant="secondary"
+                  disabled={history.isFetchingNextPage}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  {history.isFetchingNextPage ? "Loading..." : "Load more"}
+                </Button>
+              </div>
+            )}
+            {history.isFetchNextPageError && (
+              <p role="alert" className="px-4 pb-4 text-center text-sm text-red-800">
+                {messageOf(history.error, "More payments could not be loaded.")} Press Load more to
+                try again.
+              </p>
+            )}
+          </div>
+        </section>
+      </>
+    )
+  }
+
+  return (
+    <Page>
+      <Button variant="ghost" className="-ml-4" onClick={back}>
+        <ArrowLeft aria-hidden className="size-4" />
+        Back
+      </Button>
+      <div className="mt-2 mb-6">
+        <PageTitle>Billing History</PageTitle>
+        <p className="mt-2 text-slate-600">Your payments and invoices, newest first.</p>
+      </div>
+      {body}
+      <section
+        aria-labelledby="need-help"
+        className="mt-10 rounded-xl border border-slate-200 p-5 shadow-sm"
+      >
+        <h2 id="need-help" className="text-lg font-semibold text-slate-900">
+          Need Help?
+        </h2>
+        <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <div className="flex gap-3">
+            <CreditCard aria-hidden className="size-6 shrink-0 text-brand-600" />
+            <div className="min-w-0">
+              <h3 className="font-medium text-slate-900">Payment Issues</h3>
+              <p className="mt-1 text-sm text-slate-600">
+                A card was declined or expired? See your plan and payment method on your profile.
+              </p>
+              <Link to="/profile" className={buttonClass("secondary", "mt-3")}>
+                Update Payment Method
+              </Link>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <LifeBuoy aria-hidden className="size-6 shrink-0 text-brand-600" />
+            <div className="min-w-0">
+              <h3 className="font-medium text-slate-900">Contact Support</h3>
+              <p className="mt-1 text-sm text-slate-600">
+                Questions about a charge or an invoice? We reply within 24 hours.
+              </p>
+              <Link to="/contact" className={buttonClass("secondary", "mt-3")}>
+                Contact Support
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    </Page>
+  )
+}
 
 export default BillingHistoryPage

@@ -1,3 +1,292 @@
-const LeaderboardPage = () => <h1>LeaderboardPage (being built)</h1>
+import { useQuery } from "@tanstack/react-query"
+import { Medal, Trophy } from "lucide-react"
+import { Avatar, Tabs } from "radix-ui"
+import { useState } from "react"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
+import { shortDate } from "../../ui/format.ts"
+import { EmptyState, ErrorState, Page, PageTitle, Spinner, messageOf } from "../../ui/ui.tsx"
+
+/** The four periods (§2 "Leaderboard"), bucketed by the server in the visitor's time zone. */
+const PERIODS: ReadonlyArray<{
+  readonly period: LeaderboardPeriod
+  readonly label: string
+  readonly caption: string
+}> = [
+  {
+    period: "today",
+    label: "Today's Contest",
+    caption: "Rankings update in real time as votes come in",
+  },
+  { period: "week", label: "This Week", caption: "Reset every Sunday at midnight" },
+  { period: "month", label: "This Month", caption: "Reset on the first day of each month" },
+  { period: "all", label: "All Time", caption: "All contests since launch" },
+]
+
+const isPeriod = (value: string): value is LeaderboardPeriod =>
+  PERIODS.some((entry) => entry.period === value)
+
+const scoreFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 })
+const formatScore = (score: number): string => scoreFormat.format(score)
+
+const artistName = (row: LeaderboardRow): string => row.username.trim() || "Anonymous"
+
+/** "ada_lovelace" → "AL", "ada" → "A". */
+const initialsOf = (name: string): string => {
+  const parts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const letters = parts.length > 1 ? [parts[0], parts[1]] : [parts[0]]
+  return (
+    letters
+      .map((part) => part?.[0] ?? "")
+      .join("")
+      .toUpperCase() || "?"
+  )
+}
+
+/** The small rendition when the server has one, else the entry's display image. */
+const imageOf = (row: LeaderboardRow): string | null => row.thumbnailUrl ?? row.submissionUrl
+
+const ArtistAvatar = ({ row, size }: { readonly row: LeaderboardRow; readonly size: string }) => (
+  <Avatar.Root
+    className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 align-middle ${size}`}
+  >
+    {row.avatarUrl && (
+      <Avatar.Image src={row.avatarUrl} alt="" className="size-full object-cover" />
+    )}
+    <Avatar.Fallback aria-hidden className="text-sm font-semibold text-brand-800">
+      {initialsOf(artistName(row))}
+    </Avatar.Fallback>
+  </Avatar.Root>
+)
+
+/** An entry's picture; 'N/A' when there is none or it fails to load. */
+const EntryImage = ({
+  row,
+  width,
+  height,
+  className,
+}: {
+  readonly row: LeaderboardRow
+  readonly width: number
+  readonly height: number
+  readonly className: string
+}) => {
+  const src = imageOf(row)
+  const [failed, setFailed] = useState<string | null>(null)
+  if (src === null || failed === src) {
+    return <span className="text-sm text-slate-600">N/A</span>
+  }
+  return (
+    <Link
+      to={`/gallery?submission=${encodeURIComponent(row.submissionId)}`}
+      className="inline-block rounded-md"
+    >
+      <img
+        src={src}
+        alt={`Entry by ${artistName(row)}`}
+        width={width}
+        height={height}
+        loading="lazy"
+        decoding="async"
+        className={`rounded-md bg-slate-100 object-cover ${className}`}
+        onError={() => setFailed(src)}
+      />
+    </Link>
+  )
+}
+
+const PLACES = ["1st Place", "2nd Place", "3rd Place"] as const
+/** The podium reads 2nd, 1st, 3rd from left to right; the document order stays 1st, 2nd, 3rd. */
+const PODIUM_STYLE = [
+  "order-2 border-amber-300 bg-amber-50 sm:pb-8",
+  "order-1 mt-6 border-slate-300 bg-slate-50 sm:mt-8",
+  "order-3 mt-10 border-orange-300 bg-orange-50 sm:mt-12",
+] as const
+const MEDAL_COLOR = ["text-amber-600", "text-slate-600", "text-orange-700"] as const
+
+const Podium = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
+  <section aria-labelledby="podium-title" className="mb-8">
+    <h2 id="podium-title" className="sr-only">
+      Top 3
+    </h2>
+    <ol className="grid grid-cols-3 items-start gap-2 sm:gap-4">
+      {rows.slice(0, 3).map((row, index) => (
+        <li
+          key={row.submissionId}
+          className={`flex min-w-0 flex-col items-center gap-2 rounded-xl border px-2 py-3 text-center sm:p-4 ${PODIUM_STYLE[index] ?? ""}`}
+        >
+          <p className="flex flex-wrap items-center justify-center gap-1 text-sm font-semibold text-slate-900 sm:text-base">
+            {index === 0 ? (
+              <Trophy aria-hidden className={`size-5 ${MEDAL_COLOR[index]}`} />
+            ) : (
+              <Medal aria-hidden className={`size-5 ${MEDAL_COLOR[index] ?? ""}`} />
+            )}
+            {PLACES[index]}
+          </p>
+          <EntryImage row={row} width={160} height={160} className="size-20 sm:size-40" />
+          <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
+            <ArtistAvatar row={row} size="size-8" />
+            <span className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base">
+              {artistName(row)}
+            </span>
+          </div>
+          <p className="text-sm text-slate-700">
+            Score <span className="font-semibold tabular-nums">{formatScore(row.score)}</span>
+          </p>
+        </li>
+      ))}
+    </ol>
+  </section>
+)
+
+const RankingTable = ({
+  rows,
+  label,
+}: {
+  readonly rows: ReadonlyArray<LeaderboardRow>
+  readonly label: string
+}) => {
+  const top = Math.max(0, ...rows.map((row) => row.score))
+  return (
+    <div
+      role="region"
+      aria-label={`${label} rankings`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200"
+    >
+      <table className="w-full min-w-[640px] text-left text-sm">
+        <caption className="sr-only">{label} rankings</caption>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Rank
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Artist
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Score
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Submission
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Date
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const width = top > 0 ? Math.round((row.score / top) * 1000) / 10 : 0
+            return (
+              <tr key={row.submissionId}>
+                <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{row.rank}</td>
+                <td className="px-4 py-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    <ArtistAvatar row={row} size="size-9" />
+                    <span className="truncate font-medium text-slate-900">{artistName(row)}</span>
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <span className="w-12 font-semibold text-slate-900 tabular-nums">
+                      {formatScore(row.score)}
+                    </span>
+                    <div aria-hidden className="h-2 w-24 rounded-full bg-slate-100 sm:w-32">
+                      <div
+                        data-testid="score-bar"
+                        className="h-full rounded-full bg-brand-500"
+                        style={{ width: `${width}%` }}
+                      />
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  <EntryImage row={row} width={56} height={56} className="size-14" />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <time dateTime={row.date}>{shortDate(row.date)}</time>
+                </td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const LeaderboardPanel = ({
+  period,
+  label,
+}: {
+  readonly period: LeaderboardPeriod
+  readonly label: string
+}) => {
+  const board = useQuery({
+    queryKey: ["leaderboard", period],
+    queryFn: () => api.leaderboard(period),
+  })
+  if (board.isPending) return <Spinner label="Loading leaderboard..." />
+  if (board.isError) {
+    return (
+      <ErrorState
+        title="Could not load the leaderboard"
+        message={messageOf(board.error, "Failed to load the leaderboard")}
+        onRetry={() => void board.refetch()}
+      />
+    )
+  }
+  const { rows, podium } = board.data
+  if (rows.length === 0) return <EmptyState title="No entries found for the selected filters" />
+  return (
+    <>
+      {period === "today" && podium.length > 0 && <Podium rows={podium} />}
+      <RankingTable rows={rows} label={label} />
+    </>
+  )
+}
+
+const tabClass =
+  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+
+/** /leaderboard: the artists whose entries scored most, per period, with the podium on Today. */
+const LeaderboardPage = () => {
+  const [period, setPeriod] = useState<LeaderboardPeriod>("today")
+  return (
+    <Page>
+      <PageTitle>Leaderboard</PageTitle>
+      <p className="mt-2 max-w-2xl text-slate-700">
+        Entries ranked by the votes they received. A score is the sum of weighted votes (members on
+        paid plans vote with more weight); ties go to the earlier entry.
+      </p>
+      <Tabs.Root
+        className="mt-6"
+        value={period}
+        onValueChange={(value) => {
+          if (isPeriod(value)) setPeriod(value)
+        }}
+      >
+        <Tabs.List
+          aria-label="Period"
+          className="inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {PERIODS.map((entry) => (
+            <Tabs.Trigger key={entry.period} value={entry.period} className={tabClass}>
+              {entry.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {PERIODS.map((entry) => (
+          <Tabs.Content key={entry.period} value={entry.period} className="mt-6">
+            <p className="mb-4 text-sm text-slate-600">{entry.caption}</p>
+            <LeaderboardPanel period={entry.period} label={entry.label} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Page>
+  )
+}
 
 export default LeaderboardPage

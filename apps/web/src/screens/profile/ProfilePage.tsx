@@ -1,3 +1,157 @@
-const ProfilePage = () => <h1>ProfilePage (being built)</h1>
+import { CalendarDays, Crown, ImagePlus, Trophy, Upload } from "lucide-react"
+import { Avatar, Tabs } from "radix-ui"
+import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
+import { PLANS } from "../../../../../domain/plans/plans.ts"
+import type { Member, Subscription } from "../../api/types.ts"
+import { creditsLeftText } from "../../plans/plan-text.ts"
+import { useSession } from "../../session/session.tsx"
+import { monthYear, shortDate } from "../../ui/format.ts"
+import { buttonClass, Page, Spinner } from "../../ui/ui.tsx"
+import { AchievementsTab } from "./AchievementsTab.tsx"
+import { useMemberStats } from "./profile-queries.ts"
+import { SettingsTab } from "./SettingsTab.tsx"
+import { SubmissionsTab } from "./SubmissionsTab.tsx"
+
+const initialsOf = (member: Member): string => {
+  const fromNames = `${member.firstName.trim().charAt(0)}${member.lastName.trim().charAt(0)}`
+  return (fromNames || member.username.slice(0, 2)).toUpperCase()
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+const Pill = ({ children }: { readonly children: ReactNode }) => (
+  <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+    {children}
+  </span>
+)
+
+const ProfileHeader = ({
+  member,
+  subscription,
+}: {
+  readonly member: Member
+  readonly subscription: Subscription | null
+}) => {
+  const stats = useMemberStats(member.id)
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      <Avatar.Root className="inline-flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100">
+        {member.avatarUrl && (
+          <Avatar.Image
+            src={member.avatarUrl}
+            alt={`${member.username}'s avatar`}
+            width={96}
+            height={96}
+            className="size-full object-cover"
+          />
+        )}
+        <Avatar.Fallback className="text-2xl font-bold text-brand-800" aria-hidden>
+          {initialsOf(member)}
+        </Avatar.Fallback>
+      </Avatar.Root>
+      <div className="min-w-0 flex-1">
+        <h1 className="text-3xl font-bold break-words text-slate-900">{member.username}</h1>
+        <p className="mt-1 flex items-center gap-1 text-slate-600">
+          <CalendarDays aria-hidden className="size-4" />
+          Member since {monthYear(member.createdDate)}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          {stats.data && (
+            <>
+              <Pill>
+                <Trophy aria-hidden className="size-4" />
+                {plural(stats.data.winCount, "win", "wins")}
+              </Pill>
+              <Pill>
+                <Upload aria-hidden className="size-4" />
+                {plural(stats.data.totalSubmissions, "submission", "submissions")}
+              </Pill>
+            </>
+          )}
+          <Pill>
+            <Crown aria-hidden className="size-4" />
+            {PLANS[subscription?.tier ?? "free"].name}
+          </Pill>
+        </div>
+      </div>
+      <Link to="/" className={buttonClass("primary", "self-start sm:self-center")}>
+        <ImagePlus aria-hidden className="size-4" />
+        Enter Today's Contest
+      </Link>
+    </div>
+  )
+}
+
+/** Non-free members: their plan, credits left, the renewal date and a way up. */
+const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription }) => (
+  <section
+    aria-label="Your subscription"
+    className="mt-6 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+  >
+    <dl className="grid flex-1 grid-cols-1 gap-4 min-[420px]:grid-cols-3">
+      <div>
+        <dt className="text-sm text-slate-600">Plan</dt>
+        <dd className="font-semibold text-slate-900">{PLANS[subscription.tier].name}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-600">Submissions left</dt>
+        <dd className="font-semibold text-slate-900">{creditsLeftText(subscription)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-600">Renews</dt>
+        <dd className="font-semibold text-slate-900">
+          {subscription.renews_at ? shortDate(subscription.renews_at) : "—"}
+        </dd>
+      </div>
+    </dl>
+    <Link to="/pricing" className={buttonClass("secondary", "self-start sm:self-center")}>
+      {subscription.tier === "champ" ? "View plans" : "Upgrade plan"}
+    </Link>
+  </section>
+)
+
+const TAB_CLASS =
+  "rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+
+/** /profile (members only): the member's own profile, entries, achievements and settings. */
+const ProfilePage = () => {
+  const { member, subscription } = useSession()
+  // MembersOnly renders this page only for a member; the guard keeps the types honest.
+  if (!member) return <Spinner label="Loading…" />
+  return (
+    <Page>
+      <ProfileHeader member={member} subscription={subscription} />
+      {subscription && subscription.tier !== "free" && (
+        <SubscriptionBox subscription={subscription} />
+      )}
+      <Tabs.Root defaultValue="submissions" className="mt-8">
+        <Tabs.List
+          aria-label="Profile sections"
+          className="flex w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
+        >
+          <Tabs.Trigger value="submissions" className={TAB_CLASS}>
+            Submissions
+          </Tabs.Trigger>
+          <Tabs.Trigger value="achievements" className={TAB_CLASS}>
+            Achievements
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className={TAB_CLASS}>
+            Settings
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="submissions" className="mt-6">
+          <SubmissionsTab memberId={member.id} />
+        </Tabs.Content>
+        <Tabs.Content value="achievements" className="mt-6">
+          <AchievementsTab memberId={member.id} />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="mt-6">
+          <SettingsTab member={member} subscription={subscription} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Page>
+  )
+}
 
 export default ProfilePage

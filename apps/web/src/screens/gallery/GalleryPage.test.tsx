@@ -1,0 +1,353 @@
+import { act, configure, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { http, HttpResponse } from "msw"
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import type { Entry, GalleryPage } from "../../api/types.ts"
+import { anEntry, entries } from "../../entries/entry-fixtures.ts"
+import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
+import { server } from "../../test/server.ts"
+
+// Radix's Select asks for pointer capture, which jsdom lacks.
+beforeAll(() => {
+  // The first render loads the lazy route: give a busy machine more than the default second.
+  configure({ asyncUtilTimeout: 5000 })
+  if (!("hasPointerCapture" in Element.prototype)) {
+    Object.assign(Element.prototype, {
+      hasPointerCapture: () => false,
+      setPointerCapture: () => {},
+      releasePointerCapture: () => {},
+    })
+  }
+})
+afterEach(() => vi.restoreAllMocks())
+
+/** Answers GET /api/gallery with `answer` and records every query it was asked. */
+const galleryAnswers = (answer: (query: URLSearchParams) => GalleryPage | Response) => {
+  const asked: URLSearchParams[] = []
+  server.use(
+    http.get("*/api/gallery", ({ request }) => {
+      const query = new URL(request.url).searchParams
+      asked.push(query)
+      const page = answer(query)
+      return page instanceof Response ? page : HttpResponse.json(page)
+    }),
+  )
+  return asked
+}
+
+const onePage = (items: Entry[]): GalleryPage => ({ items, nextCursor: null })
+
+const card = (artist: string) => screen.findByRole("article", { name: `${artist}'s entry` })
+
+const refusal = (code: string, message: string) =>
+  HttpResponse.json({ code, message }, { status: 403 })
+
+describe("the gallery", () => {
+  it("shows 'Loading submissions' until the entries arrive", async () => {
+    signedInAs(null)
+    let answer: (page: GalleryPage) => void = () => {}
+    const waiting = new Promise<GalleryPage>((resolve) => (answer = resolve))
+    server.use(http.get("*/api/gallery", async () => HttpResponse.json(await waiting)))
+    renderRoute("/gallery")
+    expect(await screen.findByRole("heading", { name: "Gallery" })).toBeTruthy()
+    expect(await screen.findByText("Loading submissions")).toBeTruthy()
+    answer(onePage(entries(1)))
+    expect(await card("artist1")).toBeTruthy()
+    expect(screen.queryByText("Loading submissions")).toBeNull()
+  })
+
+  it("says 'No submissions found' with a way to enter", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage([]))
+    renderRoute("/gallery")
+    expect(await screen.findByText("No submissions found")).toBeTruthy()
+    expect(screen.getByRole("link", { name: "Be the first to submit!" }).getAttribute("href")).toBe(
+      "/",
+    )
+  })
+
+  it("shows an error with a retry, never sample data, and retries", async () => {
+    signedInAs(null)
+    let fail = true
+    galleryAnswers(() =>
+      fail
+        ? HttpResponse.json({ code: "INTERNAL", message: "Database unavailable" }, { status: 500 })
+        : onePage(entries(2)),
+    )
+    renderRoute("/gallery")
+    const alert = await screen.findByRole("alert")
+    expect(within(alert).getByText("Failed to fetch submissions from API")).toBeTruthy()
+    expect(within(alert).getByText("Database unavailable")).toBeTruthy()
+    expect(screen.queryAllByRole("article")).toHaveLength(0)
+    fail = false
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }))
+    expect(await card("artist2")).toBeTruthy()
+    expect(screen.queryByRole("alert")).toBeNull()
+  })
+
+  it("shows each entry's image, votes, artist, date and Voted tag", async () => {
+    signedInAs(null)
+    galleryAnswers(() =>
+      onePage([
+        anEntry({ id: "e1", username: "grace", voteCount: 12, hasVoted: true }),
+        anEntry({ id: "e2", username: "linus", voteCount: 1, thumbnailUrl: null }),
+      ]),
+    )
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    const image = within(grace).getByRole("img", { name: "grace's entry" })
+    expect(image.getAttribute("src")).toBe("/images/entry/e1-thumb.webp")
+    expect(image.getAttribute("loading")).toBe("lazy")
+    expect(image.getAttribute("width")).toBe("480")
+    expect(grace.textContent).toContain("12 votes")
+    expect(within(grace).getByText("Nov 22, 2026")).toBeTruthy()
+    expect(within(grace).getByText("Voted")).toBeTruthy()
+    expect(
+      within(grace)
+        .getByRole("button", { name: "Vote for grace's entry" })
+        .getAttribute("aria-pressed"),
+    ).toBe("true")
+    const linus = await card("linus")
+    expect(within(linus).getByRole("img").getAttribute("src")).toBe("/images/entry/e1.webp")
+    expect(linus.textContent).toContain("1 vote")
+    expect(within(linus).queryByText("Voted")).toBeNull()
+  })
+
+  it("asks for the chosen tab and order, in the visitor's time zone", async () => {
+    signedInAs(null)
+    const asked = galleryAnswers(() => onePage(entries(1)))
+    renderRoute("/gallery")
+    await card("artist1")
+    expect(asked.at(-1)?.get("tab")).toBe("all")
+    expect(asked.at(-1)?.get("sort")).toBe("newest")
+    expect(asked.at(-1)?.get("tz")).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+    await userEvent.click(screen.getByRole("tab", { name: "Today's Contest" }))
+    await waitFor(() => expect(asked.at(-1)?.get("tab")).toBe("today"))
+
+    await userEvent.click(screen.getByRole("combobox", { name: "Sort by" }))
+    await userEvent.click(await screen.findByRole("option", { name: "Top Rated" }))
+    await waitFor(() => expect(asked.at(-1)?.get("sort")).toBe("top"))
+    expect(asked.at(-1)?.get("tab")).toBe("today")
+  })
+
+  it("keeps the random order's seed for the next page", async () => {
+    signedInAs(null)
+    const asked = galleryAnswers((query) =>
+      query.get("sort") !== "random"
+        ? onePage(entries(1))
+        : query.get("cursor") === null
+          ? { items: entries(2), nextCursor: "page-2", seed: "s33d" }
+          : { items: entries(2, 3), nextCursor: null, seed: "s33d" },
+    )
+    renderRoute("/gallery")
+    await card("artist1")
+    await userEvent.click(screen.getByRole("combobox", { name: "Sort by" }))
+    await userEvent.click(await screen.findByRole("option", { name: "Random" }))
+    await card("artist2")
+    expect(asked.at(-1)?.get("seed")).toBeNull()
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }))
+    expect(await card("artist4")).toBeTruthy()
+    expect(asked.at(-1)?.get("cursor")).toBe("page-2")
+    expect(asked.at(-1)?.get("seed")).toBe("s33d")
+    expect(screen.getAllByRole("article")).toHaveLength(4)
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+  })
+})
+
+describe("voting in the gallery", () => {
+  const votes = (answer: () => Response) => {
+    const sent: string[] = []
+    server.use(
+      http.post("*/api/submissions/:id/vote", ({ params }) => {
+        sent.push(String(params.id))
+        return answer()
+      }),
+    )
+    return sent
+  }
+
+  it("asks a visitor to sign in, and sends nothing", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage(entries(1)))
+    const sent = votes(() => HttpResponse.json({}))
+    renderRoute("/gallery")
+    await userEvent.click(
+      within(await card("artist1")).getByRole("button", { name: "Vote for artist1's entry" }),
+    )
+    expect(await screen.findByText("Authentication Required")).toBeTruthy()
+    expect(screen.getByText("Please sign in to vote for submissions.")).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+
+  it("counts a member's vote with the server's count and tags the card Voted", async () => {
+    signedInAs(aMember())
+    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace", voteCount: 4 })]))
+    const sent = votes(() =>
+      HttpResponse.json({ voteCount: 9, contest_id: "c1", weightedScore: 10.5, hasVoted: true }),
+    )
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    const heart = within(grace).getByRole("button", { name: "Vote for grace's entry" })
+    expect(heart.getAttribute("aria-pressed")).toBe("false")
+    await userEvent.click(heart)
+    expect(await screen.findByText("Vote Recorded")).toBeTruthy()
+    expect(screen.getByText("Your vote has been counted!")).toBeTruthy()
+    expect(sent).toEqual(["e1"])
+    expect(grace.textContent).toContain("9 votes")
+    expect(within(grace).getByText("Voted")).toBeTruthy()
+    expect(heart.getAttribute("aria-pressed")).toBe("true")
+    expect(heart.getAttribute("aria-disabled")).toBe("true")
+  })
+
+  it("says voting is closed after the contest ended", async () => {
+    signedInAs(aMember())
+    galleryAnswers(() => onePage([anEntry({ username: "grace", voteCount: 4 })]))
+    votes(() => refusal("VOTING_CLOSED", "This contest has ended. Voting is no longer permitted."))
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    await userEvent.click(within(grace).getByRole("button", { name: "Vote for grace's entry" }))
+    expect(await screen.findByText("Voting Closed")).toBeTruthy()
+    expect(screen.getByText("This contest has ended. Voting is no longer permitted.")).toBeTruthy()
+    expect(grace.textContent).toContain("4 votes")
+    expect(within(grace).queryByText("Voted")).toBeNull()
+  })
+
+  it("treats a permanent vote as cast", async () => {
+    signedInAs(aMember())
+    galleryAnswers(() => onePage([anEntry({ username: "grace" })]))
+    votes(() => refusal("VOTE_PERMANENT", "You have already voted for this submission."))
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    await userEvent.click(within(grace).getByRole("button", { name: "Vote for grace's entry" }))
+    expect(await screen.findByText("Vote Permanent")).toBeTruthy()
+    expect(screen.getByText("Votes cannot be removed once cast.")).toBeTruthy()
+    expect(within(grace).getByText("Voted")).toBeTruthy()
+  })
+
+  it("shows the server's message for one's own entry, and a default for other failures", async () => {
+    signedInAs(aMember())
+    galleryAnswers(() => onePage(entries(2)))
+    let answer = () => refusal("SELF_VOTE", "You cannot vote for your own entry.")
+    votes(() => answer())
+    renderRoute("/gallery")
+    await userEvent.click(
+      within(await card("artist1")).getByRole("button", { name: "Vote for artist1's entry" }),
+    )
+    expect(await screen.findByText("You cannot vote for your own entry.")).toBeTruthy()
+    answer = () => new HttpResponse(null, { status: 502 })
+    await userEvent.click(
+      within(await card("artist2")).getByRole("button", { name: "Vote for artist2's entry" }),
+    )
+    expect(await screen.findByText("Voting Failed")).toBeTruthy()
+    expect(
+      screen.getByText("There was an error processing your vote. Please try again."),
+    ).toBeTruthy()
+  })
+
+  it("never sends a second vote: 'Vote Already Counted'", async () => {
+    signedInAs(aMember())
+    galleryAnswers(() => onePage([anEntry({ username: "grace", hasVoted: true })]))
+    const sent = votes(() => HttpResponse.json({}))
+    renderRoute("/gallery")
+    await userEvent.click(
+      within(await card("grace")).getByRole("button", { name: "Vote for grace's entry" }),
+    )
+    expect(await screen.findByText("Vote Already Counted")).toBeTruthy()
+    expect(screen.getByText("You have already voted for this submission.")).toBeTruthy()
+    expect(sent).toEqual([])
+  })
+})
+
+describe("sharing an entry", () => {
+  const clipboard = () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve())
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true })
+    return writeText
+  }
+
+  it("copies the entry's link and shows a check mark", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace" })]))
+    const writeText = clipboard()
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    await userEvent.click(within(grace).getByRole("button", { name: "Share grace's entry" }))
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Copy link" }))
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/gallery?submission=e1`)
+    expect(await within(grace).findByTestId("copied")).toBeTruthy()
+    expect(within(grace).getByRole("status").textContent).toBe("Link copied")
+    // The check mark goes again (after 2 s).
+    await waitFor(() => expect(within(grace).queryByTestId("copied")).toBeNull(), {
+      timeout: 5000,
+    })
+  })
+
+  it("copies a caption with hashtags and opens Instagram in a new tab", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace" })]))
+    const writeText = clipboard()
+    const open = vi.spyOn(window, "open").mockImplementation(() => null)
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    await userEvent.click(within(grace).getByRole("button", { name: "Share grace's entry" }))
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Instagram" }))
+    expect(open).toHaveBeenCalledWith("https://www.instagram.com/", "_blank", "noopener,noreferrer")
+    const caption = writeText.mock.calls[0]?.[0] ?? ""
+    expect(caption).toContain(
+      `You can vote for me at ${window.location.origin}/gallery?submission=e1`,
+    )
+    expect(caption).toContain("#Colorday #ColoringContest")
+    expect(await screen.findByText("Caption Copied")).toBeTruthy()
+  })
+
+  it("offers the device's share sheet when there is one", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace" })]))
+    const share = vi.fn((_data: ShareData) => Promise.resolve())
+    Object.defineProperty(navigator, "share", { value: share, configurable: true })
+    try {
+      renderRoute("/gallery")
+      const grace = await card("grace")
+      await userEvent.click(within(grace).getByRole("button", { name: "Share grace's entry" }))
+      await userEvent.click(await screen.findByRole("menuitem", { name: "Share…" }))
+      expect(share).toHaveBeenCalledWith({
+        title: "Vote for grace's artwork!",
+        text: "You can vote for me at",
+        url: `${window.location.origin}/gallery?submission=e1`,
+      })
+    } finally {
+      Reflect.deleteProperty(navigator, "share")
+    }
+  })
+})
+
+describe("a shared link, /gallery?submission=", () => {
+  it("reads pages until the entry shows up, scrolls to it and rings it for a while", async () => {
+    signedInAs(null)
+    const target = entries(1, 30)[0]!
+    galleryAnswers((query) =>
+      query.get("cursor") === null
+        ? { items: entries(24), nextCursor: "page-2" }
+        : { items: [target], nextCursor: null },
+    )
+    const scrolled = vi.spyOn(Element.prototype, "scrollIntoView")
+    renderRoute(`/gallery?submission=${target.id}`)
+    const linked = await card("artist30")
+    const item = linked.closest("li")!
+    await waitFor(() => expect(item.className).toContain("ring-4"))
+    expect(scrolled).toHaveBeenCalledWith({ behavior: "smooth", block: "center" })
+    expect(scrolled.mock.contexts[0]).toBe(item)
+    expect((await card("artist1")).closest("li")!.className).not.toContain("ring-4")
+    await waitFor(() => expect(item.className).not.toContain("ring-4"), { timeout: 6000 })
+  })
+
+  it("says so when the entry is not in the list", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage(entries(2)))
+    renderRoute("/gallery?submission=e0000000-0000-4000-8000-999999999999")
+    expect(await screen.findByText("Submission Not Found")).toBeTruthy()
+    await act(() => Promise.resolve())
+    expect(document.querySelector("[data-highlighted]")).toBeNull()
+  })
+})

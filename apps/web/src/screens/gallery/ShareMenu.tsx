@@ -1,0 +1,114 @@
+import { Camera, Check, Copy, Music2, Share2 } from "lucide-react"
+import { DropdownMenu } from "radix-ui"
+import { useEffect, useState } from "react"
+import type { Entry } from "../../api/types.ts"
+import { copyText } from "../../entries/clipboard.ts"
+import { artistOf, entryLink } from "../../entries/entry-view.ts"
+import { useToast } from "../../ui/toast.tsx"
+import {
+  COPIED_MS,
+  shareMessage,
+  shareTitle,
+  SHARE_TEXT,
+  socialCaption,
+  SOCIAL_SITES,
+  type SocialSite,
+} from "./share.ts"
+
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800"
+
+const canShareNatively = () => typeof navigator.share === "function"
+
+/**
+ * An entry's share menu (§9): the device's share sheet when there is one, a copied link (the card
+ * shows a check mark for 2 s), or a caption for Instagram or TikTok copied before the site opens.
+ */
+export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
+  const toast = useToast()
+  const [copied, setCopied] = useState(false)
+  const artist = artistOf(entry)
+  const link = entryLink(window.location.origin, entry.id)
+
+  useEffect(() => {
+    if (!copied) return
+    const timer = window.setTimeout(() => setCopied(false), COPIED_MS)
+    return () => window.clearTimeout(timer)
+  }, [copied])
+
+  /** The link alone (Copy link), or the whole invitation when the share sheet failed. */
+  const copyLink = async (text = link) => {
+    if (await copyText(text)) setCopied(true)
+    else toast({ title: "Copy Failed", description: `Copy this link instead: ${link}` })
+  }
+
+  const shareNatively = async () => {
+    try {
+      await navigator.share({ title: shareTitle(artist), text: SHARE_TEXT, url: link })
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure; anything else falls back to a copy.
+      if (error instanceof DOMException && error.name === "AbortError") return
+      await copyLink(shareMessage(link))
+    }
+  }
+
+  const shareTo = async (site: SocialSite) => {
+    // The copy starts inside the click, before the new tab takes the focus.
+    const copying = copyText(socialCaption(artist, link))
+    window.open(SOCIAL_SITES[site].url, "_blank", "noopener,noreferrer")
+    if (await copying) {
+      setCopied(true)
+      toast({
+        title: "Caption Copied",
+        description: `Paste the caption into your ${SOCIAL_SITES[site].label} post so friends can vote.`,
+      })
+    } else {
+      toast({ title: "Copy Failed", description: `Share this link instead: ${link}` })
+    }
+  }
+
+  return (
+    // Not modal: the page stays readable (no aria-hidden over it) and scrollable while it is open.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Share ${artist}'s entry`}
+        className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
+      >
+        {copied ? (
+          <Check aria-hidden className="size-5 text-green-700" data-testid="copied" />
+        ) : (
+          <Share2 aria-hidden className="size-5" />
+        )}
+      </DropdownMenu.Trigger>
+      <span role="status" className="sr-only">
+        {copied ? "Link copied" : ""}
+      </span>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          {canShareNatively() && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => void shareNatively()}>
+              <Share2 aria-hidden className="size-4" />
+              Share…
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+            <Copy aria-hidden className="size-4" />
+            Copy link
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void shareTo("instagram")}>
+            <Camera aria-hidden className="size-4" />
+            Instagram
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={itemClass} onSelect={() => void shareTo("tiktok")}>
+            <Music2 aria-hidden className="size-4" />
+            TikTok
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

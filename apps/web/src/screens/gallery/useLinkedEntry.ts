@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useState } from "react"
+import { useSearchParams } from "react-router-dom"
+import { useToast } from "../../ui/toast.tsx"
+import { cardId } from "./GalleryCard.tsx"
+
+/** §9: the linked card is scrolled to 100 ms after it is found, and ringed for 3 s. */
+export const SCROLL_DELAY_MS = 100
+export const HIGHLIGHT_MS = 3000
+
+/**
+ * A shared link, /gallery?submission={id}: which entry to look for (until found or given up),
+ * and which card is ringed right now.
+ */
+export const useLinkedEntry = () => {
+  const [params] = useSearchParams()
+  const linked = params.get("submission")
+  const toast = useToast()
+  const [seeking, setSeeking] = useState<string | null>(linked)
+  const [found, setFound] = useState<string | null>(null)
+  const [highlighted, setHighlighted] = useState<string | null>(null)
+
+  // Another link followed while the gallery is open starts a new search.
+  useEffect(() => setSeeking(linked), [linked])
+
+  const onSought = useCallback(
+    (entryId: string | null) => {
+      setSeeking(null)
+      if (entryId !== null) setFound(entryId)
+      else
+        toast({
+          title: "Submission Not Found",
+          description: "The shared entry is not in this list. It may have been removed.",
+        })
+    },
+    [toast],
+  )
+
+  useEffect(() => {
+    if (found === null) return
+    const scroll = window.setTimeout(() => {
+      const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true
+      document
+        .getElementById(cardId(found))
+        ?.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "center" })
+      setHighlighted(found)
+    }, SCROLL_DELAY_MS)
+    const fade = window.setTimeout(() => {
+      setHighlighted(null)
+      setFound(null)
+    }, SCROLL_DELAY_MS + HIGHLIGHT_MS)
+    return () => {
+      window.clearTimeout(scroll)
+      window.clearTimeout(fade)
+    }
+  }, [found])
+
+  return { seeking, highlighted, onSought }
+}

@@ -1,0 +1,89 @@
+import { useQuery } from "@tanstack/react-query"
+import { useEffect, useRef } from "react"
+import { api } from "../../api/api.ts"
+import type { Contest } from "../../api/types.ts"
+import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
+import { useSession } from "../../session/session.tsx"
+import { ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { ContestCard } from "./ContestCard.tsx"
+import { NoActiveContest, UpcomingContest } from "./ContestPlaceholders.tsx"
+import { contestClock, type ContestPhase } from "./contest-clock.ts"
+import { SubmissionFlow } from "./SubmissionFlow.tsx"
+import { useContestViewed } from "./useContestViewed.ts"
+import { useNow } from "./useNow.ts"
+
+export const CURRENT_CONTEST = ["contest", "current"] as const
+
+interface SubmitControl {
+  /** The submission dialog's state, kept by the page (a paid extra entry opens it). */
+  readonly submitOpen: boolean
+  readonly onSubmitOpenChange: (open: boolean) => void
+}
+
+/** The contest, ticking every second; a phase change (start, end) asks the server again. */
+const CurrentContest = ({
+  contest,
+  onPhaseChange,
+  submitOpen,
+  onSubmitOpenChange,
+}: SubmitControl & {
+  readonly contest: Contest
+  readonly onPhaseChange: () => void
+}) => {
+  const { member } = useSession()
+  const auth = useAuthDialog()
+  const { phase, badge } = contestClock(contest, useNow())
+  const seenPhase = useRef<ContestPhase>(phase)
+
+  useEffect(() => {
+    if (seenPhase.current === phase) return
+    seenPhase.current = phase
+    onPhaseChange()
+  }, [phase, onPhaseChange])
+
+  if (phase === "upcoming") return <UpcomingContest contest={contest} badge={badge} />
+  const open = phase === "open"
+  return (
+    <>
+      <ContestCard
+        contest={contest}
+        badge={badge}
+        open={open}
+        onSubmit={() => (member ? onSubmitOpenChange(true) : auth.open("signin"))}
+      />
+      {open && member && (
+        <SubmissionFlow contest={contest} open={submitOpen} onOpenChange={onSubmitOpenChange} />
+      )}
+    </>
+  )
+}
+
+/** The home page's contest (§4 Contest display): loading, error with Reload Page, none, or one. */
+export const ContestSection = (props: SubmitControl) => {
+  const current = useQuery({ queryKey: CURRENT_CONTEST, queryFn: api.currentContest })
+  const { refetch } = current
+  useContestViewed(current.data?.id)
+
+  if (current.isPending || (current.isError && current.isFetching)) {
+    return <Spinner label="Loading today's contest…" />
+  }
+  if (current.isError) {
+    return (
+      <ErrorState
+        title="The contest could not be shown"
+        message={`Failed to load the current contest: ${messageOf(current.error, "unknown error")}`}
+        retryLabel="Reload Page"
+        onRetry={() => void refetch()}
+      />
+    )
+  }
+  if (current.data === null) return <NoActiveContest />
+  return (
+    <CurrentContest
+      key={current.data.id}
+      contest={current.data}
+      onPhaseChange={() => void refetch()}
+      {...props}
+    />
+  )
+}

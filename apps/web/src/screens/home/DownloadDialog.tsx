@@ -1,0 +1,94 @@
+import { Download } from "lucide-react"
+import { useState } from "react"
+import { api } from "../../api/api.ts"
+import type { Contest } from "../../api/types.ts"
+import { useToast } from "../../ui/toast.tsx"
+import { Button, messageOf } from "../../ui/ui.tsx"
+import { DialogActions, DialogDescription, DialogShell, DialogTitle } from "./DialogShell.tsx"
+import { downloadFile } from "./download.ts"
+
+type Format = "png" | "letter" | "a4"
+
+const FORMATS: ReadonlyArray<{ readonly value: Format; readonly label: string }> = [
+  { value: "png", label: "Image (PNG)" },
+  { value: "letter", label: "Print-ready PDF, US Letter" },
+  { value: "a4", label: "Print-ready PDF, A4" },
+]
+
+const pathOf = (contestId: string, format: Format) =>
+  format === "png" ? api.lineArtPngUrl(contestId) : api.lineArtPdfUrl(contestId, format)
+
+/**
+ * The download confirmation (§2 Contest card): the line art as a PNG or a print PDF, really saved
+ * as a file, then 'Download Complete' or 'Download Failed'. The server logs the download.
+ */
+export const DownloadDialog = ({
+  contest,
+  open,
+  onOpenChange,
+}: {
+  readonly contest: Pick<Contest, "id" | "title">
+  readonly open: boolean
+  readonly onOpenChange: (open: boolean) => void
+}) => {
+  const toast = useToast()
+  const [format, setFormat] = useState<Format>("png")
+  const [busy, setBusy] = useState(false)
+
+  const download = async () => {
+    setBusy(true)
+    try {
+      const name = await downloadFile(
+        pathOf(contest.id, format),
+        `colorday-line-art.${format === "png" ? "png" : "pdf"}`,
+      )
+      toast({ title: "Download Complete", description: `${name} is in your downloads.` })
+      onOpenChange(false)
+    } catch (error) {
+      toast({
+        title: "Download Failed",
+        description: messageOf(error, "The line art could not be downloaded. Please try again."),
+        variant: "destructive",
+      })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <DialogShell open={open} onOpenChange={onOpenChange}>
+      <DialogTitle>Download Line Art</DialogTitle>
+      <DialogDescription>
+        Download “{contest.title}”, print it and color it. Then come back and submit a photo of your
+        page.
+      </DialogDescription>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-slate-900">Format</legend>
+        <div className="mt-2 space-y-2">
+          {FORMATS.map((option) => (
+            <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="line-art-format"
+                value={option.value}
+                checked={format === option.value}
+                onChange={() => setFormat(option.value)}
+                className="size-4 accent-brand-600"
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <DialogActions>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+        <Button onClick={() => void download()} disabled={busy} aria-busy={busy}>
+          <Download aria-hidden className="size-4" />
+          Download
+        </Button>
+      </DialogActions>
+    </DialogShell>
+  )
+}

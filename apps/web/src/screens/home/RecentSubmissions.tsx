@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query"
+import { Heart } from "lucide-react"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import { EntryImage } from "../../entries/EntryImage.tsx"
+import { artistOf, votesLabel } from "../../entries/entry-view.ts"
+import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+
+export const RECENT_ENTRIES = ["recent-entries"] as const
+const RECENT_COUNT = 8
+
+/** 'Recent Submissions' (§2 Home): the newest entries, each opening its card in the gallery. */
+export const RecentSubmissions = () => {
+  const recent = useQuery({
+    queryKey: RECENT_ENTRIES,
+    queryFn: () => api.gallery({ tab: "all", sort: "newest", limit: RECENT_COUNT }),
+  })
+
+  const content = (() => {
+    if (recent.isPending || (recent.isError && recent.isFetching)) {
+      return <Spinner label="Loading recent submissions" />
+    }
+    if (recent.isError) {
+      return (
+        <ErrorState
+          title="Failed to fetch submissions from API"
+          message={messageOf(recent.error, "The recent entries could not be loaded.")}
+          onRetry={() => void recent.refetch()}
+        />
+      )
+    }
+    if (recent.data.items.length === 0) {
+      return (
+        <EmptyState title="No submissions yet">
+          Be the first to enter today's contest: download the line art above.
+        </EmptyState>
+      )
+    }
+    return (
+      <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+        {recent.data.items.map((entry) => (
+          <li key={entry.id}>
+            <Link
+              to={`/gallery?submission=${encodeURIComponent(entry.id)}`}
+              className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
+            >
+              <EntryImage entry={entry} />
+              <span className="flex items-center justify-between gap-2 p-3">
+                <span className="min-w-0 truncate font-medium text-slate-900">
+                  {artistOf(entry)}
+                </span>
+                <span className="inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
+                  <Heart aria-hidden className="size-4 fill-red-500 text-red-500" />
+                  {votesLabel(entry.voteCount)}
+                </span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    )
+  })()
+
+  return (
+    <section aria-labelledby="recent-title" className="py-12">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h2 id="recent-title" className="text-2xl font-bold text-slate-900">
+          Recent Submissions
+        </h2>
+        <Link to="/gallery" className="text-sm font-semibold text-brand-700 hover:underline">
+          View All
+        </Link>
+      </div>
+      <div className="mt-6">{content}</div>
+    </section>
+  )
+}

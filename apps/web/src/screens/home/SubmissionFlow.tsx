@@ -1,0 +1,127 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { useState } from "react"
+import { api } from "../../api/api.ts"
+import type { Contest } from "../../api/types.ts"
+import { useSession } from "../../session/session.tsx"
+import { useToast } from "../../ui/toast.tsx"
+import { messageOf } from "../../ui/ui.tsx"
+import { ConfirmStep } from "./ConfirmStep.tsx"
+import { DialogShell } from "./DialogShell.tsx"
+import { OutOfSubmissionsStep } from "./OutOfSubmissionsStep.tsx"
+import { PhotoStep } from "./PhotoStep.tsx"
+import { RECENT_ENTRIES } from "./RecentSubmissions.tsx"
+import { isOutOfCredits, isOutOfSubmissionsError, SUBMIT_FAILED } from "./submission-rules.ts"
+import { usePhoto } from "./usePhoto.ts"
+
+type Step = "photo" | "checking" | "confirm" | "uploading" | "out"
+
+/**
+ * A member's entry (§4 Submission flow): choose a photo, Submit Artwork refreshes the quota, then
+ * Confirm Submission (or Out of Submissions), the upload with its real progress, a toast, and the
+ * form reset and closed with the quota the server returned.
+ */
+export const SubmissionFlow = ({
+  contest,
+  open,
+  onOpenChange,
+}: {
+  readonly contest: Pick<Contest, "id" | "title">
+  readonly open: boolean
+  readonly onOpenChange: (open: boolean) => void
+}) => {
+  const { subscription, setSubscription } = useSession()
+  const toast = useToast()
+  const client = useQueryClient()
+  const photo = usePhoto()
+  const [step, setStep] = useState<Step>("photo")
+  const [progress, setProgress] = useState(0)
+
+  const close = () => {
+    onOpenChange(false)
+    setStep("photo")
+  }
+
+  const failed = (description: string) =>
+    toast({ title: "Submission Failed", description, variant: "destructive" })
+
+  const checkCredits = async () => {
+    setStep("checking")
+    try {
+      const { subscription: current } = await api.subscription()
+      setSubscription(current)
+      setStep(isOutOfCredits(current) ? "out" : "confirm")
+    } catch (error) {
+      setStep("photo")
+      failed(messageOf(error, SUBMIT_FAILED))
+    }
+  }
+
+  const submit = async () => {
+    if (!photo.photo) return
+    setProgress(0)
+    setStep("uploading")
+    try {
+      const entered = await api.submitEntry(contest.id, photo.photo.file, setProgress)
+      setSubscription(entered.subscription)
+      toast({
+        title: "Submission Received",
+        description: `Your artwork is entered in “${contest.title}”. Good luck!`,
+      })
+      photo.remove()
+      close()
+      void client.invalidateQueries({ queryKey: RECENT_ENTRIES })
+      void client.invalidateQueries({ queryKey: ["gallery"] })
+    } catch (error) {
+      if (isOutOfSubmissionsError(error)) setStep("out")
+      else {
+        setStep("photo")
+        failed(messageOf(error, SUBMIT_FAILED))
+      }
+    }
+  }
+
+  const body = (() => {
+    switch (step) {
+      case "photo":
+      case "checking":
+        return (
+          <PhotoStep
+            contest={contest}
+            subscription={subscription}
+            photo={photo.photo}
+            problem={photo.problem}
+            busy={step === "checking"}
+            onChoose={photo.choose}
+            onRemove={photo.remove}
+            onPreviewFailed={photo.previewFailed}
+            onCancel={close}
+            onSubmit={() => void checkCredits()}
+          />
+        )
+      case "confirm":
+      case "uploading":
+        return (
+          <ConfirmStep
+            contest={contest}
+            subscription={subscription}
+            photo={photo.photo}
+            progress={step === "uploading" ? progress : null}
+            onBack={() => setStep("photo")}
+            onConfirm={() => void submit()}
+          />
+        )
+      case "out":
+        return <OutOfSubmissionsStep contestId={contest.id} onCancel={close} />
+    }
+  })()
+
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      closable={step !== "uploading"}
+    >
+      {body}
+    </DialogShell>
+  )
+}

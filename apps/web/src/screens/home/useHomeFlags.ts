@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useRef } from "react"
+import { useLocation, useSearchParams } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
+import { useSession } from "../../session/session.tsx"
+import { useToast } from "../../ui/toast.tsx"
+import { messageOf } from "../../ui/ui.tsx"
+
+/**
+ * The home page's query flags (§2 route table, §4 Payment return):
+ * - ?signin=true opens the sign-in dialog;
+ * - ?session_id=… is a return from the checkout of an extra entry: it is verified, and once paid
+ *   the credit is in the quota and the submission dialog opens for the photo.
+ * Both flags leave the address at once (replace), so a reload does not repeat them; the state a
+ * members-only page left (where to go after signing in) is kept.
+ */
+export const useHomeFlags = (openSubmission: () => void) => {
+  const [params, setParams] = useSearchParams()
+  const location = useLocation()
+  const auth = useAuthDialog()
+  const toast = useToast()
+  const { member, setSubscription, refresh } = useSession()
+  const verified = useRef<string | null>(null)
+
+  const verify = useCallback(
+    async (sessionId: string) => {
+      const failed = (reason: string) =>
+        toast({
+          title: "Payment Verification Failed",
+          description: `Payment verification failed: ${reason}`,
+          variant: "destructive",
+        })
+      try {
+        const checkout = await api.verifyCheckout(sessionId)
+        if (checkout.session.payment_status !== "paid") {
+          failed(`the payment is ${checkout.session.payment_status.replace(/_/g, " ")}.`)
+          return
+        }
+        setSubscription(checkout.subscription)
+        void refresh()
+        toast({
+          title: "Payment Successful",
+          description:
+            checkout.session.metadata.purchase === "plan"
+              ? "Your new plan is active. Choose a photo to enter the contest."
+              : "Your extra entry is ready. Choose a photo to enter the contest.",
+        })
+        openSubmission()
+      } catch (error) {
+        failed(messageOf(error, "An unknown error occurred"))
+      }
+    },
+    [toast, setSubscription, refresh, openSubmission],
+  )
+
+  const signIn = params.get("signin") === "true"
+  const sessionId = params.get("session_id")
+
+  useEffect(() => {
+    if (!signIn && !sessionId) return
+    if (signIn && !member) auth.open("signin")
+    if (sessionId && verified.current !== sessionId) {
+      verified.current = sessionId
+      void verify(sessionId)
+    }
+    const rest = new URLSearchParams(params)
+    rest.delete("signin")
+    rest.delete("session_id")
+    setParams(rest, { replace: true, state: location.state as unknown })
+  }, [signIn, sessionId, member, auth, verify, params, setParams, location.state])
+}

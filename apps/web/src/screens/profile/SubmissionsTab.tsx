@@ -1,0 +1,104 @@
+import { useQuery } from "@tanstack/react-query"
+import { EyeOff, Heart, ImageOff } from "lucide-react"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import type { Entry } from "../../api/types.ts"
+import { shortDate } from "../../ui/format.ts"
+import { buttonClass, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+
+/** What a moderator did to an entry, in words (the API's status is "submitted" when visible). */
+const MODERATION: Readonly<Record<string, string>> = {
+  hidden: "Hidden by a moderator",
+  disqualified: "Disqualified",
+}
+
+const EntryCard = ({ entry }: { readonly entry: Entry }) => {
+  const image = entry.thumbnailUrl ?? entry.imageUrl
+  const title = entry.contestName ?? "Daily Contest"
+  const visible = entry.status === "submitted"
+  const moderation = visible ? null : (MODERATION[entry.status] ?? entry.status)
+  return (
+    <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {image ? (
+          <img
+            src={image}
+            alt={`Your entry in ${title}`}
+            width={480}
+            height={360}
+            loading="lazy"
+            className={`size-full object-cover ${visible ? "" : "opacity-60"}`}
+          />
+        ) : (
+          <div className="flex size-full items-center justify-center text-slate-600">
+            <ImageOff aria-hidden className="size-8" />
+            <span className="sr-only">No image</span>
+          </div>
+        )}
+        {moderation && (
+          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-red-700 px-2.5 py-1 text-xs font-semibold text-white">
+            <EyeOff aria-hidden className="size-3.5" />
+            {moderation}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="font-semibold break-words text-slate-900">{title}</h3>
+        <p className="text-sm text-slate-600">{shortDate(entry.createdAt)}</p>
+        <p className="mt-auto flex items-center gap-1 pt-2 text-sm font-medium text-slate-800">
+          <Heart aria-hidden className="size-4 text-pink-600" />
+          {entry.voteCount} {entry.voteCount === 1 ? "vote" : "votes"}
+        </p>
+        {visible && (
+          <Link
+            to={`/gallery?submission=${encodeURIComponent(entry.id)}`}
+            className="text-sm font-medium text-brand-700 underline"
+          >
+            View in gallery<span className="sr-only">: {title}</span>
+          </Link>
+        )}
+      </div>
+    </li>
+  )
+}
+
+/** The Submissions tab: the member's own entries, including those a moderator took down. */
+export const SubmissionsTab = ({ memberId }: { readonly memberId: string }) => {
+  const entries = useQuery({
+    queryKey: ["member-entries", memberId],
+    queryFn: () => api.memberEntries(memberId),
+  })
+  if (entries.isPending) return <Spinner label="Loading submissions..." />
+  if (entries.isError) {
+    return (
+      <ErrorState
+        title="Failed to fetch submissions"
+        message={messageOf(entries.error, "Your submissions could not be loaded.")}
+        onRetry={() => void entries.refetch()}
+      />
+    )
+  }
+  if (entries.data.length === 0) {
+    return (
+      <EmptyState title="No submissions yet">
+        <p>Color today's line art and enter it to see it here.</p>
+        <Link to="/" className={buttonClass("primary", "mt-4")}>
+          Join today's contest
+        </Link>
+      </EmptyState>
+    )
+  }
+  return (
+    <>
+      <h2 className="sr-only">Your submissions</h2>
+      <ul
+        aria-label="Your submissions"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+      >
+        {entries.data.map((entry) => (
+          <EntryCard key={entry.id} entry={entry} />
+        ))}
+      </ul>
+    </>
+  )
+}

@@ -1,0 +1,179 @@
+import { Check, ChevronDown } from "lucide-react"
+import { Select, Switch } from "radix-ui"
+import type { ReactNode } from "react"
+
+/** The settings tab's building blocks: a titled card, a labelled switch, a labelled select. */
+
+export const SettingsCard = ({
+  id,
+  title,
+  description,
+  children,
+  tone = "default",
+}: {
+  readonly id: string
+  readonly title: string
+  readonly description?: string
+  readonly children: ReactNode
+  readonly tone?: "default" | "danger"
+}) => (
+  <section
+    aria-labelledby={id}
+    className={`min-w-0 rounded-xl border p-5 shadow-sm ${
+      tone === "danger" ? "border-red-300" : "border-slate-200"
+    }`}
+  >
+    <h2
+      id={id}
+      className={`text-lg font-semibold ${tone === "danger" ? "text-red-800" : "text-slate-900"}`}
+    >
+      {title}
+    </h2>
+    {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+    <div className="mt-4">{children}</div>
+  </section>
+)
+
+export const SettingSwitch = ({
+  id,
+  label,
+  description,
+  checked,
+  onCheckedChange,
+  disabled = false,
+}: {
+  readonly id: string
+  readonly label: string
+  readonly description?: string
+  readonly checked: boolean
+  readonly onCheckedChange?: (checked: boolean) => void
+  readonly disabled?: boolean
+}) => (
+  <div className="flex items-start justify-between gap-4 py-3">
+    <div className="min-w-0">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {label}
+      </label>
+      {description && (
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {description}
+        </p>
+      )}
+    </div>
+    <Switch.Root
+      id={id}
+      checked={checked}
+      onCheckedChange={onCheckedChange}
+      disabled={disabled}
+      aria-describedby={description ? `${id}-description` : undefined}
+      className="relative h-6 w-11 shrink-0 rounded-full bg-slate-500 transition-colors data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+    </Switch.Root>
+  </div>
+)
+
+export const SettingSelect = <V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onValueChange,
+}: {
+  readonly id: string
+  readonly label: string
+  readonly value: V
+  readonly options: ReadonlyArray<{ readonly value: V; readonly label: string }>
+  readonly onValueChange: (value: V) => void
+}) => (
+  <div className="flex flex-col gap-1 py-3">
+    <label htmlFor={id} className="font-medium text-slate-900">
+      {label}
+    </label>
+    <Select.Root value={value} onValueChange={(next) => onValueChange(next as V)}>
+      <Select.Trigger
+        id={id}
+        className="inline-flex w-full max-w-xs items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+      >
+        <Select.Value />
+        <Select.Icon>
+          <ChevronDown aria-hidden className="size-4 text-slate-600" />
+        </Select.Icon>
+      </Select.Trigger>
+      <Select.Portal>
+        <Select.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        >
+          <Select.Viewport className="p-1">
+            {options.map((option) => (
+              <Select.Item
+                key={option.value}
+                value={option.value}
+                className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50"
+              >
+                <Select.ItemIndicator className="absolute left-2">
+                  <Check aria-hidden className="size-4 text-brand-600" />
+                </Select.ItemIndicator>
+                <Select.ItemText>{option.label}</Select.ItemText>
+              </Select.Item>
+            ))}
+          </Select.Viewport>
+        </Select.Content>
+      </Select.Portal>
+    </Select.Root>
+  </div>
+)
+
+/** A text field with its label and, when the server named it, its error. */
+export const Field = ({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  multiline = false,
+  type = "text",
+  ...rest
+}: {
+  readonly id: string
+  readonly label: string
+  readonly value: string
+  readonly onChange: (value: string) => void
+  readonly error?: string
+  readonly multiline?: boolean
+  readonly type?: "text" | "email" | "url" | "password"
+  readonly placeholder?: string
+  readonly autoComplete?: string
+  readonly required?: boolean
+  readonly maxLength?: number
+}) => {
+  const shared = {
+    id,
+    value,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    className: `w-full min-w-0 rounded-md border px-3 py-2 text-sm text-slate-900 ${
+      error ? "border-red-500" : "border-slate-300"
+    }`,
+    ...rest,
+  }
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {multiline ? (
+        <textarea rows={3} {...shared} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input type={type} {...shared} onChange={(event) => onChange(event.target.value)} />
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { screen, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { describe, expect, it } from "vitest"
+import { BADGES } from "../../../../../domain/badges/badges.ts"
+import { formatCents, PLANS } from "../../../../../domain/plans/plans.ts"
+import { renderRoute, signedInAs } from "../../test/render.tsx"
+
+const open = async (path: string, title: string) => {
+  signedInAs(null)
+  renderRoute(path)
+  expect(
+    await screen.findByRole("heading", { level: 1, name: title }, { timeout: 10_000 }),
+  ).toBeTruthy()
+}
+
+describe("/faq", () => {
+  it("has exactly 10 questions, one open at a time, and the open one can be closed", async () => {
+    await open("/faq", "Frequently Asked Questions")
+    const questions = screen
+      .getAllByRole("button")
+      .filter((button) => button.hasAttribute("aria-expanded") && button.closest("main"))
+    expect(questions).toHaveLength(10)
+    expect(questions.every((q) => q.getAttribute("aria-expanded") === "false")).toBe(true)
+
+    const files = screen.getByRole("button", { name: "What kind of photo can I upload?" })
+    const voting = screen.getByRole("button", { name: "How does voting work?" })
+    await userEvent.click(files)
+    expect(files.getAttribute("aria-expanded")).toBe("true")
+    expect(screen.getByText(/JPEG, PNG, WebP or AVIF image of up to 10 MB/)).toBeTruthy()
+
+    await userEvent.click(voting)
+    expect(voting.getAttribute("aria-expanded")).toBe("true")
+    expect(files.getAttribute("aria-expanded")).toBe("false")
+    expect(questions.filter((q) => q.getAttribute("aria-expanded") === "true")).toHaveLength(1)
+
+    await userEvent.click(voting)
+    expect(voting.getAttribute("aria-expanded")).toBe("false")
+  })
+
+  it("states the accepted files truthfully (no PDF), and reads plans and badges from their tables", async () => {
+    await open("/faq", "Frequently Asked Questions")
+    await userEvent.click(screen.getByRole("button", { name: "What kind of photo can I upload?" }))
+    const files = screen.getByRole("region", { name: "What kind of photo can I upload?" })
+    expect(files.textContent).toContain("HEIC")
+    expect(files.textContent).not.toContain("PDF")
+    expect(files.textContent).toContain("GPS")
+
+    await userEvent.click(screen.getByRole("button", { name: "How many entries can I submit?" }))
+    const entries = screen.getByRole("region", { name: "How many entries can I submit?" })
+    expect(within(entries).getByText(`${PLANS.free.name}: 2 entries a month`)).toBeTruthy()
+    expect(within(entries).getByText(`${PLANS.champ.name}: unlimited entries`)).toBeTruthy()
+
+    await userEvent.click(screen.getByRole("button", { name: "What are badges?" }))
+    const badges = screen.getByRole("region", { name: "What are badges?" })
+    expect(within(badges).getAllByRole("listitem")).toHaveLength(Object.keys(BADGES).length)
+    expect(badges.textContent).toContain(BADGES["hat-trick"].description)
+  })
+})
+
+describe("/about", () => {
+  it("says who it is for and lists the paid plans from the plan table", async () => {
+    await open("/about", "About Colorday")
+    expect(screen.getByRole("heading", { name: "For adults, 18 and over" })).toBeTruthy()
+    expect(screen.getByText(/Winners are announced 24–48 hours after the deadline/)).toBeTruthy()
+    const main = screen.getByRole("main")
+    expect(within(main).getByText(/art education for underserved communities/)).toBeTruthy()
+    expect(
+      screen.getByText(new RegExp(`^${PLANS.pro.name} \\(\\${formatCents(PLANS.pro.priceCents)}`)),
+    ).toBeTruthy()
+  })
+})
+
+describe("/terms and /privacy", () => {
+  it("the terms state the age limit, the notice of price changes and every plan's price", async () => {
+    await open("/terms", "Terms of Service")
+    const text = screen.getByRole("main").textContent ?? ""
+    expect(text).toContain("at least 18 years old")
+    expect(text).toContain("at least 30 days before a new price applies")
+    for (const plan of Object.values(PLANS)) {
+      if (plan.priceCents > 0) expect(text).toContain(formatCents(plan.priceCents))
+    }
+  })
+
+  it("the privacy policy covers the cookie, Stripe, stripped photo metadata and the data controls", async () => {
+    await open("/privacy", "Privacy Policy")
+    const text = screen.getByRole("main").textContent ?? ""
+    expect(text).toContain("colorday_session")
+    expect(text).toContain("Stripe")
+    expect(text).toContain("GPS location")
+    expect(text).toContain("Download my data")
+    expect(text).toContain("Delete account")
+  })
+})

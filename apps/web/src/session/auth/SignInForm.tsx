@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from "react"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import type { SignedIn } from "../../api/types.ts"
+import { useToast } from "../../ui/toast.tsx"
+import { Button } from "../../ui/ui.tsx"
+import { useSession } from "../session.tsx"
+import { isEmailNotVerified, serverMessage } from "./api-errors.ts"
+import { TextField } from "./form-field.tsx"
+
+const NOT_VERIFIED = "Please check your email and click the verification link before signing in."
+
+/** The Sign In tab: e-mail and password; an unverified e-mail gets a notice with a resend button. */
+export const SignInForm = ({
+  email,
+  onEmailChange,
+  onSignedIn,
+  onLeave,
+}: {
+  readonly email: string
+  readonly onEmailChange: (email: string) => void
+  readonly onSignedIn: (signedIn: SignedIn) => void
+  /** Called when a link leaves the dialog (Forgot password?). */
+  readonly onLeave: () => void
+}) => {
+  const { signIn } = useSession()
+  const toast = useToast()
+  const [password, setPassword] = useState("")
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [unverified, setUnverified] = useState(false)
+  const [resending, setResending] = useState(false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setBusy(true)
+    setFailure(null)
+    setUnverified(false)
+    try {
+      const signedIn = await signIn(email.trim(), password)
+      onSignedIn(signedIn)
+    } catch (error) {
+      if (isEmailNotVerified(error)) {
+        setUnverified(true)
+        toast({ title: "Email Not Verified", description: NOT_VERIFIED, variant: "destructive" })
+      } else {
+        const message = serverMessage(error) ?? "Sign in failed"
+        setFailure(message)
+        toast({
+          title: "Sign in failed",
+          description: message === "Sign in failed" ? undefined : message,
+          variant: "destructive",
+        })
+      }
+      setBusy(false)
+    }
+  }
+
+  const resend = async () => {
+    if (email.trim() === "") {
+      toast({
+        title: "Email required",
+        description: "Please enter your email address first.",
+        variant: "destructive",
+      })
+      return
+    }
+    setResending(true)
+    try {
+      const answer = await api.resendVerification(email.trim())
+      toast({ title: "Verification Email Sent", description: answer.message })
+    } catch (error) {
+      toast({
+        title: "Failed to send verification email",
+        description: serverMessage(error) ?? "An error occurred. Please try again.",
+        variant: "destructive",
+      })
+    } finally {
+      setResending(false)
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {failure}
+        </p>
+      )}
+      {unverified && (
+        <div
+          role="alert"
+          className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <p className="font-semibold">Email Not Verified</p>
+          <p>{NOT_VERIFIED}</p>
+          <Button
+            variant="secondary"
+            className="self-start"
+            disabled={resending}
+            onClick={() => void resend()}
+          >
+            {resending ? "Sending..." : "Resend verification email"}
+          </Button>
+        </div>
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+      <Link
+        to="/forgot-password"
+        onClick={onLeave}
+        className="self-center text-sm font-medium text-brand-700 hover:underline"
+      >
+        Forgot password?
+      </Link>
+    </form>
+  )
+}
