@@ -14,9 +14,13 @@ const SCHEDULER_INTERVAL_MS = 60_000
  * migrates the SQLite file and, on first start, seeds the demo world, so a clean clone answers
  * with real content. With DATABASE_URL the operator migrates and seeds on purpose.
  *
+ * It also serves the built web app (apps/web/dist, from `npm run build`) at /; without a build it
+ * says so in one line and pages answer 503 while the API works.
+ *
  * Environment: PORT (3000), HOST (127.0.0.1), ALLOWED_ORIGINS (comma-separated origins allowed
- * to call the API from a browser), TRUST_PROXY=1 behind a TLS-terminating proxy, plus the
- * composition root's DATA_DIR and DATABASE_URL.
+ * to call the API from a browser), TRUST_PROXY=1 behind a TLS-terminating proxy, PUBLIC_URL (the
+ * origin of absolute URLs in pages' share tags), plus the composition root's DATA_DIR and
+ * DATABASE_URL.
  */
 
 interface ServeOptions {
@@ -75,12 +79,16 @@ const serve = async (options: ServeOptions): Promise<void> => {
   const [
     { startHttpServer },
     { sessionLookup },
+    { sharePreviews },
+    { DEFAULT_WEB_APPS, NOT_BUILT_MESSAGE, unbuiltWebApps },
     { appConfigFromEnv, makeAppLayer },
     demoFixtures,
     demoWorld,
   ] = await Promise.all([
     import("../adapters/http/server.ts"),
     import("../adapters/http/session-lookup.ts"),
+    import("../adapters/http/page-meta.ts"),
+    import("../adapters/http/web-app.ts"),
     import("./app.layer.ts"),
     import("./demo/demo-fixtures.ts"),
     import("./demo/demo-world.ts"),
@@ -133,7 +141,10 @@ const serve = async (options: ServeOptions): Promise<void> => {
     const started = await startHttpServer({
       runtime,
       sessions: sessionLookup,
+      previews: sharePreviews,
       config: {
+        webApps: DEFAULT_WEB_APPS,
+        publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
         allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
           .split(",")
           .map((origin) => origin.trim())
@@ -174,6 +185,13 @@ const serve = async (options: ServeOptions): Promise<void> => {
     void tick()
     const scheduler = setInterval(() => void tick(), SCHEDULER_INTERVAL_MS)
 
+    // After listening, so a server that cannot start still says one thing only.
+    for (const app of unbuiltWebApps(DEFAULT_WEB_APPS)) {
+      process.stderr.write(
+        `${NOT_BUILT_MESSAGE} (${app.dir} has no index.html): pages at ${app.prefix} answer 503 until then; the API works\n`,
+      )
+    }
+
     const stopping = shutdownSignal()
     process.stdout.write(
       `Colorday is listening on ${publicUrl(started.server.address() as AddressInfo)}\n`,
@@ -190,7 +208,7 @@ export const registerServe = (program: Command): void => {
   program
     .command("serve")
     .description(
-      "starts the contest site's API; on the embedded SQLite default it migrates and, on first start, seeds the demo world",
+      "starts the contest site (its API and the built web app); on the embedded SQLite default it migrates and, on first start, seeds the demo world",
     )
     .option(
       "--port <port>",

@@ -16,9 +16,11 @@ import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
+import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { multipartUploads } from "./uploads.ts"
+import { DEFAULT_WEB_APPS, serveWebApps, type WebApp } from "./web-app.ts"
 
 export const SESSION_COOKIE = "colorday_session"
 
@@ -39,6 +41,10 @@ export interface HttpConfig {
   readonly rateLimiters?: RateLimiters
   /** Where defects are logged, with their stack (stderr by default). */
   readonly log?: (line: string) => void
+  /** The built web apps and their prefixes (default: the site, apps/web/dist, at /). */
+  readonly webApps?: ReadonlyArray<WebApp>
+  /** PUBLIC_URL when configured: the origin of absolute URLs in pages (else the request's). */
+  readonly publicUrl?: string | undefined
 }
 
 export interface SessionLookup<R> {
@@ -91,8 +97,10 @@ export const makeHttpApp = <R>(options: {
   readonly routes: ReadonlyArray<AnyRoute>
   readonly sessions: SessionLookup<R>
   readonly config: HttpConfig
+  /** Looks up what a shared link previews; without it every page gets the site's tags. */
+  readonly previews?: SharePreviews<R>
 }) => {
-  const { runtime, routes, sessions, config } = options
+  const { runtime, routes, sessions, config, previews } = options
   const log = config.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const rateLimiters = config.rateLimiters ?? makeRateLimiters()
   const app = new Koa({ proxy: config.trustProxy })
@@ -137,12 +145,23 @@ export const makeHttpApp = <R>(options: {
   app.use(
     helmet({
       contentSecurityPolicy: {
+        // The built apps: module scripts from our origin only (Vite emits no inline script);
+        // style attributes that React and Radix set inline; images of ours, data: and blob:
+        // (a photo's preview before upload); requests to our own API.
         directives: {
           defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", "data:", "blob:"],
+          fontSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          formAction: ["'self'"],
           frameAncestors: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
+          // Only behind a TLS proxy: on plain http (a LAN address) it would break every request.
+          upgradeInsecureRequests: config.trustProxy ? [] : null,
         },
       },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -177,6 +196,8 @@ export const makeHttpApp = <R>(options: {
     bodyParser({
       enableTypes: ["json"],
       jsonLimit: JSON_BODY_LIMIT,
+      // DELETE too: deleting the account takes the password in its body.
+      parsedMethods: ["POST", "PUT", "PATCH", "DELETE"],
       // Multipart uploads are parsed by their own routes, with their own limit.
       onError: (error) => {
         throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
@@ -300,5 +321,16 @@ export const makeHttpApp = <R>(options: {
     }
     throw new HttpRefusal(405, "METHOD_NOT_ALLOWED", "This path does not take that method")
   })
+  // Everything else a browser asks for: the built web apps' files and pages.
+  app.use(
+    serveWebApps({
+      apps: config.webApps ?? DEFAULT_WEB_APPS,
+      headTags: makeHeadTags({
+        publicUrl: config.publicUrl,
+        findEntry: previews && ((entryId) => runtime.runPromise(previews.entry(entryId))),
+        log,
+      }),
+    }),
+  )
   return app
 }

@@ -1,4 +1,5 @@
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { MemberDataExport } from "../../domain/accounts/member-data-export.use-case.ts"
 import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
@@ -9,6 +10,7 @@ import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { creditsLeft } from "../../domain/plans/quota.ts"
 import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import { thumbnailKeyOf } from "../images/image-keys.ts"
 
 /**
  * Domain entities as the spec's client reads them (§3): its field names and aliases, so a client
@@ -16,6 +18,10 @@ import type { Entry } from "../../domain/submissions/entry.entity.ts"
  */
 
 export const imageUrl = (key: string | null): string | null => (key ? `/images/${key}` : null)
+
+/** The URL of an image's thumbnail (480 px at most), for grids and lists. */
+export const thumbnailUrl = (key: string | null): string | null =>
+  key ? imageUrl(thumbnailKeyOf(key)) : null
 
 const iso = (instant: Instant | null) => (instant === null ? null : new Date(instant).toISOString())
 const datePart = (instant: Instant) => new Date(instant).toISOString().slice(0, 10)
@@ -67,6 +73,7 @@ export const presentEntry = (entry: Entry, hasVoted?: boolean) => ({
   challenge_id: entry.contestId,
   contest_id: entry.contestId,
   imageUrl: imageUrl(entry.image),
+  thumbnailUrl: thumbnailUrl(entry.image),
   public_url: imageUrl(entry.image),
   file_path: entry.image,
   age_group: entry.ageGroup,
@@ -102,8 +109,11 @@ export const presentMember = (member: Member) => ({
   created_at: iso(member.createdAt),
 })
 
-/** A member as anyone else sees them: the public profile only. */
-export const presentPublicMember = (member: Member) => ({
+/**
+ * A member as anyone else sees them: the public profile only, and the join date only when the
+ * member shows it (privacy setting showJoinDate).
+ */
+export const presentPublicMember = (member: Member, shown: { readonly joinDate: boolean }) => ({
   _id: member.id,
   id: member.id,
   username: member.username,
@@ -112,8 +122,8 @@ export const presentPublicMember = (member: Member) => ({
   website: member.profile.website,
   avatarUrl: member.profile.avatarUrl,
   avatar_url: member.profile.avatarUrl,
-  createdDate: iso(member.createdAt),
-  created_at: iso(member.createdAt),
+  createdDate: shown.joinDate ? iso(member.createdAt) : null,
+  created_at: shown.joinDate ? iso(member.createdAt) : null,
 })
 
 export const presentSubscription = (subscription: Subscription) => {
@@ -168,7 +178,85 @@ export const presentLeaderboardRow = (row: LeaderboardRow, avatarUrl: string | n
   rawVotes: row.rawVotes,
   submissionId: row.entryId,
   submissionUrl: imageUrl(row.image),
+  thumbnailUrl: thumbnailUrl(row.image),
   contestType: row.contestType,
   ageGroup: row.ageGroup,
   date: iso(row.date),
 })
+
+/**
+ * "Download my data" as the file the member keeps: ISO dates, absolute image URLs on `origin`,
+ * the API's words. Never a secret: the export has none to give.
+ */
+export const presentMemberDataExport = (data: MemberDataExport, origin: string) => {
+  const absolute = (url: string | null) => (url === null ? null : `${origin}${url}`)
+  const { member } = data
+  return {
+    exportedAt: iso(data.exportedAt),
+    profile: {
+      id: member.id,
+      email: member.email,
+      username: member.username,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      dateOfBirth: member.dateOfBirth,
+      emailVerified: member.emailVerifiedAt !== null,
+      emailVerifiedAt: iso(member.emailVerifiedAt),
+      isAdmin: member.isAdmin,
+      suspendedAt: iso(member.suspendedAt),
+      bio: member.profile.bio,
+      location: member.profile.location,
+      website: member.profile.website,
+      avatarUrl: member.profile.avatarUrl,
+      createdAt: iso(member.createdAt),
+    },
+    settings: data.settings,
+    subscription: presentSubscription(data.subscription),
+    entries: data.entries.map(({ entry, contestTitle }) => ({
+      id: entry.id,
+      contestId: entry.contestId,
+      contestName: contestTitle,
+      imageUrl: absolute(imageUrl(entry.image)),
+      thumbnailUrl: absolute(thumbnailUrl(entry.image)),
+      ageGroup: entry.ageGroup,
+      contestType: entry.contestType,
+      status: entry.moderation === "visible" ? "submitted" : entry.moderation,
+      moderationReason: entry.moderationReason,
+      voteCount: entry.voteCount,
+      weightedScore: entry.weightedScore,
+      createdAt: iso(entry.createdAt),
+    })),
+    votes: data.votesCast.map((vote) => ({
+      entryId: vote.entryId,
+      contestId: vote.contestId,
+      weight: vote.weight,
+      date: iso(vote.castAt),
+    })),
+    badges: data.badges.map((grant) => ({
+      id: grant.badgeId,
+      name: BADGES[grant.badgeId].name,
+      earnedAt: iso(grant.earnedAt),
+    })),
+    downloads: data.downloads.map((download) => ({
+      contestId: download.contestId,
+      date: iso(download.at),
+    })),
+    payments: data.payments.map((payment) => ({
+      ...presentPayment(payment),
+      fulfilledAt: iso(payment.fulfilledAt),
+    })),
+    contactMessages: data.contactMessages.map((message) => ({
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      date: iso(message.createdAt),
+    })),
+    sessions: data.sessions.map((session) => ({
+      createdAt: iso(session.createdAt),
+      lastSeenAt: iso(session.lastSeenAt),
+      expiresAt: iso(session.expiresAt),
+    })),
+  }
+}

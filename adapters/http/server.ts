@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { ManagedRuntime } from "effect"
 import { type HttpConfig, makeHttpApp, type SessionLookup } from "./app.ts"
+import type { SharePreviews } from "./page-meta.ts"
 import { allRoutes } from "./routes/index.ts"
 
 export interface ListenOptions {
@@ -15,6 +16,8 @@ export const startHttpServer = async <R>(options: {
   readonly sessions: SessionLookup<R>
   readonly config: HttpConfig
   readonly listen: ListenOptions
+  /** What shared links preview (`sharePreviews`); without it, pages get the site's tags only. */
+  readonly previews?: SharePreviews<R>
 }): Promise<{
   readonly server: Server
   readonly url: string
@@ -25,6 +28,7 @@ export const startHttpServer = async <R>(options: {
     routes: allRoutes,
     sessions: options.sessions,
     config: options.config,
+    ...(options.previews ? { previews: options.previews } : {}),
   })
   const handle = app.callback()
   // Koa's handler settles its own errors; the promise carries nothing to wait for.

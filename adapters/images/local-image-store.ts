@@ -5,67 +5,17 @@ import { Effect, Layer, Option, Semaphore } from "effect"
 import {
   type ImageKind,
   ImageStore,
-  type Renditions,
   type StoredImage,
   UnsupportedImage,
 } from "../../domain/submissions/image-store.port.ts"
+import { parseKey, renditionKeys, renditionsOfKey, SUFFIXES, type Suffix } from "./image-keys.ts"
 import { CONTENT_TYPES, inspectImage, looksLikePdf } from "./inspect-image.ts"
 import { checkPrintPdf } from "./line-art-pdf.ts"
 import { renderEntryPhoto, renderLineArt } from "./process-image.ts"
 
-/**
- * The files of one image, named `<kind>/<uuid><suffix>` (the uuid is ours):
- * - an entry photo: `<uuid>.webp` (display, the key), `<uuid>.thumb.webp`, `<uuid>.original.jpg`;
- * - a line-art page: `<uuid>.png` (the key), `<uuid>.thumb.webp`, `<uuid>.print.pdf` (if sent).
- * Keys of the first version of this store (`<uuid>.jpg|png|webp|avif`, the upload as sent) are
- * still read; such an image is its own display, thumbnail and original.
- */
-const SUFFIXES = [
-  ".thumb.webp",
-  ".original.jpg",
-  ".print.pdf",
-  ".jpg",
-  ".png",
-  ".webp",
-  ".avif",
-] as const
-type Suffix = (typeof SUFFIXES)[number]
-
-const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
-/** The only keys we mint. Anything else is refused on read (no `..`, no other folder). */
-const KEY_PATTERN = new RegExp(
-  `^(entry|line-art)/(${UUID})(${SUFFIXES.map((s) => s.replaceAll(".", "\\.")).join("|")})$`,
-)
-
-const DISPLAY_SUFFIX: { readonly [K in ImageKind]: Suffix } = { entry: ".webp", "line-art": ".png" }
-
-const parseKey = (key: string) => {
-  const match = KEY_PATTERN.exec(key)
-  return match
-    ? { kind: match[1] as ImageKind, id: match[2] as string, suffix: match[3] as Suffix }
-    : undefined
-}
-
 const contentTypeOf = (suffix: Suffix) => {
   const extension = suffix.slice(suffix.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES
   return CONTENT_TYPES[extension]
-}
-
-const renditionKeys = (kind: ImageKind, id: string): Renditions => {
-  const key = (suffix: Suffix) => `${kind}/${id}${suffix}`
-  return kind === "entry"
-    ? {
-        display: key(".webp"),
-        thumbnail: key(".thumb.webp"),
-        original: key(".original.jpg"),
-        printPdf: null,
-      }
-    : {
-        display: key(".png"),
-        thumbnail: key(".thumb.webp"),
-        original: key(".png"),
-        printPdf: key(".print.pdf"),
-      }
 }
 
 /** Writes a file so readers see all of it or nothing: a temporary file, then a rename. */
@@ -91,7 +41,7 @@ const PDF_AS_PAGE =
 const PROCESSING_AT_ONCE = 2
 
 /**
- * Images as files under `dir` (DATA_DIR/images by default). The bytes are checked by content
+ * Images as files under `dir` (DATA_DIR/images by default; file names in image-keys.ts). The bytes are checked by content
  * and every rendition is made in memory before anything is written, so a refused upload leaves
  * nothing behind; the files are then written atomically, and if one write fails the others are
  * deleted. Disk failures are defects, not domain errors.
@@ -181,22 +131,7 @@ export const makeLocalImageStore = (dir: string) => {
           contentType: contentTypeOf(parsed.suffix),
         }))
       }),
-    renditionsOf: (key) => {
-      const parsed = parseKey(key)
-      if (!parsed) return Option.none()
-      const current = renditionKeys(parsed.kind, parsed.id)
-      const legacy =
-        parsed.suffix !== DISPLAY_SUFFIX[parsed.kind] &&
-        (parsed.suffix === ".jpg" ||
-          parsed.suffix === ".png" ||
-          parsed.suffix === ".webp" ||
-          parsed.suffix === ".avif")
-      return Option.some(
-        legacy
-          ? { display: key, thumbnail: key, original: key, printPdf: current.printPdf }
-          : current,
-      )
-    },
+    renditionsOf: (key) => Option.fromNullishOr(renditionsOfKey(key)),
     remove: (key) =>
       Effect.gen(function* () {
         const parsed = parseKey(key)

@@ -1,4 +1,5 @@
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { MemberSettings } from "../../domain/accounts/member-settings.ts"
 import type { MemberToken } from "../../domain/accounts/member-token.port.ts"
 import type { Session } from "../../domain/accounts/session.entity.ts"
 import type { BadgeGrant } from "../../domain/badges/badges.ts"
@@ -16,6 +17,8 @@ import type { OfflineSession } from "../payments/offline-sessions.ts"
 
 interface Tables {
   members: Map<string, Member>
+  /** Keyed by member id. */
+  memberSettings: Map<string, { settings: MemberSettings; updatedAt: Instant }>
   contests: Map<string, Contest>
   entries: Map<string, Entry>
   /** Keyed by `${entryId}|${voterId}`: the unique key a database enforces. */
@@ -41,6 +44,7 @@ interface Tables {
 
 const emptyTables = (): Tables => ({
   members: new Map(),
+  memberSettings: new Map(),
   contests: new Map(),
   entries: new Map(),
   votes: new Map(),
@@ -63,11 +67,14 @@ const emptyTables = (): Tables => ({
  */
 export class MemoryStore {
   tables: Tables = emptyTables()
+  /** The memory image store's files, by key: like files on disk, outside transactions. */
+  readonly images = new Map<string, { readonly bytes: Uint8Array; readonly contentType: string }>()
 
   snapshot(): Tables {
     const t = this.tables
     return {
       members: new Map(t.members),
+      memberSettings: new Map(t.memberSettings),
       contests: new Map(t.contests),
       entries: new Map(t.entries),
       votes: new Map(t.votes),

@@ -1,6 +1,8 @@
 import { JobLease } from "../../domain/jobs/job-lease.port.ts"
 import { Clock, Context, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
+import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
@@ -128,6 +130,48 @@ const members = (store: MemoryStore) =>
           cursor,
           limit,
         ),
+      ),
+  })
+
+const memberSettings = (store: MemoryStore) =>
+  MemberSettingsRepository.of({
+    find: (memberId) =>
+      Effect.sync(() =>
+        Option.map(
+          Option.fromNullishOr(store.tables.memberSettings.get(memberId)),
+          (row) => row.settings,
+        ),
+      ),
+    save: (memberId, settings, at) =>
+      Effect.sync(
+        () => void store.tables.memberSettings.set(memberId, { settings, updatedAt: at }),
+      ),
+  })
+
+const memberRecords = (store: MemoryStore) =>
+  MemberRecords.of({
+    votesCastBy: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.votes.values()]
+          .filter((vote) => vote.voterId === memberId)
+          .sort((a, b) => a.castAt - b.castAt || byId(a, b)),
+      ),
+    downloadsOf: (memberId) =>
+      Effect.sync(() =>
+        store.tables.downloads
+          .filter((download) => download.memberId === memberId)
+          .map(({ contestId, at }) => ({ contestId, at }))
+          .sort((a, b) => a.at - b.at),
+      ),
+    contactMessagesFrom: (memberId, email) =>
+      Effect.sync(() =>
+        [...store.tables.contactMessages.values()]
+          .filter(
+            (message) =>
+              message.memberId === memberId ||
+              message.email.trim().toLowerCase() === email.trim().toLowerCase(),
+          )
+          .sort((a, b) => a.createdAt - b.createdAt || byId(a, b)),
       ),
   })
 
@@ -269,6 +313,24 @@ const entries = (store: MemoryStore) =>
           })
         }
       }),
+    ofMember: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.entries.values()]
+          .filter((entry) => entry.memberId === memberId)
+          .sort((a, b) => b.createdAt - a.createdAt || byId(b, a)),
+      ),
+    hideAllOf: (memberId, reason) =>
+      Effect.sync(() => {
+        for (const entry of [...store.tables.entries.values()]) {
+          if (entry.memberId === memberId && entry.moderation === "visible") {
+            store.tables.entries.set(entry.id, {
+              ...entry,
+              moderation: "hidden",
+              moderationReason: reason,
+            })
+          }
+        }
+      }),
     statsOf: (memberId) =>
       Effect.sync(() => {
         const own = [...store.tables.entries.values()].filter(
@@ -408,6 +470,12 @@ const sessions = (store: MemoryStore) =>
         if (session) store.tables.sessions.set(id, { ...session, lastSeenAt, expiresAt })
       }),
     delete: (id) => Effect.sync(() => void store.tables.sessions.delete(id)),
+    ofMember: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.sessions.values()]
+          .filter((session) => session.memberId === memberId)
+          .sort((a, b) => b.createdAt - a.createdAt || byId(b, a)),
+      ),
     deleteAllOf: (memberId, exceptId) =>
       Effect.sync(() => {
         for (const session of [...store.tables.sessions.values()]) {
@@ -497,6 +565,8 @@ export const layerMemory = Layer.effectContext(
       Context.add(UnitOfWork, unitOfWork(store)),
       Context.add(IdSource, idSource()),
       Context.add(MemberRepository, members(store)),
+      Context.add(MemberSettingsRepository, memberSettings(store)),
+      Context.add(MemberRecords, memberRecords(store)),
       Context.add(ContestRepository, contests(store)),
       Context.add(ContestAnalytics, analytics(store)),
       Context.add(EntryRepository, entries(store)),

@@ -1,13 +1,14 @@
 import { it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { layerMemoryImageStore } from "./image-store.ts"
 import { layerMemory } from "./memory.layers.ts"
 import { layerMemoryPasswordHasher } from "./password-hasher.ts"
 import { layerMemoryPayments } from "./payments.ts"
 
-/** Every port in memory, plus the fast test-only password hasher and the offline checkout. */
+/** Every port in memory, plus the fast test-only password hasher, images and the offline checkout. */
 const layerMemoryWorld = Layer.merge(
-  Layer.provideMerge(layerMemoryPayments, layerMemory),
+  Layer.provideMerge(Layer.merge(layerMemoryPayments, layerMemoryImageStore), layerMemory),
   layerMemoryPasswordHasher,
 )
 

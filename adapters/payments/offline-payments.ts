@@ -84,6 +84,8 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
             onSome: (session) => Effect.succeed(readSession(session, config.publicUrl)),
           }),
         ),
+      // An offline checkout is paid once: no plan bought here is ever charged again.
+      cancelRecurring: () => Effect.void,
     })
 
     const gateway = PaymentGateway.of({

@@ -134,6 +134,39 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
     }
   }
 
+  /** A Stripe subscription that no longer charges anything. */
+  const ENDED: ReadonlyArray<Stripe.Subscription.Status> = ["canceled", "incomplete_expired"]
+
+  /**
+   * The subscription a plan's checkout session started, cancelled now if it still runs. Only
+   * checkout sessions (`cs_`) start one: a renewal's row (an invoice id) belongs to a
+   * subscription whose checkout has its own row, and our offline sessions never reached Stripe.
+   */
+  const cancelSubscriptionOf = (checkoutSessionId: string) =>
+    Effect.gen(function* () {
+      if (!checkoutSessionId.startsWith("cs_") || checkoutSessionId.startsWith("cs_offline_")) {
+        return
+      }
+      const session = yield* Effect.tryPromise({
+        try: () =>
+          stripe.checkout.sessions.retrieve(checkoutSessionId, { expand: ["subscription"] }),
+        catch: (error) => error,
+      }).pipe(
+        Effect.catch((error) =>
+          isStripeNotFound(error) ? Effect.succeed(null) : Effect.die(error),
+        ),
+      )
+      const subscription = typeof session?.subscription === "object" ? session.subscription : null
+      if (!subscription || ENDED.includes(subscription.status)) return
+      yield* Effect.tryPromise({
+        try: () => stripe.subscriptions.cancel(subscription.id),
+        catch: (error) => error,
+      }).pipe(
+        // Cancelled meanwhile (by the member in Stripe's portal): what was asked is done.
+        Effect.catch((error) => (isStripeNotFound(error) ? Effect.void : Effect.die(error))),
+      )
+    })
+
   const payments = Payments.of({
     createCheckout: (request) =>
       call(async () => {
@@ -196,6 +229,8 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
             : Effect.fail(new NotFound({ entity: "payment", id: checkoutSessionId }))
         }),
       ),
+    cancelRecurring: (paymentKeys) =>
+      Effect.forEach([...new Set(paymentKeys)], cancelSubscriptionOf, { discard: true }),
   })
 
   /** The checkout session a single page of a Stripe list call found, if any. */

@@ -2,6 +2,9 @@ import { Effect, Option } from "effect"
 import { IsNull, type EntityManager } from "typeorm"
 import type { MemberToken, TokenPurpose } from "../../domain/accounts/member-token.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
+import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
+import { settingsFrom } from "../../domain/accounts/member-settings.ts"
+import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
@@ -11,15 +14,24 @@ import { keysetPage, upsert } from "./repositories.ts"
 import {
   type ContactMessageRow,
   ContactMessageTable,
+  type DownloadRow,
+  DownloadTable,
+  type MemberSettingsRow,
+  MemberSettingsTable,
   type MemberTokenRow,
   MemberTokenTable,
   type OutboxMailRow,
   OutboxMailTable,
   type SessionRow,
   SessionTable,
+  type VoteRow,
+  VoteTable,
 } from "./tables.ts"
 
-/** Sessions, link tokens, contact messages and the mail outbox on SQL. */
+/**
+ * Sessions, link tokens, member settings, contact messages, the mail outbox, and what the
+ * member's data export reads from other tables, on SQL.
+ */
 
 const toToken = (row: MemberTokenRow): MemberToken => ({
   tokenHash: row.tokenHash,
@@ -82,6 +94,12 @@ const sessions = (db: DatabaseShape) => {
           .delete({ id })
           .then(() => undefined),
       ),
+    ofMember: (memberId) =>
+      db.run((m) =>
+        repo(m)
+          .find({ where: { memberId }, order: { createdAt: "DESC", id: "DESC" } })
+          .then((rows) => rows.map((row): SessionRow => ({ ...row }))),
+      ),
     deleteAllOf: (memberId, exceptId) =>
       db.run((m) => {
         const qb = repo(m)
@@ -118,6 +136,66 @@ const memberTokens = (db: DatabaseShape) => {
       ),
   })
 }
+
+/** Settings as JSON text: unreadable text reads as the defaults (settingsFrom keeps what it can). */
+const parseSettings = (text: string) => {
+  try {
+    return settingsFrom(JSON.parse(text))
+  } catch {
+    return settingsFrom({})
+  }
+}
+
+const memberSettings = (db: DatabaseShape) =>
+  MemberSettingsRepository.of({
+    find: (memberId) =>
+      Effect.map(
+        db.run((m) =>
+          m.getRepository<MemberSettingsRow>(MemberSettingsTable).findOneBy({ memberId }),
+        ),
+        (row) => Option.map(Option.fromNullishOr(row), (found) => parseSettings(found.settings)),
+      ),
+    save: (memberId, settings, at) =>
+      db.run((m) =>
+        upsert(
+          m,
+          MemberSettingsTable,
+          { memberId, settings: JSON.stringify(settings), updatedAt: at },
+          ["memberId"],
+        ),
+      ),
+  })
+
+const memberRecords = (db: DatabaseShape) =>
+  MemberRecords.of({
+    votesCastBy: (memberId) =>
+      db.run((m) =>
+        m
+          .getRepository<VoteRow>(VoteTable)
+          .find({ where: { voterId: memberId }, order: { castAt: "ASC", id: "ASC" } })
+          .then((rows) => rows.map((row) => ({ ...row, weight: Number(row.weight) }))),
+      ),
+    downloadsOf: (memberId) =>
+      db.run((m) =>
+        m
+          .getRepository<DownloadRow>(DownloadTable)
+          .find({ where: { memberId }, order: { at: "ASC", id: "ASC" } })
+          .then((rows) => rows.map((row) => ({ contestId: row.contestId, at: row.at }))),
+      ),
+    // Trimmed and lower-cased: SQLite compares case-sensitively, MySQL's collation does not.
+    contactMessagesFrom: (memberId, email) =>
+      db.run((m) =>
+        m
+          .getRepository<ContactMessageRow>(ContactMessageTable)
+          .createQueryBuilder("c")
+          .where("c.member_id = :memberId", { memberId })
+          .orWhere("LOWER(TRIM(c.email)) = :email", { email: email.trim().toLowerCase() })
+          .orderBy("c.created_at", "ASC")
+          .addOrderBy("c.id", "ASC")
+          .getMany()
+          .then((rows) => rows.map(toContactMessage)),
+      ),
+  })
 
 const contactMessages = (db: DatabaseShape) =>
   ContactMessageRepository.of({
@@ -159,6 +237,8 @@ export const makeAccountRepositories = Effect.gen(function* () {
   return {
     sessions: sessions(db),
     memberTokens: memberTokens(db),
+    memberSettings: memberSettings(db),
+    memberRecords: memberRecords(db),
     contactMessages: contactMessages(db),
     outbox: outbox(db),
   }

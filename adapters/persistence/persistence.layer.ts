@@ -2,6 +2,8 @@ import { Context, Effect, Layer } from "effect"
 import { JobLease } from "../../domain/jobs/job-lease.port.ts"
 import { makeJobLease } from "./job-lease-repository.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
+import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
@@ -44,6 +46,8 @@ const layerRepositories = Layer.effectContext(
         Context.add(PaymentLedger, repositories.payments),
         Context.add(SessionRepository, accounts.sessions),
         Context.add(MemberTokenRepository, accounts.memberTokens),
+        Context.add(MemberSettingsRepository, accounts.memberSettings),
+        Context.add(MemberRecords, accounts.memberRecords),
         Context.add(ContactMessageRepository, accounts.contactMessages),
         Context.add(OutboxRepository, accounts.outbox),
         Context.add(OfflineSessions, checkoutSessions),

@@ -558,6 +558,21 @@ const entries = (db: DatabaseShape) => {
           )
         }
       }),
+    ofMember: (memberId) =>
+      db.run((m) =>
+        repo(m)
+          .find({ where: { memberId }, order: { createdAt: "DESC", id: "DESC" } })
+          .then((rows) => rows.map(toEntry)),
+      ),
+    hideAllOf: (memberId, reason) =>
+      db.run((m) =>
+        repo(m)
+          .update(
+            { memberId, moderation: "visible" },
+            { moderation: "hidden", moderationReason: reason },
+          )
+          .then(() => undefined),
+      ),
     statsOf: (memberId) =>
       db.run(async (m) => {
         const row:

@@ -85,6 +85,7 @@ export interface MemberRow {
   location: string
   website: string
   avatarUrl: string | null
+  /** Never used: settings live in member_settings (migration 4), where a profile save cannot reach. */
   settings: string | null
   createdAt: number
 }
@@ -114,6 +115,36 @@ export const MemberTable = new EntitySchema<MemberRow>({
   uniques: [
     { name: "UQ_members_email", columns: ["email"] },
     { name: "UQ_members_username_key", columns: ["usernameKey"] },
+  ],
+})
+
+export interface MemberSettingsRow {
+  memberId: string
+  /** The settings object as JSON (read back field by field: see settingsFrom). */
+  settings: string
+  updatedAt: number
+}
+
+/**
+ * Each member's saved settings (migration 4), one row per member who saved them: a table of its
+ * own, so saving a profile (an upsert of the whole member row) never touches them.
+ */
+export const MemberSettingsTable = new EntitySchema<MemberSettingsRow>({
+  name: "MemberSettings",
+  tableName: "member_settings",
+  columns: {
+    memberId: id("member_id"),
+    settings: longText("settings"),
+    updatedAt: instant("updated_at"),
+  },
+  foreignKeys: [
+    {
+      name: "FK_member_settings_member",
+      target: "Member",
+      columnNames: ["member_id"],
+      referencedColumnNames: ["id"],
+      onDelete: "CASCADE",
+    },
   ],
 })
 
@@ -687,6 +718,7 @@ export const SchedulerLeaseTable = new EntitySchema<SchedulerLeaseRow>({
 
 export const ALL_TABLES = [
   MemberTable,
+  MemberSettingsTable,
   SessionTable,
   MemberTokenTable,
   ContestTable,

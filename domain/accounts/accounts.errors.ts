@@ -20,16 +20,22 @@ export class UsernameTaken extends Data.TaggedError("UsernameTaken")<{
 
 /**
  * Sign-in refused: no member with this e-mail, or the wrong password (which one is never said).
- * `field: "currentPassword"` is a password change whose current password is wrong.
+ * `field: "currentPassword"` is a password change whose current password is wrong; `"password"`
+ * an account deletion whose password is wrong.
  */
 export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
-  readonly field?: "currentPassword" | undefined
+  readonly field?: "currentPassword" | "password" | undefined
 }> {
   readonly code = "INVALID_CREDENTIALS"
   override get message() {
-    return this.field === "currentPassword"
-      ? "Your current password is incorrect"
-      : "Invalid email or password"
+    switch (this.field) {
+      case "currentPassword":
+        return "Your current password is incorrect"
+      case "password":
+        return "Your password is incorrect"
+      case undefined:
+        return "Invalid email or password"
+    }
   }
 }
 

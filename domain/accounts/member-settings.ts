@@ -73,3 +73,75 @@ export const DEFAULT_SETTINGS: MemberSettings = {
     personalizedRecommendations: true,
   },
 }
+
+export const isLanguage = (value: unknown): value is Language =>
+  LANGUAGES.some((language) => language.code === value)
+
+export const isSettingsTimeZone = (value: unknown): value is SettingsTimeZone =>
+  SETTINGS_TIME_ZONES.some((timeZone) => timeZone.zone === value)
+
+const record = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+
+/** Each switch of `defaults` taken from `stored` when it is a boolean there. */
+const switches = <T extends { readonly [K in keyof T]: boolean }>(
+  defaults: T,
+  stored: unknown,
+): T => {
+  const from = record(stored)
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, value]) => [
+      key,
+      typeof from[key] === "boolean" ? from[key] : value,
+    ]),
+  ) as T
+}
+
+/**
+ * Settings as they were stored (by this version or an older one, which may lack a field added
+ * since): every field that is valid is kept, every other one is its default.
+ */
+export const settingsFrom = (stored: unknown): MemberSettings => {
+  const from = record(stored)
+  return {
+    language: isLanguage(from.language) ? from.language : DEFAULT_SETTINGS.language,
+    timeZone: isSettingsTimeZone(from.timeZone) ? from.timeZone : DEFAULT_SETTINGS.timeZone,
+    loginNotifications:
+      typeof from.loginNotifications === "boolean"
+        ? from.loginNotifications
+        : DEFAULT_SETTINGS.loginNotifications,
+    email: switches(DEFAULT_SETTINGS.email, from.email),
+    push: switches(DEFAULT_SETTINGS.push, from.push),
+    privacy: switches(DEFAULT_SETTINGS.privacy, from.privacy),
+  }
+}
+
+/** What others may see of a member (the member always sees everything of their own). */
+export interface ProfileVisibility {
+  /** The public profile; hidden, it is as if the member did not exist (404). */
+  readonly profile: boolean
+  /** Their list of entries (the gallery and leaderboards still show the entries themselves). */
+  readonly submissionHistory: boolean
+  readonly badges: boolean
+  readonly joinDate: boolean
+}
+
+export const EVERYTHING_VISIBLE: ProfileVisibility = {
+  profile: true,
+  submissionHistory: true,
+  badges: true,
+  joinDate: true,
+}
+
+/**
+ * What someone else sees by the member's privacy settings. A private profile hides the lists
+ * that belong to it too (entries, badges): they are the profile's parts.
+ */
+export const visibilityFor = (privacy: PrivacySettings): ProfileVisibility => ({
+  profile: privacy.publicProfile,
+  submissionHistory: privacy.publicProfile && privacy.showSubmissionHistory,
+  badges: privacy.publicProfile && privacy.showAchievementBadges,
+  joinDate: privacy.publicProfile && privacy.showJoinDate,
+})

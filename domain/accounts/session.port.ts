@@ -12,6 +12,8 @@ export class SessionRepository extends Context.Service<
     readonly touch: (id: string, lastSeenAt: Instant, expiresAt: Instant) => Effect.Effect<void>
     /** Ends one session; ending an unknown one is not an error. */
     readonly delete: (id: string) => Effect.Effect<void>
+    /** Every session of a member, newest first (what "download my data" lists). */
+    readonly ofMember: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Session>>
     /** Ends every session of a member, except `exceptId` when given (the one making the change). */
     readonly deleteAllOf: (memberId: MemberId, exceptId?: string) => Effect.Effect<void>
   }

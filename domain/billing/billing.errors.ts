@@ -1,5 +1,6 @@
 import { Data } from "effect"
 import type { Tier } from "../plans/plans.ts"
+import type { MemberId } from "../shared/ids.ts"
 
 /** Subscribing to the plan the member already has (the spec's "Already subscribed" toast). */
 export class AlreadySubscribed extends Data.TaggedError("AlreadySubscribed")<{
@@ -8,5 +9,15 @@ export class AlreadySubscribed extends Data.TaggedError("AlreadySubscribed")<{
   readonly code = "ALREADY_SUBSCRIBED"
   override get message() {
     return `You are already on the ${this.tier} plan.`
+  }
+}
+
+/** Cancelling a plan on the free plan: there is no paid plan to cancel. */
+export class NoPaidPlan extends Data.TaggedError("NoPaidPlan")<{
+  readonly memberId: MemberId
+}> {
+  readonly code = "NO_PAID_PLAN"
+  override get message() {
+    return "You are on the free plan: there is no paid plan to cancel."
   }
 }

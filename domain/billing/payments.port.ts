@@ -46,5 +46,12 @@ export class Payments extends Context.Service<
     readonly retrieveSession: (
       checkoutSessionId: string,
     ) => Effect.Effect<CheckoutSession, NotFound>
+    /**
+     * Stops the recurring charge of every plan these ledger rows started (their keys: checkout
+     * session ids, or a renewal's invoice id), so no later month is charged or renews the plan.
+     * Nothing happens for a row that started no recurring charge (an extra entry, a renewal, any
+     * offline checkout: it never recurs) or whose charge has stopped already. Idempotent.
+     */
+    readonly cancelRecurring: (paymentKeys: ReadonlyArray<string>) => Effect.Effect<void>
   }
 >()("colorday/Payments") {}

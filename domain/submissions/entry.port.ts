@@ -48,5 +48,12 @@ export class EntryRepository extends Context.Service<
       tallies: ReadonlyArray<VoteTally>,
     ) => Effect.Effect<void>
     readonly statsOf: (memberId: MemberId) => Effect.Effect<MemberEntryStats>
+    /** Every entry of one member, visible or not, newest first (a member has hundreds at most). */
+    readonly ofMember: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Entry>>
+    /**
+     * Takes every visible entry of the member out of the gallery and the leaderboards: hidden,
+     * with `reason`. Entries hidden or disqualified already keep their state; votes stay.
+     */
+    readonly hideAllOf: (memberId: MemberId, reason: string) => Effect.Effect<void>
   }
 >()("colorday/EntryRepository") {}

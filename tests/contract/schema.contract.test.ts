@@ -31,6 +31,7 @@ for (const { name, layer: make } of databases) {
             "Initial1763769600000",
             "EntryOrderIndexes1763856000000",
             "CheckoutSessions1764201600000",
+            "MemberSettings1764460800000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

@@ -2,6 +2,7 @@ import { Clock, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { issueToken } from "../../domain/accounts/account-tokens.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
@@ -216,6 +217,45 @@ const MATRIX: Readonly<Record<string, Row>> = {
       body: { currentPassword: PASSWORD, newPassword: PASSWORD },
     }),
   },
+  "GET /api/users/:id/settings": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/users/${world.member.member.id}/settings`),
+    check: (response, caller) => {
+      if (caller === "member") expect(response.body).toEqual(DEFAULT_SETTINGS)
+    },
+  },
+  "PUT /api/users/:id/settings": {
+    expect: ownerOnly,
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}/settings`,
+      body: DEFAULT_SETTINGS,
+    }),
+  },
+  "GET /api/users/:id/export": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/users/${world.member.member.id}/export`),
+    check: (response, caller, world) => {
+      if (caller !== "member") return
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="colorday-data-${world.member.member.username}.json"`,
+      )
+      expect((response.body as { profile: { id: string } }).profile.id).toBe(world.member.member.id)
+    },
+  },
+  "DELETE /api/users/:id": {
+    // The owner gets past authorization to the password check (a wrong one here, so the world
+    // keeps its member); deleting for real is in member-account.test.ts.
+    expect: {
+      visitor: 401,
+      member: { status: 400, code: "VALIDATION_FAILED" },
+      other: 403,
+      admin: 403,
+    },
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}`,
+      body: { password: "not the password" },
+    }),
+  },
 
   // ---- subscription
   "GET /api/subscription": {
@@ -228,6 +268,16 @@ const MATRIX: Readonly<Record<string, Row>> = {
       path: "/api/subscription/ensure-current",
       body: { userId: world.member.member.id, tier: "free" },
     }),
+  },
+  "POST /api/subscription/cancel": {
+    // Acts on the caller's own plan only; every caller here is on the free plan.
+    expect: {
+      visitor: 401,
+      member: { status: 409, code: "NO_PAID_PLAN" },
+      other: { status: 409, code: "NO_PAID_PLAN" },
+      admin: { status: 409, code: "NO_PAID_PLAN" },
+    },
+    request: () => ({ path: "/api/subscription/cancel" }),
   },
   "POST /api/subscription/deduct": {
     // Never the browser's to do: refused for everyone, the owner included.

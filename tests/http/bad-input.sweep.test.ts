@@ -219,7 +219,6 @@ const plausible = (world: World): Readonly<Record<string, fc.Arbitrary<unknown>>
     user_id: ids,
     challenge_id: ids,
     contestId: ids,
-    email,
     password: fc.constantFrom(PASSWORD, "short", "x".repeat(256)),
     currentPassword: fc.constantFrom(PASSWORD, "wrong-password"),
     newPassword: fc.constantFrom("short", "a-new-long-password", ""),
@@ -255,6 +254,25 @@ const plausible = (world: World): Readonly<Record<string, fc.Arbitrary<unknown>>
     download: fc.array(
       fc.record({ userId: fc.oneof(ids, anyValue), timestamp: anyValue }, { requiredKeys: [] }),
       { maxLength: 3 },
+    ),
+    // The settings object: known and unknown languages and zones, switches whole or in part.
+    language: fc.constantFrom("en", "es", "fr", "de", "EN", "xx", ""),
+    timeZone: fc.constantFrom("UTC", "Europe/Berlin", "America/New_York", "Europe/Paris", "utc"),
+    loginNotifications: fc.oneof(fc.boolean(), anyValue),
+    email: fc.oneof(
+      email,
+      fc.dictionary(
+        fc.constantFrom("contestAnnouncements", "votingResults", "weeklySummary", "__proto__"),
+        fc.oneof(fc.boolean(), anyValue),
+      ),
+    ),
+    push: fc.dictionary(
+      fc.constantFrom("contestReminders", "newVotes", "achievementUnlocked"),
+      fc.oneof(fc.boolean(), anyValue),
+    ),
+    privacy: fc.dictionary(
+      fc.constantFrom("publicProfile", "showSubmissionHistory", "showJoinDate", "constructor"),
+      fc.oneof(fc.boolean(), anyValue),
     ),
   }
 }

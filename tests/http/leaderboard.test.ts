@@ -107,6 +107,7 @@ describe.each(httpBackends)("leaderboard on %s", (backend) => {
       rawVotes: 3,
       submissionId: b9.id,
       submissionUrl: `/images/${b9.image}`,
+      thumbnailUrl: `/images/${b9.image.replace(/\.webp$/, ".thumb.webp")}`,
       contestType: medium,
       ageGroup: "adult",
       date: new Date(b9.createdAt).toISOString(),

@@ -5,7 +5,14 @@ import type { Member } from "../../domain/accounts/member.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { type FakeStripe, startFakeStripe } from "./support/fake-stripe.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
-import { type Browser, bodyOf, roomyRateLimits, run, signedInMember } from "./support/world.ts"
+import {
+  type Browser,
+  bodyOf,
+  PASSWORD,
+  roomyRateLimits,
+  run,
+  signedInMember,
+} from "./support/world.ts"
 
 /**
  * Payments over HTTP: the offline checkout (the default, no keys) end to end — checkout, the
@@ -568,6 +575,60 @@ describe.each(httpBackends)("Stripe mode (a local fake of the API) on %s", (back
     )
     expect(await refunded.json()).toMatchObject({ result: `refunded ${checkout.sessionId}` })
     expect(await subscriptionOf(browser)).toMatchObject({ tier: "free" })
+  })
+
+  it("cancelling a plan stops its Stripe subscription and goes back to free at once", async () => {
+    const { browser } = await signedInMember(server)
+    const checkout = bodyOf<Checkout>(
+      await browser.post("/api/stripe/subscription-session", { planTier: "pro" }),
+    )
+    const completed = stripe.complete(checkout.sessionId)
+    await browser.get(`/api/stripe/verify-session?sessionId=${checkout.sessionId}`)
+    expect(await subscriptionOf(browser)).toMatchObject({ tier: "pro", remaining_submissions: 22 })
+    const subscriptionId = String(completed.subscription)
+    expect(stripe.subscriptions.get(subscriptionId)).toMatchObject({ status: "active" })
+
+    const cancelled = await browser.post("/api/subscription/cancel")
+    expect(cancelled.status, cancelled.text).toBe(200)
+    expect(bodyOf<{ subscription: Subscription }>(cancelled).subscription).toMatchObject({
+      tier: "free",
+      remaining_submissions: 2,
+    })
+    expect(stripe.subscriptions.get(subscriptionId)).toMatchObject({ status: "canceled" })
+    const deletes = stripe.requests.filter(
+      (request) =>
+        request.method === "DELETE" && request.path === `/v1/subscriptions/${subscriptionId}`,
+    )
+    expect(deletes).toHaveLength(1)
+
+    // Stripe's own event about it finds the plan ended already; billing history keeps the row.
+    const ended = stripe.subscriptions.get(subscriptionId)
+    expect((await deliver(stripeEvent("customer.subscription.deleted", ended))).status).toBe(200)
+    expect(await subscriptionOf(browser)).toMatchObject({ tier: "free", remaining_submissions: 2 })
+    expect(await historyOf(browser)).toHaveLength(1)
+
+    // Nothing left to cancel: 409, and Stripe is not asked again.
+    const requestsBefore = stripe.requests.length
+    const again = await browser.post("/api/subscription/cancel")
+    expect(again.status).toBe(409)
+    expect(bodyOf(again)).toMatchObject({ code: "NO_PAID_PLAN" })
+    expect(stripe.requests.length).toBe(requestsBefore)
+  })
+
+  it("deleting the account stops its Stripe subscription", async () => {
+    const { member, browser } = await signedInMember(server)
+    const checkout = bodyOf<Checkout>(
+      await browser.post("/api/stripe/subscription-session", { planTier: "lite" }),
+    )
+    const completed = stripe.complete(checkout.sessionId)
+    await deliver(stripeEvent("checkout.session.completed", completed))
+    const deleted = await browser.request("DELETE", `/api/users/${member.id}`, {
+      password: PASSWORD,
+    })
+    expect(deleted.status, deleted.text).toBe(204)
+    expect(stripe.subscriptions.get(String(completed.subscription))).toMatchObject({
+      status: "canceled",
+    })
   })
 
   it("ignores events it does not use, and serves no offline pages", async () => {

@@ -1,11 +1,19 @@
 import { Effect, Schema } from "effect"
-import { ValidationFailed } from "../../../domain/shared/errors.ts"
+import { NotFound, ValidationFailed } from "../../../domain/shared/errors.ts"
 import { BadgeRepository } from "../../../domain/badges/badge.port.ts"
 import {
   resendVerification,
   verifyEmail,
 } from "../../../domain/accounts/email-verification.use-case.ts"
+import { deleteAccount } from "../../../domain/accounts/delete-account.use-case.ts"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
+import { memberDataExport } from "../../../domain/accounts/member-data-export.use-case.ts"
+import { MemberSettingsSchema } from "../../../domain/accounts/member-settings.schema.ts"
+import {
+  memberSettings,
+  profileVisibility,
+  saveMemberSettings,
+} from "../../../domain/accounts/member-settings.use-case.ts"
 import { memberStats } from "../../../domain/accounts/member-stats.use-case.ts"
 import {
   requestPasswordReset,
@@ -15,14 +23,16 @@ import { changePassword, updateProfile } from "../../../domain/accounts/profile.
 import { SESSION_TTL_MS } from "../../../domain/accounts/session.entity.ts"
 import { signIn, signOut } from "../../../domain/accounts/sessions.use-case.ts"
 import { signUp } from "../../../domain/accounts/sign-up.use-case.ts"
+import type { InvalidCredentials } from "../../../domain/accounts/accounts.errors.ts"
 import { forbidden } from "../http-errors.ts"
 import {
   presentBadge,
   presentMember,
+  presentMemberDataExport,
   presentPublicMember,
   presentSubscription,
 } from "../presenters.ts"
-import { created, ok, type Reply, route } from "../route.ts"
+import { type Caller, created, ok, type Reply, route } from "../route.ts"
 import { IdParams } from "../schemas.ts"
 import {
   actingAs,
@@ -65,6 +75,27 @@ const ProfileBody = Schema.Struct({
   location: Optional(Line(500)),
   website: Optional(Line(1000)),
 })
+
+/** The signed-in member, when `id` is theirs; another member's id is 403 (admins included). */
+const ownAccount = (caller: Caller, id: string, refusal: string) =>
+  Effect.flatMap(signedIn(caller), (member) =>
+    id === member.id ? Effect.succeed(member) : Effect.die(forbidden(refusal)),
+  )
+
+/** A form error on `field` for a wrong password (401 would read as "signed out"). */
+const wrongPassword = (field: "currentPassword" | "password") => (wrong: InvalidCredentials) =>
+  Effect.fail(
+    new ValidationFailed({
+      issues: [{ field, title: "Incorrect password", message: wrong.message }],
+    }),
+  )
+
+/** A member's profile part that their privacy settings hide from this viewer: as if absent. */
+const absent = (memberId: string) => new NotFound({ entity: "member", id: memberId })
+
+/** The name a download is saved under: letters, digits, `.`, `_` and `-` only. */
+const safeFileName = (name: string) =>
+  name.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "member"
 
 /** The member and their subscription: what sign-in and who-am-I answer with. */
 const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
@@ -231,13 +262,17 @@ export const accountRoutes = [
     method: "GET",
     path: "/api/badges/user/:id",
     tag: "accounts",
-    summary: "The badges a member has earned, oldest first (public, as on their profile)",
+    summary:
+      "The badges a member has earned, oldest first (public, as on their profile). To others: [] when the member hides their badges (showAchievementBadges), 404 when their profile is private (publicProfile)",
     access: "public",
     params: IdParams,
-    responses: { 404: "No such member" },
-    handler: ({ params }) =>
+    responses: { 404: "No such member, or their profile is private" },
+    handler: ({ params, caller }) =>
       Effect.gen(function* () {
         const member = yield* (yield* MemberRepository).get(params.id)
+        const visible = yield* profileVisibility(member.id, caller.member?.id ?? null)
+        if (!visible.profile) return yield* absent(member.id)
+        if (!visible.badges) return ok([])
         const grants = yield* (yield* BadgeRepository).of(member.id)
         return ok(
           [...grants]
@@ -251,15 +286,17 @@ export const accountRoutes = [
     path: "/api/users/:id",
     tag: "accounts",
     summary:
-      "A profile: the member's own record when it is theirs, else the public profile (no e-mail, names or role)",
+      "A profile: the member's own record when it is theirs, else the public profile (no e-mail, names or role; createdDate null unless the member shows their join date). A private profile (publicProfile false) is 404 to others",
     access: "public",
     params: IdParams,
-    responses: { 404: "No such member" },
+    responses: { 404: "No such member, or their profile is private" },
     handler: ({ params, caller }) =>
       Effect.gen(function* () {
         if (caller.member?.id === params.id) return ok(presentMember(caller.member))
         const member = yield* (yield* MemberRepository).get(params.id)
-        return ok(presentPublicMember(member))
+        const visible = yield* profileVisibility(member.id, caller.member?.id ?? null)
+        if (!visible.profile) return yield* absent(member.id)
+        return ok(presentPublicMember(member, { joinDate: visible.joinDate }))
       }),
   }),
   route({
@@ -319,17 +356,91 @@ export const accountRoutes = [
         }
         yield* changePassword(member.id, body, caller.sessionId ?? undefined).pipe(
           // A wrong current password is a form error here, not "signed out" (which 401 means).
-          Effect.catchTag("InvalidCredentials", (wrong) =>
-            Effect.fail(
-              new ValidationFailed({
-                issues: [
-                  { field: "currentPassword", title: "Incorrect password", message: wrong.message },
-                ],
-              }),
-            ),
-          ),
+          Effect.catchTag("InvalidCredentials", wrongPassword("currentPassword")),
         )
         return ok({ message: PASSWORD_CHANGED_MESSAGE })
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/:id/settings",
+    tag: "accounts",
+    summary:
+      "Your settings (the profile's Settings tab): {language, timeZone, loginNotifications, email: {contestAnnouncements, votingResults, commentsAndFeedback, weeklySummary}, push: {contestReminders, newVotes, achievementUnlocked}, privacy: {publicProfile, showSubmissionHistory, showAchievementBadges, showJoinDate, analyticsTracking, personalizedRecommendations}}; the defaults until you save. Only your own",
+    access: "member",
+    params: IdParams,
+    responses: { 403: "Another member's settings" },
+    handler: ({ params, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* ownAccount(caller, params.id, "You may only read your own settings")
+        return ok(yield* memberSettings(member.id))
+      }),
+  }),
+  route({
+    method: "PUT",
+    path: "/api/users/:id/settings",
+    tag: "accounts",
+    summary:
+      "Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone UTC|America/New_York|America/Los_Angeles|Europe/Berlin) and answers it. The privacy switches take effect at once on what others see of you. Only your own",
+    access: "member",
+    params: IdParams,
+    body: MemberSettingsSchema,
+    responses: { 403: "Another member's settings" },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* ownAccount(caller, params.id, "You may only change your own settings")
+        return ok(yield* saveMemberSettings(member.id, body))
+      }),
+  }),
+  route({
+    method: "GET",
+    path: "/api/users/:id/export",
+    tag: "accounts",
+    summary:
+      "Download my data: everything we hold on you as a JSON attachment (colorday-data-<username>.json): profile, settings, subscription, entries (with image URLs), votes you cast, badges, downloads, payments, contact messages sent from your e-mail address, sessions (dates only). Never a password hash or a token. Only your own",
+    access: "member",
+    params: IdParams,
+    responses: { 403: "Another member's data" },
+    handler: ({ params, caller, raw }) =>
+      Effect.gen(function* () {
+        const member = yield* ownAccount(caller, params.id, "You may only download your own data")
+        const exported = presentMemberDataExport(yield* memberDataExport(member.id), raw.origin)
+        const reply: Reply = {
+          status: 200,
+          body: `${JSON.stringify(exported, null, 2)}\n`,
+          headers: {
+            "Content-Type": "application/json; charset=utf-8",
+            "Content-Disposition": `attachment; filename="colorday-data-${safeFileName(member.username)}.json"`,
+            "Cache-Control": "no-store",
+          },
+        }
+        return reply
+      }),
+  }),
+  route({
+    method: "DELETE",
+    path: "/api/users/:id",
+    tag: "accounts",
+    summary:
+      "Deletes your account, given your password: your sessions and links end, your profile is erased (e-mail and username freed), your entries leave the gallery and leaderboards and their images are deleted, a paid plan stops; the votes you cast stay counted and your payments stay in the ledger. 204, and the session cookie is cleared. Only your own",
+    access: "member",
+    // A wrong password is a guess: limited like sign-in, per member.
+    rateLimit: "sign-in",
+    params: IdParams,
+    body: Schema.Struct({ password: PasswordText }),
+    responses: {
+      204: "Deleted; the session cookie is cleared",
+      400: "The password is wrong (field password)",
+      403: "Another member's account",
+    },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* ownAccount(caller, params.id, "You may only delete your own account")
+        yield* deleteAccount(member.id, body.password).pipe(
+          Effect.catchTag("InvalidCredentials", wrongPassword("password")),
+        )
+        const reply: Reply = { status: 204, session: null }
+        return reply
       }),
   }),
 ]

@@ -1,8 +1,9 @@
 import { Effect, Option, Schema } from "effect"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
+import { profileVisibility } from "../../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import { NotFound } from "../../../domain/shared/errors.ts"
-import { AGE_GROUPS, isVisible } from "../../../domain/submissions/entry.entity.ts"
+import { AGE_GROUPS, type Entry, isVisible } from "../../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../../domain/submissions/entry.port.ts"
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
@@ -44,6 +45,21 @@ const newestPage = (filter: {
         page.nextCursor,
       ),
   )
+
+/** The titles of the contests of these entries (one read per contest of the page). */
+const contestTitles = (entries: ReadonlyArray<Entry>) =>
+  Effect.gen(function* () {
+    const contests = yield* ContestRepository
+    const titles = new Map<string, string>()
+    for (const contestId of new Set(entries.map((entry) => entry.contestId))) {
+      const contest = yield* Effect.option(contests.get(contestId))
+      if (Option.isSome(contest)) titles.set(contestId, contest.value.title)
+    }
+    return titles
+  })
+
+/** An empty page: a list the member's privacy settings keep from this viewer. */
+const nothingShown = () => paged([], null)
 
 /** The URL path we hand out for an image (`/images/<key>`) or the key itself → the key. */
 const imageKeyOf = (filePath: string) => filePath.trim().replace(/^\/images\//, "")
@@ -106,25 +122,58 @@ export const entryRoutes = [
     path: "/api/submissions",
     tag: "submissions",
     summary:
-      "Visible entries, newest first, optionally of one member (user_id: public data); paged with limit and cursor, the next cursor in X-Next-Cursor",
+      "Visible entries, newest first, optionally of one member (user_id: public data, empty when that member hides their submission history or profile from you); paged with limit and cursor, the next cursor in X-Next-Cursor",
     access: "public",
     query: Schema.Struct({ user_id: MemberIdField, ...PageQuery.fields }),
-    handler: ({ query }) =>
-      newestPage({ memberId: query.user_id, cursor: query.cursor, limit: query.limit }),
+    handler: ({ query, caller }) =>
+      Effect.gen(function* () {
+        if (query.user_id !== undefined) {
+          const visible = yield* Effect.option(
+            profileVisibility(query.user_id, caller.member?.id ?? null),
+          )
+          // An unknown member has no entries; a hidden history shows none.
+          if (Option.isNone(visible) || !visible.value.submissionHistory) return nothingShown()
+        }
+        return yield* newestPage({
+          memberId: query.user_id,
+          cursor: query.cursor,
+          limit: query.limit,
+        })
+      }),
   }),
   route({
     method: "GET",
     path: "/api/submissions/user/:userId",
     tag: "submissions",
-    summary: "A member's visible entries, newest first, paged (cursor in X-Next-Cursor)",
+    summary:
+      "A member's visible entries, newest first, paged (cursor in X-Next-Cursor), each with contestName (its contest's title). To others: [] when the member hides their submission history (showSubmissionHistory), 404 when their profile is private (publicProfile)",
     access: "public",
     params: Schema.Struct({ userId: Id }),
     query: PageQuery,
-    responses: { 404: "No such member" },
-    handler: ({ params, query }) =>
+    responses: { 404: "No such member, or their profile is private" },
+    handler: ({ params, query, caller }) =>
       Effect.gen(function* () {
         const member = yield* (yield* MemberRepository).get(params.userId)
-        return yield* newestPage({ memberId: member.id, cursor: query.cursor, limit: query.limit })
+        const visible = yield* profileVisibility(member.id, caller.member?.id ?? null)
+        if (!visible.profile) return yield* new NotFound({ entity: "member", id: member.id })
+        if (!visible.submissionHistory) return nothingShown()
+        const page = yield* galleryPage({
+          tab: "all",
+          sort: "newest",
+          seed: "",
+          timeZone: "UTC",
+          memberId: member.id,
+          cursor: query.cursor ?? null,
+          limit: query.limit,
+        })
+        const titles = yield* contestTitles(page.items)
+        return paged(
+          page.items.map((entry) => {
+            const contestName = titles.get(entry.contestId)
+            return { ...presentEntry(entry), ...(contestName === undefined ? {} : { contestName }) }
+          }),
+          page.nextCursor,
+        )
       }),
   }),
   route({

@@ -1,9 +1,10 @@
 import { Effect, Schema } from "effect"
+import { cancelPlan } from "../../../domain/billing/cancel-plan.use-case.ts"
 import { TIERS } from "../../../domain/plans/plans.ts"
-import { forbidden } from "../http-errors.ts"
+import { forbidden, HttpRefusal } from "../http-errors.ts"
 import { presentSubscription } from "../presenters.ts"
 import { ok, route } from "../route.ts"
-import { actingAs, MemberIdField, subscriptionNow } from "./shared.ts"
+import { actingAs, MemberIdField, signedIn, subscriptionNow } from "./shared.ts"
 
 /**
  * The member's plan and entry credits (§7 "Subscription and payments"). Reading is the member's
@@ -53,6 +54,25 @@ export const subscriptionRoutes = [
           return yield* Effect.die(forbidden(PAID_TIER_REFUSED))
         }
         return ok({ subscription: presentSubscription(yield* subscriptionNow(member.id)) })
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/subscription/cancel",
+    tag: "subscription",
+    summary:
+      "Cancels your paid plan now: back to the free plan, with at most its allowance of this month's credits left; a plan bought through Stripe stops being charged. Answers {subscription}",
+    access: "member",
+    responses: { 409: "You are on the free plan: nothing to cancel (NO_PAID_PLAN)" },
+    handler: ({ caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        const subscription = yield* cancelPlan(member.id).pipe(
+          Effect.catchTag("NoPaidPlan", (refusal) =>
+            Effect.die(new HttpRefusal(409, refusal.code, refusal.message)),
+          ),
+        )
+        return ok({ subscription: presentSubscription(subscription) })
       }),
   }),
   route({

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net"
  *   GET  /v1/checkout/sessions?payment_intent=…|subscription=…
  *   GET  /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…
  *   GET  /v1/invoices/:id
+ *   DELETE /v1/subscriptions/:id          (cancels it now: status "canceled")
  *
  * `complete(sessionId)` plays the customer paying on Stripe's page: the session becomes paid,
  * with the PaymentIntent, card, invoice (and, for a plan, subscription) Stripe would create.
@@ -183,6 +184,14 @@ export const startFakeStripe = async (options: { readonly secretKey: string }) =
           (p) => (p.payment as Json | undefined)?.payment_intent === paymentIntent,
         ),
       )
+    }
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)
+    if (method === "DELETE" && subscription?.[1]) {
+      const found = subscriptions.get(subscription[1])
+      if (!found) return missing("subscription", subscription[1])
+      const cancelled: Json = { ...found, status: "canceled", canceled_at: now(), ended_at: now() }
+      subscriptions.set(subscription[1], cancelled)
+      return { status: 200, body: cancelled }
     }
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path)
     if (method === "GET" && invoice?.[1]) {

@@ -11,6 +11,7 @@ import { type MailConfig, mailConfigFromEnv } from "../../../adapters/mail/maile
 import { startHttpServer } from "../../../adapters/http/server.ts"
 import type { PaymentsConfig } from "../../../adapters/payments/payments.layer.ts"
 import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
+import { sharePreviews } from "../../../adapters/http/page-meta.ts"
 import { makeAppLayer } from "../../../cli/app.layer.ts"
 
 /**
@@ -77,6 +78,7 @@ export const startTestServer = async (
   const started = await startHttpServer({
     runtime,
     sessions: sessionLookup,
+    previews: sharePreviews,
     config: {
       allowedOrigins: [],
       trustProxy: false,

@@ -1,0 +1,230 @@
+import { createReadStream, existsSync } from "node:fs"
+import { readFile, stat } from "node:fs/promises"
+import { extname, join, resolve, sep } from "node:path"
+import type { Context, Middleware } from "koa"
+
+/**
+ * The built web apps (Vite's output: index.html and assets/), served by the API's own process.
+ * Each app owns a path prefix; within it, files under assets/ are served with a year-long
+ * immutable cache (Vite names them by content hash), other files of the build as they are, and
+ * every other page a browser asks for is the app's index.html (the router in the page takes it
+ * from there), rendered with the page's head tags and never cached.
+ *
+ * A small server of our own rather than koa-static: apps are mounted under prefixes (/admin,
+ * /editor) whose files live at the root of their own build, which koa-static cannot do without
+ * koa-mount, and index.html is rendered per page, not sent as a file.
+ */
+
+export interface WebApp {
+  /** Where the app is served: "/" for the site ("/admin", "/editor" for the others to come). */
+  readonly prefix: string
+  /** The build: index.html, assets/, and whatever else Vite copied from public/. */
+  readonly dir: string
+}
+
+/** The repository's root, from this file's place in it (adapters/http). */
+const REPO_ROOT = resolve(import.meta.dirname, "../..")
+
+/** Where `npm run build` writes the contest site. */
+export const DEFAULT_SITE_DIR = join(REPO_ROOT, "apps/web/dist")
+
+/** The apps served by default: the site at /. Another app is one more line here. */
+export const DEFAULT_WEB_APPS: ReadonlyArray<WebApp> = [{ prefix: "/", dir: DEFAULT_SITE_DIR }]
+
+/** Paths that never are an app's pages: the API, stored images, the offline checkout. */
+const SERVER_PREFIXES = ["/api", "/images", "/checkout"]
+
+/** The comment in index.html that each page's head tags replace. */
+export const META_PLACEHOLDER = "<!--colorday:meta-->"
+
+export const NOT_BUILT_MESSAGE = "The web app is not built: run npm run build"
+
+/** index.html is read once and kept; its date is looked at again at most this often (a rebuild). */
+const RECHECK_MS = 1_000
+
+const IMMUTABLE = "public, max-age=31536000, immutable"
+
+/** What a page's head tags are made from. */
+export interface PageRequest {
+  /** The app's prefix ("/" for the site). */
+  readonly app: string
+  /** The path, e.g. /gallery. */
+  readonly path: string
+  readonly query: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+  /** This server's origin as the browser reached it (protocol://host). */
+  readonly origin: string
+}
+
+/** The head tags of a page (already HTML-escaped), put in place of META_PLACEHOLDER. */
+export type HeadTags = (page: PageRequest) => Promise<string>
+
+const underPrefix = (path: string, prefix: string) =>
+  prefix === "/" || path === prefix || path.startsWith(`${prefix}/`)
+
+/** The app owning a path: the longest prefix that matches. */
+const appFor = (apps: ReadonlyArray<WebApp>, path: string): WebApp | undefined =>
+  [...apps]
+    .filter((app) => underPrefix(path, app.prefix))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0]
+
+/** The path within the app, without its prefix: /admin/assets/x.js → /assets/x.js. */
+const withinApp = (path: string, prefix: string) =>
+  prefix === "/" ? path : path.slice(prefix.length) || "/"
+
+/**
+ * The file a path names inside `dir`, or undefined when the path is not a plain file name:
+ * undecodable, a NUL or backslash, a hidden or parent segment (no dotfiles, no way out of dir).
+ */
+const fileIn = (dir: string, path: string): string | undefined => {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return undefined
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return undefined
+  const segments = decoded.split("/").filter((segment) => segment !== "")
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith("."))) {
+    return undefined
+  }
+  const root = resolve(dir)
+  const file = resolve(root, ...segments)
+  return file.startsWith(`${root}${sep}`) ? file : undefined
+}
+
+/** A regular file's size and date, or undefined when there is none. */
+const fileStats = async (file: string) => {
+  try {
+    const stats = await stat(file)
+    return stats.isFile() ? stats : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Sends a file of the build, with its type from its extension; 304 when the browser has it. */
+const sendFile = async (ctx: Context, file: string, cacheControl: string) => {
+  const stats = await fileStats(file)
+  if (!stats) return false
+  ctx.status = 200
+  ctx.set("Cache-Control", cacheControl)
+  ctx.set("Last-Modified", stats.mtime.toUTCString())
+  if (ctx.fresh) {
+    ctx.status = 304
+    return true
+  }
+  ctx.type = extname(file)
+  ctx.length = stats.size
+  ctx.body = createReadStream(file)
+  return true
+}
+
+interface Template {
+  /** index.html split at the placeholder (the whole file and "" when it has none). */
+  readonly before: string
+  readonly after: string
+  readonly modifiedMs: number
+}
+
+/** index.html of one build, read once and read again only when its date changes. */
+const indexTemplate = (dir: string) => {
+  const file = join(dir, "index.html")
+  let cached: Template | undefined
+  let checkedAt = Number.NEGATIVE_INFINITY
+  return async (): Promise<Template | undefined> => {
+    const now = Date.now()
+    if (cached && now - checkedAt < RECHECK_MS) return cached
+    checkedAt = now
+    const stats = await fileStats(file)
+    if (!stats) {
+      cached = undefined
+      return undefined
+    }
+    if (cached?.modifiedMs === stats.mtimeMs) return cached
+    const html = await readFile(file, "utf8")
+    const at = html.indexOf(META_PLACEHOLDER)
+    cached =
+      at < 0
+        ? { before: html, after: "", modifiedMs: stats.mtimeMs }
+        : {
+            before: html.slice(0, at),
+            after: html.slice(at + META_PLACEHOLDER.length),
+            modifiedMs: stats.mtimeMs,
+          }
+    return cached
+  }
+}
+
+const isServerPath = (path: string) =>
+  SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+
+/**
+ * The middleware serving `apps`: GET and HEAD outside the server's own paths. A missing file
+ * under assets/ (or any path with a file extension) is a 404; a page asked for by something
+ * that takes HTML is the app's index.html, or a 503 saying how to build it.
+ */
+export const serveWebApps = (options: {
+  readonly apps: ReadonlyArray<WebApp>
+  readonly headTags: HeadTags
+}): Middleware => {
+  const templates = new Map(options.apps.map((app) => [app.prefix, indexTemplate(app.dir)]))
+  return async (ctx, next) => {
+    if ((ctx.method !== "GET" && ctx.method !== "HEAD") || isServerPath(ctx.path)) {
+      await next()
+      return
+    }
+    const app = appFor(options.apps, ctx.path)
+    if (!app) {
+      await next()
+      return
+    }
+    const path = withinApp(ctx.path, app.prefix)
+    if (path !== "/index.html") {
+      if (path.startsWith("/assets/")) {
+        const file = fileIn(app.dir, path)
+        if (!file || !(await sendFile(ctx, file, IMMUTABLE))) notFound(ctx)
+        return
+      }
+      // Other files of the build (from public/): robots.txt, icons. A page path has no extension.
+      if (extname(path) !== "") {
+        const file = fileIn(app.dir, path)
+        if (!file || !(await sendFile(ctx, file, "no-cache"))) notFound(ctx)
+        return
+      }
+    }
+    // What a page path answers depends on what the client takes.
+    ctx.vary("Accept")
+    if (!ctx.accepts("html")) {
+      notFound(ctx)
+      return
+    }
+    const template = await templates.get(app.prefix)?.()
+    if (!template) {
+      ctx.status = 503
+      ctx.type = "text/plain; charset=utf-8"
+      ctx.set("Cache-Control", "no-store")
+      ctx.body = NOT_BUILT_MESSAGE
+      return
+    }
+    const tags = await options.headTags({
+      app: app.prefix,
+      path: ctx.path,
+      query: ctx.query,
+      origin: `${ctx.protocol}://${ctx.host}`,
+    })
+    ctx.status = 200
+    ctx.type = "text/html; charset=utf-8"
+    ctx.set("Cache-Control", "no-cache")
+    ctx.body = `${template.before}${tags}${template.after}`
+  }
+}
+
+const notFound = (ctx: Context) => {
+  ctx.status = 404
+  ctx.type = "text/plain; charset=utf-8"
+  ctx.body = "Not found"
+}
+
+/** The apps whose build is missing (no index.html), for the one line `colorday serve` logs. */
+export const unbuiltWebApps = (apps: ReadonlyArray<WebApp>): ReadonlyArray<WebApp> =>
+  apps.filter((app) => !existsSync(join(app.dir, "index.html")))

@@ -1,0 +1,39 @@
+import { Clock, Effect, Option } from "effect"
+import type { MemberId } from "../shared/ids.ts"
+import { MemberRepository } from "./member.port.ts"
+import {
+  DEFAULT_SETTINGS,
+  EVERYTHING_VISIBLE,
+  type MemberSettings,
+  visibilityFor,
+} from "./member-settings.ts"
+import { MemberSettingsRepository } from "./member-settings.port.ts"
+
+/** A member's settings: what they saved, else the defaults. NotFound for no such member. */
+export const memberSettings = Effect.fn("memberSettings")(function* (memberId: MemberId) {
+  yield* (yield* MemberRepository).get(memberId)
+  const stored = yield* (yield* MemberSettingsRepository).find(memberId)
+  return Option.getOrElse(stored, (): MemberSettings => DEFAULT_SETTINGS)
+})
+
+/** Saves a member's whole settings object (already checked field by field) and returns it. */
+export const saveMemberSettings = Effect.fn("saveMemberSettings")(function* (
+  memberId: MemberId,
+  settings: MemberSettings,
+) {
+  yield* (yield* MemberRepository).get(memberId)
+  yield* (yield* MemberSettingsRepository).save(memberId, settings, yield* Clock.currentTimeMillis)
+  return settings
+})
+
+/**
+ * What `viewerId` (null: a visitor) may see of the member's profile, entries list, badges and
+ * join date: everything when it is the member themself, else what their privacy settings show.
+ */
+export const profileVisibility = Effect.fn("profileVisibility")(function* (
+  memberId: MemberId,
+  viewerId: MemberId | null,
+) {
+  const settings = yield* memberSettings(memberId)
+  return viewerId === memberId ? EVERYTHING_VISIBLE : visibilityFor(settings.privacy)
+})

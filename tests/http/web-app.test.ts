@@ -1,0 +1,324 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { request as httpRequest } from "node:http"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NOT_BUILT_MESSAGE } from "../../adapters/http/web-app.ts"
+import { SITE_DESCRIPTION, SITE_TITLE } from "../../adapters/http/page-meta.ts"
+import { httpBackends, startTestServer, type TestServer } from "./support/server.ts"
+import { addContest, addMember, insertEntry } from "./support/world.ts"
+
+/**
+ * The built web app, served by the API's process: its hashed assets cached for a year, every page
+ * a browser opens answered with index.html (not cached), rendered with Open Graph and Twitter card
+ * tags — a shared entry's own, or the site's — under a CSP that lets the build run. Each suite
+ * points the server at a build of its own in a temporary folder.
+ */
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <!--colorday:meta-->
+    <title>Colorday</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-def456.css">
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`
+const SCRIPT = 'document.getElementById("root").textContent = "Colorday"\n'
+
+/** A build as `npm run build` leaves it, in a temporary folder (next to a file it must not serve). */
+const makeBuild = () => {
+  const parent = mkdtempSync(join(tmpdir(), "colorday-web-"))
+  writeFileSync(join(parent, "secret.txt"), "outside\n")
+  const dir = join(parent, "dist")
+  mkdirSync(join(dir, "assets"), { recursive: true })
+  writeFileSync(join(dir, "index.html"), INDEX)
+  writeFileSync(join(dir, "assets", "index-abc123.js"), SCRIPT)
+  writeFileSync(join(dir, "assets", "index-def456.css"), "body { margin: 0 }\n")
+  writeFileSync(join(dir, "assets", ".hidden.js"), "secret\n")
+  writeFileSync(join(dir, "robots.txt"), "User-agent: *\n")
+  return dir
+}
+
+const removeBuild = (dir: string) => rmSync(dirname(dir), { recursive: true, force: true })
+
+/** A GET with the path exactly as written: fetch would resolve "..", as browsers do. */
+const rawGet = (server: TestServer, path: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const url = new URL(server.url)
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path, method: "GET", headers: HTML },
+      (response) => {
+        let text = ""
+        response.setEncoding("utf8")
+        response.on("data", (chunk: string) => (text += chunk))
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }))
+      },
+    )
+    request.on("error", reject)
+    request.end()
+  })
+
+const HTML = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }
+
+const page = (server: TestServer, path: string, init: RequestInit = {}) =>
+  fetch(`${server.url}${path}`, { ...init, headers: { ...HTML, ...init.headers } })
+
+/** The content of a <meta property|name="…"> tag of a page, unescaped by the DOM's rules. */
+const meta = (html: string, key: string): string | undefined => {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)
+  return match?.[1]
+    ?.replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&")
+}
+
+describe("the built web app (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({ config: { webApps: [{ prefix: "/", dir: build }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  it.each(["/", "/gallery", "/profile", "/reset-password/abc-DEF_123", "/no/such/page"])(
+    "answers the page %s with index.html, not cached",
+    async (path) => {
+      const response = await page(server, path)
+      expect(response.status).toBe(200)
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8")
+      expect(response.headers.get("cache-control")).toBe("no-cache")
+      const html = await response.text()
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js">')
+      expect(html).not.toContain("<!--colorday:meta-->")
+    },
+  )
+
+  it("answers HEAD for a page with the headers and no body", async () => {
+    const response = await page(server, "/gallery", { method: "HEAD" })
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8")
+    expect(await response.text()).toBe("")
+  })
+
+  it("serves the page under a CSP that runs the build's module scripts and nothing inline", async () => {
+    const response = await page(server, "/gallery")
+    const csp = response.headers.get("content-security-policy") ?? ""
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `))
+    expect(directive("script-src")).toBe("script-src 'self'")
+    expect(directive("script-src-attr")).toBe("script-src-attr 'none'")
+    expect(directive("style-src")).toBe("style-src 'self' 'unsafe-inline'")
+    expect(directive("img-src")).toBe("img-src 'self' data: blob:")
+    expect(directive("connect-src")).toBe("connect-src 'self'")
+    expect(directive("default-src")).toBe("default-src 'self'")
+    // Plain http (no TRUST_PROXY): nothing may be upgraded to an https that is not there.
+    expect(csp).not.toContain("upgrade-insecure-requests")
+  })
+
+  it("serves hashed assets with a year-long immutable cache, and 304 when the browser has them", async () => {
+    const response = await fetch(`${server.url}/assets/index-abc123.js`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("content-type")).toMatch(/^(text|application)\/javascript/)
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable")
+    expect(await response.text()).toBe(SCRIPT)
+    const css = await fetch(`${server.url}/assets/index-def456.css`)
+    expect(css.headers.get("content-type")).toMatch(/^text\/css/)
+
+    const again = await fetch(`${server.url}/assets/index-abc123.js`, {
+      headers: {
+        "If-Modified-Since": response.headers.get("last-modified") ?? "",
+        // fetch adds "no-cache" to a conditional request unless told otherwise.
+        "Cache-Control": "max-age=0",
+      },
+    })
+    expect(again.status).toBe(304)
+    const head = await fetch(`${server.url}/assets/index-abc123.js`, { method: "HEAD" })
+    expect(head.status).toBe(200)
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(SCRIPT)))
+  })
+
+  it("serves the build's other files, revalidated each time", async () => {
+    const response = await fetch(`${server.url}/robots.txt`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get("cache-control")).toBe("no-cache")
+    expect(await response.text()).toBe("User-agent: *\n")
+  })
+
+  it.each([
+    "/assets/missing-000.js",
+    "/assets/.hidden.js",
+    "/assets/../../secret.txt",
+    "/assets/%2e%2e/%2e%2e/secret.txt",
+    "/assets/..%2f..%2fsecret.txt",
+    "/assets/..%5c..%5csecret.txt",
+    "/../secret.txt",
+    "/..%2fsecret.txt",
+    "/assets/%00.js",
+    "/assets/%E0%A4%A.js",
+    "/missing-file.png",
+  ])("answers %s with a 404, never a page or a file outside the build", async (path) => {
+    const response = await rawGet(server, path)
+    expect(response.status).toBe(404)
+    expect(response.text).not.toContain("<!doctype html>")
+    expect(response.text).not.toContain("outside")
+  })
+
+  it("leaves the API, stored images and the offline checkout to the server", async () => {
+    const api = await page(server, "/api/no-such-route")
+    expect(api.status).toBe(404)
+    expect(await api.json()).toMatchObject({ code: "NOT_FOUND" })
+    for (const path of ["/images/entry/nothing", "/images/x", "/checkout/nothing", "/api"]) {
+      const response = await page(server, path)
+      expect([400, 404], path).toContain(response.status)
+      expect(await response.text(), path).not.toContain("<!doctype html>")
+    }
+  })
+
+  it("gives a page only to what takes HTML, and only for GET and HEAD", async () => {
+    const json = await page(server, "/gallery", { headers: { Accept: "application/json" } })
+    expect(json.status).toBe(404)
+    const post = await page(server, "/gallery", { method: "POST" })
+    expect(post.status).toBe(404)
+    expect(await post.text()).not.toContain("<!doctype html>")
+  })
+})
+
+describe("no build yet (SQLite)", () => {
+  let server: TestServer
+  let empty: string
+
+  beforeAll(async () => {
+    empty = mkdtempSync(join(tmpdir(), "colorday-web-none-"))
+    server = await startTestServer({ config: { webApps: [{ prefix: "/", dir: empty }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    rmSync(empty, { recursive: true, force: true })
+  })
+
+  it("answers pages with a 503 saying how to build, while the API works", async () => {
+    const response = await page(server, "/gallery")
+    expect(response.status).toBe(503)
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8")
+    expect(await response.text()).toBe(NOT_BUILT_MESSAGE)
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+  })
+
+  it("picks the build up once it is there, without a restart", async () => {
+    mkdirSync(join(empty, "assets"), { recursive: true })
+    writeFileSync(join(empty, "index.html"), INDEX)
+    // index.html is looked at again at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const response = await page(server, "/gallery")
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain("/assets/index-abc123.js")
+  })
+})
+
+describe.each(httpBackends)("share tags on %s", (backend) => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({ backend, config: { webApps: [{ prefix: "/", dir: build }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  it("renders a shared entry's Open Graph and Twitter card tags, escaped", async () => {
+    const member = await addMember(server)
+    const contest = await addContest(server, "open")
+    const artistName = `Zoë "<b>Bold</b>" & O'Hara`
+    const entry = await insertEntry(server, member, contest, { artistName })
+    const response = await page(server, `/gallery?submission=${entry.id}`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).not.toContain("<b>Bold</b>")
+    expect(meta(html, "og:title")).toBe(`Vote for ${artistName}'s artwork!`)
+    expect(meta(html, "twitter:title")).toBe(`Vote for ${artistName}'s artwork!`)
+    expect(meta(html, "og:description")).toContain(contest.title)
+    expect(meta(html, "og:description")).toContain(artistName)
+    expect(meta(html, "og:image")).toBe(`${server.url}/images/${entry.image}`)
+    expect(meta(html, "twitter:image")).toBe(`${server.url}/images/${entry.image}`)
+    expect(meta(html, "og:url")).toBe(`${server.url}/gallery?submission=${entry.id}`)
+    expect(meta(html, "twitter:card")).toBe("summary_large_image")
+    expect(meta(html, "og:site_name")).toBe("Colorday")
+
+    // The image the tags point at is there for a crawler to fetch.
+    const image = await fetch(meta(html, "og:image") ?? "")
+    expect(image.status).toBe(200)
+    expect(image.headers.get("content-type")).toBe("image/webp")
+  })
+
+  it.each([
+    ["an unknown entry", () => Promise.resolve("no-such-entry")],
+    ["a malformed id", () => Promise.resolve("..%2F..%2Fetc")],
+    ["an empty id", () => Promise.resolve("")],
+  ])("gives %s the site's tags, with a 200", async (_name, id) => {
+    const response = await page(server, `/gallery?submission=${await id()}`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(meta(html, "og:title")).toBe(SITE_TITLE)
+    expect(meta(html, "og:description")).toBe(SITE_DESCRIPTION)
+    expect(meta(html, "twitter:card")).toBe("summary")
+    expect(meta(html, "og:image")).toBeUndefined()
+  })
+
+  it("gives a hidden entry the site's tags", async () => {
+    const member = await addMember(server)
+    const contest = await addContest(server, "open")
+    const entry = await insertEntry(server, member, contest, { moderation: "hidden" })
+    const html = await (await page(server, `/gallery?submission=${entry.id}`)).text()
+    expect(meta(html, "og:title")).toBe(SITE_TITLE)
+    expect(html).not.toContain(entry.image)
+  })
+
+  it("gives every other page the site's tags with its own URL", async () => {
+    const html = await (await page(server, "/leaderboard?period=week")).text()
+    expect(meta(html, "og:site_name")).toBe("Colorday")
+    expect(meta(html, "og:title")).toBe(SITE_TITLE)
+    expect(meta(html, "og:url")).toBe(`${server.url}/leaderboard`)
+  })
+})
+
+describe("share tags with PUBLIC_URL (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({
+      config: { webApps: [{ prefix: "/", dir: build }], publicUrl: "https://colorday.example" },
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  it("builds absolute URLs on PUBLIC_URL, as mail links are", async () => {
+    const member = await addMember(server)
+    const contest = await addContest(server, "open")
+    const entry = await insertEntry(server, member, contest)
+    const html = await (await page(server, `/gallery?submission=${entry.id}`)).text()
+    expect(meta(html, "og:image")).toBe(`https://colorday.example/images/${entry.image}`)
+    expect(meta(html, "og:url")).toBe(`https://colorday.example/gallery?submission=${entry.id}`)
+  })
+})
