@@ -449,6 +449,7 @@ const MATRIX: Readonly<Record<string, Row>> = {
   // ---- meta
   "GET /api/openapi.json": { expect: everyone, request: GET(() => "/api/openapi.json") },
   "GET /api/health": { expect: everyone, request: GET(() => "/api/health") },
+  "GET /api/config": { expect: everyone, request: GET(() => "/api/config") },
   "GET /images/:kind/:file": {
     expect: everyone,
     request: GET((world) => `/images/${world.entry.image}`),

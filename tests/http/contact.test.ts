@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CONTACT_SENT_MESSAGE } from "../../adapters/http/routes/contact.routes.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
-import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
+import { ContactMessageRepository, SupportAddress } from "../../domain/contact/contact.port.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import { bodyOf, roomyRateLimits, run, signedInMember, uniqueName } from "./support/world.ts"
 
@@ -39,6 +39,14 @@ describe.each(httpBackends)("contact on %s", (backend) => {
   })
   afterAll(async () => {
     await server?.close()
+  })
+
+  it("tells the site the support address it shows on the contact page: GET /api/config", async () => {
+    const support = await run(server, Effect.service(SupportAddress))
+    const response = await client(server.url).get("/api/config")
+    expect(response.status, response.text).toBe(200)
+    expect(response.body).toEqual({ supportEmail: support.email })
+    expect(support.email).toContain("@")
   })
 
   it("takes a visitor's message: 200 {message: 'Message sent!'}, stored for the inbox", async () => {

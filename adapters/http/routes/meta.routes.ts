@@ -1,4 +1,5 @@
 import { Effect, Option, Schema } from "effect"
+import { SupportAddress } from "../../../domain/contact/contact.port.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { HttpRefusal } from "../http-errors.ts"
 import { openApiDocument } from "../openapi.ts"
@@ -22,6 +23,18 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
     summary: "Answers 200 while the server runs (also the benchmark's no-op ceiling)",
     access: "public",
     handler: () => Effect.succeed(ok({ ok: true })),
+  }),
+  route({
+    method: "GET",
+    path: "/api/config",
+    tag: "meta",
+    summary: "What the site shows of the server's configuration: {supportEmail}",
+    access: "public",
+    handler: () =>
+      Effect.gen(function* () {
+        const support = yield* SupportAddress
+        return ok({ supportEmail: support.email })
+      }),
   }),
   route({
     method: "GET",

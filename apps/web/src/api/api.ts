@@ -125,5 +125,6 @@ export const api = {
     }),
 
   // Contact
+  config: () => request<{ supportEmail: string }>("GET", "/api/config"),
   contact: (form: ContactForm) => request<Message>("POST", "/api/email/contact", { body: form }),
 }

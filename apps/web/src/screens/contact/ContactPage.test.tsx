@@ -29,6 +29,9 @@ const fillAndSend = async () => {
 
 const open = async () => {
   signedInAs(null)
+  server.use(
+    http.get("*/api/config", () => HttpResponse.json({ supportEmail: "help@colorday.test" })),
+  )
   renderRoute("/contact")
   expect(
     await screen.findByRole("heading", { name: "Contact Us" }, { timeout: 10_000 }),
@@ -36,6 +39,12 @@ const open = async () => {
 }
 
 describe("/contact", () => {
+  it("shows the support address the server is configured with", async () => {
+    await open()
+    const link = await screen.findByRole("link", { name: "help@colorday.test" })
+    expect(link.getAttribute("href")).toBe("mailto:help@colorday.test")
+  })
+
   it("has the four required fields, the e-mail one of type email", async () => {
     await open()
     for (const label of ["Name", "Email", "Subject", "Message"]) {

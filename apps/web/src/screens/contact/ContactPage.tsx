@@ -1,4 +1,5 @@
 import { Clock, HelpCircle, KeyRound, Mail } from "lucide-react"
+import { useQuery } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import {
@@ -32,6 +33,7 @@ const HELP_LINKS = [
  */
 const ContactPage = () => {
   const toast = useToast()
+  const config = useQuery({ queryKey: ["config"], queryFn: api.config, staleTime: Infinity })
   const [form, setForm] = useState<ContactForm>(EMPTY)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
@@ -86,6 +88,19 @@ const ContactPage = () => {
       <p className="mt-3 max-w-2xl text-lg text-slate-700">
         A question about a contest, your plan or your account? Write to us with this form — we read
         every message.
+        {config.data && (
+          <>
+            {" "}
+            Or e-mail us at{" "}
+            <a
+              className="font-medium text-brand-700 underline"
+              href={`mailto:${config.data.supportEmail}`}
+            >
+              {config.data.supportEmail}
+            </a>
+            .
+          </>
+        )}
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <form
