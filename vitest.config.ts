@@ -54,6 +54,21 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          // Chromium against a real `colorday serve` per file; the global setup builds the web app
+          // once (and, without Chromium, says how to get it). One file at a time, after the other
+          // projects: a server and a browser are all a 2-core machine runs well (two of each, or
+          // beside the other suites, starve each other into timeouts).
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

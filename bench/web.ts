@@ -1,0 +1,265 @@
+// Web figures: what the home page costs to load, and Lighthouse's view of the site. Builds the web
+// app (`npm run build`), then prints (1) the home route's JavaScript and CSS, raw and gzipped: the
+// entry script of apps/web/dist/index.html with the chunks it imports (its modulepreloads), the
+// HomePage chunk with its own imports, and the style sheet; (2) Lighthouse performance and
+// accessibility scores of / and /gallery, on its mobile (default) and desktop settings, against a
+// real `colorday serve` over the demo world in a temporary DATA_DIR. Prints figures only, never
+// asserts one. Run with `npm run bench` (after the other benchmarks), or `npm run bench -- web`
+// (both cases), `-- bundle` or `-- lighthouse` for one. Lighthouse needs Chromium
+// (`sudo apt-get install -y chromium`; CHROMIUM_PATH for another place).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import lighthouse, { desktopConfig, type Config } from "lighthouse"
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  INSTALL_HINT,
+} from "../tests/e2e/support/chromium.ts"
+import { type Site, startSite } from "../tests/e2e/support/site.ts"
+import { decimals, integer, printTable } from "./support/table.ts"
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url))
+const DIST = join(ROOT, "apps", "web", "dist")
+const ASSETS = join(DIST, "assets")
+const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js")
+const PAGES = ["/", "/gallery"] as const
+
+const CASES = [{ name: "web bundle" }, { name: "web lighthouse" }] as const
+
+// ---------------------------------------------------------------------------------------------
+// The build and the home route's assets
+
+const build = (): number => {
+  const started = performance.now()
+  const result = spawnSync(
+    process.execPath,
+    [VITE, "build", "--config", "apps/web/vite.config.ts", "--logLevel", "warn"],
+    { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  )
+  if (result.status !== 0) {
+    throw new Error(`building the web app failed:\n${result.stdout}\n${result.stderr}`)
+  }
+  return performance.now() - started
+}
+
+/** "/assets/x.js" → "x.js" */
+const assetName = (href: string) => href.replace(/^\/?assets\//, "")
+
+/** The chunks a chunk imports statically (`import … from "./x.js"`, `import "./x.js"`). */
+const staticImports = (file: string): ReadonlyArray<string> => {
+  const code = readFileSync(join(ASSETS, file), "utf8")
+  const found = new Set<string>()
+  for (const match of code.matchAll(
+    /\bfrom\s*["']\.\/([^"']+\.js)["']|\bimport\s*["']\.\/([^"']+\.js)["']/g,
+  )) {
+    const name = match[1] ?? match[2]
+    if (name) found.add(name)
+  }
+  return [...found]
+}
+
+/** A chunk and everything it imports statically, transitively. */
+const closure = (roots: ReadonlyArray<string>): ReadonlySet<string> => {
+  const seen = new Set<string>()
+  const queue = [...roots]
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    queue.push(...staticImports(file))
+  }
+  return seen
+}
+
+interface Sizes {
+  readonly files: number
+  readonly raw: number
+  readonly gzip: number
+}
+
+const sizesOf = (files: Iterable<string>): Sizes => {
+  let count = 0
+  let raw = 0
+  let gzip = 0
+  for (const file of files) {
+    const content = readFileSync(join(ASSETS, file))
+    count += 1
+    raw += content.length
+    gzip += gzipSync(content, { level: 9 }).length
+  }
+  return { files: count, raw, gzip }
+}
+
+const kilobytes = decimals(1)
+const kB = (bytes: number) => `${kilobytes.format(bytes / 1024)} kB`
+
+const homeBundle = (): void => {
+  const html = readFileSync(join(DIST, "index.html"), "utf8")
+  const entry = /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(html)?.[1]
+  if (!entry) throw new Error("apps/web/dist/index.html has no module script")
+  const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (match) => assetName(match[1] ?? ""),
+  )
+  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) =>
+    assetName(match[1] ?? ""),
+  )
+  const homeChunk = readdirSync(ASSETS).find((file) => /^HomePage-[\w-]+\.js$/.test(file))
+  if (!homeChunk) throw new Error("no HomePage-*.js chunk in apps/web/dist/assets")
+
+  const entryFiles = closure([assetName(entry), ...preloads])
+  const homeFiles = [...closure([homeChunk])].filter((file) => !entryFiles.has(file))
+  const allJs = new Set([...entryFiles, ...homeFiles])
+  const unpreloaded = [...entryFiles].filter(
+    (file) => file !== assetName(entry) && !preloads.includes(file),
+  )
+
+  const row = (name: string, sizes: Sizes, note: string) => [
+    name,
+    integer.format(sizes.files),
+    kB(sizes.raw),
+    kB(sizes.gzip),
+    note,
+  ]
+  console.log("\nHome route (/): what the browser loads before the page can render")
+  printTable(
+    ["part", "files", "raw", "gzip", "what"],
+    [
+      row(
+        "entry JS",
+        sizesOf(entryFiles),
+        `${assetName(entry)} + ${preloads.length} modulepreload(s)${
+          unpreloaded.length > 0 ? `; imported but not preloaded: ${unpreloaded.join(", ")}` : ""
+        }`,
+      ),
+      row("HomePage JS", sizesOf(homeFiles), `${homeChunk} and the chunks only it imports`),
+      row("CSS", sizesOf(styles), styles.join(", ")),
+      row("home JS total", sizesOf(allJs), "entry + HomePage"),
+      row("home JS + CSS", sizesOf([...allJs, ...styles]), "everything above"),
+    ],
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse against a real server
+
+/** Chromium with a DevTools port for Lighthouse; resolves with the port once it listens. */
+const launchForLighthouse = async (): Promise<{ port: number; stop: () => Promise<void> }> => {
+  const profile = mkdtempSync(join(tmpdir(), "colorday-lighthouse-"))
+  const chrome: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  )
+  const exited = new Promise<void>((resolve) => chrome.once("exit", () => resolve()))
+  const stop = async () => {
+    if (chrome.exitCode === null && chrome.signalCode === null) chrome.kill("SIGTERM")
+    await exited
+    rmSync(profile, { recursive: true, force: true })
+  }
+  let output = ""
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${output}`)), 30_000)
+    chrome.stderr?.setEncoding("utf8")
+    chrome.stderr?.on("data", (chunk: string) => {
+      output += chunk
+      const found = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output)
+      if (found) {
+        clearTimeout(timer)
+        resolve(Number(found[1]))
+      }
+    })
+    chrome.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Chromium exited (${String(code)}) before listening:\n${output}`))
+    })
+  }).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { port, stop }
+}
+
+const score = (value: number | null | undefined) =>
+  value === null || value === undefined ? "-" : integer.format(value * 100)
+
+const millis = (value: number | undefined) =>
+  value === undefined ? "-" : `${integer.format(value)} ms`
+
+const lighthouseScores = async (): Promise<void> => {
+  if (!chromiumAvailable) {
+    console.log(`\nLighthouse: skipped. ${INSTALL_HINT}`)
+    return
+  }
+  let site: Site | undefined
+  let chrome: Awaited<ReturnType<typeof launchForLighthouse>> | undefined
+  try {
+    const startedAt = performance.now()
+    ;[site, chrome] = await Promise.all([startSite(), launchForLighthouse()])
+    console.log(
+      `\nLighthouse (performance, accessibility): colorday serve on ${site.url}, demo world ` +
+        `seeded in ${integer.format(performance.now() - startedAt)} ms`,
+    )
+    const presets: ReadonlyArray<{ name: string; config: Config | undefined }> = [
+      { name: "mobile (simulated slow 4G, 4x CPU)", config: undefined },
+      { name: "desktop", config: desktopConfig },
+    ]
+    const rows: Array<Array<string>> = []
+    for (const page of PAGES) {
+      for (const preset of presets) {
+        const result = await lighthouse(
+          `${site.url}${page}`,
+          {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+          },
+          preset.config,
+        )
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`)
+        const { categories, audits, runtimeError } = result.lhr
+        const metric = (id: string) => audits[id]?.numericValue
+        rows.push([
+          page,
+          score(categories.performance?.score),
+          score(categories.accessibility?.score),
+          millis(metric("first-contentful-paint")),
+          millis(metric("largest-contentful-paint")),
+          millis(metric("total-blocking-time")),
+          decimals(3).format(metric("cumulative-layout-shift") ?? Number.NaN),
+          runtimeError ? `${preset.name}; error: ${runtimeError.message}` : preset.name,
+        ])
+      }
+    }
+    printTable(
+      ["page", "performance", "accessibility", "FCP", "LCP", "TBT", "CLS", "settings"],
+      rows,
+    )
+  } finally {
+    await chrome?.stop()
+    await site?.stop()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+const only = process.argv.slice(2)
+const selected = CASES.filter(
+  (bench) => only.length === 0 || only.some((word) => bench.name.includes(word)),
+)
+if (selected.length === 0) {
+  // Not an error: the words may have been meant for the other benchmarks.
+  console.log(
+    `\nNo web case matches ${only.join(", ")}; cases: ${CASES.map((c) => c.name).join("; ")}`,
+  )
+} else {
+  console.log(`\nColorday web bench: Node ${process.version}`)
+  console.log(`Built apps/web/dist in ${integer.format(build())} ms`)
+  if (selected.some((bench) => bench.name === "web bundle")) homeBundle()
+  if (selected.some((bench) => bench.name === "web lighthouse")) await lighthouseScores()
+}

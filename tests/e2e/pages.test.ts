@@ -1,0 +1,190 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { seriousAxeViolations } from "./support/axe.ts"
+import { STEP_MS } from "./support/browser.ts"
+import { chromiumAvailable, launchChromium } from "./support/chromium.ts"
+import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
+
+/**
+ * Every route of the site, as a visitor and as a member: no serious or critical axe-core
+ * violation, no horizontal scroll at 360 px, grid images sized and lazy. Plus: the home page loads
+ * nothing of the admin or editor apps, and a shared gallery link previews (Open Graph, Twitter).
+ */
+
+const ROUTES = [
+  "/",
+  "/gallery",
+  "/leaderboard",
+  "/rewards",
+  "/pricing",
+  "/about",
+  "/faq",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/forgot-password",
+  "/reset-password/x",
+  // Verifies on load: a bogus token shows the error state.
+  "/verify-email/x",
+  "/resend-verification",
+  "/payment-cancel",
+  "/payment-success",
+  "/billing-history",
+  "/profile",
+  "/no-such-page",
+] as const
+
+const NARROW = { width: 360, height: 740 }
+const DESKTOP = { width: 1280, height: 720 }
+
+/** Waits for the page to settle: lazy chunks and API calls done, no spinner left. */
+const settle = async (page: Page): Promise<void> => {
+  await page.waitForLoadState("networkidle", { timeout: STEP_MS })
+  await page
+    .getByRole("status")
+    .filter({ hasText: /Loading|Verifying/i })
+    .first()
+    .waitFor({ state: "hidden", timeout: STEP_MS })
+}
+
+/** Images of a grid or list (cards, thumbnails) lacking width, height or loading="lazy". */
+const unsizedGridImages = (page: Page) =>
+  page.evaluate(() => {
+    // Where the app ended up (a members-only page sends a visitor home).
+    const path = window.location.pathname
+    const inGrid = (element: Element): boolean => {
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const display = getComputedStyle(node).display
+        if (display === "grid" || display === "inline-grid") return true
+        if (["UL", "OL", "TABLE"].includes(node.tagName)) return true
+      }
+      return false
+    }
+    return [...document.querySelectorAll("main img")]
+      .filter((img) => inGrid(img))
+      .filter((img) => !(path === "/" && (img.getAttribute("src") ?? "").includes("/line-art/")))
+      .filter(
+        (img) =>
+          !img.getAttribute("width") ||
+          !img.getAttribute("height") ||
+          img.getAttribute("loading") !== "lazy",
+      )
+      .map((img) => img.outerHTML.slice(0, 200))
+  })
+
+const problemsOf = async (page: Page, site: Site, route: string): Promise<Array<string>> => {
+  const problems: Array<string> = []
+  await page.setViewportSize(DESKTOP)
+  const response = await page.goto(`${site.url}${route}`)
+  if (!response || response.status() !== 200) {
+    problems.push(`GET ${route} answered ${String(response?.status())} (the SPA should serve it)`)
+    return problems
+  }
+  await settle(page)
+  const main = await page.locator("main").count()
+  if (main === 0) problems.push("no <main>: the app did not render")
+  for (const violation of await seriousAxeViolations(page)) problems.push(`axe ${violation}`)
+  for (const img of await unsizedGridImages(page)) {
+    problems.push(`grid image without width, height or loading="lazy": ${img}`)
+  }
+  await page.setViewportSize(NARROW)
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+  if (scrollWidth > NARROW.width) {
+    const culprits = await page.evaluate((width) => {
+      return [...document.querySelectorAll("body *")]
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .slice(0, 3)
+        .map((element) => element.outerHTML.slice(0, 160))
+    }, NARROW.width)
+    problems.push(
+      `horizontal scroll at ${NARROW.width} px: scrollWidth ${scrollWidth}; widest: ${culprits.join(" | ")}`,
+    )
+  }
+  return problems
+}
+
+describe.skipIf(!chromiumAvailable)("every page", () => {
+  let site: Site
+  let browser: Browser
+  let visitor: BrowserContext
+  let member: BrowserContext
+  let visitorPage: Page
+  let memberPage: Page
+
+  beforeAll(async () => {
+    ;[site, browser] = await Promise.all([startSite(), launchChromium()])
+    visitor = await browser.newContext({ viewport: DESKTOP })
+    member = await browser.newContext({ viewport: DESKTOP })
+    const signedIn = await member.request.post(`${site.url}/api/users/login`, {
+      data: { email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD },
+    })
+    expect(signedIn.status(), await signedIn.text()).toBe(200)
+    ;[visitorPage, memberPage] = await Promise.all([visitor.newPage(), member.newPage()])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  // The visitor's and the member's visit of a route run side by side: two tabs of one browser.
+  test.each(ROUTES)(
+    "%s as a visitor and as a member: accessible, no horizontal scroll at 360 px, sized lazy grid images",
+    async (route) => {
+      const [asVisitor, asMember] = await Promise.all([
+        problemsOf(visitorPage, site, route),
+        problemsOf(memberPage, site, route),
+      ])
+      expect({ visitor: asVisitor, member: asMember }).toEqual({ visitor: [], member: [] })
+    },
+  )
+
+  test("the home page loads no part of the admin or editor apps", async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      const requested: Array<string> = []
+      page.on("request", (request) => requested.push(request.url()))
+      await page.goto(`${site.url}/`)
+      await settle(page)
+      const assets = requested.filter((url) => url.startsWith(site.url))
+      expect(assets.some((url) => /\.js(\?|$)/.test(url))).toBe(true)
+      expect(assets.filter((url) => /admin|editor/i.test(new URL(url).pathname))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("a shared gallery link previews: Open Graph and Twitter card tags in the HTML itself", async () => {
+    const listed = await fetch(`${site.url}/api/gallery?tab=all&sort=newest`)
+    const { items } = (await listed.json()) as {
+      items: Array<{ id: string; imageUrl: string; thumbnailUrl?: string | null }>
+    }
+    const entry = items[0]
+    if (!entry) throw new Error("the demo world has no entry in the gallery")
+    const entryId = entry.id
+
+    // Plain HTTP, no JavaScript: what a link preview bot sees.
+    const html = await (await fetch(`${site.url}/gallery?submission=${entryId}`)).text()
+    const meta = (attribute: "property" | "name", key: string) =>
+      new RegExp(`<meta[^>]*${attribute}=["']${key}["'][^>]*>`, "i").exec(html)?.[0]
+    const contentOf = (tag: string | undefined) => /content=["']([^"']*)["']/i.exec(tag ?? "")?.[1]
+
+    const ogImage = contentOf(meta("property", "og:image"))
+    expect(ogImage, "og:image meta tag").toBeTruthy()
+    expect(contentOf(meta("name", "twitter:card")), "twitter:card meta tag").toBeTruthy()
+    // A preview needs an absolute image address that answers with an image.
+    const image = await fetch(new URL(ogImage ?? "", site.url))
+    expect(ogImage).toMatch(/^https?:\/\//)
+    expect(image.status).toBe(200)
+    expect(image.headers.get("content-type")).toMatch(/^image\//)
+    // …and the image is the shared entry's own.
+    const entryImages = [entry.imageUrl, entry.thumbnailUrl]
+      .filter((url): url is string => typeof url === "string" && url !== "")
+      .map((url) => new URL(url, site.url).pathname)
+    expect(entryImages).toContain(new URL(ogImage ?? "", site.url).pathname)
+  })
+})
