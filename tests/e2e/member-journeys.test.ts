@@ -289,11 +289,12 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
         expect(await linked.getAttribute("class")).toMatch(/\bring-\d/)
         await expect.poll(() => inViewport(linked), { timeout: 5_000, interval: 100 }).toBe(true)
 
-        // A link to an entry further down the list scrolls the page to it.
+        // A link to an entry further down the list, followed in the same tab, scrolls the page to
+        // it: the router's saved scroll position of the tab must not win over the linked card.
         const listedAll = await voter.request.get(`${site.url}/api/gallery?tab=all&sort=newest`)
         const older = ((await listedAll.json()) as { items: Array<{ id: string }> }).items[15]?.id
         if (!older) throw new Error("the demo world's gallery has fewer than 16 entries")
-        const sharedOlder = await voterContext.newPage()
+        const sharedOlder = shared
         await sharedOlder.goto(`${site.url}/gallery?submission=${older}`)
         await sharedOlder.waitForFunction(
           (cardId) => document.getElementById(cardId)?.dataset.highlighted === "true",

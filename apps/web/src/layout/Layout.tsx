@@ -1,6 +1,13 @@
 import { Menu, Palette, X } from "lucide-react"
 import { useEffect, useState } from "react"
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router-dom"
+import {
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  type Location,
+} from "react-router-dom"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 import { Button, buttonClass } from "../ui/ui.tsx"
@@ -132,6 +139,16 @@ const Footer = () => (
   </footer>
 )
 
+/**
+ * Where back/forward restores the scroll position. A shared link (/gallery?submission=…) scrolls
+ * to its own card, so it gets a key nothing was saved under: the router must not put back the
+ * tab's earlier position over that scroll.
+ */
+const scrollKey = (location: Location): string =>
+  new URLSearchParams(location.search).has("submission")
+    ? `linked-entry:${location.key}:${Date.now()}`
+    : location.key
+
 /** Every page of the site: the sticky header, the page, the footer. */
 export const Layout = () => (
   <SessionProvider>
@@ -149,7 +166,7 @@ export const Layout = () => (
         </main>
         <Footer />
       </div>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AuthDialogProvider>
   </SessionProvider>
 )

@@ -65,7 +65,12 @@ export const ContestSection = (props: SubmitControl) => {
   useContestViewed(current.data?.id)
 
   if (current.isPending || (current.isError && current.isFetching)) {
-    return <Spinner label="Loading today's contest…" />
+    // Holds about the card's height, so the sections below do not jump when it arrives.
+    return (
+      <div className="min-h-[56rem] md:min-h-[36rem]">
+        <Spinner label="Loading today's contest…" />
+      </div>
+    )
   }
   if (current.isError) {
     return (
