@@ -1,42 +1,22 @@
 import { KeyRound, MailCheck } from "lucide-react"
-import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { RESET_TOKEN_TTL_MS } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
-import { serverMessage } from "../../session/auth/api-errors.ts"
 import { TextField } from "../../session/auth/form-field.tsx"
-import { useToast } from "../../ui/toast.tsx"
 import { Button, buttonClass } from "../../ui/ui.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
+import { useMailALink } from "./useMailALink.ts"
 
 const RESET_LINK_HOURS = RESET_TOKEN_TTL_MS / 3_600_000
 
 /** /forgot-password: asks for a reset link; the answer is the same whether the account exists. */
 const ForgotPasswordPage = () => {
-  const toast = useToast()
-  const [email, setEmail] = useState("")
-  const [busy, setBusy] = useState(false)
-  const [sentTo, setSentTo] = useState<string | null>(null)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const address = email.trim()
-    if (address === "") return
-    setBusy(true)
-    try {
-      const answer = await api.forgotPassword(address)
-      setSentTo(address)
-      toast({ title: "Reset link sent!", description: answer.message })
-    } catch (error) {
-      toast({
-        title: "Failed to request password reset",
-        description: serverMessage(error) ?? "An error occurred while sending the reset email",
-        variant: "destructive",
-      })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { email, setEmail, busy, sentTo, tryAnother, onSubmit } = useMailALink({
+    send: api.forgotPassword,
+    sentTitle: "Reset link sent!",
+    failedTitle: "Failed to request password reset",
+    failedDefault: "An error occurred while sending the reset email",
+  })
 
   if (sentTo !== null) {
     return (
@@ -58,13 +38,7 @@ const ForgotPasswordPage = () => {
         }
       >
         <CardActions>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setEmail("")
-              setSentTo(null)
-            }}
-          >
+          <Button variant="secondary" onClick={tryAnother}>
             Try Another Email
           </Button>
           <Link to="/" className={buttonClass()}>
@@ -81,7 +55,7 @@ const ForgotPasswordPage = () => {
       title="Forgot Password"
       lead="Enter the email address of your account and we'll send you a link to reset your password."
     >
-      <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
         <TextField
           label="Email Address"
           type="email"

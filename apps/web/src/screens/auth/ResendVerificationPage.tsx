@@ -1,42 +1,22 @@
 import { MailCheck, MailQuestion } from "lucide-react"
-import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { VERIFICATION_TOKEN_TTL_MS } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
-import { serverMessage } from "../../session/auth/api-errors.ts"
 import { TextField } from "../../session/auth/form-field.tsx"
-import { useToast } from "../../ui/toast.tsx"
 import { Button, buttonClass } from "../../ui/ui.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
+import { useMailALink } from "./useMailALink.ts"
 
 const LINK_HOURS = VERIFICATION_TOKEN_TTL_MS / 3_600_000
 
 /** /resend-verification: a new verification link; the same answer whether the account exists. */
 const ResendVerificationPage = () => {
-  const toast = useToast()
-  const [email, setEmail] = useState("")
-  const [busy, setBusy] = useState(false)
-  const [sentTo, setSentTo] = useState<string | null>(null)
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const address = email.trim()
-    if (address === "") return
-    setBusy(true)
-    try {
-      const answer = await api.resendVerification(address)
-      setSentTo(address)
-      toast({ title: "Verification Email Sent", description: answer.message })
-    } catch (error) {
-      toast({
-        title: "Failed to send verification email",
-        description: serverMessage(error) ?? "An error occurred. Please try again.",
-        variant: "destructive",
-      })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { email, setEmail, busy, sentTo, tryAnother, onSubmit } = useMailALink({
+    send: api.resendVerification,
+    sentTitle: "Verification Email Sent",
+    failedTitle: "Failed to send verification email",
+    failedDefault: "An error occurred. Please try again.",
+  })
 
   if (sentTo !== null) {
     return (
@@ -57,13 +37,7 @@ const ResendVerificationPage = () => {
         }
       >
         <CardActions>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setEmail("")
-              setSentTo(null)
-            }}
-          >
+          <Button variant="secondary" onClick={tryAnother}>
             Try Another Email
           </Button>
           <Link to="/" className={buttonClass()}>
@@ -80,7 +54,7 @@ const ResendVerificationPage = () => {
       title="Resend Verification Email"
       lead="Your account can be used once your email address is verified. We'll send you a new link."
     >
-      <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
+      <form className="flex flex-col gap-4" onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
