@@ -1,7 +1,7 @@
-import { Check, ChevronDown } from "lucide-react"
-import { Select, Tabs } from "radix-ui"
+import { Tabs } from "radix-ui"
 import { useState } from "react"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
+import { SelectMenu } from "../../ui/select-menu.tsx"
 import { Page, PageTitle } from "../../ui/ui.tsx"
 import { GalleryResults } from "./GalleryResults.tsx"
 import { useLinkedEntry } from "./useLinkedEntry.ts"
@@ -19,7 +19,6 @@ const SORTS: ReadonlyArray<{ readonly value: GallerySort; readonly label: string
 ]
 
 const isTab = (value: string): value is GalleryTab => TABS.some((tab) => tab.value === value)
-const isSort = (value: string): value is GallerySort => SORTS.some((sort) => sort.value === value)
 
 const SortSelect = ({
   sort,
@@ -32,39 +31,13 @@ const SortSelect = ({
     <span id="gallery-sort-label" className="text-sm font-medium text-slate-700">
       Sort by
     </span>
-    <Select.Root value={sort} onValueChange={(value) => isSort(value) && onChange(value)}>
-      <Select.Trigger
-        aria-labelledby="gallery-sort-label"
-        className="inline-flex min-w-36 items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-      >
-        <Select.Value />
-        <Select.Icon>
-          <ChevronDown aria-hidden className="size-4" />
-        </Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 min-w-36 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <Select.Viewport>
-            {SORTS.map((option) => (
-              <Select.Item
-                key={option.value}
-                value={option.value}
-                className="flex cursor-pointer items-center justify-between gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50"
-              >
-                <Select.ItemText>{option.label}</Select.ItemText>
-                <Select.ItemIndicator>
-                  <Check aria-hidden className="size-4" />
-                </Select.ItemIndicator>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    <SelectMenu
+      labelledBy="gallery-sort-label"
+      value={sort}
+      options={SORTS}
+      onValueChange={onChange}
+      className="min-w-36"
+    />
   </div>
 )
 

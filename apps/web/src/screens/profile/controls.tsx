@@ -1,6 +1,6 @@
-import { Check, ChevronDown } from "lucide-react"
-import { Select, Switch } from "radix-ui"
+import { Switch } from "radix-ui"
 import type { ReactNode } from "react"
+import { SelectMenu } from "../../ui/select-menu.tsx"
 
 /** The settings tab's building blocks: a titled card, a labelled switch, a labelled select. */
 
@@ -90,39 +90,13 @@ export const SettingSelect = <V extends string>({
     <label htmlFor={id} className="font-medium text-slate-900">
       {label}
     </label>
-    <Select.Root value={value} onValueChange={(next) => onValueChange(next as V)}>
-      <Select.Trigger
-        id={id}
-        className="inline-flex w-full max-w-xs items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
-      >
-        <Select.Value />
-        <Select.Icon>
-          <ChevronDown aria-hidden className="size-4 text-slate-600" />
-        </Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          position="popper"
-          sideOffset={4}
-          className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
-        >
-          <Select.Viewport className="p-1">
-            {options.map((option) => (
-              <Select.Item
-                key={option.value}
-                value={option.value}
-                className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50"
-              >
-                <Select.ItemIndicator className="absolute left-2">
-                  <Check aria-hidden className="size-4 text-brand-600" />
-                </Select.ItemIndicator>
-                <Select.ItemText>{option.label}</Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    <SelectMenu
+      id={id}
+      value={value}
+      options={options}
+      onValueChange={onValueChange}
+      className="w-full max-w-xs"
+    />
   </div>
 )
 
