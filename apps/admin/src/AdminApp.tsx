@@ -1,0 +1,30 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
+import { useState } from "react"
+import { RouterProvider, type createBrowserRouter } from "react-router-dom"
+import { ToastProvider } from "../../web/src/ui/toast.tsx"
+
+type Router = ReturnType<typeof createBrowserRouter>
+
+/** The dashboard: data cache, toasts and the router. Tests render it with a memory router. */
+export const AdminApp = ({
+  router,
+  queryClient,
+}: {
+  readonly router: Router
+  readonly queryClient?: QueryClient
+}) => {
+  const [client] = useState(
+    () =>
+      queryClient ??
+      new QueryClient({
+        defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+      }),
+  )
+  return (
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,94 @@
+import { skipToken, useQuery } from "@tanstack/react-query"
+import { Palette, ShieldAlert } from "lucide-react"
+import type { ReactNode } from "react"
+import type { SignedIn } from "../../../web/src/api/types.ts"
+import { SESSION_KEY, useSession } from "../../../web/src/session/session.tsx"
+import { buttonClass, ErrorState, messageOf, Spinner } from "../../../web/src/ui/ui.tsx"
+
+/**
+ * Who may see the dashboard, as the server's answer to GET /api/session says. The site keeps a
+ * copy of the member in local storage to paint its header at once; the dashboard never trusts
+ * that copy: it waits for the server, so a stale "admin" copy opens nothing and requests nothing.
+ * The server refuses every admin route to anyone else anyway (401, 403).
+ */
+export type Access =
+  | { readonly kind: "loading" }
+  | { readonly kind: "failed"; readonly error: unknown; readonly retry: () => void }
+  | { readonly kind: "visitor" }
+  | { readonly kind: "member" }
+  | { readonly kind: "admin"; readonly member: SignedIn["user"] }
+
+export const useAccess = (): Access => {
+  const { refresh } = useSession()
+  // Reads the session the SessionProvider fetches (same key), without its local-storage placeholder.
+  const confirmed = useQuery<SignedIn | null>({ queryKey: SESSION_KEY, queryFn: skipToken })
+  if (confirmed.data === null) return { kind: "visitor" }
+  if (confirmed.data === undefined) {
+    return confirmed.isError
+      ? { kind: "failed", error: confirmed.error, retry: () => void refresh() }
+      : { kind: "loading" }
+  }
+  return confirmed.data.user.isAdmin
+    ? { kind: "admin", member: confirmed.data.user }
+    : { kind: "member" }
+}
+
+const Screen = ({ children }: { readonly children: ReactNode }) => (
+  <main id="main" className="flex min-h-screen items-center justify-center p-4">
+    <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      {children}
+    </div>
+  </main>
+)
+
+/** The dashboard only for admins; everyone else sees a way out, and nothing of the dashboard. */
+export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
+  const access = useAccess()
+  switch (access.kind) {
+    case "loading":
+      return (
+        <Screen>
+          <Spinner label="Checking your access…" />
+        </Screen>
+      )
+    case "failed":
+      return (
+        <Screen>
+          <ErrorState
+            title="Could not check your access"
+            message={messageOf(access.error, "The server did not answer")}
+            onRetry={access.retry}
+          />
+        </Screen>
+      )
+    case "visitor":
+      return (
+        <Screen>
+          <Palette aria-hidden className="mx-auto size-10 text-brand-600" />
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Sign in as an admin</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            The dashboard is for Colorday admins. Sign in on the site with an admin account, then
+            come back here.
+          </p>
+          <a href="/?signin=true" className={buttonClass("primary", "mt-6")}>
+            Sign in
+          </a>
+        </Screen>
+      )
+    case "member":
+      return (
+        <Screen>
+          <ShieldAlert aria-hidden className="mx-auto size-10 text-amber-600" />
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">Admins only</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            Your account is not an admin account, so the dashboard is not available to you.
+          </p>
+          <a href="/" className={buttonClass("primary", "mt-6")}>
+            Back to Colorday
+          </a>
+        </Screen>
+      )
+    case "admin":
+      return children
+  }
+}

@@ -1,0 +1,216 @@
+import { visitorTimeZone } from "../../../web/src/api/api.ts"
+import { ApiError, errorOf, request, siteUrl, upload } from "../../../web/src/api/http.ts"
+import type {
+  AdminContest,
+  AdminEntry,
+  AdminMember,
+  Analytics,
+  AuditFilters,
+  AuditRow,
+  BackfillLine,
+  Badge,
+  BadgeId,
+  Calendar,
+  ContactMessage,
+  Contest,
+  ContestAnalytics,
+  ContestChanges,
+  ContestStatus,
+  LineArtSaved,
+  MemberDetail,
+  MessageStatus,
+  ModerationAction,
+  NewContest,
+  Overview,
+  Page,
+  PageQuery,
+  Ranking,
+  ScheduleContest,
+} from "./admin-types.ts"
+
+/** The admin's IANA time zone: "today", the calendar and daily figures are the admin's days. */
+export const adminTimeZone = visitorTimeZone
+
+/** One page of a list, 25 rows unless told. */
+export const PAGE_SIZE = 25
+
+const page = (query: PageQuery) => ({ cursor: query.cursor, limit: query.limit ?? PAGE_SIZE })
+const id = (value: string) => encodeURIComponent(value)
+
+/**
+ * Reads an NDJSON response line by line as it arrives: each complete line is parsed and handed
+ * to `onLine`; a line that is not JSON is an error (the stream is broken, not merely slow).
+ */
+export const readNdjson = async <T>(
+  body: ReadableStream<Uint8Array>,
+  onLine: (line: T) => void,
+): Promise<void> => {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  let buffered = ""
+  const emit = (text: string) => {
+    const line = text.trim()
+    if (line === "") return
+    let parsed: T
+    try {
+      parsed = JSON.parse(line) as T
+    } catch {
+      throw new ApiError(0, "BAD_STREAM", `The server sent a line that is not JSON: ${line}`, line)
+    }
+    onLine(parsed)
+  }
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    buffered += decoder.decode(value, { stream: true })
+    const lines = buffered.split("\n")
+    buffered = lines.pop() ?? ""
+    lines.forEach(emit)
+  }
+  emit(buffered + decoder.decode())
+}
+
+/**
+ * Every call the dashboard makes (GET/POST /api/admin/*), one function each. The server refuses
+ * them to anyone but an admin (401 visitor, 403 member), whatever this app shows.
+ */
+export const adminApi = {
+  // Overview
+  overview: () =>
+    request<Overview>("GET", "/api/admin/overview", { query: { tz: adminTimeZone() } }),
+
+  // Contests
+  contests: (query: PageQuery & { readonly status?: ContestStatus | undefined } = {}) =>
+    request<Page<AdminContest>>("GET", "/api/admin/contests", {
+      query: { status: query.status, ...page(query) },
+    }),
+  /** One contest (the public route: any status, cancelled ones too). */
+  contest: (contestId: string) => request<Contest>("GET", `/api/challenges/${id(contestId)}`),
+  createContest: (contest: NewContest) =>
+    request<Contest>("POST", "/api/admin/contests", { body: contest }),
+  scheduleContest: (schedule: ScheduleContest) =>
+    request<Contest>("POST", "/api/admin/contests/schedule", { body: schedule }),
+  updateContest: (contestId: string, changes: ContestChanges) =>
+    request<Contest>("PUT", `/api/admin/contests/${id(contestId)}`, { body: changes }),
+  cancelContest: (contestId: string, reason: string) =>
+    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/cancel`, { body: { reason } }),
+  /** Multipart `image` and/or `pdf`, with the upload's real progress (0–100). */
+  uploadLineArt: (
+    contestId: string,
+    files: { readonly image?: File | undefined; readonly pdf?: File | undefined },
+    onProgress: (percent: number) => void,
+  ) => {
+    const form = new FormData()
+    if (files.image) form.append("image", files.image)
+    if (files.pdf) form.append("pdf", files.pdf)
+    return upload<LineArtSaved>(`/api/admin/contests/${id(contestId)}/line-art`, form, onProgress)
+  },
+  calendar: (days = 30) =>
+    request<Calendar>("GET", "/api/admin/calendar", { query: { days, tz: adminTimeZone() } }),
+
+  // Moderation
+  contestEntries: (contestId: string, query: PageQuery = {}) =>
+    request<Page<AdminEntry>>("GET", `/api/admin/contests/${id(contestId)}/entries`, {
+      query: page(query),
+    }),
+  moderate: (entryId: string, action: ModerationAction, reason?: string) =>
+    request<AdminEntry>("POST", `/api/admin/entries/${id(entryId)}/moderation`, {
+      body: action === "restore" ? { action } : { action, reason },
+    }),
+
+  // Results
+  closeContest: (contestId: string) =>
+    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/close`),
+  ranking: (contestId: string) =>
+    request<Ranking>("GET", `/api/admin/contests/${id(contestId)}/ranking`),
+  announceContest: (contestId: string) =>
+    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/announce`),
+
+  // Members
+  members: (query: PageQuery & { readonly q?: string | undefined } = {}) =>
+    request<Page<AdminMember>>("GET", "/api/admin/members", {
+      query: { q: query.q, ...page(query) },
+    }),
+  member: (memberId: string) => request<MemberDetail>("GET", `/api/admin/members/${id(memberId)}`),
+  setAdmin: (memberId: string, isAdmin: boolean) =>
+    request<AdminMember>("POST", `/api/admin/members/${id(memberId)}/admin`, {
+      body: { isAdmin },
+    }),
+  setSuspended: (memberId: string, suspended: boolean, reason?: string) =>
+    request<AdminMember>("POST", `/api/admin/members/${id(memberId)}/suspension`, {
+      body: reason ? { suspended, reason } : { suspended },
+    }),
+
+  // Badges
+  grantBadge: (memberId: string, badgeId: BadgeId) =>
+    request<Badge>("POST", "/api/admin/badges/grant", { body: { memberId, badgeId } }),
+  /** Runs the backfill; each NDJSON line is handed to `onLine` as it arrives. */
+  backfillBadges: async (onLine: (line: BackfillLine) => void): Promise<void> => {
+    let response: Response
+    try {
+      response = await fetch(siteUrl("/api/admin/badges/backfill"), {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { Accept: "application/x-ndjson, application/json" },
+      })
+    } catch {
+      throw new ApiError(
+        0,
+        "NETWORK",
+        "The server could not be reached. Check your connection.",
+        null,
+      )
+    }
+    if (!response.ok) {
+      const text = await response.text()
+      let body: unknown = text
+      try {
+        body = JSON.parse(text) as unknown
+      } catch {
+        // Not JSON: the text itself is the best message there is.
+      }
+      throw errorOf(response.status, body, "The backfill could not start")
+    }
+    if (!response.body) throw new ApiError(0, "BAD_STREAM", "The server sent no progress", null)
+    await readNdjson(response.body, onLine)
+  },
+
+  // Messages
+  messages: (query: PageQuery & { readonly status: MessageStatus }) =>
+    request<Page<ContactMessage>>("GET", "/api/admin/messages", {
+      query: { status: query.status, ...page(query) },
+    }),
+  setHandled: (messageId: string, handled: boolean) =>
+    request<ContactMessage>("POST", `/api/admin/messages/${id(messageId)}/handled`, {
+      body: { handled },
+    }),
+  reply: (messageId: string, subject: string, body: string) =>
+    request<ContactMessage>("POST", `/api/admin/messages/${id(messageId)}/reply`, {
+      body: { subject, body },
+    }),
+
+  // Analytics
+  contestAnalytics: (contestId: string) =>
+    request<ContestAnalytics>("GET", `/api/admin/analytics/contests/${id(contestId)}`, {
+      query: { tz: adminTimeZone() },
+    }),
+  analytics: (from: string, to: string) =>
+    request<Analytics>("GET", "/api/admin/analytics", {
+      query: { from, to, tz: adminTimeZone() },
+    }),
+
+  // Audit log
+  audit: (filters: AuditFilters, query: PageQuery = {}) =>
+    request<Page<AuditRow>>("GET", "/api/admin/audit", {
+      query: {
+        actor: filters.actor,
+        action: filters.action,
+        targetType: filters.targetType,
+        targetId: filters.targetId,
+        from: filters.from,
+        to: filters.to,
+        tz: filters.from || filters.to ? adminTimeZone() : undefined,
+        ...page(query),
+      },
+    }),
+}

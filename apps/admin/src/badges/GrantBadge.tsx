@@ -1,0 +1,120 @@
+import { useQueryClient } from "@tanstack/react-query"
+import { Medal } from "lucide-react"
+import { useState, type FormEvent, type SelectHTMLAttributes } from "react"
+import { BADGE_IDS, BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
+import { useToast } from "../../../web/src/ui/toast.tsx"
+import { Button, messageOf } from "../../../web/src/ui/ui.tsx"
+import { adminApi } from "../api/admin-api.ts"
+import { DialogActions, FormDialog } from "../ui/dialogs.tsx"
+import { Field, FormAlert, SelectInput } from "../ui/form.tsx"
+
+/** One of the six badges (domain/badges/badges.ts), the catalogue every page reads. */
+export const BadgeSelect = ({
+  value,
+  onChange,
+  ...props
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange"> & {
+  readonly value: BadgeId | ""
+  readonly onChange: (badge: BadgeId | "") => void
+}) => (
+  <SelectInput
+    {...props}
+    value={value}
+    onChange={(event) => onChange(event.target.value as BadgeId | "")}
+  >
+    <option value="">Choose a badge…</option>
+    {BADGE_IDS.map((id) => (
+      <option key={id} value={id}>
+        {BADGES[id].name} — {BADGES[id].description}
+      </option>
+    ))}
+  </SelectInput>
+)
+
+/** Grants a badge to a member; the grant is idempotent: a badge already held stays as it was. */
+export const useGrantBadge = () => {
+  const client = useQueryClient()
+  const toast = useToast()
+  return async (memberId: string, memberName: string, badgeId: BadgeId) => {
+    const badge = await adminApi.grantBadge(memberId, badgeId)
+    void client.invalidateQueries({ queryKey: ["admin", "member", memberId] })
+    toast({ title: "Badge granted", description: `${badge.name} for ${memberName}` })
+  }
+}
+
+/** "Grant badge" for one member: a dialog to choose which of the six. */
+export const GrantBadgeButton = ({
+  memberId,
+  memberName,
+}: {
+  readonly memberId: string
+  readonly memberName: string
+}) => {
+  const [open, setOpen] = useState(false)
+  const [badge, setBadge] = useState<BadgeId | "">("")
+  const [fieldError, setFieldError] = useState<string | undefined>()
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const grant = useGrantBadge()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (badge === "") {
+      setFieldError("Choose the badge to grant.")
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      await grant(memberId, memberName, badge)
+      setOpen(false)
+    } catch (error) {
+      setProblem(messageOf(error, "The badge could not be granted"))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        setBadge("")
+        setFieldError(undefined)
+        setProblem(null)
+      }}
+      title={`Grant a badge to ${memberName}`}
+      description="A badge the member already holds stays as it is."
+      trigger={
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          aria-label={`Grant badge to ${memberName}`}
+        >
+          <Medal aria-hidden className="size-4" />
+          Grant badge
+        </Button>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+        <FormAlert message={problem} />
+        <Field label="Badge" error={fieldError}>
+          <BadgeSelect
+            value={badge}
+            disabled={busy}
+            onChange={(next) => {
+              setBadge(next)
+              setFieldError(undefined)
+            }}
+          />
+        </Field>
+        <DialogActions>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Granting…" : "Grant badge"}
+          </Button>
+        </DialogActions>
+      </form>
+    </FormDialog>
+  )
+}

@@ -1,0 +1,15 @@
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { createBrowserRouter } from "react-router-dom"
+import { AdminApp } from "./AdminApp.tsx"
+import { BASENAME, routes } from "./routes.tsx"
+import "./styles.css"
+
+const root = document.getElementById("root")
+if (!root) throw new Error("index.html has no #root")
+
+createRoot(root).render(
+  <StrictMode>
+    <AdminApp router={createBrowserRouter(routes, { basename: BASENAME })} />
+  </StrictMode>,
+)

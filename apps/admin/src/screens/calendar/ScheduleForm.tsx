@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from "react"
+import { Button } from "../../../../web/src/ui/ui.tsx"
+import { adminTimeZone } from "../../api/admin-api.ts"
+import type { ScheduleContest } from "../../api/admin-types.ts"
+import { dayLabel, isDay } from "../../ui/dates.ts"
+import {
+  Field,
+  FormAlert,
+  problemOf,
+  TextArea,
+  TextInput,
+  type FormProblem,
+} from "../../ui/form.tsx"
+import { MAX_TITLE_LENGTH } from "../contests/ContestForm.tsx"
+
+const FIELDS = ["date", "day", "title", "description", "artStyle", "timeZone"] as const
+
+/**
+ * The daily contest of one calendar day: from that day's midnight to the next, where the admin
+ * is (the time zone is sent along).
+ */
+export const ScheduleForm = ({
+  date,
+  onSubmit,
+  onCancel,
+}: {
+  readonly date: string
+  readonly onSubmit: (schedule: ScheduleContest) => Promise<void>
+  readonly onCancel: () => void
+}) => {
+  const [values, setValues] = useState({ date, title: "", description: "", artStyle: "" })
+  const [problem, setProblem] = useState<FormProblem | null>(null)
+  const [busy, setBusy] = useState(false)
+  const timeZone = adminTimeZone()
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const fields: Record<string, string> = {}
+    if (!isDay(values.date)) fields.date = "Choose the day of the contest."
+    const title = values.title.trim()
+    if (title === "") fields.title = "A contest needs a title."
+    else if (title.length > MAX_TITLE_LENGTH)
+      fields.title = `A contest title has at most ${MAX_TITLE_LENGTH} characters (this one has ${title.length}).`
+    if (Object.keys(fields).length > 0) {
+      setProblem({ fields, message: "Check the fields marked below." })
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      const artStyle = values.artStyle.trim()
+      await onSubmit({
+        date: values.date,
+        timeZone,
+        title,
+        description: values.description.trim(),
+        ...(artStyle ? { artStyle } : {}),
+      })
+    } catch (error) {
+      const found = problemOf(error, FIELDS, "The contest could not be scheduled")
+      const { day, ...rest } = found.fields
+      setProblem({ ...found, fields: day && !rest.date ? { ...rest, date: day } : rest })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const bind = (field: "date" | "title" | "description" | "artStyle") => ({
+    value: values[field],
+    disabled: busy,
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value
+      setValues((current) => ({ ...current, [field]: value }))
+    },
+  })
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+      <FormAlert message={problem?.message} />
+      <Field
+        label="Day"
+        hint={
+          isDay(values.date)
+            ? `${dayLabel(values.date, "long")}, midnight to midnight (${timeZone}).`
+            : `Midnight to midnight (${timeZone}).`
+        }
+        error={problem?.fields.date}
+      >
+        <TextInput type="date" {...bind("date")} required />
+      </Field>
+      <Field label="Title" error={problem?.fields.title}>
+        <TextInput {...bind("title")} required />
+      </Field>
+      <Field label="Description" error={problem?.fields.description}>
+        <TextArea {...bind("description")} rows={3} />
+      </Field>
+      <Field label="Art style (optional)" error={problem?.fields.artStyle}>
+        <TextInput {...bind("artStyle")} />
+      </Field>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          Discard
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Scheduling…" : "Schedule contest"}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,208 @@
+import { useState, type FormEvent } from "react"
+import { Button } from "../../../../web/src/ui/ui.tsx"
+import type { Contest, NewContest } from "../../api/admin-types.ts"
+import {
+  Field,
+  FormAlert,
+  problemOf,
+  TextArea,
+  TextInput,
+  type FormProblem,
+} from "../../ui/form.tsx"
+import { fromLocalInput, toLocalInput } from "../../ui/dates.ts"
+
+/** The longest title the server accepts (domain/contests/contest-window.ts). */
+export const MAX_TITLE_LENGTH = 120
+
+/** Types the site knows; any other word is allowed too. */
+const CONTEST_TYPES = ["daily", "weekly", "traditional", "digital"] as const
+
+const FIELDS = ["title", "description", "contestType", "artStyle", "startsAt", "endsAt"] as const
+type FieldName = (typeof FIELDS)[number]
+
+interface Values {
+  readonly title: string
+  readonly description: string
+  readonly contestType: string
+  readonly artStyle: string
+  /** datetime-local values, in the admin's time zone. */
+  readonly startsAt: string
+  readonly endsAt: string
+}
+
+const valuesOf = (contest: Contest | undefined): Values => ({
+  title: contest?.title ?? "",
+  description: contest?.description ?? "",
+  contestType: contest?.contestType ?? "daily",
+  artStyle: contest?.artStyle ?? "",
+  startsAt: contest ? toLocalInput(contest.startsAt) : "",
+  endsAt: contest ? toLocalInput(contest.endsAt) : "",
+})
+
+/** What is wrong with the form before it is sent, field by field (the server checks again). */
+export const contestFormIssues = (values: Values): Partial<Record<FieldName, string>> => {
+  const issues: Partial<Record<FieldName, string>> = {}
+  const title = values.title.trim()
+  if (title === "") issues.title = "A contest needs a title."
+  else if (title.length > MAX_TITLE_LENGTH)
+    issues.title = `A contest title has at most ${MAX_TITLE_LENGTH} characters (this one has ${title.length}).`
+  if (values.contestType.trim() === "")
+    issues.contestType = "A contest needs a type, such as daily or weekly."
+  const startsAt = fromLocalInput(values.startsAt)
+  const endsAt = fromLocalInput(values.endsAt)
+  if (!startsAt) issues.startsAt = "Choose the date and time the contest starts."
+  if (!endsAt) issues.endsAt = "Choose the date and time the contest ends."
+  else if (startsAt && Date.parse(endsAt) <= Date.parse(startsAt))
+    issues.endsAt = "The contest must end after it starts."
+  return issues
+}
+
+/**
+ * A contest's title, description, type, art style and window. Creating sends every field;
+ * editing sends only what changed (the parent decides), so an unchanged window is never sent
+ * for a contest that has started.
+ */
+export const ContestForm = ({
+  contest,
+  submitLabel,
+  busyLabel,
+  windowLocked = false,
+  disabled = false,
+  onSubmit,
+  onCancel,
+}: {
+  readonly contest?: Contest
+  readonly submitLabel: string
+  readonly busyLabel: string
+  /** The window of a contest that has started cannot change. */
+  readonly windowLocked?: boolean
+  readonly disabled?: boolean
+  readonly onSubmit: (contest: NewContest) => Promise<void>
+  readonly onCancel?: () => void
+}) => {
+  const [values, setValues] = useState<Values>(() => valuesOf(contest))
+  const [problem, setProblem] = useState<FormProblem | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const set = (field: FieldName) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    setProblem((current) => {
+      if (!current?.fields[field]) return current
+      const { [field]: _gone, ...rest } = current.fields
+      return { ...current, fields: rest }
+    })
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const issues = contestFormIssues(values)
+    if (Object.keys(issues).length > 0) {
+      setProblem({ fields: issues, message: "Check the fields marked below." })
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      await onSubmit({
+        title: values.title.trim(),
+        description: values.description.trim(),
+        contestType: values.contestType.trim(),
+        artStyle: values.artStyle.trim(),
+        startsAt: fromLocalInput(values.startsAt) ?? "",
+        endsAt: fromLocalInput(values.endsAt) ?? "",
+      })
+    } catch (error) {
+      setProblem(problemOf(error, FIELDS, "The contest could not be saved"))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const error = (field: FieldName) => problem?.fields[field]
+  const text = (field: FieldName) => ({
+    value: values[field],
+    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
+    disabled: disabled || busy,
+  })
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+      <FormAlert message={problem?.message} />
+      <Field label="Title" error={error("title")}>
+        <TextInput {...text("title")} maxLength={MAX_TITLE_LENGTH + 20} required />
+      </Field>
+      <Field label="Description" error={error("description")}>
+        <TextArea {...text("description")} rows={3} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Contest type"
+          hint="daily, weekly, traditional, digital…"
+          error={error("contestType")}
+        >
+          <TextInput {...text("contestType")} list="contest-types" required />
+        </Field>
+        <Field label="Art style" error={error("artStyle")}>
+          <TextInput {...text("artStyle")} />
+        </Field>
+      </div>
+      <datalist id="contest-types">
+        {CONTEST_TYPES.map((type) => (
+          <option key={type} value={type} />
+        ))}
+      </datalist>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Starts"
+          hint={
+            windowLocked
+              ? "The window cannot change once the contest has started."
+              : "Your time zone."
+          }
+          error={error("startsAt")}
+        >
+          <TextInput
+            type="datetime-local"
+            {...text("startsAt")}
+            disabled={disabled || busy || windowLocked}
+            required
+          />
+        </Field>
+        <Field label="Ends" error={error("endsAt")}>
+          <TextInput
+            type="datetime-local"
+            {...text("endsAt")}
+            disabled={disabled || busy || windowLocked}
+            required
+          />
+        </Field>
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Discard
+          </Button>
+        )}
+        <Button type="submit" disabled={disabled || busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * What an edit changes: only the fields that differ from the contest (its window compared at the
+ * minute the form shows), so an untouched window is never sent.
+ */
+export const contestChanges = (contest: Contest, next: NewContest): Partial<NewContest> => {
+  const shown = valuesOf(contest)
+  const changes: Record<string, string> = {}
+  if (next.title !== contest.title.trim()) changes.title = next.title
+  if (next.description !== contest.description.trim()) changes.description = next.description
+  if (next.contestType !== contest.contestType.trim()) changes.contestType = next.contestType
+  if (next.artStyle !== contest.artStyle.trim()) changes.artStyle = next.artStyle
+  if (next.startsAt !== fromLocalInput(shown.startsAt)) changes.startsAt = next.startsAt
+  if (next.endsAt !== fromLocalInput(shown.endsAt)) changes.endsAt = next.endsAt
+  return changes
+}

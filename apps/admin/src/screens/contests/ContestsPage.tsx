@@ -1,0 +1,178 @@
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query"
+import { CalendarDays, Plus } from "lucide-react"
+import { useState } from "react"
+import { Link, useNavigate, useSearchParams } from "react-router-dom"
+import { useToast } from "../../../../web/src/ui/toast.tsx"
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  ErrorState,
+  messageOf,
+  Spinner,
+} from "../../../../web/src/ui/ui.tsx"
+import { adminApi } from "../../api/admin-api.ts"
+import type { ContestStatus } from "../../api/admin-types.ts"
+import {
+  LoadMore,
+  PageHeader,
+  rowsOf,
+  STATUS_LABELS,
+  StatusChip,
+  TableBox,
+  Td,
+  Th,
+} from "../../ui/admin-ui.tsx"
+import { count, dateTime } from "../../ui/dates.ts"
+import { FormDialog } from "../../ui/dialogs.tsx"
+import { Field, SelectInput } from "../../ui/form.tsx"
+import { ContestForm } from "./ContestForm.tsx"
+
+const STATUSES = Object.keys(STATUS_LABELS) as ContestStatus[]
+
+const isStatus = (value: string | null): value is ContestStatus =>
+  value !== null && (STATUSES as string[]).includes(value)
+
+/** Opens the new contest form; on success, goes to the contest (to add its line art). */
+const NewContest = () => {
+  const [open, setOpen] = useState(false)
+  const client = useQueryClient()
+  const toast = useToast()
+  const navigate = useNavigate()
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="New contest"
+      description="Its window is in your time zone. Add the line art once it is created."
+      trigger={
+        <Button>
+          <Plus aria-hidden className="size-4" />
+          New contest
+        </Button>
+      }
+    >
+      <ContestForm
+        submitLabel="Create contest"
+        busyLabel="Creating…"
+        onCancel={() => setOpen(false)}
+        onSubmit={async (draft) => {
+          const contest = await adminApi.createContest(draft)
+          setOpen(false)
+          toast({ title: "Contest created", description: contest.title })
+          void client.invalidateQueries({ queryKey: ["admin"] })
+          void navigate(`/contests/${contest.id}`)
+        }}
+      />
+    </FormDialog>
+  )
+}
+
+/** Every contest, newest start first, filtered by status. */
+const ContestsPage = () => {
+  const [params, setParams] = useSearchParams()
+  const raw = params.get("status")
+  const status = isStatus(raw) ? raw : undefined
+  const contests = useInfiniteQuery({
+    queryKey: ["admin", "contests", status ?? "all"],
+    queryFn: ({ pageParam }) => adminApi.contests({ status, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+  const rows = rowsOf(contests)
+
+  return (
+    <>
+      <PageHeader
+        title="Contests"
+        description="Create, edit, schedule and cancel contests."
+        actions={
+          <>
+            <Link to="/calendar" className={buttonClass("secondary")}>
+              <CalendarDays aria-hidden className="size-4" />
+              Calendar
+            </Link>
+            <NewContest />
+          </>
+        }
+      />
+      <div className="mb-4 max-w-xs">
+        <Field label="Status">
+          <SelectInput
+            value={status ?? ""}
+            onChange={(event) =>
+              setParams(event.target.value ? { status: event.target.value } : {}, { replace: true })
+            }
+          >
+            <option value="">All contests</option>
+            {STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </SelectInput>
+        </Field>
+      </div>
+      {contests.isPending ? (
+        <Spinner label="Loading contests…" />
+      ) : contests.isError && rows.length === 0 ? (
+        <ErrorState
+          title="The contests did not load"
+          message={messageOf(contests.error, "The server did not answer")}
+          onRetry={() => void contests.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={status ? `No ${STATUS_LABELS[status].toLowerCase()} contests` : "No contests yet"}
+        >
+          Create one with New contest, or schedule daily contests from the calendar.
+        </EmptyState>
+      ) : (
+        <>
+          <TableBox label="Contests">
+            <thead className="bg-slate-50">
+              <tr>
+                <Th>Title</Th>
+                <Th>Status</Th>
+                <Th>Type</Th>
+                <Th>Starts</Th>
+                <Th>Ends</Th>
+                <Th className="text-right">Entries</Th>
+                <Th className="text-right">Votes</Th>
+                <Th>Line art</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((contest) => (
+                <tr key={contest.id} className="border-t border-slate-100">
+                  <Td>
+                    <Link
+                      to={`/contests/${contest.id}`}
+                      className="font-medium break-words text-brand-700 hover:underline"
+                    >
+                      {contest.title}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <StatusChip status={contest.status} />
+                  </Td>
+                  <Td>{contest.contestType}</Td>
+                  <Td className="whitespace-nowrap">{dateTime(contest.startsAt)}</Td>
+                  <Td className="whitespace-nowrap">{dateTime(contest.endsAt)}</Td>
+                  <Td className="text-right">{count(contest.entryCount)}</Td>
+                  <Td className="text-right">{count(contest.voteCount)}</Td>
+                  <Td>
+                    {contest.lineArt ? "Yes" : <span className="text-amber-800">Missing</span>}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </TableBox>
+          <LoadMore query={contests} />
+        </>
+      )}
+    </>
+  )
+}
+
+export default ContestsPage

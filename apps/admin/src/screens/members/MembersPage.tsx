@@ -1,0 +1,101 @@
+import { useInfiniteQuery } from "@tanstack/react-query"
+import { Search } from "lucide-react"
+import { useState, type FormEvent } from "react"
+import { Link, useSearchParams } from "react-router-dom"
+import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../../../web/src/ui/ui.tsx"
+import { adminApi } from "../../api/admin-api.ts"
+import { LoadMore, PageHeader, rowsOf, TableBox, Td, Th } from "../../ui/admin-ui.tsx"
+import { dateTime } from "../../ui/dates.ts"
+import { Field, TextInput } from "../../ui/form.tsx"
+import { MemberChips } from "./member-ui.tsx"
+
+/** Members, searched by e-mail, username or name (the search is in the URL). */
+const MembersPage = () => {
+  const [params, setParams] = useSearchParams()
+  const q = params.get("q") ?? ""
+  const [text, setText] = useState(q)
+  const members = useInfiniteQuery({
+    queryKey: ["admin", "members", q],
+    queryFn: ({ pageParam }) => adminApi.members({ q: q || undefined, cursor: pageParam }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+  const rows = rowsOf(members)
+
+  const search = (event: FormEvent) => {
+    event.preventDefault()
+    const next = text.trim()
+    setParams(next ? { q: next } : {})
+  }
+
+  return (
+    <>
+      <PageHeader title="Members" description="Search by e-mail, username or name." />
+      <form role="search" onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
+        <Field label="Search members" className="w-full max-w-md flex-1">
+          <TextInput
+            type="search"
+            value={text}
+            placeholder="grace@example.com, grace, Hopper…"
+            onChange={(event) => setText(event.target.value)}
+          />
+        </Field>
+        <Button type="submit">
+          <Search aria-hidden className="size-4" />
+          Search
+        </Button>
+      </form>
+      {members.isPending ? (
+        <Spinner label="Loading members…" />
+      ) : members.isError && rows.length === 0 ? (
+        <ErrorState
+          title="The members did not load"
+          message={messageOf(members.error, "The server did not answer")}
+          onRetry={() => void members.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState title={q ? `No members match “${q}”` : "No members yet"} />
+      ) : (
+        <>
+          <TableBox label="Members">
+            <thead className="bg-slate-50">
+              <tr>
+                <Th>Member</Th>
+                <Th>E-mail</Th>
+                <Th>Plan</Th>
+                <Th>Status</Th>
+                <Th>Joined</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((member) => (
+                <tr key={member.id} className="border-t border-slate-100">
+                  <Td>
+                    <Link
+                      to={`/members/${member.id}`}
+                      className="font-medium break-words text-brand-700 hover:underline"
+                    >
+                      {member.username}
+                    </Link>
+                    <div className="text-xs break-words text-slate-600">
+                      {member.firstName} {member.lastName}
+                    </div>
+                  </Td>
+                  <Td className="break-all">{member.email}</Td>
+                  <Td className="capitalize">{member.tier}</Td>
+                  <Td>
+                    <MemberChips member={member} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{dateTime(member.createdDate)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </TableBox>
+          <LoadMore query={members} />
+        </>
+      )}
+    </>
+  )
+}
+
+export default MembersPage

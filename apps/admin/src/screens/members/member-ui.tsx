@@ -1,0 +1,11 @@
+import type { AdminMember } from "../../api/admin-types.ts"
+import { Chip } from "../../ui/admin-ui.tsx"
+
+/** What sets a member apart: admin, suspended, e-mail not verified. */
+export const MemberChips = ({ member }: { readonly member: AdminMember }) => (
+  <span className="flex flex-wrap gap-1">
+    {member.isAdmin && <Chip tone="brand">Admin</Chip>}
+    {member.suspendedAt && <Chip tone="red">Suspended</Chip>}
+    {!member.emailVerified && <Chip tone="amber">Unverified</Chip>}
+  </span>
+)

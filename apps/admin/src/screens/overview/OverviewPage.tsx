@@ -1,0 +1,195 @@
+import { useQuery } from "@tanstack/react-query"
+import { Download, Eye, Image, ThumbsUp } from "lucide-react"
+import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
+import { buttonClass, EmptyState } from "../../../../web/src/ui/ui.tsx"
+import { adminApi } from "../../api/admin-api.ts"
+import type { Counts, Overview } from "../../api/admin-types.ts"
+import { Card, Chip, Loadable, PageHeader, StatusChip } from "../../ui/admin-ui.tsx"
+import { count, dateTime } from "../../ui/dates.ts"
+
+/** Live counts are read again this often while the overview is open. */
+export const OVERVIEW_REFRESH_MS = 15_000
+
+const COUNTERS: ReadonlyArray<{
+  readonly key: keyof Counts
+  readonly label: string
+  readonly icon: typeof Eye
+}> = [
+  { key: "entries", label: "Entries", icon: Image },
+  { key: "votes", label: "Votes", icon: ThumbsUp },
+  { key: "downloads", label: "Downloads", icon: Download },
+  { key: "views", label: "Views", icon: Eye },
+]
+
+const Counters = ({ counts }: { readonly counts: Counts }) => (
+  <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+    {COUNTERS.map(({ key, label, icon: Icon }) => (
+      <div key={key} className="min-w-0 rounded-lg border border-slate-200 p-3">
+        <dt className="flex items-center gap-2 text-sm text-slate-600">
+          <Icon aria-hidden className="size-4" />
+          {label}
+        </dt>
+        <dd className="mt-1 text-2xl font-bold break-words text-slate-900">{count(counts[key])}</dd>
+      </div>
+    ))}
+  </dl>
+)
+
+const List = ({ children }: { readonly children: ReactNode }) => (
+  <ul className="divide-y divide-slate-100">{children}</ul>
+)
+
+const Today = ({ today }: { readonly today: Overview["today"] }) => (
+  <Card title="Today's contest">
+    {today.contest ? (
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <Link
+          to={`/contests/${today.contest.id}`}
+          className="font-semibold break-words text-brand-700 hover:underline"
+        >
+          {today.contest.title}
+        </Link>
+        <StatusChip status={today.contest.status} />
+        <span className="text-sm text-slate-600">
+          {today.contest.countdown.label} {today.contest.countdown.text}
+        </span>
+      </div>
+    ) : (
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3">
+        <p className="text-sm font-medium text-amber-900">No contest today.</p>
+        <Link to="/calendar" className={buttonClass("secondary", "px-3 py-1.5")}>
+          Open the calendar
+        </Link>
+      </div>
+    )}
+    <Counters counts={today.counts} />
+    <p className="mt-2 text-xs text-slate-600">Counts refresh every 15 seconds.</p>
+  </Card>
+)
+
+const Upcoming = ({ contests }: { readonly contests: Overview["upcoming"] }) => (
+  <Card
+    title="Next contests"
+    actions={
+      <Link to="/calendar" className="text-sm font-medium text-brand-700 hover:underline">
+        Calendar
+      </Link>
+    }
+  >
+    {contests.length === 0 ? (
+      <EmptyState title="No contests scheduled">
+        Schedule the next ones from the <Link to="/calendar">calendar</Link>.
+      </EmptyState>
+    ) : (
+      <List>
+        {contests.map((contest) => (
+          <li key={contest.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <Link
+              to={`/contests/${contest.id}`}
+              className="min-w-0 font-medium break-words text-brand-700 hover:underline"
+            >
+              {contest.title}
+            </Link>
+            <span className="text-sm text-slate-600">{dateTime(contest.startsAt)}</span>
+          </li>
+        ))}
+      </List>
+    )}
+  </Card>
+)
+
+const SignUps = ({ members }: { readonly members: Overview["recentSignUps"] }) => (
+  <Card
+    title="Recent sign-ups"
+    actions={
+      <Link to="/members" className="text-sm font-medium text-brand-700 hover:underline">
+        All members
+      </Link>
+    }
+  >
+    {members.length === 0 ? (
+      <EmptyState title="No sign-ups yet" />
+    ) : (
+      <List>
+        {members.map((member) => (
+          <li key={member.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span className="min-w-0">
+              <Link
+                to={`/members/${member.id}`}
+                className="font-medium break-words text-brand-700 hover:underline"
+              >
+                {member.username}
+              </Link>{" "}
+              <span className="text-sm break-all text-slate-600">{member.email}</span>
+            </span>
+            <span className="flex items-center gap-2 text-sm text-slate-600">
+              {!member.emailVerified && <Chip tone="amber">Unverified</Chip>}
+              {dateTime(member.createdDate)}
+            </span>
+          </li>
+        ))}
+      </List>
+    )}
+  </Card>
+)
+
+const Messages = ({ overview }: { readonly overview: Overview }) => (
+  <Card
+    title={`Unread messages (${count(overview.unreadMessages)})`}
+    actions={
+      <Link to="/messages" className="text-sm font-medium text-brand-700 hover:underline">
+        Inbox
+      </Link>
+    }
+  >
+    {overview.latestMessages.length === 0 ? (
+      <EmptyState title="No unread messages" />
+    ) : (
+      <List>
+        {overview.latestMessages.map((message) => (
+          <li key={message.id} className="py-2">
+            <p className="font-medium break-words text-slate-900">{message.subject}</p>
+            <p className="text-sm break-words text-slate-600">
+              {message.name} · {dateTime(message.createdAt)}
+            </p>
+          </li>
+        ))}
+      </List>
+    )}
+  </Card>
+)
+
+/** Today at a glance: the contest and its live counts, what comes next, who joined, who wrote. */
+const OverviewPage = () => {
+  const overview = useQuery({
+    queryKey: ["admin", "overview"],
+    queryFn: adminApi.overview,
+    refetchInterval: OVERVIEW_REFRESH_MS,
+  })
+  return (
+    <>
+      <PageHeader title="Overview" description="Today's contest, live, and what needs you." />
+      <Loadable
+        query={overview}
+        loading="Loading the overview…"
+        failure="The overview did not load"
+      >
+        {(data) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="lg:col-span-2">
+              <Today today={data.today} />
+            </div>
+            <Upcoming contests={data.upcoming} />
+            <Messages overview={data} />
+            <div className="lg:col-span-2">
+              <SignUps members={data.recentSignUps} />
+            </div>
+          </div>
+        )}
+      </Loadable>
+    </>
+  )
+}
+
+export default OverviewPage
