@@ -1,7 +1,8 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { createBrowserRouter } from "react-router-dom"
-import { AdminApp } from "./AdminApp.tsx"
+// The same shell as the site: data cache, toasts and the router.
+import { App as AdminApp } from "../../web/src/App.tsx"
 import { BASENAME, routes } from "./routes.tsx"
 import "./styles.css"
 

@@ -5,7 +5,7 @@ import { ToastProvider } from "./ui/toast.tsx"
 
 type Router = ReturnType<typeof createBrowserRouter>
 
-/** The site: data cache, toasts and the router. Tests render it with a memory router. */
+/** The shell of the site and the admin dashboard: data cache, toasts and the router. Tests render it with a memory router. */
 export const App = ({
   router,
   queryClient,

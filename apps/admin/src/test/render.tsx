@@ -14,7 +14,7 @@ import type {
   Contest,
   Page,
 } from "../api/admin-types.ts"
-import { AdminApp } from "../AdminApp.tsx"
+import { App as AdminApp } from "../../../web/src/App.tsx"
 import { BASENAME, routes } from "../routes.tsx"
 
 export { aMember, aSubscription, signedInAs } from "../../../web/src/test/render.tsx"
