@@ -10,6 +10,7 @@ export default tseslint.config(
       "dist",
       "data",
       "apps/*/dist",
+      "frame/dist",
       "coverage",
       "fixtures/*",
       // Demo data is ignored, but the scripts that draw the demo images and the upload fixtures

@@ -2,6 +2,9 @@ import { defineConfig } from "vitest/config"
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): most suites wait on
+    // a database, a server or a child process, so the second worker halves the HTTP tier's time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -12,9 +15,12 @@ export default defineConfig({
             "adapters/crypto/**/*.test.ts",
             "adapters/images/**/*.test.ts",
             "adapters/mail/**/*.test.ts",
+            "adapters/source/**/*.test.ts",
             "cli/**/*.test.ts",
             "tests/lint/**/*.test.ts",
           ],
+          // Hashing at OWASP's scrypt cost and whole-tree rewrites are slow on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -52,6 +58,14 @@ export default defineConfig({
           environment: "jsdom",
           setupFiles: ["apps/web/src/test/setup.ts"],
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "frame",
+          include: ["frame/**/*.test.ts"],
+          // The script injected into the edited app: DOM rules in jsdom, time by hand.
+          environment: "jsdom",
         },
       },
       {

@@ -14,6 +14,9 @@ import {
   paymentsConfigFromEnv,
 } from "../adapters/payments/payments.layer.ts"
 import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
+import { canvasesFromEnv, layerCanvases } from "../adapters/source/canvas-registry.ts"
+import { layerLazyTsMorphRewriter } from "../adapters/source/lazy-rewriter.ts"
+import type { Canvas } from "../domain/editing/canvases.port.ts"
 
 /**
  * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
@@ -23,7 +26,8 @@ import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
  * - SMTP_URL sends mail through that relay (unset: the outbox table, `colorday mail outbox`);
  *   MAIL_FROM, PUBLIC_URL (for links in mails) and SUPPORT_EMAIL (contact messages) go with it;
  * - STRIPE_SECRET_KEY takes payments through Stripe Checkout (with STRIPE_WEBHOOK_SECRET, and
- *   STRIPE_API_HOST for another API address); unset, through the offline checkout (test mode).
+ *   STRIPE_API_HOST for another API address); unset, through the offline checkout (test mode);
+ * - COLORDAY_CANVASES registers the editor's canvases, `id=dir` pairs (see canvas-registry.ts).
  */
 export interface AppConfig {
   readonly dataDir: string
@@ -34,6 +38,8 @@ export interface AppConfig {
   readonly mail?: MailConfig | undefined
   /** Payment settings; default: from the environment (`paymentsConfigFromEnv`). */
   readonly payments?: PaymentsConfig | undefined
+  /** The editor's canvases, the only folders /canvases rewrites; default: COLORDAY_CANVASES. */
+  readonly canvases?: ReadonlyArray<Canvas> | undefined
 }
 
 export const appConfigFromEnv = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -62,6 +68,8 @@ export const makeAppLayer = (config: AppConfig) =>
     ),
     layerScryptPasswordHasher,
     layerLocalImageStore(join(config.dataDir, "images")),
+    layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
+    layerLazyTsMorphRewriter,
   )
 
 export const appLayer = makeAppLayer(appConfigFromEnv())

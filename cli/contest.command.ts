@@ -1,7 +1,6 @@
 import type { Command } from "commander"
 import { Clock, Effect } from "effect"
 import { MemberRepository } from "../domain/accounts/member.port.ts"
-import { closeContest } from "../domain/contests/close-contest.use-case.ts"
 import { closeDueContests } from "../domain/contests/close-due-contests.use-case.ts"
 import type { ContestResult } from "../domain/contests/contest.entity.ts"
 import {
@@ -9,7 +8,13 @@ import {
   listContests,
   showContest,
 } from "../domain/contests/contest-listing.use-case.ts"
-import { createContest } from "../domain/contests/create-contest.use-case.ts"
+import {
+  announceContest,
+  cancelContest,
+  closeContestAs,
+  createContestAs,
+} from "../domain/contests/manage-contest.use-case.ts"
+import { scheduleFromCsv } from "./schedule-csv.ts"
 import { contestStatus } from "../domain/contests/contest-status.ts"
 import type { MemberId } from "../domain/shared/ids.ts"
 import { ImageStore } from "../domain/submissions/image-store.port.ts"
@@ -154,7 +159,7 @@ export const registerContest = (program: Command): void => {
         Effect.gen(function* () {
           const bytes = yield* readFileArgument(options.lineArt)
           const lineArt = yield* (yield* ImageStore).store(bytes, "line-art")
-          const created = yield* createContest({
+          const created = yield* createContestAs(null, {
             title: options.title,
             description: options.description,
             contestType: options.type,
@@ -225,6 +230,56 @@ export const registerContest = (program: Command): void => {
     })
 
   contest
+    .command("schedule-csv")
+    .description(
+      "schedules daily contests from a CSV with the columns date,title,line_art[,description[,art_style]] (a header row; line-art paths relative to the CSV); all rows or none",
+    )
+    .argument("<file>", "the CSV file")
+    .option("--time-zone <zone>", "the IANA zone whose midnights start and end each day", "UTC")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, options: JsonOption & { readonly timeZone: string }) => {
+      await runCommand(scheduleFromCsv(file, options.timeZone), outputOf(options), (scheduled) =>
+        [
+          `scheduled ${scheduled.length} ${scheduled.length === 1 ? "contest" : "contests"}`,
+          ...scheduled.map(
+            (c) => `${c.id}  ${isoTime(c.startsAt)} to ${isoTime(c.endsAt)}  ${c.title}`,
+          ),
+        ].join("\n"),
+      )
+    })
+
+  contest
+    .command("cancel")
+    .description("cancels a contest that has not ended")
+    .argument("<id>", "the contest's id")
+    .requiredOption("--reason <text>", "why (3 to 500 characters)")
+    .option("--json", "print the result as JSON")
+    .action(async (id: string, options: JsonOption & { readonly reason: string }) => {
+      await runCommand(
+        cancelContest(null, id, options.reason),
+        outputOf(options),
+        (c) => `cancelled ${c.id} "${c.title}"`,
+      )
+    })
+
+  contest
+    .command("announce")
+    .description("announces a closed contest's winner: marks it announced and mails the winner")
+    .argument("<id>", "the contest's id")
+    .option("--json", "print the result as JSON")
+    .action(async (id: string, options: JsonOption) => {
+      await runCommand(
+        Effect.map(announceContest(null, id), ({ contest, winner }) => ({
+          contest,
+          winner: { id: winner.id, username: winner.username, email: winner.email },
+        })),
+        outputOf(options),
+        ({ contest, winner }) =>
+          `announced ${contest.id} "${contest.title}": winner ${winner.username}, mailed ${winner.email}`,
+      )
+    })
+
+  contest
     .command("close")
     .description("closes an ended contest (or every due one): decides the winner, grants badges")
     .argument("[id]", "the contest's id")
@@ -247,7 +302,7 @@ export const registerContest = (program: Command): void => {
       const closeOne =
         id === undefined
           ? usage("give a contest id, or --due to close every due one")
-          : Effect.flatMap(closeContest(id), (closing) => withNames([closing]))
+          : Effect.flatMap(closeContestAs(null, id), (closing) => withNames([closing]))
       await runCommand(
         Effect.map(closeOne, ([closing]) => closing),
         output,

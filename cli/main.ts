@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from "commander"
 import packageJson from "../package.json" with { type: "json" }
+import { registerAudit } from "./audit.command.ts"
 import { registerBadges } from "./badges.command.ts"
 import { registerContest } from "./contest.command.ts"
 import { registerDb } from "./db.command.ts"
+import { registerEditor } from "./editor.command.ts"
+import { registerEdits } from "./edits.command.ts"
 import { registerEntry } from "./entry.command.ts"
 import { registerLeaderboard } from "./leaderboard.command.ts"
 import { registerMail } from "./mail.command.ts"
+import { registerModeration } from "./moderation.command.ts"
 import { disposeRuntime, UsageError } from "./run.ts"
 import { registerSeed } from "./seed.command.ts"
 import { registerServe } from "./serve.command.ts"
@@ -35,12 +39,16 @@ registerSeed(program)
 registerContest(program)
 registerUser(program)
 registerEntry(program)
+registerModeration(program)
 registerLeaderboard(program)
 registerBadges(program)
 registerStats(program)
 registerSubscriptions(program)
 registerMail(program)
+registerAudit(program)
 registerServe(program)
+registerEdits(program)
+registerEditor(program)
 
 const exitCodeOf = (error: unknown): number => {
   if (error instanceof CommanderError) {

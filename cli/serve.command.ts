@@ -19,8 +19,9 @@ const SCHEDULER_INTERVAL_MS = 60_000
  *
  * Environment: PORT (3000), HOST (127.0.0.1), ALLOWED_ORIGINS (comma-separated origins allowed
  * to call the API from a browser), TRUST_PROXY=1 behind a TLS-terminating proxy, PUBLIC_URL (the
- * origin of absolute URLs in pages' share tags), plus the composition root's DATA_DIR and
- * DATABASE_URL.
+ * origin of absolute URLs in pages' share tags), COLORDAY_EDITOR_TOKEN (lets the editor's frame
+ * call /canvases without an admin session), plus the composition root's DATA_DIR, DATABASE_URL
+ * and COLORDAY_CANVASES.
  */
 
 interface ServeOptions {
@@ -29,7 +30,7 @@ interface ServeOptions {
   readonly demo: boolean
 }
 
-const portArgument = (text: string): number => {
+export const portArgument = (text: string): number => {
   const port = Number(text)
   if (!/^\d+$/.test(text.trim()) || port > 65_535) {
     throw new InvalidArgumentError("Expected a port number from 0 to 65535.")
@@ -58,10 +59,10 @@ const publicUrl = (address: AddressInfo): string => {
   return `http://${host}:${address.port}`
 }
 
-const firstLine = (cause: Cause.Cause<unknown>) => Cause.pretty(cause).split("\n")[0] ?? ""
+export const firstLine = (cause: Cause.Cause<unknown>) => Cause.pretty(cause).split("\n")[0] ?? ""
 
 /** Resolves on the first SIGINT or SIGTERM; a second one while closing stops at once. */
-const shutdownSignal = () =>
+export const shutdownSignal = () =>
   new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (signal: NodeJS.Signals) => {
       process.removeListener("SIGINT", onSignal)
@@ -150,6 +151,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
           .map((origin) => origin.trim())
           .filter((origin) => origin !== ""),
         trustProxy: process.env.TRUST_PROXY === "1",
+        editorToken: process.env.COLORDAY_EDITOR_TOKEN?.trim() || undefined,
       },
       listen: { host: options.host, port: options.port },
     }).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto"
 import { bodyParser } from "@koa/bodyparser"
 import cors from "@koa/cors"
 import Router from "@koa/router"
@@ -45,7 +46,28 @@ export interface HttpConfig {
   readonly webApps?: ReadonlyArray<WebApp>
   /** PUBLIC_URL when configured: the origin of absolute URLs in pages (else the request's). */
   readonly publicUrl?: string | undefined
+  /**
+   * The visual editor's token: a request carrying it in X-Colorday-Editor-Token may call the
+   * "editor" routes (/canvases) without an admin session. Unset: an admin session only.
+   */
+  readonly editorToken?: string | undefined
+  /**
+   * Origins a page of ours may show in an iframe: the canvases' dev servers, which the editor at
+   * /editor frames (CSP frame-src). Default: none but our own.
+   */
+  readonly frameOrigins?: ReadonlyArray<string> | undefined
 }
+
+export const EDITOR_TOKEN_HEADER = "X-Colorday-Editor-Token"
+
+/** Whether `given` is the configured editor token, compared in constant time. */
+const isEditorToken = (expected: string | undefined, given: string) =>
+  expected !== undefined &&
+  expected !== "" &&
+  timingSafeEqual(
+    createHash("sha256").update(expected).digest(),
+    createHash("sha256").update(given).digest(),
+  )
 
 export interface SessionLookup<R> {
   /** The member and session id behind a cookie token, if it is a live session. */
@@ -83,8 +105,12 @@ const sendError = (ctx: Context, status: number, body: ErrorBody) => {
   ctx.body = body
 }
 
-/** Routes are matched on these prefixes only; everything else is the static apps' business. */
-const isApi = (path: string) => path === "/api" || path.startsWith("/api/")
+/**
+ * Routes are matched on these prefixes only (the site's API and the editor's /canvases API);
+ * everything else is the static apps' business.
+ */
+const isApi = (path: string) =>
+  path === "/api" || path.startsWith("/api/") || path.startsWith("/canvases/")
 
 /**
  * The Koa application: security headers, CORS for configured origins, a 1 MB JSON body limit,
@@ -158,6 +184,7 @@ export const makeHttpApp = <R>(options: {
           connectSrc: ["'self'"],
           formAction: ["'self'"],
           frameAncestors: ["'self'"],
+          frameSrc: ["'self'", ...(config.frameOrigins ?? [])],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           // Only behind a TLS proxy: on plain http (a LAN address) it would break every request.
@@ -236,10 +263,15 @@ export const makeHttpApp = <R>(options: {
   for (const spec of routes) {
     router.register(spec.path, [spec.method], async (ctx: Context) => {
       const caller = ctx.state.caller as Caller
-      if (spec.access !== "public" && caller.member === null) {
+      const editor =
+        spec.access === "editor" && isEditorToken(config.editorToken, ctx.get(EDITOR_TOKEN_HEADER))
+      if (spec.access !== "public" && caller.member === null && !editor) {
         throw new HttpRefusal(401, "AUTHENTICATION_REQUIRED", "Please sign in first")
       }
-      if (spec.access === "admin" && !caller.member?.isAdmin) {
+      if (
+        (spec.access === "admin" || (spec.access === "editor" && !editor)) &&
+        !caller.member?.isAdmin
+      ) {
         throw new HttpRefusal(403, "FORBIDDEN", "This is for admins only")
       }
       const params = decode("params", spec.params, ctx.params)

@@ -23,6 +23,20 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   AccountSuspended: 403,
   InvalidToken: 400,
   AlreadySubscribed: 409,
+  ContestLocked: 409,
+  NotAnnounceable: 409,
+  SelfAction: 409,
+  // The editor's source rewriting (/canvases).
+  CanvasNotFound: 404,
+  ElementNotFound: 404,
+  FileConflict: 409,
+  PathOutsideCanvas: 403,
+  ResultDoesNotParse: 422,
+  OldContentMismatch: 409,
+  ParentMismatch: 409,
+  DynamicContentNotEditable: 422,
+  UnsupportedEdit: 422,
+  NothingToRevert: 409,
 }
 
 export interface ErrorBody {

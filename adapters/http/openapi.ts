@@ -36,6 +36,9 @@ export const openApiDocument = (routes: ReadonlyArray<AnyRoute>) => {
     }
     if (route.access !== "public") responses[401] = { description: "Not signed in" }
     if (route.access === "admin") responses[403] = { description: "Not an admin" }
+    if (route.access === "editor") {
+      responses[403] = { description: "Neither an admin nor the editor token" }
+    }
     if (route.rateLimit) responses[429] = { description: "Rate limited; see Retry-After" }
     for (const [status, description] of Object.entries(route.responses ?? {})) {
       responses[status] = { description }
@@ -45,7 +48,11 @@ export const openApiDocument = (routes: ReadonlyArray<AnyRoute>) => {
       [route.method.toLowerCase()]: {
         summary: route.summary,
         tags: [route.tag],
-        ...(route.access === "public" ? {} : { security: [{ session: [] }] }),
+        ...(route.access === "public"
+          ? {}
+          : route.access === "editor"
+            ? { security: [{ session: [] }, { editorToken: [] }] }
+            : { security: [{ session: [] }] }),
         "x-access": route.access,
         parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
         ...(route.body
@@ -69,7 +76,10 @@ export const openApiDocument = (routes: ReadonlyArray<AnyRoute>) => {
         "The contest site's API. Identity comes from the session cookie; a user_id in a request that is not the signed-in member's is refused with 403.",
     },
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "colorday_session" } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "colorday_session" },
+        editorToken: { type: "apiKey", in: "header", name: "X-Colorday-Editor-Token" },
+      },
     },
     paths,
   }

@@ -8,8 +8,12 @@ import type { Member } from "../../domain/accounts/member.entity.ts"
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 
-/** Who may call it: anyone, a signed-in member, or an admin. */
-export type Access = "public" | "member" | "admin"
+/**
+ * Who may call it: anyone, a signed-in member, or an admin. "editor" (the visual editor's
+ * /canvases routes, which rewrite source files) takes an admin session, or this server's editor
+ * token in the X-Colorday-Editor-Token header (`HttpConfig.editorToken`, when one is configured).
+ */
+export type Access = "public" | "member" | "admin" | "editor"
 
 /** Named rate limits (see rate-limits.ts): per address, and per account where the body names one. */
 export type RateLimitName = "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote"

@@ -29,7 +29,15 @@ const REPO_ROOT = resolve(import.meta.dirname, "../..")
 export const DEFAULT_SITE_DIR = join(REPO_ROOT, "apps/web/dist")
 
 /** The apps served by default: the site at /. Another app is one more line here. */
-export const DEFAULT_WEB_APPS: ReadonlyArray<WebApp> = [{ prefix: "/", dir: DEFAULT_SITE_DIR }]
+export const DEFAULT_ADMIN_DIR = join(REPO_ROOT, "apps/admin/dist")
+/** Where `npm run build` writes the visual editor's parent tool. */
+export const DEFAULT_EDITOR_DIR = join(REPO_ROOT, "apps/editor/dist")
+/** The admin dashboard and the editor first: the longest prefix wins. */
+export const DEFAULT_WEB_APPS: ReadonlyArray<WebApp> = [
+  { prefix: "/admin", dir: DEFAULT_ADMIN_DIR },
+  { prefix: "/editor", dir: DEFAULT_EDITOR_DIR },
+  { prefix: "/", dir: DEFAULT_SITE_DIR },
+]
 
 /** Paths that never are an app's pages: the API, stored images, the offline checkout. */
 const SERVER_PREFIXES = ["/api", "/images", "/checkout"]

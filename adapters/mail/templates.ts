@@ -128,6 +128,24 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         html: page(subject, paragraphs(body)),
       }
     }
+    case "contact-reply": {
+      const subject = subjectLine(mail.subject)
+      const quoted = mail.original
+        .split("\n")
+        .map((line) => `> ${line}`)
+        .join("\n")
+      const body = `Hi ${mail.name},\n\n${mail.body}`
+      return {
+        to: mail.to,
+        subject,
+        replyTo: mail.replyTo,
+        text: `${body}\n\n${signature}\n\nYou wrote:\n${quoted}\n`,
+        html: page(
+          subject,
+          `${paragraphs(body)}\n<blockquote style="color:#555555;border-left:3px solid #dddddd;padding-left:12px">${paragraphs(mail.original)}</blockquote>`,
+        ),
+      }
+    }
     case "winner-announcement": {
       const link = `${baseUrl(publicUrl)}/profile`
       const subject = subjectLine(`You won "${mail.contestTitle}"!`)

@@ -1,4 +1,5 @@
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { AuditRecord } from "../../domain/admin/audit-log.port.ts"
 import type { MemberSettings } from "../../domain/accounts/member-settings.ts"
 import type { MemberToken } from "../../domain/accounts/member-token.port.ts"
 import type { Session } from "../../domain/accounts/session.entity.ts"
@@ -40,6 +41,8 @@ interface Tables {
   /** Every mail the memory Mailer was asked to send, in order: what tests read. */
   mails: Array<Mail>
   outbox: Map<string, OutboxMail>
+  /** The audit log, oldest first. */
+  audit: Array<AuditRecord>
 }
 
 const emptyTables = (): Tables => ({
@@ -59,6 +62,7 @@ const emptyTables = (): Tables => ({
   contactMessages: new Map(),
   mails: [],
   outbox: new Map(),
+  audit: [],
 })
 
 /**
@@ -89,6 +93,7 @@ export class MemoryStore {
       contactMessages: new Map(t.contactMessages),
       mails: [...t.mails],
       outbox: new Map(t.outbox),
+      audit: [...t.audit],
     }
   }
 

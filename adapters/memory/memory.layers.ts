@@ -1,6 +1,12 @@
 import { JobLease } from "../../domain/jobs/job-lease.port.ts"
 import { Clock, Context, Effect, Exit, Layer, Option, Semaphore } from "effect"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import {
+  type ActivityMetric,
+  AdminInsights,
+  type HourlyCount,
+} from "../../domain/admin/admin-insights.port.ts"
+import { AuditLog, type AuditRecord } from "../../domain/admin/audit-log.port.ts"
 import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
 import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
@@ -120,6 +126,26 @@ const members = (store: MemoryStore) =>
         ),
       ),
     save: (member) => Effect.sync(() => void store.tables.members.set(member.id, member)),
+    search: (text, cursor, limit) =>
+      Effect.sync(() => {
+        const needle = text.toLowerCase()
+        const matching = [...store.tables.members.values()].filter(
+          (member) =>
+            needle === "" ||
+            [member.email, member.username, member.firstName, member.lastName].some((field) =>
+              field.toLowerCase().includes(needle),
+            ),
+        )
+        return keysetPage(
+          matching,
+          (a, b) => b.createdAt - a.createdAt || byId(b, a),
+          (member) => member.id,
+          (value) => (typeof value === "string" ? store.tables.members.get(value) : undefined),
+          cursor,
+          limit,
+        )
+      }),
+    count: Effect.sync(() => store.tables.members.size),
     page: (cursor, limit) =>
       Effect.sync(() =>
         keysetPage(
@@ -232,6 +258,26 @@ const contests = (store: MemoryStore) =>
           limit,
         ),
       ),
+    list: (filter, cursor, limit) =>
+      Effect.sync(() =>
+        keysetPage(
+          [...store.tables.contests.values()].filter(
+            (contest) =>
+              filter.status === undefined || contestStatus(contest, filter.now) === filter.status,
+          ),
+          newestFirst,
+          (contest) => contest.id,
+          (value) => (typeof value === "string" ? store.tables.contests.get(value) : undefined),
+          cursor,
+          limit,
+        ),
+      ),
+    between: (from, to) =>
+      Effect.sync(() =>
+        [...store.tables.contests.values()]
+          .filter((contest) => contest.startsAt < to && from < contest.endsAt)
+          .sort((a, b) => a.startsAt - b.startsAt || byId(a, b)),
+      ),
     winsOf: (memberId) =>
       Effect.sync(
         () =>
@@ -265,6 +311,17 @@ const entries = (store: MemoryStore) =>
         return entry ? Effect.succeed(entry) : Effect.fail(new NotFound({ entity: "entry", id }))
       }),
     insert: (entry) => Effect.sync(() => void store.tables.entries.set(entry.id, entry)),
+    saveModeration: (entry) =>
+      Effect.sync(() => {
+        const stored = store.tables.entries.get(entry.id)
+        if (stored) {
+          store.tables.entries.set(entry.id, {
+            ...stored,
+            moderation: entry.moderation,
+            moderationReason: entry.moderationReason,
+          })
+        }
+      }),
     hasImage: (image) =>
       Effect.sync(() => [...store.tables.entries.values()].some((entry) => entry.image === image)),
     gallery: (query) =>
@@ -327,6 +384,22 @@ const entries = (store: MemoryStore) =>
               ...entry,
               moderation: "hidden",
               moderationReason: reason,
+            })
+          }
+        }
+      }),
+    showAllOf: (memberId, reason) =>
+      Effect.sync(() => {
+        for (const entry of [...store.tables.entries.values()]) {
+          if (
+            entry.memberId === memberId &&
+            entry.moderation === "hidden" &&
+            entry.moderationReason === reason
+          ) {
+            store.tables.entries.set(entry.id, {
+              ...entry,
+              moderation: "visible",
+              moderationReason: null,
             })
           }
         }
@@ -515,10 +588,24 @@ const contactMessages = (store: MemoryStore) =>
   ContactMessageRepository.of({
     save: (message) =>
       Effect.sync(() => void store.tables.contactMessages.set(message.id, message)),
-    page: (cursor, limit) =>
+    get: (id) =>
+      Effect.suspend(() => {
+        const message = store.tables.contactMessages.get(id)
+        return message
+          ? Effect.succeed(message)
+          : Effect.fail(new NotFound({ entity: "message", id }))
+      }),
+    countUnhandled: Effect.sync(
+      () =>
+        [...store.tables.contactMessages.values()].filter((message) => message.handledAt === null)
+          .length,
+    ),
+    page: (cursor, limit, filter) =>
       Effect.sync(() =>
         keysetPage<ContactMessage>(
-          store.tables.contactMessages.values(),
+          [...store.tables.contactMessages.values()].filter(
+            (message) => !filter?.unhandledOnly || message.handledAt === null,
+          ),
           newestFirstById,
           (message) => message.id,
           (value) =>
@@ -554,6 +641,97 @@ const outbox = (store: MemoryStore) =>
       Effect.sync(() => [...store.tables.outbox.values()].sort(newestFirstById).slice(0, limit)),
   })
 
+const HOUR_MS = 3_600_000
+
+const auditLog = (store: MemoryStore) =>
+  AuditLog.of({
+    record: (record) =>
+      Effect.sync(() => {
+        const id = String(store.tables.audit.length + 1)
+        // Stored as the SQL adapters store it: JSON, so what reads back is plain data.
+        store.tables.audit.push({
+          ...record,
+          id,
+          before: JSON.parse(JSON.stringify(record.before ?? null)) as unknown,
+          after: JSON.parse(JSON.stringify(record.after ?? null)) as unknown,
+        })
+      }),
+    page: (filter, cursor, limit) =>
+      Effect.sync(() => {
+        const matching = store.tables.audit.filter(
+          (record) =>
+            (filter.actorId === undefined || record.actorId === filter.actorId) &&
+            (filter.actionPrefix === undefined || record.action.startsWith(filter.actionPrefix)) &&
+            (filter.targetType === undefined || record.targetType === filter.targetType) &&
+            (filter.targetId === undefined || record.targetId === filter.targetId) &&
+            (filter.from === undefined || record.at >= filter.from) &&
+            (filter.to === undefined || record.at < filter.to),
+        )
+        const byNumber = (a: AuditRecord, b: AuditRecord) => Number(b.id) - Number(a.id)
+        return keysetPage(
+          matching,
+          byNumber,
+          (record) => record.id,
+          (value) => store.tables.audit.find((record) => record.id === value),
+          cursor,
+          limit,
+        )
+      }),
+  })
+
+const adminInsights = (store: MemoryStore) =>
+  AdminInsights.of({
+    activity: (window) =>
+      Effect.sync(() => {
+        const counts = new Map<string, HourlyCount>()
+        const count = (metric: ActivityMetric, at: number, contestId: string | null) => {
+          if (at < window.from || at >= window.to) return
+          if (window.contestId !== undefined && contestId !== window.contestId) return
+          const hour = at - (at % HOUR_MS)
+          const key = `${metric}|${hour}`
+          const found = counts.get(key)
+          counts.set(key, { metric, hour, count: (found?.count ?? 0) + 1 })
+        }
+        const t = store.tables
+        for (const event of t.events) {
+          if (event.metric === "views" || event.metric === "downloads") {
+            count(event.metric, event.at, event.contestId)
+          }
+        }
+        for (const entry of t.entries.values()) count("entries", entry.createdAt, entry.contestId)
+        for (const vote of t.votes.values()) count("votes", vote.castAt, vote.contestId)
+        for (const member of t.members.values()) count("signUps", member.createdAt, null)
+        const firstPaid = new Map<string, number>()
+        for (const payment of t.payments.values()) {
+          if (payment.purchase.kind !== "plan" || payment.status !== "paid") continue
+          const earlier = firstPaid.get(payment.memberId)
+          if (earlier === undefined || payment.createdAt < earlier) {
+            firstPaid.set(payment.memberId, payment.createdAt)
+          }
+        }
+        for (const at of firstPaid.values()) count("paidConversions", at, null)
+        return [...counts.values()].sort((a, b) => a.hour - b.hour)
+      }),
+    contestTotals: (contestIds) =>
+      Effect.sync(() => {
+        const wanted = new Set(contestIds)
+        const totals = new Map<string, { entries: number; votes: number }>()
+        for (const entry of store.tables.entries.values()) {
+          if (!wanted.has(entry.contestId)) continue
+          const found = totals.get(entry.contestId) ?? { entries: 0, votes: 0 }
+          totals.set(entry.contestId, {
+            entries: found.entries + 1,
+            votes: found.votes + entry.voteCount,
+          })
+        }
+        return totals
+      }),
+    memberCounts: Effect.sync(() => ({
+      members: store.tables.members.size,
+      paid: [...store.tables.subscriptions.values()].filter((s) => s.tier !== "free").length,
+    })),
+  })
+
 /** The support address the memory world mails contact messages to. */
 export const MEMORY_SUPPORT_ADDRESS = "support@colorday.test"
 
@@ -561,28 +739,33 @@ export const MEMORY_SUPPORT_ADDRESS = "support@colorday.test"
 export const layerMemory = Layer.effectContext(
   Effect.sync(() => {
     const store = new MemoryStore()
-    return Context.make(Memory, store).pipe(
-      Context.add(UnitOfWork, unitOfWork(store)),
-      Context.add(IdSource, idSource()),
-      Context.add(MemberRepository, members(store)),
-      Context.add(MemberSettingsRepository, memberSettings(store)),
-      Context.add(MemberRecords, memberRecords(store)),
-      Context.add(ContestRepository, contests(store)),
-      Context.add(ContestAnalytics, analytics(store)),
-      Context.add(EntryRepository, entries(store)),
-      Context.add(VoteRepository, votes(store)),
-      Context.add(BadgeRepository, badges(store)),
-      Context.add(SubscriptionRepository, subscriptions(store)),
-      Context.add(PaymentLedger, payments(store)),
-      Context.add(SessionRepository, sessions(store)),
-      Context.add(MemberTokenRepository, memberTokens(store)),
-      Context.add(ContactMessageRepository, contactMessages(store)),
-      Context.add(OutboxRepository, outbox(store)),
-      Context.add(OfflineSessions, checkoutSessions(store)),
-      Context.add(Mailer, mailer(store)),
-      Context.add(JobLease, jobLeases()),
-      Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
-    )
+    return Context.make(Memory, store)
+      .pipe(
+        Context.add(UnitOfWork, unitOfWork(store)),
+        Context.add(IdSource, idSource()),
+        Context.add(MemberRepository, members(store)),
+        Context.add(MemberSettingsRepository, memberSettings(store)),
+        Context.add(MemberRecords, memberRecords(store)),
+        Context.add(ContestRepository, contests(store)),
+        Context.add(ContestAnalytics, analytics(store)),
+        Context.add(EntryRepository, entries(store)),
+        Context.add(VoteRepository, votes(store)),
+        Context.add(BadgeRepository, badges(store)),
+        Context.add(SubscriptionRepository, subscriptions(store)),
+        Context.add(PaymentLedger, payments(store)),
+        Context.add(SessionRepository, sessions(store)),
+        Context.add(MemberTokenRepository, memberTokens(store)),
+        Context.add(ContactMessageRepository, contactMessages(store)),
+        Context.add(OutboxRepository, outbox(store)),
+        Context.add(OfflineSessions, checkoutSessions(store)),
+        Context.add(Mailer, mailer(store)),
+        Context.add(JobLease, jobLeases()),
+        Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
+      )
+      .pipe(
+        Context.add(AuditLog, auditLog(store)),
+        Context.add(AdminInsights, adminInsights(store)),
+      )
   }),
 )
 

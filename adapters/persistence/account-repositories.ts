@@ -7,6 +7,7 @@ import { settingsFrom } from "../../domain/accounts/member-settings.ts"
 import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
+import { NotFound } from "../../domain/shared/errors.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
@@ -200,10 +201,26 @@ const memberRecords = (db: DatabaseShape) =>
 const contactMessages = (db: DatabaseShape) =>
   ContactMessageRepository.of({
     save: (message) => db.run((m) => upsert(m, ContactMessageTable, { ...message }, ["id"])),
-    page: (cursor, limit) =>
+    get: (id) =>
+      Effect.flatMap(
+        db.run((m) => m.getRepository<ContactMessageRow>(ContactMessageTable).findOneBy({ id })),
+        (row) =>
+          row
+            ? Effect.succeed(toContactMessage(row))
+            : Effect.fail(new NotFound({ entity: "message", id })),
+      ),
+    countUnhandled: db.run((m) =>
+      m.getRepository<ContactMessageRow>(ContactMessageTable).countBy({ handledAt: IsNull() }),
+    ),
+    page: (cursor, limit, filter) =>
       db.run((m) =>
         keysetPage(
-          m.getRepository<ContactMessageRow>(ContactMessageTable).createQueryBuilder("c"),
+          filter?.unhandledOnly
+            ? m
+                .getRepository<ContactMessageRow>(ContactMessageTable)
+                .createQueryBuilder("c")
+                .where("c.handled_at IS NULL")
+            : m.getRepository<ContactMessageRow>(ContactMessageTable).createQueryBuilder("c"),
           "c",
           { column: "created_at", property: "createdAt", direction: "DESC" },
           cursor,

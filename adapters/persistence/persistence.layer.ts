@@ -17,6 +17,9 @@ import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { OutboxRepository } from "../mail/outbox.ts"
 import { OfflineSessions } from "../payments/offline-sessions.ts"
 import { makeAccountRepositories } from "./account-repositories.ts"
+import { makeAdminRepositories } from "./admin-repositories.ts"
+import { AdminInsights } from "../../domain/admin/admin-insights.port.ts"
+import { AuditLog } from "../../domain/admin/audit-log.port.ts"
 import { makeCheckoutSessionRepository } from "./checkout-session-repository.ts"
 import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
@@ -34,25 +37,28 @@ const layerRepositories = Layer.effectContext(
       makeAccountRepositories,
       makeCheckoutSessionRepository,
       makeJobLease,
+      makeAdminRepositories,
     ]),
-    ([repositories, accounts, checkoutSessions, jobLease]) =>
-      Context.make(MemberRepository, repositories.members).pipe(
-        Context.add(ContestRepository, repositories.contests),
-        Context.add(ContestAnalytics, repositories.analytics),
-        Context.add(EntryRepository, repositories.entries),
-        Context.add(VoteRepository, repositories.votes),
-        Context.add(BadgeRepository, repositories.badges),
-        Context.add(SubscriptionRepository, repositories.subscriptions),
-        Context.add(PaymentLedger, repositories.payments),
-        Context.add(SessionRepository, accounts.sessions),
-        Context.add(MemberTokenRepository, accounts.memberTokens),
-        Context.add(MemberSettingsRepository, accounts.memberSettings),
-        Context.add(MemberRecords, accounts.memberRecords),
-        Context.add(ContactMessageRepository, accounts.contactMessages),
-        Context.add(OutboxRepository, accounts.outbox),
-        Context.add(OfflineSessions, checkoutSessions),
-        Context.add(JobLease, jobLease),
-      ),
+    ([repositories, accounts, checkoutSessions, jobLease, admin]) =>
+      Context.make(MemberRepository, repositories.members)
+        .pipe(
+          Context.add(ContestRepository, repositories.contests),
+          Context.add(ContestAnalytics, repositories.analytics),
+          Context.add(EntryRepository, repositories.entries),
+          Context.add(VoteRepository, repositories.votes),
+          Context.add(BadgeRepository, repositories.badges),
+          Context.add(SubscriptionRepository, repositories.subscriptions),
+          Context.add(PaymentLedger, repositories.payments),
+          Context.add(SessionRepository, accounts.sessions),
+          Context.add(MemberTokenRepository, accounts.memberTokens),
+          Context.add(MemberSettingsRepository, accounts.memberSettings),
+          Context.add(MemberRecords, accounts.memberRecords),
+          Context.add(ContactMessageRepository, accounts.contactMessages),
+          Context.add(OutboxRepository, accounts.outbox),
+          Context.add(OfflineSessions, checkoutSessions),
+          Context.add(JobLease, jobLease),
+        )
+        .pipe(Context.add(AuditLog, admin.auditLog), Context.add(AdminInsights, admin.insights)),
   ),
 )
 

@@ -12,6 +12,7 @@ import {
   type ContestCounts,
 } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import type { ContestStatus } from "../../domain/contests/contest-status.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import type { Tier } from "../../domain/plans/plans.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
@@ -250,6 +251,29 @@ export const keysetPage = async <Row extends { id: string }, A>(
   }
 }
 
+/** `text` as a LIKE pattern's literal part, with `!` as the escape character. */
+const likeEscaped = (text: string) => text.replace(/[!%_]/g, (char) => `!${char}`)
+
+/** The stored status as contestStatus reads it: trimmed, lower case, "" when none. */
+const storedStatus = (alias: string) => `LOWER(TRIM(COALESCE(${alias}.status, '')))`
+
+/** Contests `c` whose status at :now (a parameter) is `status`, as contestStatus derives it. */
+const whereStatus = (status: ContestStatus): string => {
+  const live = `${storedStatus("c")} <> 'cancelled'`
+  switch (status) {
+    case "cancelled":
+      return `${storedStatus("c")} = 'cancelled'`
+    case "scheduled":
+      return `${live} AND c.starts_at > :now`
+    case "active":
+      return `${live} AND c.starts_at <= :now AND c.ends_at > :now`
+    case "ended":
+      return `${live} AND c.ends_at <= :now AND ${storedStatus("c")} <> 'announced'`
+    case "announced":
+      return `${live} AND c.ends_at <= :now AND ${storedStatus("c")} = 'announced'`
+  }
+}
+
 /** Case-insensitive "not cancelled", as a stored status may be written in any case. */
 const notCancelled = (alias: string) =>
   `(${alias}.status IS NULL OR LOWER(${alias}.status) <> 'cancelled')`
@@ -279,6 +303,29 @@ const members = (db: DatabaseShape) =>
         (row) => Option.map(Option.fromNullishOr(row), toMember),
       ),
     save: (member) => db.run((m) => upsert(m, MemberTable, fromMember(member), ["id"])),
+    search: (text, cursor, limit) =>
+      db.run((m) => {
+        const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")
+        if (text !== "") {
+          qb.where(
+            new Brackets((where) => {
+              for (const column of ["email", "username_key", "first_name", "last_name"]) {
+                where.orWhere(`LOWER(member.${column}) LIKE :pattern ESCAPE '!'`)
+              }
+            }),
+            { pattern: `%${likeEscaped(text.toLowerCase())}%` },
+          )
+        }
+        return keysetPage(
+          qb,
+          "member",
+          { column: "created_at", property: "createdAt", direction: "DESC" },
+          cursor,
+          limit,
+          toMember,
+        )
+      }),
+    count: db.run((m) => m.getRepository<MemberRow>(MemberTable).count()),
     page: (cursor, limit) =>
       db.run((m) => {
         const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")
@@ -371,6 +418,29 @@ const contests = (db: DatabaseShape) => {
           toContest,
         ),
       ),
+    list: (filter, cursor, limit) =>
+      db.run((m) => {
+        const qb = repo(m).createQueryBuilder("c")
+        if (filter.status !== undefined) qb.where(whereStatus(filter.status), { now: filter.now })
+        return keysetPage(
+          qb,
+          "c",
+          { column: "starts_at", property: "startsAt", direction: "DESC" },
+          cursor,
+          limit,
+          toContest,
+        )
+      }),
+    between: (from, to) =>
+      db.run((m) =>
+        repo(m)
+          .createQueryBuilder("c")
+          .where("c.starts_at < :to AND c.ends_at > :from", { from, to })
+          .orderBy("c.starts_at", "ASC")
+          .addOrderBy("c.id", "ASC")
+          .getMany()
+          .then((rows) => rows.map(toContest)),
+      ),
     winsOf: (memberId) => db.run((m) => repo(m).countBy({ winnerMemberId: memberId })),
   })
 }
@@ -446,6 +516,24 @@ const entries = (db: DatabaseShape) => {
   return EntryRepository.of({
     get: getEntry,
     hasImage: (image) => db.run((m) => repo(m).existsBy({ image })),
+    saveModeration: (entry) =>
+      db.run((m) =>
+        repo(m)
+          .update(
+            { id: entry.id },
+            { moderation: entry.moderation, moderationReason: entry.moderationReason },
+          )
+          .then(() => undefined),
+      ),
+    showAllOf: (memberId, reason) =>
+      db.run((m) =>
+        repo(m)
+          .update(
+            { memberId, moderation: "hidden", moderationReason: reason },
+            { moderation: "visible", moderationReason: null },
+          )
+          .then(() => undefined),
+      ),
     insert: (entry) =>
       db.run((m) =>
         repo(m)

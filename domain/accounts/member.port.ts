@@ -15,5 +15,15 @@ export class MemberRepository extends Context.Service<
     readonly save: (member: Member) => Effect.Effect<void>
     /** Members in id order, a page at a time (for backfills and the admin list). */
     readonly page: (cursor: string | null, limit: number) => Effect.Effect<Page<Member>>
+    /**
+     * Newest sign-ups first, a page at a time; with text, only members whose e-mail, username,
+     * first or last name contains it (case-insensitively).
+     */
+    readonly search: (
+      text: string,
+      cursor: string | null,
+      limit: number,
+    ) => Effect.Effect<Page<Member>>
+    readonly count: Effect.Effect<number>
   }
 >()("colorday/MemberRepository") {}

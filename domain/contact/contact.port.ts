@@ -1,4 +1,5 @@
 import { Context, type Effect, Layer } from "effect"
+import type { NotFound } from "../shared/errors.ts"
 import type { Page } from "../shared/paging.ts"
 import type { ContactMessage } from "./contact-message.entity.ts"
 
@@ -6,8 +7,14 @@ export class ContactMessageRepository extends Context.Service<
   ContactMessageRepository,
   {
     readonly save: (message: ContactMessage) => Effect.Effect<void>
-    /** Newest first, a page at a time (the admin inbox). */
-    readonly page: (cursor: string | null, limit: number) => Effect.Effect<Page<ContactMessage>>
+    readonly get: (id: string) => Effect.Effect<ContactMessage, NotFound>
+    /** Newest first, a page at a time (the admin inbox); only unhandled ones when asked. */
+    readonly page: (
+      cursor: string | null,
+      limit: number,
+      filter?: { readonly unhandledOnly: boolean },
+    ) => Effect.Effect<Page<ContactMessage>>
+    readonly countUnhandled: Effect.Effect<number>
   }
 >()("colorday/ContactMessageRepository") {}
 

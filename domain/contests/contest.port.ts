@@ -3,6 +3,7 @@ import type { NotFound } from "../shared/errors.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
 import type { Page } from "../shared/paging.ts"
 import type { Contest } from "./contest.entity.ts"
+import type { ContestStatus } from "./contest-status.ts"
 
 export class ContestRepository extends Context.Service<
   ContestRepository,
@@ -26,6 +27,17 @@ export class ContestRepository extends Context.Service<
     readonly closedInOrder: Effect.Effect<ReadonlyArray<Contest>>
     /** Contests by start, newest first, a page at a time. */
     readonly page: (cursor: string | null, limit: number) => Effect.Effect<Page<Contest>>
+    /**
+     * Contests by start, newest first, a page at a time, only those with this status at `now`
+     * (the status the clock derives, as contestStatus does).
+     */
+    readonly list: (
+      filter: { readonly status?: ContestStatus | undefined; readonly now: Instant },
+      cursor: string | null,
+      limit: number,
+    ) => Effect.Effect<Page<Contest>>
+    /** Every contest, cancelled ones too, whose window overlaps [from, to), by start. */
+    readonly between: (from: Instant, to: Instant) => Effect.Effect<ReadonlyArray<Contest>>
     /** How many closed contests this member won. */
     readonly winsOf: (memberId: MemberId) => Effect.Effect<number>
   }

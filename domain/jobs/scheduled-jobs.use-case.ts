@@ -3,6 +3,10 @@ import { closeDueContests } from "../contests/close-due-contests.use-case.ts"
 import { renewSubscriptions } from "../plans/renew-subscriptions.use-case.ts"
 import { JobLease } from "./job-lease.port.ts"
 
+/** The scheduler's jobs, by the name of the lease each runs under. */
+export const CLOSING_JOB = "close-due-contests"
+export const RENEWAL_JOB = "renew-subscriptions"
+
 /** How long a lease is held: longer than a run takes, short enough to fail over quickly. */
 export const JOB_LEASE_MS = 5 * 60_000
 
@@ -15,15 +19,15 @@ export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder:
   const leases = yield* JobLease
   const now = yield* Clock.currentTimeMillis
   const report = { closedContests: 0, renewedSubscriptions: 0, skipped: [] as Array<string> }
-  if (yield* leases.acquire("close-due-contests", holder, now, now + JOB_LEASE_MS)) {
+  if (yield* leases.acquire(CLOSING_JOB, holder, now, now + JOB_LEASE_MS)) {
     report.closedContests = (yield* closeDueContests()).length
   } else {
-    report.skipped.push("close-due-contests")
+    report.skipped.push(CLOSING_JOB)
   }
-  if (yield* leases.acquire("renew-subscriptions", holder, now, now + JOB_LEASE_MS)) {
+  if (yield* leases.acquire(RENEWAL_JOB, holder, now, now + JOB_LEASE_MS)) {
     report.renewedSubscriptions = (yield* renewSubscriptions()).renewed
   } else {
-    report.skipped.push("renew-subscriptions")
+    report.skipped.push(RENEWAL_JOB)
   }
   return report
 })

@@ -41,3 +41,22 @@ export const periodStart = (period: Period, now: Instant, timeZone: string): Ins
       return Number.NEGATIVE_INFINITY
   }
 }
+
+/** The calendar day ("YYYY-MM-DD") that contains `instant` in `timeZone`. */
+export const localDate = (instant: Instant, timeZone: string): string => {
+  const parts = DateTime.toParts(zoned(instant, timeZone))
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0")
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`
+}
+
+/** The calendar day `days` after `date` ("YYYY-MM-DD"; negative goes back). */
+export const addDays = (date: string, days: number): string => {
+  const [year, month, day] = date.split("-").map(Number)
+  const moved = new Date(0)
+  moved.setUTCFullYear(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** Whether `date` is a real calendar day written YYYY-MM-DD. */
+export const isCalendarDate = (date: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(date) && addDays(date, 0) === date

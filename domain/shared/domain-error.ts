@@ -6,6 +6,19 @@ import type {
   InvalidToken,
   UsernameTaken,
 } from "../accounts/accounts.errors.ts"
+import type { ContestLocked, NotAnnounceable, SelfAction } from "../admin/admin.errors.ts"
+import type { CanvasNotFound } from "../editing/canvases.port.ts"
+import type {
+  DynamicContentNotEditable,
+  ElementNotFound,
+  FileConflict,
+  NothingToRevert,
+  OldContentMismatch,
+  ParentMismatch,
+  PathOutsideCanvas,
+  ResultDoesNotParse,
+  UnsupportedEdit,
+} from "../editing/source-rewriter.port.ts"
 import type { AlreadySubscribed } from "../billing/billing.errors.ts"
 import type {
   ContestClosed,
@@ -40,6 +53,19 @@ export type DomainError =
   | AccountSuspended
   | InvalidToken
   | AlreadySubscribed
+  | ContestLocked
+  | NotAnnounceable
+  | SelfAction
+  | CanvasNotFound
+  | ElementNotFound
+  | FileConflict
+  | PathOutsideCanvas
+  | ResultDoesNotParse
+  | OldContentMismatch
+  | ParentMismatch
+  | DynamicContentNotEditable
+  | UnsupportedEdit
+  | NothingToRevert
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]

@@ -34,6 +34,18 @@ export type Mail =
       readonly subject: string
     }
   | {
+      /** An admin's answer to a contact message, sent from the support address. */
+      readonly kind: "contact-reply"
+      readonly to: string
+      readonly name: string
+      /** The support address, which the answer comes from and replies go to. */
+      readonly replyTo: string
+      readonly subject: string
+      readonly body: string
+      /** The message being answered, quoted below the answer. */
+      readonly original: string
+    }
+  | {
       readonly kind: "winner-announcement"
       readonly to: string
       readonly name: string

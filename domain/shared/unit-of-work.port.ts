@@ -1,4 +1,4 @@
-import { Context, type Effect } from "effect"
+import { Context, Effect } from "effect"
 
 /**
  * Runs a use case's writes as one transaction: all of them commit, or none do.
@@ -10,3 +10,10 @@ export class UnitOfWork extends Context.Service<
     readonly transaction: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   }
 >()("colorday/UnitOfWork") {}
+
+/** `effect` as one transaction of the UnitOfWork in context. */
+export const transactionally = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const unitOfWork = yield* UnitOfWork
+    return yield* unitOfWork.transaction(effect)
+  })

@@ -26,6 +26,8 @@ export class EntryRepository extends Context.Service<
   {
     readonly get: (id: EntryId) => Effect.Effect<Entry, NotFound>
     readonly insert: (entry: Entry) => Effect.Effect<void>
+    /** Writes an entry's moderation state (the only part of an entry that changes by hand). */
+    readonly saveModeration: (entry: Entry) => Effect.Effect<void>
     /** Whether some entry already shows this stored image. */
     readonly hasImage: (image: string) => Effect.Effect<boolean>
     /** One page in the order galleryOrder defines, and whether more follow. */
@@ -55,5 +57,7 @@ export class EntryRepository extends Context.Service<
      * with `reason`. Entries hidden or disqualified already keep their state; votes stay.
      */
     readonly hideAllOf: (memberId: MemberId, reason: string) => Effect.Effect<void>
+    /** Shows again the member's entries that hideAllOf hid with exactly this reason. */
+    readonly showAllOf: (memberId: MemberId, reason: string) => Effect.Effect<void>
   }
 >()("colorday/EntryRepository") {}

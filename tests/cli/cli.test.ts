@@ -132,6 +132,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   let dataDir = ""
   let env: NodeJS.ProcessEnv = {}
   let tearDown = () => Promise.resolve()
+  let flashEntry = ""
   const run = (...args: ReadonlyArray<string>) => cli(env, args)
   const files = {
     lineArt: "",
@@ -475,6 +476,17 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     expect(again.result).toEqual(closing.result)
     expect(again.badges).toEqual([])
 
+    flashEntry = entry
+    // The outbox logs the mail it queued on stderr, as the server's log would show it.
+    const announcing = await run("contest", "announce", flash.id, "--json")
+    expect(announcing.code, announcing.stderr).toBe(0)
+    expect(announcing.stderr).toMatch(/^mail → ada@example\.com "You won "Flash Sketch"!"/)
+    const announced = JSON.parse(announcing.stdout) as { winner: { email: string } }
+    expect(announced.winner.email).toBe("ada@example.com")
+    expect((await run("mail", "outbox")).stdout).toContain('You won "Flash Sketch"!')
+    refused(await run("contest", "announce", flash.id), 1, /ALREADY_ANNOUNCED/)
+    refused(await run("contest", "announce", archived.id), 1, /CONTEST_NOT_CLOSED/)
+
     const due = json<ReadonlyArray<Closing>>(await run("contest", "close", "--due", "--json"))
     expect(due.map((closed) => closed.contest.id)).toEqual([archived.id])
     expect(due[0]?.result.winnerEntryId).toBeNull()
@@ -491,6 +503,60 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     expect(forAda.stdout).toMatch(/no new badges/)
   })
 
+  it("schedules contests from a CSV, all rows or none, and moderates entries; the audit log names the CLI", async () => {
+    const csv = join(dataDir, "schedule.csv")
+    await writeFile(
+      csv,
+      'date,title,line_art,description\n2030-05-01,Koi Pond,line-art.png,Fish\n2030-05-02,"Tea, Time",line-art.png,\n',
+    )
+    const scheduled = json<ReadonlyArray<{ id: string; title: string; startsAt: number }>>(
+      await run("contest", "schedule-csv", csv, "--time-zone", "Europe/Paris", "--json"),
+    )
+    expect(scheduled.map((c) => [c.title, iso(c.startsAt)])).toEqual([
+      ["Koi Pond", "2030-04-30T22:00:00.000Z"],
+      ["Tea, Time", "2030-05-01T22:00:00.000Z"],
+    ])
+    // The second row clashes with a day scheduled above: neither row is kept.
+    await writeFile(
+      csv,
+      "date,title,line_art\n2030-05-03,Fresh,line-art.png\n2030-05-02,Again,line-art.png\n",
+    )
+    refused(
+      await run("contest", "schedule-csv", csv, "--time-zone", "Europe/Paris"),
+      1,
+      /line 3: The window overlaps the contest "Tea, Time"/,
+    )
+    const titles = json<{ items: ReadonlyArray<{ title: string }> }>(
+      await run("contest", "list", "--limit", "100", "--json"),
+    ).items.map((c) => c.title)
+    expect(titles).toContain("Koi Pond")
+    expect(titles).not.toContain("Fresh")
+    await writeFile(csv, "date,title\n2030-05-04,No art\n")
+    refused(await run("contest", "schedule-csv", csv), 2, /lacks the column\(s\) line_art/)
+
+    refused(await run("entry", "hide", flashEntry), 2, /--reason/)
+    const hidden = json<{ moderation: string; moderationReason: string }>(
+      await run("entry", "hide", flashEntry, "--reason", "Not the contest's page", "--json"),
+    )
+    expect(hidden).toMatchObject({
+      moderation: "hidden",
+      moderationReason: "Not the contest's page",
+    })
+    const restored = await run("entry", "restore", flashEntry)
+    expect(restored.stdout).toMatch(/is visible/)
+
+    const audit = json<{
+      items: ReadonlyArray<{ record: { action: string; actorId: string | null } }>
+    }>(await run("audit", "--target", flashEntry, "--json"))
+    expect(audit.items.map((row) => [row.record.action, row.record.actorId])).toEqual([
+      ["entry.restore", null],
+      ["entry.hide", null],
+    ])
+    expect((await run("audit", "--action", "contest.schedule")).stdout).toMatch(
+      /operator \(CLI\)\s+contest\.schedule/,
+    )
+  })
+
   it("stats --json counts a member's entries, votes received, wins and contests", async () => {
     expect(json(await run("stats", "--user", "ada@example.com", "--json"))).toEqual({
       totalSubmissions: 2,
@@ -503,9 +569,21 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("mail outbox lists the newest mails first with their links, or says it is empty", async () => {
-    expect((await run("mail", "outbox")).stdout).toMatch(/the outbox is empty/)
-    expect(json(await run("mail", "outbox", "--json"))).toEqual([])
-    const base = Date.UTC(2026, 10, 22, 12)
+    // A fresh embedded database has nothing in its outbox.
+    const emptyDir = await mkdtemp(join(tmpdir(), "colorday-cli-empty-"))
+    const { DATABASE_URL: _target, ...embedded } = env
+    const fresh = (...args: ReadonlyArray<string>) => cli({ ...embedded, DATA_DIR: emptyDir }, args)
+    expect((await fresh("db", "migrate")).code).toBe(0)
+    expect((await fresh("mail", "outbox")).stdout).toMatch(/the outbox is empty/)
+    expect(json(await fresh("mail", "outbox", "--json"))).toEqual([])
+    await rm(emptyDir, { recursive: true, force: true })
+    // Here the winner's announcement is in it already; these two come after it.
+    expect(
+      json<ReadonlyArray<{ subject: string }>>(await run("mail", "outbox", "--json")).map(
+        (mail) => mail.subject,
+      ),
+    ).toEqual(['You won "Flash Sketch"!'])
+    const base = Date.now() + 60_000
     // Mails reach the outbox from the server; here they are written through the same adapter.
     await Effect.runPromise(
       Effect.gen(function* () {

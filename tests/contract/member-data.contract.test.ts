@@ -1,7 +1,6 @@
 import { expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { DAY, HOUR, seedContest, seedMember } from "../../adapters/memory/seed.ts"
-import type { Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
 import { DEFAULT_SETTINGS, type MemberSettings } from "../../domain/accounts/member-settings.ts"
@@ -10,10 +9,9 @@ import type { Session } from "../../domain/accounts/session.entity.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
-import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
-import { NOW, contract, unique } from "./support/contract.ts"
+import { NOW, contract, entryOf, unique } from "./support/contract.ts"
 
 /**
  * The ports behind a member's settings, "download my data" and deleting an account, on every
@@ -29,22 +27,6 @@ const SETTINGS: MemberSettings = {
 }
 
 const member = () => seedMember({ username: unique("m").slice(0, 30) })
-
-const entryOf = (artist: Member, contestId: string, fields: Partial<Entry> = {}): Entry => ({
-  id: crypto.randomUUID(),
-  contestId,
-  memberId: artist.id,
-  artistName: artist.username,
-  image: `entry/${crypto.randomUUID()}.webp`,
-  ageGroup: "adult",
-  contestType: "traditional",
-  moderation: "visible",
-  moderationReason: null,
-  voteCount: 0,
-  weightedScore: 0,
-  createdAt: NOW,
-  ...fields,
-})
 
 contract("MemberSettingsRepository", (test) => {
   test("has none for a member who never saved any; saves, replaces and reads them back", () =>

@@ -1,3 +1,6 @@
+import { cp, mkdtemp, readFile, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { Clock, Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { issueToken } from "../../domain/accounts/account-tokens.ts"
@@ -7,6 +10,10 @@ import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { allRoutes } from "../../adapters/http/routes/index.ts"
+import { codebaseIdOf } from "../../adapters/source/codebase-id.ts"
+import { SAMPLE_APP } from "../../adapters/source/test-support.ts"
+import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
+import { createContest } from "../../domain/contests/create-contest.use-case.ts"
 import {
   type Actor,
   type Client,
@@ -50,8 +57,12 @@ interface World {
   readonly entry: Entry
   /** A stored entry photo no entry uses yet, for POST /api/submissions. */
   readonly photoKey: string
+  /** A contact message in the admin inbox. */
+  readonly messageId: string
   /** Offline checkout sessions of `member`, one per row that opens one (`receipt` is paid). */
   readonly checkouts: Readonly<Record<"verify" | "page" | "pay" | "cancel" | "receipt", string>>
+  /** A copy of the sample app, registered as the editor's canvas "matrix". */
+  readonly canvasRoot: string
 }
 
 interface Request {
@@ -104,6 +115,66 @@ const linkToken = (world: World, purpose: "verify" | "reset") =>
   )
 
 const GET = (path: (world: World) => string) => (world: World) => ({ path: path(world) })
+
+const DAY = 24 * 3_600_000
+
+/** A contest of its own type from now + startOffset to now + endOffset (an admin row's target). */
+const contestAt = (world: World, startOffset: number, endOffset: number) =>
+  world.server.run(
+    Effect.gen(function* () {
+      const now = yield* Clock.currentTimeMillis
+      return yield* createContest({
+        title: `Target ${uniqueName("")}`,
+        description: "",
+        contestType: `matrix${uniqueName("").slice(-8)}`,
+        artStyle: "",
+        startsAt: now + startOffset,
+        endsAt: now + endOffset,
+      })
+    }),
+  )
+
+/** A day far ahead that no other request schedules (one daily contest a day). */
+let scheduledDays = 0
+const futureDay = () => {
+  scheduledDays += 1
+  return new Date(Date.UTC(2040, 0, 1) + Math.floor(Math.random() * 3000 + scheduledDays) * DAY)
+    .toISOString()
+    .slice(0, 10)
+}
+
+/** The canvas element whose source starts at the first `snippet` of the file as it is now. */
+const canvasElement = async (world: World, path: string, snippet: string) => {
+  const text = await readFile(join(world.canvasRoot, path), "utf8")
+  const index = text.indexOf(snippet)
+  if (index === -1) throw new Error(`${snippet} not found in ${path}`)
+  return { codebaseId: codebaseIdOf(path, index) }
+}
+
+/** A row of the editor's API: admins (or the editor token, see canvases.test.ts) only. */
+const canvasRow = (
+  suffix: string,
+  body: (world: World) => Promise<unknown>,
+  prepare?: (world: World) => Promise<void>,
+): Row => ({
+  expect: adminOnly,
+  request: async (world, caller) => {
+    if (caller === "admin") await prepare?.(world)
+    return { path: `/canvases/matrix/parseAndMutate/${suffix}`, body: await body(world) }
+  },
+})
+
+const APP_FILE = "src/App.tsx"
+const FOOTER_FILE = "src/components/Footer.tsx"
+
+/** A change made just before an undo row (and undone before a redo row), so each stands alone. */
+const editCanvas = async (world: World) => {
+  const response = await world.admin.browser.post(
+    "/canvases/matrix/parseAndMutate/mutate/addClass",
+    { reactElement: await canvasElement(world, FOOTER_FILE, "<footer"), className: "italic" },
+  )
+  expect(response.status, response.text).toBe(200)
+}
 
 const MATRIX: Readonly<Record<string, Row>> = {
   // ---- accounts
@@ -446,6 +517,262 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: GET((world) => `/api/challenges/${world.contest.id}/line-art.pdf?paper=a4`),
   },
 
+  // ---- the admin dashboard (apps/admin/README.md): admins only, whatever the browser shows
+  "GET /api/admin/overview": { expect: adminOnly, request: GET(() => "/api/admin/overview") },
+  "GET /api/admin/contests": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/contests?status=active"),
+    check: (response, caller, world) => {
+      if (caller !== "admin") return
+      const ids = (response.body as { items: Array<{ id: string }> }).items.map((c) => c.id)
+      expect(ids).toContain(world.contest.id)
+    },
+  },
+  "POST /api/admin/contests": {
+    expect: adminOnly,
+    request: (_world, caller) => ({
+      path: "/api/admin/contests",
+      body: {
+        title: "A weekly contest",
+        description: "Made by the matrix",
+        contestType: `weekly${caller}${uniqueName("").slice(-6)}`,
+        artStyle: "botanical",
+        startsAt: "2031-01-05T00:00:00Z",
+        endsAt: "2031-01-12T00:00:00Z",
+      },
+    }),
+  },
+  "POST /api/admin/contests/schedule": {
+    expect: adminOnly,
+    request: () => ({
+      path: "/api/admin/contests/schedule",
+      body: {
+        date: futureDay(),
+        timeZone: "Europe/Paris",
+        title: "A scheduled day",
+        description: "Made by the matrix",
+      },
+    }),
+  },
+  "PUT /api/admin/contests/:id": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/contests/${world.contest.id}`,
+      body: { description: "Edited by the matrix" },
+    }),
+  },
+  "POST /api/admin/contests/:id/cancel": {
+    expect: adminOnly,
+    request: async (world) => ({
+      path: `/api/admin/contests/${(await contestAt(world, DAY, 2 * DAY)).id}/cancel`,
+      body: { reason: "Cancelled by the matrix" },
+    }),
+  },
+  "GET /api/admin/calendar": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/calendar?days=30&tz=Europe%2FParis"),
+  },
+  "GET /api/admin/contests/:id/entries": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/contests/${world.contest.id}/entries`),
+  },
+  "POST /api/admin/entries/:id/moderation": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/entries/${world.entry.id}/moderation`,
+      body: { action: "restore" },
+    }),
+  },
+  "POST /api/admin/contests/:id/close": {
+    expect: adminOnly,
+    request: async (world) => ({
+      path: `/api/admin/contests/${(await contestAt(world, -3 * DAY, -2 * DAY)).id}/close`,
+    }),
+  },
+  "GET /api/admin/contests/:id/ranking": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/contests/${world.contest.id}/ranking`),
+  },
+  "POST /api/admin/contests/:id/announce": {
+    // Past the authorization: the contest under way is not closed yet.
+    expect: { ...adminOnly, admin: { status: 409, code: "CONTEST_NOT_CLOSED" } },
+    request: (world) => ({ path: `/api/admin/contests/${world.contest.id}/announce` }),
+  },
+  "GET /api/admin/members": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/members?q=${encodeURIComponent(world.spare.username)}`),
+    check: (response, caller, world) => {
+      if (caller !== "admin") return
+      const ids = (response.body as { items: Array<{ id: string }> }).items.map((m) => m.id)
+      expect(ids).toEqual([world.spare.id])
+    },
+  },
+  "GET /api/admin/members/:id": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/members/${world.member.member.id}`),
+  },
+  "POST /api/admin/members/:id/admin": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/members/${world.spare.id}/admin`,
+      body: { isAdmin: false },
+    }),
+  },
+  "POST /api/admin/members/:id/suspension": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/members/${world.spare.id}/suspension`,
+      body: { suspended: false },
+    }),
+  },
+  "POST /api/admin/badges/grant": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: "/api/admin/badges/grant",
+      body: { memberId: world.spare.id, badgeId: "first-win" },
+    }),
+  },
+  "POST /api/admin/badges/backfill": {
+    expect: adminOnly,
+    request: () => ({ path: "/api/admin/badges/backfill" }),
+    check: (response, caller) => {
+      if (caller !== "admin") return
+      expect(response.text.trim().split("\n").at(-1)).toMatch(/"type":"done"/)
+    },
+  },
+  "GET /api/admin/messages": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/messages?status=all"),
+  },
+  "POST /api/admin/messages/:id/handled": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/messages/${world.messageId}/handled`,
+      body: { handled: true },
+    }),
+  },
+  "POST /api/admin/messages/:id/reply": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/messages/${world.messageId}/reply`,
+      body: { subject: "Re: your question", body: "Thank you for writing." },
+    }),
+  },
+  "GET /api/admin/analytics/contests/:id": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/analytics/contests/${world.contest.id}`),
+  },
+  "GET /api/admin/analytics": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/analytics?from=2026-01-01&to=2026-01-31&tz=UTC"),
+  },
+  "GET /api/admin/audit": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/audit?action=contest."),
+  },
+
+  // ---- the editor's canvases
+  "POST /canvases/:canvasId/parseAndMutate/mutate/styling": canvasRow(
+    "mutate/styling",
+    async (world) => ({
+      reactElement: await canvasElement(world, FOOTER_FILE, "<footer"),
+      styling: { color: "#ff0000" },
+      stylingFramework: "Tailwind",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/addJsxElement": canvasRow(
+    "mutate/addJsxElement",
+    async (world) => ({
+      destinationElement: await canvasElement(world, FOOTER_FILE, "<footer"),
+      newElement: { type: "nativeTag", nativeTag: "hr" },
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/moveJsxElement": canvasRow(
+    "mutate/moveJsxElement",
+    async (world) => ({
+      elementToMove: await canvasElement(world, FOOTER_FILE, "<a "),
+      newContainerElement: await canvasElement(world, FOOTER_FILE, "<footer"),
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/removeJsxElement": canvasRow(
+    "mutate/removeJsxElement",
+    async (world) => ({
+      elementsToRemove: [await canvasElement(world, APP_FILE, `<p className="mt-4`)],
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/changePropValue": canvasRow(
+    "mutate/changePropValue",
+    async (world) => ({
+      elementToModify: await canvasElement(world, APP_FILE, "<Header"),
+      propName: "title",
+      propValue: "Tasks",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/wrapInDiv": canvasRow(
+    "mutate/wrapInDiv",
+    async (world) => ({
+      reactElements: [await canvasElement(world, "src/components/Header.tsx", "<h1")],
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/duplicate": canvasRow(
+    "mutate/duplicate",
+    async (world) => ({ reactElements: [await canvasElement(world, FOOTER_FILE, "<a ")] }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/changeElementTag": canvasRow(
+    "mutate/changeElementTag",
+    async (world) => ({
+      elementToModify: await canvasElement(world, "src/components/TaskList.tsx", "<ul"),
+      newTag: "ol",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/addClass": canvasRow(
+    "mutate/addClass",
+    async (world) => ({
+      reactElement: await canvasElement(world, APP_FILE, "<main"),
+      className: "italic",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/removeClass": canvasRow(
+    "mutate/removeClass",
+    async (world) => ({
+      reactElement: await canvasElement(world, APP_FILE, "<label"),
+      className: "gap-2",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/editText": canvasRow(
+    "mutate/editText",
+    async (world) => ({
+      element: await canvasElement(world, APP_FILE, "<button"),
+      oldText: "Get started",
+      newText: "Begin",
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/mutate/updateClasses": canvasRow(
+    "mutate/updateClasses",
+    async (world) => ({
+      reactElement: await canvasElement(world, APP_FILE, `<p className="text-slate-700"`),
+      oldClasses: ["text-slate-700"],
+      newClasses: ["text-slate-800"],
+    }),
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/activities/undoChangeToFiles": canvasRow(
+    "activities/undoChangeToFiles",
+    () => Promise.resolve({}),
+    editCanvas,
+  ),
+  "POST /canvases/:canvasId/parseAndMutate/activities/redoChangeToFiles": canvasRow(
+    "activities/redoChangeToFiles",
+    () => Promise.resolve({}),
+    async (world) => {
+      await editCanvas(world)
+      const undone = await world.admin.browser.post(
+        "/canvases/matrix/parseAndMutate/activities/undoChangeToFiles",
+        {},
+      )
+      expect(undone.status, undone.text).toBe(200)
+    },
+  ),
+
   // ---- meta
   "GET /api/openapi.json": { expect: everyone, request: GET(() => "/api/openapi.json") },
   "GET /api/health": { expect: everyone, request: GET(() => "/api/health") },
@@ -529,8 +856,14 @@ describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
   }
 
   beforeAll(async () => {
+    const canvasRoot = await mkdtemp(join(tmpdir(), "colorday-matrix-canvas-"))
+    await cp(SAMPLE_APP, canvasRoot, {
+      recursive: true,
+      filter: (source) => !source.includes("/dist"),
+    })
     const server = await startTestServer({
       backend,
+      canvases: [{ id: "matrix", root: canvasRoot }],
       // The matrix signs in and votes far more than one person would.
       rateLimits: Object.fromEntries(
         (["sign-in", "sign-up", "forgot", "resend", "contact", "vote"] as const).map((name) => [
@@ -564,13 +897,42 @@ describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
       redirect: "manual",
     })
     expect(paid.status).toBe(303)
-    world = { server, member, other, admin, spare, contest, entry, photoKey, checkouts }
+    const messageId = await server.run(
+      Effect.gen(function* () {
+        const message = {
+          id: crypto.randomUUID(),
+          memberId: null,
+          name: "Curious Visitor",
+          email: "visitor@colorday.test",
+          subject: "A question",
+          message: "How are winners chosen?",
+          createdAt: yield* Clock.currentTimeMillis,
+          handledAt: null,
+        }
+        yield* (yield* ContactMessageRepository).save(message)
+        return message.id
+      }),
+    )
+    world = {
+      server,
+      member,
+      other,
+      admin,
+      spare,
+      contest,
+      entry,
+      photoKey,
+      checkouts,
+      messageId,
+      canvasRoot,
+    }
     browsers.set("visitor", client(server.url))
     await signInCallers()
   })
 
   afterAll(async () => {
     await world?.server.close()
+    if (world) await rm(world.canvasRoot, { recursive: true, force: true })
   })
 
   it.each(routeKeys)("%s", async (key) => {

@@ -5,6 +5,7 @@ import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import { NotFound } from "../../../domain/shared/errors.ts"
 import { AGE_GROUPS, type Entry, isVisible } from "../../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../../domain/submissions/entry.port.ts"
+import { memberEntriesPage } from "../../../domain/submissions/entry-lists.use-case.ts"
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { submitEntry } from "../../../domain/submissions/submit-entry.use-case.ts"
@@ -156,6 +157,26 @@ export const entryRoutes = [
         const member = yield* (yield* MemberRepository).get(params.userId)
         const visible = yield* profileVisibility(member.id, caller.member?.id ?? null)
         if (!visible.profile) return yield* new NotFound({ entity: "member", id: member.id })
+        if (caller.member?.id === member.id) {
+          // The member themself sees every entry, with the reason of any an admin took out.
+          const own = yield* memberEntriesPage({
+            memberId: member.id,
+            cursor: query.cursor,
+            limit: query.limit,
+          })
+          const ownTitles = yield* contestTitles(own.items)
+          return paged(
+            own.items.map((entry) => {
+              const contestName = ownTitles.get(entry.contestId)
+              return {
+                ...presentEntry(entry),
+                moderationReason: entry.moderationReason,
+                ...(contestName === undefined ? {} : { contestName }),
+              }
+            }),
+            own.nextCursor,
+          )
+        }
         if (!visible.submissionHistory) return nothingShown()
         const page = yield* galleryPage({
           tab: "all",

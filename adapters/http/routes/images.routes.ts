@@ -3,13 +3,14 @@ import sharp from "sharp"
 import type { Contest } from "../../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
-import { setLineArt } from "../../../domain/contests/set-line-art.use-case.ts"
+import { setLineArtAs } from "../../../domain/contests/manage-contest.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { CONTENT_TYPES } from "../../images/inspect-image.ts"
 import { PAPERS, type Paper, printPdfOfPdf, printPdfOfPicture } from "../../images/line-art-pdf.ts"
 import { badRequest, HttpRefusal } from "../http-errors.ts"
 import { imageUrl, presentContest } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
+import { signedIn } from "./shared.ts"
 import { IdParams } from "../schemas.ts"
 
 /**
@@ -106,8 +107,9 @@ export const imageRoutes = [
       413: "PAYLOAD_TOO_LARGE: a file over 10 MB",
       415: "UNSUPPORTED_IMAGE: not an image or PDF we accept (the message says why)",
     },
-    handler: ({ params, body }) =>
+    handler: ({ params, body, caller }) =>
       Effect.gen(function* () {
+        const admin = yield* signedIn(caller)
         const images = yield* ImageStore
         const contest = yield* (yield* ContestRepository).get(params.id)
         if (!body.image && !body.pdf) {
@@ -133,7 +135,7 @@ export const imageRoutes = [
         }
         const stored = yield* images.store(page, "line-art", { printPdf: body.pdf })
         // The earlier page's files stay: the demo world shares a page between contests.
-        const { contest: updated } = yield* setLineArt({
+        const { contest: updated } = yield* setLineArtAs(admin.id, {
           contestId: contest.id,
           lineArt: stored.key,
         }).pipe(Effect.onError(() => images.remove(stored.key)))

@@ -1,6 +1,8 @@
 import type { AnyRoute } from "../route.ts"
 import { accountRoutes } from "./accounts.routes.ts"
+import { adminRoutes } from "./admin.routes.ts"
 import { billingRoutes } from "./billing.routes.ts"
+import { canvasRoutes } from "./canvases.routes.ts"
 import { contactRoutes } from "./contact.routes.ts"
 import { contestRoutes } from "./contests.routes.ts"
 import { entryRoutes } from "./entries.routes.ts"
@@ -23,6 +25,8 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...billingRoutes,
   ...imageRoutes,
   ...paymentRoutes,
+  ...adminRoutes,
+  ...canvasRoutes,
 ]
 
 export const allRoutes: ReadonlyArray<AnyRoute> = [...apiRoutes, ...metaRoutes(() => allRoutes)]

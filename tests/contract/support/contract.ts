@@ -1,6 +1,8 @@
 import { layer, type Vitest } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
+import type { Member } from "../../../domain/accounts/member.entity.ts"
+import type { Entry } from "../../../domain/submissions/entry.entity.ts"
 import { type Backend, backends, type Services } from "./backends.ts"
 
 /** Sunday 2026-11-22 12:00 UTC. */
@@ -40,3 +42,24 @@ export const contract = (
     )
   }
 }
+
+/** A visible entry of `artist` in a contest, made at NOW, written as a test wants it. */
+export const entryOf = (
+  artist: Pick<Member, "id" | "username">,
+  contestId: string,
+  fields: Partial<Entry> = {},
+): Entry => ({
+  id: crypto.randomUUID(),
+  contestId,
+  memberId: artist.id,
+  artistName: artist.username,
+  image: `entry/${crypto.randomUUID()}.webp`,
+  ageGroup: "adult",
+  contestType: "traditional",
+  moderation: "visible",
+  moderationReason: null,
+  voteCount: 0,
+  weightedScore: 0,
+  createdAt: NOW,
+  ...fields,
+})

@@ -86,8 +86,26 @@ const waitForListening = (child: ChildProcess, output: () => string) =>
     })
   })
 
-export const startSite = async (): Promise<Site> => {
+export interface SiteOptions {
+  /** Seed the demo world on first start (the default); false: `colorday serve --no-demo`. */
+  readonly demo?: boolean
+  /**
+   * Writes the test's own world into the fresh DATA_DIR before the server starts (e.g. through
+   * the use cases on a runtime of its own, which it must dispose of before it resolves).
+   */
+  readonly prepare?: (dataDir: string) => Promise<void>
+}
+
+export const startSite = async (options: SiteOptions = {}): Promise<Site> => {
   const dataDir = mkdtempSync(join(tmpdir(), "colorday-e2e-"))
+  if (options.prepare) {
+    try {
+      await options.prepare(dataDir)
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true })
+      throw error
+    }
+  }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   let output = ""
@@ -103,7 +121,8 @@ export const startSite = async (): Promise<Site> => {
     delete env[name]
   }
   // process.execPath: the Node that runs the tests (Node 24 under npm), which runs .ts natively.
-  const child = spawn(process.execPath, [CLI, "serve", "--port", String(port)], {
+  const demo = options.demo === false ? ["--no-demo"] : []
+  const child = spawn(process.execPath, [CLI, "serve", "--port", String(port), ...demo], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -13,6 +13,7 @@ import type { PaymentsConfig } from "../../../adapters/payments/payments.layer.t
 import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
 import { sharePreviews } from "../../../adapters/http/page-meta.ts"
 import { makeAppLayer } from "../../../cli/app.layer.ts"
+import type { Canvas } from "../../../domain/editing/canvases.port.ts"
 
 /**
  * A real server for the HTTP tests: the Koa app on 127.0.0.1 (a free port) over the same
@@ -48,6 +49,8 @@ export const startTestServer = async (
     readonly mail?: Partial<MailConfig>
     /** Payment settings; by default the offline checkout (whatever STRIPE_* the shell has). */
     readonly payments?: Partial<PaymentsConfig>
+    /** The editor's canvases (none by default, whatever COLORDAY_CANVASES the shell has). */
+    readonly canvases?: ReadonlyArray<Canvas>
   } = {},
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
@@ -72,7 +75,14 @@ export const startTestServer = async (
   const mail: MailConfig = { ...mailConfigFromEnv({}), ...options.mail }
   const payments: PaymentsConfig = { publicUrl: mail.publicUrl, ...options.payments }
   const runtime = ManagedRuntime.make(
-    makeAppLayer({ dataDir, databaseUrl, migrate: true, mail, payments }),
+    makeAppLayer({
+      dataDir,
+      databaseUrl,
+      migrate: true,
+      mail,
+      payments,
+      canvases: options.canvases ?? [],
+    }),
   )
   const { DEFAULT_RATE_LIMITS } = await import("../../../adapters/http/rate-limits.ts")
   const started = await startHttpServer({

@@ -54,6 +54,8 @@ export interface Entry {
   readonly hasVoted?: boolean
   /** The contest's title, on a member's own list of entries. */
   readonly contestName?: string
+  /** Why a moderator hid or disqualified it, on a member's own list of entries. */
+  readonly moderationReason?: string | null
 }
 
 export interface Member {

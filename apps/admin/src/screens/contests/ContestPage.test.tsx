@@ -107,7 +107,11 @@ describe("a contest's details", () => {
     answerContest(aContest({ status: "scheduled" }))
     server.use(
       http.put("*/api/admin/contests/c1", () =>
-        refusal(409, "CONTEST_STARTED", "The contest has started: its window cannot change"),
+        refusal(
+          409,
+          "CONTEST_LOCKED",
+          "The contest has started: its start, end and type can no longer change.",
+        ),
       ),
     )
     renderAdmin("/admin/contests/c1")
@@ -115,7 +119,9 @@ describe("a contest's details", () => {
     fireEvent.change(ends, { target: { value: "2026-11-24T06:00" } })
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }))
     expect(
-      await screen.findByText("The contest has started: its window cannot change"),
+      await screen.findByText(
+        "The contest has started: its start, end and type can no longer change.",
+      ),
     ).toBeTruthy()
   })
 

@@ -116,6 +116,7 @@ describe("the profile page", () => {
             imageUrl: "/images/e2.webp",
             voteCount: 1,
             status: "hidden",
+            moderationReason: "The photo shows a different page",
           }),
         ]),
       )
@@ -131,6 +132,7 @@ describe("the profile page", () => {
       expect(within(second).getByText("1 vote")).toBeTruthy()
       expect(within(second).getByRole("img").getAttribute("src")).toBe("/images/e2.webp")
       expect(within(second).getByText("Hidden by a moderator")).toBeTruthy()
+      expect(within(second).getByText("Reason: The photo shows a different page")).toBeTruthy()
     })
 
     it("offers today's contest when there are no entries", async () => {

@@ -45,6 +45,9 @@ const EntryCard = ({ entry }: { readonly entry: Entry }) => {
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold break-words text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600">{shortDate(entry.createdAt)}</p>
+        {moderation && entry.moderationReason && (
+          <p className="text-sm break-words text-red-800">Reason: {entry.moderationReason}</p>
+        )}
         <p className="mt-auto flex items-center gap-1 pt-2 text-sm font-medium text-slate-800">
           <Heart aria-hidden className="size-4 text-pink-600" />
           {entry.voteCount} {entry.voteCount === 1 ? "vote" : "votes"}

@@ -1,0 +1,70 @@
+import { Effect, Schema } from "effect"
+import { type MutationCall, mutateCanvas } from "../../../domain/editing/mutate-canvas.use-case.ts"
+import { MUTATION_BODY_SCHEMAS } from "../../../domain/editing/mutation-request.schema.ts"
+import {
+  MUTATION_ENDPOINTS,
+  MUTATION_PATHS,
+  type MutationEndpoint,
+} from "../../../domain/editing/mutation-request.ts"
+import { type AnyRoute, ok, route } from "../route.ts"
+
+/**
+ * The visual editor's mutation API (the frame spec's §7): POST
+ * /canvases/:canvasId/parseAndMutate/{mutate|activities}/{endpoint}, one route per call, bodies
+ * decoded by the domain's schemas. Each answers the rewriter's result: the files written with
+ * their new content hashes, the map from old codebase ids to new ones, and the elements created.
+ *
+ * Access ("editor"): an admin session, or the server's editor token (X-Colorday-Editor-Token),
+ * which `colorday editor` sets and hands to its own frame. The canvas id names a registered root
+ * (COLORDAY_CANVASES or `colorday editor --root`); nothing else is ever written.
+ */
+
+const CanvasParams = Schema.Struct({
+  canvasId: Schema.String.check(
+    Schema.isPattern(/^[A-Za-z0-9_-]+$/, { expected: "a canvas id (letters, digits, - and _)" }),
+  ),
+})
+
+const WHAT: Readonly<Record<MutationEndpoint, string>> = {
+  styling: "Styles an element: inline style, or Tailwind classes under modifiers",
+  addJsxElement:
+    "Adds an element (a tag or a component, imported) into a container or by a sibling",
+  moveJsxElement: "Moves an element to another parent or next to a sibling",
+  removeJsxElement: "Removes elements",
+  changePropValue: "Sets, changes or removes a prop",
+  wrapInDiv: "Wraps sibling elements in a div",
+  duplicate: "Duplicates elements after themselves",
+  changeElementTag: "Changes an element's tag, opening and closing",
+  addClass: "Adds a class (a Tailwind class under modifiers)",
+  removeClass: "Removes a class",
+  editText: "Replaces an element's static text, if it still is the old text",
+  updateClasses: "Replaces an element's classes, if they still are the old classes",
+  undoChangeToFiles: "Undoes the latest change to the canvas's files",
+  redoChangeToFiles: "Redoes the latest undone change",
+}
+
+const ACCESS_NOTE = "(admin session or editor token)"
+
+const RESPONSES: Readonly<Record<number, string>> = {
+  403: "Neither an admin nor the editor token; or a path outside the canvas (PATH_OUTSIDE_CANVAS)",
+  404: "No such canvas (CANVAS_NOT_FOUND) or element (ELEMENT_NOT_FOUND)",
+  409: "A file changed since it was seen (FILE_CONFLICT), old text or classes or parent not what the source holds, or nothing to undo/redo",
+  422: "The edit cannot be made: dynamic content, an unsupported edit, or a result that would not parse",
+}
+
+const canvasRoute = (endpoint: MutationEndpoint): AnyRoute =>
+  route({
+    method: "POST",
+    path: `/canvases/:canvasId/parseAndMutate/${MUTATION_PATHS[endpoint]}`,
+    summary: `${WHAT[endpoint]} ${ACCESS_NOTE}`,
+    tag: "editor",
+    access: "editor",
+    params: CanvasParams,
+    body: MUTATION_BODY_SCHEMAS[endpoint],
+    responses: RESPONSES,
+    handler: ({ params, body }) =>
+      // The body was decoded by this endpoint's own schema.
+      mutateCanvas(params.canvasId, { endpoint, body } as MutationCall).pipe(Effect.map(ok)),
+  })
+
+export const canvasRoutes: ReadonlyArray<AnyRoute> = MUTATION_ENDPOINTS.map(canvasRoute)

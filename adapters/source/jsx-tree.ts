@@ -1,0 +1,179 @@
+import { ts } from "ts-morph"
+import { codebaseIdOf } from "./codebase-id.ts"
+import { detectStyle, type SourceStyle } from "./source-style.ts"
+
+export type JsxNode = ts.JsxElement | ts.JsxSelfClosingElement
+export type JsxOpening = ts.JsxOpeningElement | ts.JsxSelfClosingElement
+
+/** One JSX element of a file, with what the edits need to know about its place. */
+export interface JsxInfo {
+  readonly node: JsxNode
+  readonly id: string
+  /** Offset of its `<`: the position its codebase id is made of. */
+  readonly start: number
+  readonly end: number
+  readonly opening: JsxOpening
+  readonly closing: ts.JsxClosingElement | null
+  readonly tagName: string
+  readonly isComponent: boolean
+  /** The nearest enclosing JSX element, whatever expressions lie between. */
+  readonly parent: JsxInfo | null
+  /** A direct child of an element or fragment: it has siblings and can be moved, removed, wrapped. */
+  readonly inJsxChildren: boolean
+  /** Inside a function passed to a call (`items.map((item) => <li />)`): rendered once per item. */
+  readonly insideList: boolean
+  /** Under `&&`, `||`, `??` or a ternary. */
+  readonly conditional: boolean
+}
+
+/** One parsed version of a canvas file. */
+export interface FileModel {
+  /** Relative to the canvas root, `/`-separated. */
+  readonly path: string
+  readonly text: string
+  readonly hash: string
+  readonly source: ts.SourceFile
+  /** In source order. */
+  readonly elements: ReadonlyArray<JsxInfo>
+  readonly byId: ReadonlyMap<string, JsxInfo>
+  readonly byStart: ReadonlyMap<number, JsxInfo>
+  readonly style: SourceStyle
+}
+
+export const scriptKindOf = (path: string): ts.ScriptKind =>
+  path.endsWith(".jsx") || path.endsWith(".js") ? ts.ScriptKind.JSX : ts.ScriptKind.TSX
+
+/** The syntax errors of a parsed file (the parser's own list: no type checker involved). */
+export const parseErrorsOf = (source: ts.SourceFile): ReadonlyArray<string> => {
+  const diagnostics = (source as { parseDiagnostics?: ReadonlyArray<ts.Diagnostic> })
+    .parseDiagnostics
+  return (diagnostics ?? []).map((diagnostic) => {
+    const where =
+      diagnostic.start === undefined
+        ? ""
+        : (() => {
+            const { line, character } = source.getLineAndCharacterOfPosition(diagnostic.start)
+            return `${line + 1}:${character + 1} `
+          })()
+    return `${where}${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`
+  })
+}
+
+/** A standalone parse, for versions of a file that are not the current one. */
+export const parseText = (path: string, text: string): ts.SourceFile =>
+  ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindOf(path))
+
+const isJsxNode = (node: ts.Node): node is JsxNode =>
+  ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)
+
+export const openingOf = (node: JsxNode): JsxOpening =>
+  ts.isJsxElement(node) ? node.openingElement : node
+
+const isFunctionLike = (node: ts.Node) =>
+  ts.isArrowFunction(node) || ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node)
+
+/** Whether a node's place between it and `stop` makes it repeated or conditional. */
+const contextOf = (node: ts.Node, stop: ts.Node | undefined) => {
+  let insideList = false
+  let conditional = false
+  for (let child = node, at = node.parent; at && at !== stop; child = at, at = at.parent) {
+    if (ts.isConditionalExpression(at) && child !== at.condition) conditional = true
+    if (
+      ts.isBinaryExpression(at) &&
+      child === at.right &&
+      [
+        ts.SyntaxKind.AmpersandAmpersandToken,
+        ts.SyntaxKind.BarBarToken,
+        ts.SyntaxKind.QuestionQuestionToken,
+      ].includes(at.operatorToken.kind)
+    ) {
+      conditional = true
+    }
+    if (isFunctionLike(at) && at.parent && ts.isCallExpression(at.parent)) insideList = true
+    if (isFunctionLike(at) && !(at.parent && ts.isCallExpression(at.parent))) break
+  }
+  return { insideList, conditional }
+}
+
+export const buildFileModel = (
+  path: string,
+  text: string,
+  hash: string,
+  source: ts.SourceFile,
+): FileModel => {
+  const elements: JsxInfo[] = []
+  const visit = (node: ts.Node, parent: JsxInfo | null) => {
+    if (isJsxNode(node)) {
+      const opening = openingOf(node)
+      const tagName = opening.tagName.getText(source)
+      const start = node.getStart(source)
+      const context = contextOf(node, parent?.node)
+      const info: JsxInfo = {
+        node,
+        id: codebaseIdOf(path, start),
+        start,
+        end: node.end,
+        opening,
+        closing: ts.isJsxElement(node) ? node.closingElement : null,
+        tagName,
+        isComponent: /^[A-Z]/.test(tagName) || tagName.includes("."),
+        parent,
+        inJsxChildren: ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent),
+        insideList: context.insideList || (parent?.insideList ?? false),
+        conditional: context.conditional || (parent?.conditional ?? false),
+      }
+      elements.push(info)
+      ts.forEachChild(node, (child) => visit(child, info))
+      return
+    }
+    ts.forEachChild(node, (child) => visit(child, parent))
+  }
+  visit(source, null)
+  return {
+    path,
+    text,
+    hash,
+    source,
+    elements,
+    byId: new Map(elements.map((element) => [element.id, element])),
+    byStart: new Map(elements.map((element) => [element.start, element])),
+    style: detectStyle(text, source),
+  }
+}
+
+/** The children of an element or fragment, or none for a self-closing one. */
+export const childrenOf = (node: ts.Node): ReadonlyArray<ts.JsxChild> =>
+  ts.isJsxElement(node) || ts.isJsxFragment(node) ? [...node.children] : []
+
+/** The JSX elements among an element's direct children, in order. */
+export const elementSiblings = (file: FileModel, container: ts.Node): ReadonlyArray<JsxInfo> =>
+  childrenOf(container).flatMap((child) => {
+    const info = isJsxNode(child) ? file.byStart.get(child.getStart(file.source)) : undefined
+    return info ? [info] : []
+  })
+
+const attributesText = (file: FileModel, opening: JsxOpening) =>
+  opening.attributes.properties.map((attribute) => attribute.getText(file.source)).join(" ")
+
+/**
+ * What identifies an element when the file changed under the client: its tag and attributes, its
+ * parent's, and its index among its parent's elements. Equal fingerprints in another version of
+ * the file name the same element.
+ */
+export const fingerprintOf = (file: FileModel, element: JsxInfo): string => {
+  const parent = element.parent
+  const siblings = parent ? elementSiblings(file, parent.node) : []
+  return JSON.stringify([
+    element.tagName,
+    attributesText(file, element.opening),
+    parent ? parent.tagName : null,
+    parent ? attributesText(file, parent.opening) : null,
+    siblings.indexOf(element),
+  ])
+}
+
+/** The elements of `file` whose fingerprint is `fingerprint`. */
+export const elementsWithFingerprint = (file: FileModel, fingerprint: string) =>
+  file.elements.filter((element) => fingerprintOf(file, element) === fingerprint)
+
+export type { SourceStyle }

@@ -1,0 +1,234 @@
+/**
+ * CSS declarations as Tailwind 4 classes. Known properties get their utility with an arbitrary
+ * value (`w-[120px]`, `text-[color:#f00]`) or a keyword utility (`flex`, `text-center`); any other
+ * property becomes an arbitrary property (`[cursor:pointer]`). Setting a property first removes
+ * the classes that set it under the same variants.
+ */
+
+const BREAKPOINTS = ["sm", "md", "lg", "xl", "2xl"]
+
+const COLOR_VALUE =
+  /^\[(color:|#|rgba?\(|hsla?\(|oklch\(|oklab\(|lab\(|lch\(|hwb\(|var\()|^(inherit|current|transparent|black|white)$|^[a-z]+-\d{2,3}(\/\d+)?$/
+const FONT_SIZE_VALUE = /^(xs|sm|base|lg|xl|[2-9]xl)(\/.+)?$|^\[(length:)?[\d.]/
+
+interface Utility {
+  readonly prefix: string
+  /** A type hint for values the prefix shares with another property (`text-` is colour and size). */
+  readonly hint?: string
+  /** Whether a utility's value (after `prefix-`) sets this property. */
+  readonly owns?: (value: string) => boolean
+  /** Keyword values written as a bare utility (`display: flex` → `flex`). */
+  readonly keywords?: { readonly [value: string]: string }
+  readonly unitless?: boolean
+}
+
+const spacing = (prefix: string): Utility => ({ prefix })
+
+const UTILITIES: { readonly [property: string]: Utility } = {
+  color: { prefix: "text", hint: "color", owns: (value) => COLOR_VALUE.test(value) },
+  "background-color": { prefix: "bg", hint: "color", owns: (value) => COLOR_VALUE.test(value) },
+  "border-color": { prefix: "border", hint: "color", owns: (value) => COLOR_VALUE.test(value) },
+  "font-size": { prefix: "text", hint: "length", owns: (value) => FONT_SIZE_VALUE.test(value) },
+  "font-weight": {
+    prefix: "font",
+    unitless: true,
+    owns: (value) =>
+      /^(thin|extralight|light|normal|medium|semibold|bold|extrabold|black|\[\d+\])$/.test(value),
+  },
+  width: spacing("w"),
+  height: spacing("h"),
+  "min-width": spacing("min-w"),
+  "max-width": spacing("max-w"),
+  "min-height": spacing("min-h"),
+  "max-height": spacing("max-h"),
+  padding: spacing("p"),
+  "padding-top": spacing("pt"),
+  "padding-right": spacing("pr"),
+  "padding-bottom": spacing("pb"),
+  "padding-left": spacing("pl"),
+  margin: spacing("m"),
+  "margin-top": spacing("mt"),
+  "margin-right": spacing("mr"),
+  "margin-bottom": spacing("mb"),
+  "margin-left": spacing("ml"),
+  gap: spacing("gap"),
+  top: spacing("top"),
+  right: spacing("right"),
+  bottom: spacing("bottom"),
+  left: spacing("left"),
+  "border-radius": spacing("rounded"),
+  "line-height": { prefix: "leading", unitless: true },
+  "letter-spacing": spacing("tracking"),
+  opacity: { prefix: "opacity", unitless: true },
+  "z-index": { prefix: "z", unitless: true },
+  "border-width": {
+    prefix: "border",
+    hint: "length",
+    owns: (value) => /^(\d+|\[(length:)?[\d.])/.test(value),
+  },
+  display: {
+    prefix: "",
+    keywords: {
+      block: "block",
+      "inline-block": "inline-block",
+      inline: "inline",
+      flex: "flex",
+      "inline-flex": "inline-flex",
+      grid: "grid",
+      "inline-grid": "inline-grid",
+      none: "hidden",
+      contents: "contents",
+      table: "table",
+      "flow-root": "flow-root",
+    },
+  },
+  position: {
+    prefix: "",
+    keywords: Object.fromEntries(
+      ["static", "fixed", "absolute", "relative", "sticky"].map((value) => [value, value]),
+    ),
+  },
+  "text-align": {
+    prefix: "text",
+    keywords: Object.fromEntries(
+      ["left", "center", "right", "justify", "start", "end"].map((value) => [value, value]),
+    ),
+  },
+  "flex-direction": {
+    prefix: "flex",
+    keywords: {
+      row: "row",
+      "row-reverse": "row-reverse",
+      column: "col",
+      "column-reverse": "col-reverse",
+    },
+  },
+  "justify-content": {
+    prefix: "justify",
+    keywords: {
+      "flex-start": "start",
+      start: "start",
+      center: "center",
+      "flex-end": "end",
+      end: "end",
+      "space-between": "between",
+      "space-around": "around",
+      "space-evenly": "evenly",
+    },
+  },
+  "align-items": {
+    prefix: "items",
+    keywords: {
+      "flex-start": "start",
+      start: "start",
+      center: "center",
+      "flex-end": "end",
+      end: "end",
+      baseline: "baseline",
+      stretch: "stretch",
+    },
+  },
+}
+
+/** `backgroundColor` → `background-color`; custom properties (`--brand`) stay as they are. */
+export const kebabCase = (property: string) =>
+  property.startsWith("--") ? property : property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+
+const keywordUtility = (utility: Utility, keyword: string) =>
+  utility.prefix === "" ? keyword : `${utility.prefix}-${keyword}`
+
+/** Splits `md:hover:bg-[red]` into its variants and its utility (brackets respected). */
+export const splitVariants = (token: string) => {
+  const parts: string[] = []
+  let depth = 0
+  let from = 0
+  for (let i = 0; i < token.length; i += 1) {
+    const char = token[i]
+    if (char === "[" || char === "(") depth += 1
+    else if (char === "]" || char === ")") depth -= 1
+    else if (char === ":" && depth === 0) {
+      parts.push(token.slice(from, i))
+      from = i + 1
+    }
+  }
+  return { variants: parts, utility: token.slice(from) }
+}
+
+/** The variant prefix for modifiers: breakpoints first (sm … 2xl), then the rest as given. */
+export const variantPrefix = (modifiers: ReadonlyArray<string>) => {
+  const unique = [...new Set(modifiers.filter((modifier) => modifier !== ""))]
+  const breakpoints = BREAKPOINTS.filter((breakpoint) => unique.includes(breakpoint))
+  const others = unique.filter((modifier) => !BREAKPOINTS.includes(modifier))
+  return [...breakpoints, ...others].map((modifier) => `${modifier}:`).join("")
+}
+
+const sameVariants = (a: ReadonlyArray<string>, b: ReadonlyArray<string>) =>
+  a.length === b.length && a.every((variant) => b.includes(variant))
+
+/** Whether a utility (variants stripped) sets `property`. */
+const setsProperty = (property: string, utility: string): boolean => {
+  const bare = utility.replace(/^!|!$/g, "").replace(/^-/, "")
+  if (bare.startsWith(`[${property}:`)) return true
+  const known = UTILITIES[property]
+  if (!known) return false
+  if (known.keywords) {
+    return Object.values(known.keywords).some((keyword) => bare === keywordUtility(known, keyword))
+  }
+  if (!bare.startsWith(`${known.prefix}-`)) return false
+  const value = bare.slice(known.prefix.length + 1)
+  return known.owns ? known.owns(value) : true
+}
+
+const arbitrary = (value: string) => value.trim().replace(/\s+/g, "_")
+
+/** The class (without variants) that sets `property` to `value`, or null for no class. */
+export const utilityFor = (property: string, value: string | number): string => {
+  const known = UTILITIES[property]
+  const text =
+    typeof value === "number" && !(known?.unitless ?? false) && value !== 0
+      ? `${value}px`
+      : String(value)
+  if (known?.keywords) {
+    const keyword = known.keywords[text.trim()]
+    if (keyword) return keywordUtility(known, keyword)
+    return `[${property}:${arbitrary(text)}]`
+  }
+  if (known) {
+    const hinted = known.hint ? `${known.hint}:${arbitrary(text)}` : arbitrary(text)
+    return `${known.prefix}-[${hinted}]`
+  }
+  return `[${property}:${arbitrary(text)}]`
+}
+
+/**
+ * The class list after setting each declaration under the modifiers: classes that set the same
+ * property under the same variants go, the new class is appended (nothing for a null or empty
+ * value, which only clears the property).
+ */
+export const applyStyling = (
+  tokens: ReadonlyArray<string>,
+  declarations: ReadonlyArray<readonly [string, string | number | null]>,
+  modifiers: ReadonlyArray<string>,
+): ReadonlyArray<string> => {
+  const prefix = variantPrefix(modifiers)
+  const wanted = splitVariants(`${prefix}x`).variants
+  let result = [...tokens]
+  for (const [rawProperty, value] of declarations) {
+    const property = kebabCase(rawProperty)
+    result = result.filter((token) => {
+      const { variants, utility } = splitVariants(token)
+      return !(sameVariants(variants, wanted) && setsProperty(property, utility))
+    })
+    if (value !== null && value !== "") {
+      const added = `${prefix}${utilityFor(property, value)}`
+      if (!result.includes(added)) result.push(added)
+    }
+  }
+  return result
+}
+
+/** `background-color` → `backgroundColor`, for inline style objects. */
+export const camelCase = (property: string) =>
+  property.startsWith("--")
+    ? property
+    : property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())

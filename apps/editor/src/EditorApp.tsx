@@ -1,0 +1,87 @@
+import { type RefObject, useEffect, useRef, useState } from "react"
+import { ToastProvider, useToast } from "../../web/src/ui/toast.tsx"
+import { canvasApi } from "./api/canvas-api.ts"
+import { Canvas } from "./canvas/Canvas.tsx"
+import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"
+import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-context.tsx"
+import { EditorSession } from "./editing/editor-session.ts"
+import type { EditorConfig } from "./editor-config.ts"
+import { createFrameChannel } from "./frame/frame-channel.ts"
+import { Inspector } from "./inspector/Inspector.tsx"
+import { LayersPanel } from "./layers/LayersPanel.tsx"
+import { Toolbar } from "./toolbar/Toolbar.tsx"
+
+/** The session's toasts ("Successfully added", "Prop changed") through the site's toaster. */
+const ToastBridge = () => {
+  const { toast } = useEditor()
+  const session = useSession()
+  const show = useToast()
+  useEffect(() => {
+    if (!toast) return
+    show({ title: toast.title })
+    session.dismissToast()
+  }, [toast, show, session])
+  return null
+}
+
+/** The editor's screen, on a session made elsewhere (the tests give their own). */
+export const EditorLayout = ({
+  session,
+  canvasId,
+  frameSrc,
+  frameRef,
+}: {
+  readonly session: EditorSession
+  readonly canvasId: string
+  readonly frameSrc: string
+  readonly frameRef: RefObject<HTMLIFrameElement | null>
+}) => (
+  <EditorSessionProvider session={session}>
+    <ToastProvider>
+      <ToastBridge />
+      <div className="grid h-full grid-rows-[auto_auto_1fr]">
+        <Toolbar canvasId={canvasId} />
+        <RefusalMessage />
+        <div className="grid min-h-0 grid-cols-[15rem_1fr_19rem]">
+          <div className="min-h-0 border-r border-slate-200">
+            <LayersPanel />
+          </div>
+          <Canvas src={frameSrc} frameRef={frameRef} />
+          <div className="grid min-h-0 grid-rows-[1fr_12rem] border-l border-slate-200">
+            <div className="min-h-0">
+              <Inspector />
+            </div>
+            <div className="min-h-0 border-t border-slate-200">
+              <ChangeList />
+            </div>
+          </div>
+        </div>
+      </div>
+    </ToastProvider>
+  </EditorSessionProvider>
+)
+
+/** The editor on the canvas its URL names: the frame channel, the API client and the session. */
+export const EditorApp = ({ config }: { readonly config: EditorConfig }) => {
+  const frameRef = useRef<HTMLIFrameElement>(null)
+  const [session] = useState(() => {
+    const channel = createFrameChannel({
+      win: window,
+      frameWindow: () => frameRef.current?.contentWindow ?? null,
+      frameOrigin: config.appOrigin,
+    })
+    return new EditorSession({
+      canvasId: config.canvasId,
+      channel,
+      send: canvasApi({ token: config.token }),
+    })
+  })
+  return (
+    <EditorLayout
+      session={session}
+      canvasId={config.canvasId}
+      frameSrc={config.appUrl}
+      frameRef={frameRef}
+    />
+  )
+}

@@ -1,0 +1,110 @@
+/**
+ * The editor's client of the mutation API (`POST /canvases/:canvasId/parseAndMutate/…`). A change
+ * ledger item becomes its request through the domain's toMutationRequest; this sends it with the
+ * editor token (X-Colorday-Editor-Token) when the editor was opened with one, else with the admin
+ * session's cookie, and turns every refusal into a CanvasRefusal the screen can show as it is.
+ */
+import type { MutationRequest } from "../../../../domain/editing/mutation-request.ts"
+
+export const EDITOR_TOKEN_HEADER = "X-Colorday-Editor-Token"
+
+/** What the server answers a mutation, an undo or a redo with (the rewriter's MutationResult). */
+export interface MutationResult {
+  readonly changedFiles: ReadonlyArray<{ readonly path: string; readonly fileHash: string }>
+  /** Old codebase id → new one, for the frame's keys (updateCodebaseIds). */
+  readonly codebaseIds: Readonly<Record<string, string>>
+  readonly newCodebaseId: string | null
+  readonly addedCodebaseIds: ReadonlyArray<string>
+}
+
+/** The server (or the network) said no: the status, the stable code and the server's words. */
+export class CanvasRefusal extends Error {
+  override readonly name = "CanvasRefusal"
+  readonly status: number
+  readonly code: string
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const strings = (value: unknown): ReadonlyArray<string> =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
+
+/** The result, read defensively: a field the server left out is empty, not a crash. */
+export const asMutationResult = (body: unknown): MutationResult => {
+  const record = isRecord(body) ? body : {}
+  const ids: Record<string, string> = {}
+  if (isRecord(record.codebaseIds)) {
+    for (const [from, to] of Object.entries(record.codebaseIds)) {
+      if (typeof to === "string") ids[from] = to
+    }
+  }
+  const files = Array.isArray(record.changedFiles) ? record.changedFiles : []
+  return {
+    changedFiles: files.flatMap((file) =>
+      isRecord(file) && typeof file.path === "string" && typeof file.fileHash === "string"
+        ? [{ path: file.path, fileHash: file.fileHash }]
+        : [],
+    ),
+    codebaseIds: ids,
+    newCodebaseId: typeof record.newCodebaseId === "string" ? record.newCodebaseId : null,
+    addedCodebaseIds: strings(record.addedCodebaseIds),
+  }
+}
+
+/** Words for the statuses whose body says nothing we can show. */
+const STATUS_WORDS: Readonly<Record<number, string>> = {
+  401: "Sign in as an admin, or open the editor from the link `colorday editor` printed",
+  403: "This editor may not change this canvas",
+  404: "The canvas or the element was not found",
+  409: "The source changed since the canvas showed it",
+  413: "The change is too large",
+  422: "This edit cannot be made in the source",
+}
+
+export interface CanvasApiOptions {
+  /** The editor token, when the editor was opened with one. */
+  readonly token: string | null
+  /** Where the server is (default: this page's origin). */
+  readonly baseUrl?: string
+  readonly fetch?: typeof fetch
+}
+
+export type SendMutation = (request: MutationRequest) => Promise<MutationResult>
+
+export const canvasApi = (options: CanvasApiOptions): SendMutation => {
+  const send = options.fetch ?? ((input, init) => fetch(input, init))
+  return async (request) => {
+    const headers: Record<string, string> = {
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    }
+    if (options.token) headers[EDITOR_TOKEN_HEADER] = options.token
+    let response: Response
+    try {
+      response = await send(`${options.baseUrl ?? ""}/${request.path}`, {
+        method: "POST",
+        headers,
+        credentials: "same-origin",
+        body: JSON.stringify(request.body),
+      })
+    } catch {
+      throw new CanvasRefusal(0, "NETWORK", "The Colorday server cannot be reached")
+    }
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const code = isRecord(body) && typeof body.code === "string" ? body.code : "HTTP_ERROR"
+      const message =
+        isRecord(body) && typeof body.message === "string" && body.message !== ""
+          ? body.message
+          : (STATUS_WORDS[response.status] ?? `The server answered ${response.status}`)
+      throw new CanvasRefusal(response.status, code, message)
+    }
+    return asMutationResult(body)
+  }
+}

@@ -1,0 +1,46 @@
+import type { RefObject } from "react"
+import { useEditor } from "../editing/editor-context.tsx"
+
+/**
+ * The edited app in an iframe, at the editor's zoom: the frame is laid out at the canvas's size
+ * divided by the zoom and scaled back, so the app sees a real viewport and the outlines the frame
+ * draws keep their width (the frame divides them by the zoom, §9).
+ */
+export const Canvas = ({
+  src,
+  frameRef,
+}: {
+  readonly src: string
+  readonly frameRef: RefObject<HTMLIFrameElement | null>
+}) => {
+  const { zoomPerc, frameReady, driveMode } = useEditor()
+  const scale = zoomPerc / 100
+  return (
+    <section aria-label="Canvas" className="relative h-full overflow-hidden bg-slate-200">
+      <iframe
+        ref={frameRef}
+        src={src}
+        title="Canvas: the edited app"
+        className="absolute top-0 left-0 origin-top-left border-0 bg-white"
+        style={{
+          width: `${100 / scale}%`,
+          height: `${100 / scale}%`,
+          transform: `scale(${scale})`,
+        }}
+      />
+      {!frameReady && (
+        <p
+          role="status"
+          className="absolute top-3 left-1/2 -translate-x-1/2 rounded bg-white/90 px-3 py-1 text-sm text-slate-700 shadow"
+        >
+          Connecting to the app…
+        </p>
+      )}
+      {driveMode && (
+        <p className="pointer-events-none absolute right-3 bottom-3 rounded bg-slate-900/80 px-2 py-1 text-xs text-white">
+          Drive mode: the app behaves as itself
+        </p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,602 @@
+import { Plus, X } from "lucide-react"
+import { type FormEvent, type ReactNode, useId, useState } from "react"
+import { BREAKPOINTS, PSEUDO_MODIFIERS } from "../../../../domain/editing/styling.ts"
+import type {
+  Breakpoint,
+  PseudoModifier,
+  StylingFramework,
+} from "../../../../domain/editing/styling.ts"
+import { useEditor, useSession } from "../editing/editor-context.tsx"
+import { type TreeNode, editableText } from "../frame/nav-tree.ts"
+import { suggestClasses } from "./tailwind-classes.ts"
+
+/**
+ * The selected element: its tag, its Tailwind classes (add with suggestions, edit, remove), the
+ * common styles under a breakpoint and a state, its props and its text. Every control makes one
+ * change of the ledger through the session; nothing here writes to the page or the server itself.
+ */
+
+const inputClass =
+  "w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 text-sm focus:border-outline-500"
+const smallButton =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 disabled:text-slate-400"
+
+const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="border-b border-slate-200 px-3 py-3">
+      <h3 id={id} className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+/** Props the inspector never offers to edit: the id our plugin stamps, React's own. */
+const HIDDEN_PROPS = new Set(["className", "data-codebase-id", "key", "ref", "children"])
+
+const TagSection = ({ node }: { readonly node: TreeNode }) => {
+  const session = useSession()
+  const [tag, setTag] = useState(node.elementTagName)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    session.changeTag(tag)
+  }
+  return (
+    <Section title="Tag">
+      <form onSubmit={submit} className="flex gap-2">
+        <label className="sr-only" htmlFor="inspector-tag">
+          Tag name
+        </label>
+        <input
+          id="inspector-tag"
+          className={inputClass}
+          value={tag}
+          disabled={node.isComponent}
+          onChange={(event) => setTag(event.target.value)}
+        />
+        <button
+          type="submit"
+          className={smallButton}
+          disabled={node.isComponent || tag.trim() === "" || tag === node.elementTagName}
+        >
+          Change tag
+        </button>
+      </form>
+    </Section>
+  )
+}
+
+const ModifiersSection = () => {
+  const session = useSession()
+  const { modifiers } = useEditor()
+  return (
+    <Section title="Applies to">
+      <div className="grid grid-cols-2 gap-2">
+        <label className="text-xs text-slate-600">
+          Breakpoint
+          <select
+            className={inputClass}
+            value={modifiers.breakpoint ?? ""}
+            onChange={(event) =>
+              session.setModifiers({
+                ...modifiers,
+                breakpoint: (event.target.value || null) as Breakpoint | null,
+              })
+            }
+          >
+            <option value="">All sizes</option>
+            {BREAKPOINTS.map((breakpoint) => (
+              <option key={breakpoint} value={breakpoint}>
+                {breakpoint}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-xs text-slate-600">
+          State
+          <select
+            className={inputClass}
+            value={modifiers.state ?? ""}
+            onChange={(event) =>
+              session.setModifiers({
+                ...modifiers,
+                state: (event.target.value || null) as PseudoModifier | null,
+              })
+            }
+          >
+            <option value="">Any state</option>
+            {PSEUDO_MODIFIERS.map((state) => (
+              <option key={state} value={state}>
+                {state}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </Section>
+  )
+}
+
+const ClassChip = ({ name }: { readonly name: string }) => {
+  const session = useSession()
+  const [editing, setEditing] = useState(false)
+  const [value, setValue] = useState(name)
+  if (editing) {
+    return (
+      <li>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            setEditing(false)
+            session.replaceClass(name, value)
+          }}
+        >
+          <input
+            aria-label={`Edit class ${name}`}
+            autoFocus
+            className="w-40 rounded border border-outline-500 px-1.5 py-0.5 font-mono text-xs"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Escape") {
+                setValue(name)
+                setEditing(false)
+              }
+            }}
+          />
+        </form>
+      </li>
+    )
+  }
+  return (
+    <li className="inline-flex items-center rounded bg-slate-100 font-mono text-xs text-slate-800">
+      <button
+        type="button"
+        className="rounded-l px-1.5 py-0.5 hover:bg-slate-200"
+        aria-label={`Edit class ${name}`}
+        onClick={() => {
+          setValue(name)
+          setEditing(true)
+        }}
+      >
+        {name}
+      </button>
+      <button
+        type="button"
+        className="rounded-r px-1 py-0.5 hover:bg-red-100 hover:text-red-700"
+        aria-label={`Remove class ${name}`}
+        onClick={() => session.removeClass(name)}
+      >
+        <X aria-hidden className="size-3" />
+      </button>
+    </li>
+  )
+}
+
+const ClassesSection = ({ node }: { readonly node: TreeNode }) => {
+  const session = useSession()
+  const { modifiers } = useEditor()
+  const [typed, setTyped] = useState("")
+  const [active, setActive] = useState(-1)
+  const listId = useId()
+  const suggestions = suggestClasses(typed, node.directlySetClassList)
+  const prefix = [modifiers.breakpoint, modifiers.state].filter(Boolean).join(":")
+
+  const add = (name: string) => {
+    if (name.trim() === "") return
+    session.addClass(name)
+    setTyped("")
+    setActive(-1)
+  }
+
+  return (
+    <Section title="Classes">
+      {node.directlySetClassList.length === 0 ? (
+        <p className="mb-2 text-xs text-slate-500">No classes in the source.</p>
+      ) : (
+        <ul aria-label="Classes" className="mb-2 flex flex-wrap gap-1">
+          {node.directlySetClassList.map((name) => (
+            <ClassChip key={name} name={name} />
+          ))}
+        </ul>
+      )}
+      <form
+        className="relative flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          add(active >= 0 ? (suggestions[active] ?? typed) : typed)
+        }}
+      >
+        <input
+          role="combobox"
+          aria-label="Add a class"
+          aria-expanded={suggestions.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+          className={`${inputClass} font-mono`}
+          placeholder={prefix ? `${prefix}:…` : "e.g. text-red-500"}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value)
+            setActive(-1)
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "ArrowDown") {
+              event.preventDefault()
+              setActive((current) => Math.min(current + 1, suggestions.length - 1))
+            } else if (event.key === "ArrowUp") {
+              event.preventDefault()
+              setActive((current) => Math.max(current - 1, -1))
+            } else if (event.key === "Escape") {
+              setTyped("")
+            }
+          }}
+        />
+        <button type="submit" className={smallButton} aria-label="Add class">
+          <Plus aria-hidden className="size-3" />
+          Add
+        </button>
+        {suggestions.length > 0 && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggested classes"
+            className="absolute top-full left-0 z-10 mt-1 w-full rounded border border-slate-200 bg-white py-1 shadow-lg"
+          >
+            {suggestions.map((name, index) => (
+              <li
+                key={name}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className={`cursor-pointer px-2 py-0.5 font-mono text-xs ${index === active ? "bg-outline-500 text-white" : "hover:bg-slate-100"}`}
+                onMouseDown={(event) => {
+                  event.preventDefault()
+                  add(name)
+                }}
+              >
+                {name}
+              </li>
+            ))}
+          </ul>
+        )}
+      </form>
+      {prefix && (
+        <p className="mt-1 text-xs text-slate-500">
+          Added as <span className="font-mono">{prefix}:</span>…
+        </p>
+      )}
+    </Section>
+  )
+}
+
+interface StyleField {
+  readonly property: string
+  readonly label: string
+  readonly options?: ReadonlyArray<string>
+  readonly placeholder?: string
+}
+
+export const STYLE_GROUPS: ReadonlyArray<{
+  readonly title: string
+  readonly fields: ReadonlyArray<StyleField>
+}> = [
+  {
+    title: "Spacing",
+    fields: [
+      { property: "padding", label: "Padding", placeholder: "16px" },
+      { property: "margin", label: "Margin", placeholder: "0 auto" },
+      { property: "gap", label: "Gap", placeholder: "8px" },
+    ],
+  },
+  {
+    title: "Colour",
+    fields: [
+      { property: "color", label: "Text colour", placeholder: "#0f172a" },
+      { property: "background-color", label: "Background", placeholder: "#ffffff" },
+    ],
+  },
+  {
+    title: "Typography",
+    fields: [
+      { property: "font-size", label: "Font size", placeholder: "16px" },
+      {
+        property: "font-weight",
+        label: "Font weight",
+        options: ["300", "400", "500", "600", "700", "800"],
+      },
+      {
+        property: "text-align",
+        label: "Text align",
+        options: ["left", "center", "right", "justify"],
+      },
+    ],
+  },
+  {
+    title: "Layout",
+    fields: [
+      {
+        property: "display",
+        label: "Display",
+        options: ["block", "inline-block", "flex", "grid", "none"],
+      },
+      { property: "flex-direction", label: "Direction", options: ["row", "column"] },
+      {
+        property: "justify-content",
+        label: "Justify",
+        options: ["flex-start", "center", "flex-end", "space-between"],
+      },
+      {
+        property: "align-items",
+        label: "Align",
+        options: ["stretch", "flex-start", "center", "flex-end"],
+      },
+    ],
+  },
+]
+
+const StyleInput = ({
+  field,
+  framework,
+}: {
+  readonly field: StyleField
+  readonly framework: StylingFramework
+}) => {
+  const session = useSession()
+  const [value, setValue] = useState("")
+  const id = useId()
+  if (field.options) {
+    return (
+      <label
+        htmlFor={id}
+        className="grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600"
+      >
+        {field.label}
+        <select
+          id={id}
+          className={inputClass}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value)
+            if (event.target.value !== "")
+              session.setStyle(field.property, event.target.value, framework)
+          }}
+        >
+          <option value="">—</option>
+          {field.options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </label>
+    )
+  }
+  return (
+    <form
+      className="grid grid-cols-[5.5rem_1fr] items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (value.trim() === "") return
+        session.setStyle(field.property, value, framework)
+        setValue("")
+      }}
+    >
+      <label htmlFor={id} className="text-xs text-slate-600">
+        {field.label}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        placeholder={field.placeholder}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </form>
+  )
+}
+
+const StylesSection = () => {
+  const [framework, setFramework] = useState<StylingFramework>("Tailwind")
+  return (
+    <Section title="Styles">
+      <label className="mb-2 grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600">
+        Write as
+        <select
+          className={inputClass}
+          value={framework}
+          onChange={(event) => setFramework(event.target.value as StylingFramework)}
+        >
+          <option value="Tailwind">Tailwind classes</option>
+          <option value="Inline">Inline style</option>
+        </select>
+      </label>
+      <div className="space-y-3">
+        {STYLE_GROUPS.map((group) => (
+          <fieldset key={group.title} className="space-y-1.5">
+            <legend className="mb-1 text-xs font-medium text-slate-700">{group.title}</legend>
+            {group.fields.map((field) => (
+              <StyleInput key={field.property} field={field} framework={framework} />
+            ))}
+          </fieldset>
+        ))}
+      </div>
+    </Section>
+  )
+}
+
+const literal = (text: string, original: unknown): string | number | boolean => {
+  if (typeof original === "number" && text.trim() !== "" && Number.isFinite(Number(text))) {
+    return Number(text)
+  }
+  if (typeof original === "boolean" && (text === "true" || text === "false")) return text === "true"
+  return text
+}
+
+const PropRow = ({
+  name,
+  value,
+  editable,
+}: {
+  readonly name: string
+  readonly value: unknown
+  readonly editable: boolean
+}) => {
+  const session = useSession()
+  const shown = typeof value === "string" ? value : (JSON.stringify(value) ?? "")
+  const [text, setText] = useState(shown)
+  const id = useId()
+  return (
+    <form
+      className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault()
+        session.changeProp(name, literal(text, value))
+      }}
+    >
+      <label htmlFor={id} className="truncate font-mono text-xs text-slate-600" title={name}>
+        {name}
+      </label>
+      <input
+        id={id}
+        className={inputClass}
+        value={text}
+        readOnly={!editable}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className={smallButton} disabled={!editable || text === shown}>
+        Set
+      </button>
+    </form>
+  )
+}
+
+const PropsSection = ({ node }: { readonly node: TreeNode }) => {
+  const session = useSession()
+  const [name, setName] = useState("")
+  const [value, setValue] = useState("")
+  const props = Object.entries(node.props).filter(([prop]) => !HIDDEN_PROPS.has(prop))
+  return (
+    <Section title="Props">
+      <div className="space-y-1.5">
+        {props.length === 0 && <p className="text-xs text-slate-500">No props.</p>}
+        {props.map(([prop, { value: propValue, type }]) => (
+          <PropRow
+            key={`${node.key}:${prop}`}
+            name={prop}
+            value={type === "FUNCTION" ? "ƒ function" : propValue}
+            editable={type === "LITERAL"}
+          />
+        ))}
+      </div>
+      <form
+        className="mt-2 grid grid-cols-[5.5rem_1fr_auto] gap-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          session.changeProp(name, value)
+          setName("")
+          setValue("")
+        }}
+      >
+        <input
+          aria-label="New prop name"
+          placeholder="name"
+          className={inputClass}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <input
+          aria-label="New prop value"
+          placeholder="value"
+          className={inputClass}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <button
+          type="submit"
+          className={smallButton}
+          disabled={!/^[A-Za-z_$][A-Za-z0-9_$:-]*$/.test(name)}
+        >
+          Add prop
+        </button>
+      </form>
+    </Section>
+  )
+}
+
+const TextSection = ({ node }: { readonly node: TreeNode }) => {
+  const session = useSession()
+  const text = editableText(node)
+  const [value, setValue] = useState(text ?? "")
+  if (text === null) return null
+  return (
+    <Section title="Text">
+      <form
+        className="space-y-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          session.editText(value)
+        }}
+      >
+        <label htmlFor="inspector-text" className="sr-only">
+          Element text
+        </label>
+        <textarea
+          id="inspector-text"
+          rows={2}
+          className={inputClass}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <button type="submit" className={smallButton} disabled={value === text}>
+          Save text
+        </button>
+      </form>
+    </Section>
+  )
+}
+
+export const Inspector = () => {
+  const { selectedKey, multiSelectedKeys, nodes } = useEditor()
+  const node = selectedKey ? nodes.get(selectedKey) : undefined
+  return (
+    <aside aria-label="Inspector" className="flex h-full flex-col overflow-y-auto bg-white">
+      <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold">Inspector</h2>
+      {multiSelectedKeys.length > 1 ? (
+        <p className="px-3 py-4 text-sm text-slate-600">
+          {multiSelectedKeys.length} Elements selected. Wrap, duplicate or delete them from the
+          toolbar.
+        </p>
+      ) : !node ? (
+        <p className="px-3 py-4 text-sm text-slate-600">
+          Select an element on the canvas or in the layers.
+        </p>
+      ) : (
+        // A fresh form per element: what was typed for one is never applied to another.
+        <div key={node.key}>
+          <p className="px-3 pt-3 text-sm">
+            <span className="font-semibold">{node.name}</span>{" "}
+            {node.isComponent ? (
+              <span className="rounded bg-indigo-100 px-1.5 text-xs text-indigo-800">
+                component
+              </span>
+            ) : (
+              <span className="font-mono text-xs text-slate-500">
+                &lt;{node.elementTagName}&gt;
+              </span>
+            )}
+          </p>
+          <TagSection node={node} />
+          <TextSection node={node} />
+          <ModifiersSection />
+          <ClassesSection node={node} />
+          <StylesSection />
+          <PropsSection node={node} />
+        </div>
+      )}
+    </aside>
+  )
+}

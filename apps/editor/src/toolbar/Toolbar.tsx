@@ -1,0 +1,259 @@
+import { Copy, Group, Minus, Plus, Redo2, Tag, Trash2, Undo2 } from "lucide-react"
+import { DropdownMenu, Popover, Switch, Toolbar as RadixToolbar } from "radix-ui"
+import { type ReactNode, useState } from "react"
+import { useEditor, useSession } from "../editing/editor-context.tsx"
+import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-session.ts"
+import { componentNames } from "../frame/nav-tree.ts"
+
+/**
+ * The toolbar: add an element (div, text, button, image, or one of the app's components) into the
+ * selected element, delete, duplicate, wrap in a div, change the tag, undo and redo; drive mode;
+ * zoom. The same commands answer the keyboard in the canvas (Delete, ⌘Z, ⇧⌘Z, ⌘D).
+ */
+
+const buttonClass =
+  "inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
+const menuItemClass =
+  "flex cursor-default items-center rounded px-2 py-1.5 text-sm outline-none select-none data-[disabled]:text-slate-300 data-[highlighted]:bg-outline-500 data-[highlighted]:text-white"
+
+const ToolButton = ({
+  label,
+  icon,
+  disabled,
+  onClick,
+  shortcut,
+}: {
+  readonly label: string
+  readonly icon: ReactNode
+  readonly disabled: boolean
+  readonly onClick: () => void
+  readonly shortcut?: string
+}) => (
+  <RadixToolbar.Button
+    className={buttonClass}
+    disabled={disabled}
+    onClick={onClick}
+    title={shortcut ? `${label} (${shortcut})` : label}
+  >
+    {icon}
+    <span>{label}</span>
+  </RadixToolbar.Button>
+)
+
+const ChangeTagButton = ({
+  disabled,
+  current,
+}: {
+  readonly disabled: boolean
+  readonly current: string
+}) => {
+  const session = useSession()
+  const [open, setOpen] = useState(false)
+  const [tag, setTag] = useState(current)
+  return (
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next)
+        if (next) setTag(current)
+      }}
+    >
+      <Popover.Trigger asChild>
+        <RadixToolbar.Button className={buttonClass} disabled={disabled}>
+          <Tag aria-hidden className="size-4" />
+          <span>Change tag</span>
+        </RadixToolbar.Button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          sideOffset={4}
+          className="z-50 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+        >
+          <form
+            className="flex items-center gap-2"
+            onSubmit={(event) => {
+              event.preventDefault()
+              session.changeTag(tag)
+              setOpen(false)
+            }}
+          >
+            <label className="text-sm" htmlFor="toolbar-tag">
+              New tag
+            </label>
+            <input
+              id="toolbar-tag"
+              autoFocus
+              className="w-28 rounded border border-slate-300 px-2 py-1 font-mono text-sm"
+              value={tag}
+              onChange={(event) => setTag(event.target.value)}
+            />
+            <button
+              type="submit"
+              className="rounded bg-slate-900 px-2 py-1 text-sm text-white disabled:bg-slate-400"
+              disabled={!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(tag) || tag === current}
+            >
+              Apply
+            </button>
+          </form>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  )
+}
+
+export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
+  const session = useSession()
+  const { selectedKey, multiSelectedKeys, nodes, tree, canUndo, canRedo, driveMode, zoomPerc } =
+    useEditor()
+  const selectedNode = selectedKey ? nodes.get(selectedKey) : undefined
+  const single = multiSelectedKeys.length === 0 && codebaseIdOf(selectedKey) !== undefined
+  const any = single || multiSelectedKeys.some((key) => codebaseIdOf(key) !== undefined)
+  const components = componentNames(tree)
+  const zoomIndex = ZOOM_STEPS.indexOf(zoomPerc)
+
+  return (
+    <RadixToolbar.Root
+      aria-label="Editing tools"
+      className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1"
+    >
+      <span className="mr-2 px-1 text-sm font-semibold">
+        Colorday editor <span className="font-normal text-slate-500">· {canvasId}</span>
+      </span>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <RadixToolbar.Button className={buttonClass} disabled={!single}>
+            <Plus aria-hidden className="size-4" />
+            <span>Add element</span>
+          </RadixToolbar.Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            sideOffset={4}
+            align="start"
+            className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
+              Into the selected element
+            </DropdownMenu.Label>
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => session.addElement("div")}>
+              Div
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => session.addElement("text")}
+            >
+              Text
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => session.addElement("button")}
+            >
+              Button
+            </DropdownMenu.Item>
+            <DropdownMenu.Item
+              className={menuItemClass}
+              onSelect={() => session.addElement("image")}
+            >
+              Image
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
+              Components of the app
+            </DropdownMenu.Label>
+            {components.length === 0 && (
+              <DropdownMenu.Item className={menuItemClass} disabled>
+                None on this page
+              </DropdownMenu.Item>
+            )}
+            {components.map((name) => (
+              <DropdownMenu.Item
+                key={name}
+                className={menuItemClass}
+                onSelect={() => session.addElement({ component: name })}
+              >
+                <span className="font-mono">&lt;{name} /&gt;</span>
+              </DropdownMenu.Item>
+            ))}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ToolButton
+        label="Delete"
+        icon={<Trash2 aria-hidden className="size-4" />}
+        disabled={!any}
+        onClick={() => session.remove()}
+        shortcut="Delete"
+      />
+      <ToolButton
+        label="Duplicate"
+        icon={<Copy aria-hidden className="size-4" />}
+        disabled={!any}
+        onClick={() => session.duplicate()}
+        shortcut="⌘D"
+      />
+      <ToolButton
+        label="Wrap in div"
+        icon={<Group aria-hidden className="size-4" />}
+        disabled={!any}
+        onClick={() => session.wrapInDiv()}
+      />
+      <ChangeTagButton
+        disabled={!single || selectedNode?.isComponent === true}
+        current={selectedNode?.elementTagName ?? ""}
+      />
+      <RadixToolbar.Separator className="mx-1 h-5 w-px bg-slate-200" />
+      <ToolButton
+        label="Undo"
+        icon={<Undo2 aria-hidden className="size-4" />}
+        disabled={!canUndo}
+        onClick={() => void session.undo()}
+        shortcut="⌘Z"
+      />
+      <ToolButton
+        label="Redo"
+        icon={<Redo2 aria-hidden className="size-4" />}
+        disabled={!canRedo}
+        onClick={() => void session.redo()}
+        shortcut="⇧⌘Z"
+      />
+      <RadixToolbar.Separator className="mx-1 h-5 w-px bg-slate-200" />
+      <label
+        className="ml-auto flex items-center gap-2 px-2 text-sm text-slate-700"
+        htmlFor="drive-mode"
+      >
+        Drive mode
+        <Switch.Root
+          id="drive-mode"
+          checked={driveMode}
+          onCheckedChange={(on) => session.setDriveMode(on)}
+          className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-outline-500"
+        >
+          <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+        </Switch.Root>
+      </label>
+      <div className="flex items-center gap-1" role="group" aria-label="Zoom">
+        <RadixToolbar.Button
+          className={buttonClass}
+          aria-label="Zoom out"
+          disabled={zoomIndex === 0}
+          onClick={() => session.setZoom(ZOOM_STEPS[Math.max(0, zoomIndex - 1)] ?? zoomPerc)}
+        >
+          <Minus aria-hidden className="size-4" />
+        </RadixToolbar.Button>
+        <output className="w-12 text-center text-sm tabular-nums" aria-label="Zoom level">
+          {zoomPerc}%
+        </output>
+        <RadixToolbar.Button
+          className={buttonClass}
+          aria-label="Zoom in"
+          disabled={zoomIndex === ZOOM_STEPS.length - 1}
+          onClick={() =>
+            session.setZoom(ZOOM_STEPS[Math.min(ZOOM_STEPS.length - 1, zoomIndex + 1)] ?? zoomPerc)
+          }
+        >
+          <Plus aria-hidden className="size-4" />
+        </RadixToolbar.Button>
+      </div>
+    </RadixToolbar.Root>
+  )
+}

@@ -1,0 +1,217 @@
+// The frame's figures: (1) the size of its bundle (frame/dist/frame.js, raw and gzipped), the
+// script the Vite plugin injects into every edited app; (2) building the navigation tree of pages
+// with 1,000, 5,000 and 20,000 stamped elements in Chromium: the whole build, the number of slices
+// and the longest slice (the frame aims at 10 ms slices, one per animation frame, so a page stays
+// responsive while the tree is built). Prints figures only. `npm run bench -- frame` runs only
+// this among the benches that take names. (3) A class added in the editor's inspector: the time
+// until the iframe shows it and until the file holds it, over a real `colorday editor`. Needs Chromium (see tests/e2e/support/chromium.ts).
+import { readFile, rm } from "node:fs/promises"
+import { join } from "node:path"
+import { gzipSync } from "node:zlib"
+import { fileURLToPath } from "node:url"
+import { build } from "vite"
+import { chromiumAvailable, INSTALL_HINT, launchChromium } from "../tests/e2e/support/chromium.ts"
+import { startEditor } from "../tests/e2e/support/editor.ts"
+import { decimals, integer, printTable } from "./support/table.ts"
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url))
+const SIZES = [1_000, 5_000, 20_000] as const
+const CASES = [
+  { name: "frame bundle" },
+  { name: "frame nav tree" },
+  { name: "frame class edit" },
+] as const
+/** Tailwind classes the sample app does not use: one per timed class edit. */
+const EDIT_CLASSES = [
+  "tracking-tight",
+  "tracking-wide",
+  "italic",
+  "underline",
+  "uppercase",
+  "lowercase",
+  "capitalize",
+  "line-through",
+]
+
+const kb = (bytes: number) => `${decimals(1).format(bytes / 1024)} kB`
+
+/** Builds one entry as a single script and answers its code. */
+const bundle = async (entry: string, name?: string): Promise<string> => {
+  const output = await build({
+    configFile: false,
+    logLevel: "warn",
+    root: ROOT,
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry, formats: ["iife"], name: name ?? "ColordayFrame", fileName: () => "out.js" },
+    },
+  })
+  const results = Array.isArray(output) ? output : [output]
+  for (const result of results) {
+    if ("output" in result) {
+      const chunk = result.output.find((item) => item.type === "chunk")
+      if (chunk && chunk.type === "chunk") return chunk.code
+    }
+  }
+  throw new Error(`no bundle for ${entry}`)
+}
+
+const frameBundle = async () => {
+  const code = await bundle(`${ROOT}frame/src/main.ts`)
+  printTable(
+    ["bundle", "raw", "gzip", "what"],
+    [["frame", kb(code.length), kb(gzipSync(code).length), "frame/src/main.ts, minified"]],
+  )
+}
+
+/** A page of `count` elements stamped as the Vite plugin stamps them, nested a few levels deep. */
+const pageScript = (count: number) => `
+  const body = document.body
+  let made = 0
+  const uuid = (n) => "00000000-0000-4000-8000-" + String(n).padStart(12, "0")
+  while (made < ${count}) {
+    const section = document.createElement("section")
+    section.className = "tempo-" + uuid(made++) + " flex gap-2 p-4"
+    body.appendChild(section)
+    for (let i = 0; i < 9 && made < ${count}; i += 1) {
+      const item = document.createElement(i % 3 === 0 ? "p" : "div")
+      item.className = "tempo-" + uuid(made++) + " text-sm"
+      item.textContent = "Item " + made
+      section.appendChild(item)
+    }
+  }
+`
+
+const navTree = async () => {
+  if (!chromiumAvailable) {
+    console.log(`frame nav tree: skipped. ${INSTALL_HINT}`)
+    return
+  }
+  // The tree builder alone, exposed for the page: the frame's own code, not a copy.
+  const entry = `${ROOT}bench/support/frame-nav-tree-entry.ts`
+  const code = await bundle(entry, "ColordayNavTree")
+  const browser = await launchChromium()
+  const rows: Array<Array<string>> = []
+  try {
+    for (const size of SIZES) {
+      const page = await browser.newPage()
+      await page.setContent("<!doctype html><html><body></body></html>")
+      await page.addScriptTag({ content: pageScript(size) })
+      await page.addScriptTag({ content: code })
+      const stats = await page.evaluate(() =>
+        (
+          window as unknown as { ColordayNavTree: { run: () => Promise<unknown> } }
+        ).ColordayNavTree.run(),
+      )
+      const s = stats as {
+        totalMs: number
+        slices: number
+        longestSliceMs: number
+        elements: number
+      }
+      rows.push([
+        integer.format(size),
+        integer.format(s.elements),
+        decimals(1).format(s.totalMs),
+        integer.format(s.slices),
+        decimals(1).format(s.longestSliceMs),
+        "Chromium, headless",
+      ])
+      await page.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  printTable(["elements", "in tree", "build ms", "slices", "longest slice ms", "where"], rows)
+}
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
+}
+
+/**
+ * A class added in the editor's inspector: the time from pressing Enter to the iframe showing it
+ * (the frame's instant preview) and to the file holding it (the server's rewrite), over the real
+ * `colorday editor` and Chromium.
+ */
+const classEdit = async () => {
+  if (!chromiumAvailable) {
+    console.log(`frame class edit: skipped. ${INSTALL_HINT}`)
+    return
+  }
+  const editor = await startEditor()
+  const browser = await launchChromium()
+  const previews: Array<number> = []
+  const writes: Array<number> = []
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.goto(editor.url)
+    await page.getByRole("tree", { name: "Page elements" }).getByText("TaskList").first().waitFor()
+    const canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
+    await canvas.getByRole("button", { name: "Get started" }).first().click()
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
+    if (!frame) throw new Error("the editor shows no app")
+    const input = page
+      .getByRole("complementary", { name: "Inspector" })
+      .getByRole("combobox", { name: "Add a class" })
+    const file = join(editor.root, "src/App.tsx")
+    for (const name of EDIT_CLASSES) {
+      await input.fill(name)
+      const started = performance.now()
+      await input.press("Enter")
+      await frame.waitForFunction(
+        (wanted) =>
+          [...document.querySelectorAll("button")].some((b) => b.classList.contains(wanted)),
+        name,
+        { polling: "raf" },
+      )
+      previews.push(performance.now() - started)
+      while (!(await readFile(file, "utf8")).includes(name)) {
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      writes.push(performance.now() - started)
+      // The hot reload and the frame's new tree settle before the next edit.
+      await page.waitForTimeout(1_500)
+    }
+  } finally {
+    await browser.close()
+    const exited = new Promise((resolve) => editor.child.once("exit", resolve))
+    editor.child.kill("SIGINT")
+    await exited
+    await rm(editor.root, { recursive: true, force: true })
+  }
+  printTable(
+    ["class edit", "median ms", "slowest ms", "what"],
+    [
+      [
+        "iframe shows it",
+        decimals(1).format(median(previews)),
+        decimals(1).format(Math.max(...previews)),
+        `${previews.length} edits, the frame's instant preview`,
+      ],
+      [
+        "file holds it",
+        decimals(1).format(median(writes)),
+        decimals(1).format(Math.max(...writes)),
+        "POST /canvases/…/addClass, rewritten and written",
+      ],
+    ],
+  )
+}
+
+const only = process.argv.slice(2)
+const selected = CASES.filter(
+  (bench) => only.length === 0 || only.some((word) => bench.name.includes(word)),
+)
+if (selected.length === 0) {
+  console.log(
+    `\nNo frame case matches ${only.join(", ")}; cases: ${CASES.map((c) => c.name).join("; ")}`,
+  )
+} else {
+  console.log(`\nColorday frame bench: Node ${process.version}`)
+  if (selected.some((bench) => bench.name === "frame bundle")) await frameBundle()
+  if (selected.some((bench) => bench.name === "frame nav tree")) await navTree()
+  if (selected.some((bench) => bench.name === "frame class edit")) await classEdit()
+}

@@ -1,0 +1,241 @@
+import { Clock, Effect } from "effect"
+import { type Actor, audit, contestSnapshot } from "../admin/audit.ts"
+import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
+import { MemberRepository } from "../accounts/member.port.ts"
+import { ValidationFailed } from "../shared/errors.ts"
+import type { ContestId } from "../shared/ids.ts"
+import { Mailer } from "../shared/mailer.port.ts"
+import { transactionally } from "../shared/unit-of-work.port.ts"
+import { closeContest } from "./close-contest.use-case.ts"
+import type { Contest } from "./contest.entity.ts"
+import { ContestRepository } from "./contest.port.ts"
+import { contestStatus } from "./contest-status.ts"
+import { contestDraftIssues } from "./contest-window.ts"
+import { ContestOverlap } from "./contests.errors.ts"
+import {
+  type CreateContest,
+  createContest,
+  type ScheduleDailyContest,
+  scheduleDailyContest,
+} from "./create-contest.use-case.ts"
+import { setLineArt } from "./set-line-art.use-case.ts"
+
+/**
+ * What admins (over HTTP) and operators (at the CLI) do to contests. Each action and its audit
+ * row are one transaction.
+ */
+
+const target = (contest: Pick<Contest, "id">) => ({ type: "contest" as const, id: contest.id })
+
+export const createContestAs = Effect.fn("createContestAs")(function* (
+  actor: Actor,
+  input: CreateContest,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const contest = yield* createContest(input)
+      yield* audit(actor, "contest.create", target(contest), null, contestSnapshot(contest))
+      return contest
+    }),
+  )
+})
+
+/** The daily contest of one local day (the calendar's "Schedule"). */
+export const scheduleContestAs = Effect.fn("scheduleContestAs")(function* (
+  actor: Actor,
+  input: ScheduleDailyContest,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const contest = yield* scheduleDailyContest(input)
+      yield* audit(actor, "contest.schedule", target(contest), null, contestSnapshot(contest))
+      return contest
+    }),
+  )
+})
+
+export interface ContestChanges {
+  readonly title?: string | undefined
+  readonly description?: string | undefined
+  readonly contestType?: string | undefined
+  readonly artStyle?: string | undefined
+  readonly startsAt?: number | undefined
+  readonly endsAt?: number | undefined
+}
+
+/**
+ * Edits a contest. Title, description and style may change until it is cancelled; its window and
+ * type only while it has not started (entries already made were made under them).
+ */
+export const updateContest = Effect.fn("updateContest")(function* (
+  actor: Actor,
+  contestId: ContestId,
+  changes: ContestChanges,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const now = yield* Clock.currentTimeMillis
+      const contest = yield* contests.get(contestId)
+      const status = contestStatus(contest, now)
+      if (status === "cancelled")
+        return yield* new ContestLocked({ contestId, reason: "cancelled" })
+      const changed: Contest = {
+        ...contest,
+        title: changes.title?.trim() ?? contest.title,
+        description: changes.description?.trim() ?? contest.description,
+        artStyle: changes.artStyle?.trim() ?? contest.artStyle,
+        contestType: changes.contestType?.trim().toLowerCase() ?? contest.contestType,
+        startsAt: changes.startsAt ?? contest.startsAt,
+        endsAt: changes.endsAt ?? contest.endsAt,
+      }
+      const windowChanged =
+        changed.startsAt !== contest.startsAt ||
+        changed.endsAt !== contest.endsAt ||
+        changed.contestType !== contest.contestType
+      if (windowChanged && status !== "scheduled") {
+        return yield* new ContestLocked({ contestId, reason: "started" })
+      }
+      const issues = contestDraftIssues(changed)
+      if (issues.length > 0) return yield* new ValidationFailed({ issues })
+      if (windowChanged) {
+        const clash = (yield* contests.overlapping(changed)).find((other) => other.id !== contestId)
+        if (clash) return yield* new ContestOverlap({ contestId: clash.id, title: clash.title })
+      }
+      yield* contests.save(changed)
+      yield* audit(
+        actor,
+        "contest.update",
+        target(contest),
+        contestSnapshot(contest),
+        contestSnapshot(changed),
+      )
+      return changed
+    }),
+  )
+})
+
+/** A reason an admin gives (cancelling, hiding): 3 to 500 characters, named in the refusal. */
+export const reasonIssues = (reason: string | undefined) => {
+  const length = reason?.trim().length ?? 0
+  return length >= 3 && length <= 500
+    ? []
+    : [
+        {
+          field: "reason",
+          title: "Reason required",
+          message: "Give a reason of 3 to 500 characters",
+        },
+      ]
+}
+
+/** Cancels a contest that has not ended; it stays listed, marked cancelled, and takes no entries. */
+export const cancelContest = Effect.fn("cancelContest")(function* (
+  actor: Actor,
+  contestId: ContestId,
+  reason: string,
+) {
+  const issues = reasonIssues(reason)
+  if (issues.length > 0) return yield* new ValidationFailed({ issues })
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const contest = yield* contests.get(contestId)
+      const status = contestStatus(contest, yield* Clock.currentTimeMillis)
+      if (status === "cancelled")
+        return yield* new ContestLocked({ contestId, reason: "cancelled" })
+      if (status === "ended" || status === "announced") {
+        return yield* new ContestLocked({ contestId, reason: "ended" })
+      }
+      const cancelled: Contest = { ...contest, storedStatus: "cancelled" }
+      yield* contests.save(cancelled)
+      yield* audit(actor, "contest.cancel", target(contest), contestSnapshot(contest), {
+        ...contestSnapshot(cancelled),
+        reason: reason.trim(),
+      })
+      return cancelled
+    }),
+  )
+})
+
+/** Closes an ended contest now (rather than at the scheduler's next tick), recording who did. */
+export const closeContestAs = Effect.fn("closeContestAs")(function* (
+  actor: Actor,
+  contestId: ContestId,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const before = yield* (yield* ContestRepository).get(contestId)
+      const closed = yield* closeContest(contestId)
+      yield* audit(actor, "contest.close", target(before), contestSnapshot(before), {
+        ...contestSnapshot(closed.contest),
+        totalEntries: closed.result.totalEntries,
+        totalVotes: closed.result.totalVotes,
+        badgesGranted: closed.badges.length,
+      })
+      return closed
+    }),
+  )
+})
+
+/**
+ * Announces a closed contest's winner: the contest is marked announced and the winner is mailed.
+ * Closing decides the result; announcing is the admin's call, made after moderation is settled,
+ * so the scheduler closes contests but never announces them.
+ */
+export const announceContest = Effect.fn("announceContest")(function* (
+  actor: Actor,
+  contestId: ContestId,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const contest = yield* contests.get(contestId)
+      const result = contest.result
+      if (result === null) return yield* new NotAnnounceable({ contestId, reason: "not-closed" })
+      if (contest.storedStatus?.trim().toLowerCase() === "announced") {
+        return yield* new NotAnnounceable({ contestId, reason: "already-announced" })
+      }
+      if (result.winnerMemberId === null) {
+        return yield* new NotAnnounceable({ contestId, reason: "no-winner" })
+      }
+      const winner = yield* (yield* MemberRepository).get(result.winnerMemberId)
+      const announced: Contest = { ...contest, storedStatus: "announced" }
+      yield* contests.save(announced)
+      yield* (yield* Mailer).send({
+        kind: "winner-announcement",
+        to: winner.email,
+        name: winner.firstName || winner.username,
+        contestTitle: contest.title,
+        rawVotes: result.winnerRawVotes,
+        weightedScore: result.winnerWeightedScore,
+      })
+      yield* audit(actor, "contest.announce", target(contest), contestSnapshot(contest), {
+        ...contestSnapshot(announced),
+        winnerMemberId: winner.id,
+        mailedTo: winner.email,
+      })
+      return { contest: announced, winner }
+    }),
+  )
+})
+
+/** Gives a contest its (already stored) line art, recording who did. */
+export const setLineArtAs = Effect.fn("setLineArtAs")(function* (
+  actor: Actor,
+  input: { readonly contestId: ContestId; readonly lineArt: string },
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const saved = yield* setLineArt(input)
+      yield* audit(
+        actor,
+        "contest.line-art",
+        target(saved.contest),
+        { lineArt: saved.previous },
+        { lineArt: saved.contest.lineArt },
+      )
+      return saved
+    }),
+  )
+})

@@ -1,0 +1,217 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { NAV_TREE_SLICE_MS } from "./constants.ts"
+import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
+import { buildNavTree } from "./nav-tree.ts"
+import { createRefreshScheduler } from "./refresh.ts"
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
+
+/** n keyed divs under the body; measuring each one costs `cost` ms of the fake clock. */
+const keyedPage = (n: number, onMeasure: () => void) => {
+  for (let i = 0; i < n; i += 1) {
+    const div = document.createElement("div")
+    div.className = `${codebaseId(i + 1)} item`
+    div.getBoundingClientRect = () => {
+      onMeasure()
+      return { x: 0, y: i * 10, left: 0, top: i * 10, width: 100, height: 10 } as DOMRect
+    }
+    document.body.appendChild(div)
+  }
+}
+
+describe("nav tree slicing", () => {
+  it("stops a slice once 10 ms have gone and resumes in the next animation frame", async () => {
+    const time = fakeClock()
+    keyedPage(25, () => time.tick(1)) // each element takes 1 ms to measure
+    const slices: Array<number> = []
+    const build = buildNavTree(document.body, {
+      storyboardId: "app",
+      clock: time.clock,
+      onSlice: (processed, ms) => {
+        slices.push(processed)
+        expect(ms).toBeLessThanOrEqual(NAV_TREE_SLICE_MS + 1)
+      },
+    })
+    let finished = false
+    void build.done.then(() => (finished = true))
+
+    expect(slices).toEqual([]) // nothing runs before the first frame
+    expect(time.runFrame()).toBe(1)
+    expect(slices).toEqual([10])
+    // The rest waits for the next frame, not for a timer or a microtask.
+    await Promise.resolve()
+    expect(finished).toBe(false)
+    expect(time.pendingFrames()).toBe(1)
+    time.runFrame()
+    expect(slices).toEqual([10, 10])
+    time.runFrame()
+    expect(slices).toEqual([10, 10, 5])
+    expect(time.pendingFrames()).toBe(0)
+    const { tree, stats } = await build.done
+    expect(stats.slices).toBe(3)
+    expect(tree.root.children).toHaveLength(25)
+  })
+
+  it("builds it all in one frame when the page is quick to measure", async () => {
+    const time = fakeClock()
+    keyedPage(50, () => undefined)
+    const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    time.runFrame()
+    expect(time.pendingFrames()).toBe(0)
+    expect((await build.done).tree.root.children).toHaveLength(50)
+  })
+
+  it("stops for good when cancelled", () => {
+    const time = fakeClock()
+    keyedPage(30, () => time.tick(1))
+    const slices: Array<number> = []
+    const build = buildNavTree(document.body, {
+      storyboardId: "app",
+      clock: time.clock,
+      onSlice: (n) => slices.push(n),
+    })
+    time.runFrame()
+    build.cancel()
+    time.runFrame()
+    time.runFrame()
+    expect(slices).toEqual([10])
+  })
+})
+
+describe("nav tree nodes", () => {
+  it("makes a node per keyed element, with key, path, classes, text, box and level", async () => {
+    const time = fakeClock()
+    document.body.innerHTML = `
+      <div id="root">
+        <main class="${codebaseId(1)} p-6">
+          <p class="${codebaseId(2)} text-sm">Hello</p>
+          <span>no id <b class="${codebaseId(3)}">bold</b></span>
+        </main>
+      </div>`
+    setBox(document.querySelector("p")!, { x: 5, y: 6, width: 70, height: 8 })
+    const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    time.runFrame()
+    const { tree } = await build.done
+    const root = tree.root
+    expect(root.tempoElementKey).toBe("TE_STORYBOARD-TOP-CONSTANT_app_0")
+    const main = root.children[0]!
+    expect(main.tempoElementKey).toBe(`TE_${codebaseId(1)}_app_0-0-0`)
+    expect(main.elementTagName).toBe("main")
+    expect(main.level).toBe(1)
+    expect(main.parent).toBe(root.tempoElementKey)
+    const [p, b] = main.children
+    expect(p?.tempoElementKey).toBe(`TE_${codebaseId(2)}_app_0-0-0-0`)
+    expect(p?.classList).toEqual([codebaseId(2), "text-sm"])
+    expect(p?.directlySetClassList).toEqual(["text-sm"])
+    expect(p?.literalChildren).toEqual(["Hello"])
+    expect(p?.pageBoundingBox).toEqual({ pageX: 5, pageY: 6, width: 70, height: 8 })
+    // An element without an id is skipped; its keyed descendants hang from the nearest node.
+    expect(b?.tempoElementKey).toBe(`TE_${codebaseId(3)}_app_0-0-0-1-0`)
+    expect(b?.parent).toBe(main.tempoElementKey)
+    expect(b?.level).toBe(2)
+    expect(tree.lookup.get(b!.tempoElementKey)?.elements[0]).toBe(document.querySelector("b"))
+  })
+
+  it("puts a component element, read from React's fibers, above the elements it renders", async () => {
+    const time = fakeClock()
+    document.body.innerHTML = `<header class="${codebaseId(10)}"><h1 class="${codebaseId(11)}">T</h1></header>`
+    const header = document.querySelector("header")!
+    function Header() {
+      return null
+    }
+    const componentFiber = fiber({
+      tag: 0,
+      type: Header,
+      memoizedProps: { "data-codebase-id": codebaseId(9), title: "Today", onClick: () => 1 },
+      return: fiber({ tag: 3, type: null }),
+    })
+    attachFiber(
+      header,
+      fiber({ return: componentFiber, memoizedProps: { className: codebaseId(10) } }),
+    )
+    const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    time.runFrame()
+    const { tree } = await build.done
+    const component = tree.root.children[0]!
+    expect(component.isComponent).toBe(true)
+    expect(component.name).toBe("Header")
+    expect(component.tempoElementKey).toBe(`TE_${codebaseId(9)}_app_0-0`)
+    expect(component.props.title).toEqual({ value: "Today", type: "LITERAL" })
+    expect(component.props.onClick?.type).toBe("FUNCTION")
+    const host = component.children[0]!
+    expect(host.tempoElementKey).toBe(`TE_${codebaseId(10)}_app_0-0`)
+    expect(host.scope).toBe(component.tempoElementKey)
+    expect(tree.scopeLookup.get(component.tempoElementKey)).toContain(host.tempoElementKey)
+    expect(host.children[0]?.elementTagName).toBe("h1")
+  })
+})
+
+describe("rebuild after DOM changes", () => {
+  const scheduler = (ssr: boolean) => {
+    const time = fakeClock()
+    const refresh = vi.fn()
+    const refreshes = createRefreshScheduler({
+      clock: time.clock,
+      serverRenderingLoader: () => ssr,
+      refresh,
+    })
+    return { time, refresh, refreshes }
+  }
+
+  it("rebuilds 300 ms after the last DOM change", () => {
+    const { time, refresh, refreshes } = scheduler(false)
+    refreshes.domChanged()
+    time.advance(200)
+    refreshes.domChanged() // restarts the wait
+    time.advance(299)
+    expect(refresh).not.toHaveBeenCalled()
+    time.advance(1)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    time.advance(5000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
+
+  it("with a server-rendering loader, waits 1000 ms and skips when a newer refresh ran", () => {
+    const { time, refresh, refreshes } = scheduler(true)
+    refreshes.domChanged() // t = 0
+    time.advance(100)
+    refreshes.domChanged() // t = 100
+    time.advance(899)
+    expect(refresh).not.toHaveBeenCalled()
+    time.advance(1) // t = 1000: the first runs
+    expect(refresh).toHaveBeenCalledTimes(1)
+    time.advance(100) // t = 1100: the second was asked for before that refresh: skipped
+    expect(refresh).toHaveBeenCalledTimes(1)
+    refreshes.domChanged() // t = 1100, after the last refresh: runs at 2100
+    time.advance(999)
+    expect(refresh).toHaveBeenCalledTimes(1)
+    time.advance(1)
+    expect(refresh).toHaveBeenCalledTimes(2)
+  })
+
+  it("skips a server-rendering refresh when one ran in between", () => {
+    const { time, refresh, refreshes } = scheduler(true)
+    refreshes.domChanged()
+    time.advance(500)
+    refreshes.refreshNow()
+    expect(refresh).toHaveBeenCalledTimes(1)
+    time.advance(1000)
+    expect(refresh).toHaveBeenCalledTimes(1)
+  })
+
+  it("warns when a debounced task runs longer than 16 ms", () => {
+    const time = fakeClock()
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined)
+    const refreshes = createRefreshScheduler({
+      clock: time.clock,
+      serverRenderingLoader: () => false,
+      refresh: () => time.tick(17),
+    })
+    refreshes.domChanged()
+    time.advance(300)
+    expect(warn).toHaveBeenCalledOnce()
+    warn.mockRestore()
+  })
+})

@@ -1,0 +1,102 @@
+/**
+ * Reading React's fibers off DOM elements (React 17–19 keep them under `__reactFiber$<random>`).
+ * Everything here is duck-typed and read-only: the frame never writes into React's state.
+ */
+import { CODEBASE_ID_PROP } from "./codebase-ids.ts"
+
+export interface Fiber {
+  readonly tag: number
+  readonly type: unknown
+  readonly memoizedProps: unknown
+  readonly memoizedState: unknown
+  readonly stateNode: unknown
+  readonly return: Fiber | null
+  readonly alternate: Fiber | null
+}
+
+// React's work tags for the fibers the frame cares about.
+const HOST_ROOT = 3
+const HOST_TAGS = new Set([5, 26, 27]) // HostComponent, HostHoistable, HostSingleton
+const CLASS_COMPONENT = 1
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null
+
+const asFiber = (value: unknown): Fiber | undefined =>
+  isObject(value) && typeof value.tag === "number" && "return" in value
+    ? (value as unknown as Fiber)
+    : undefined
+
+export const fiberOf = (element: Element): Fiber | undefined => {
+  for (const key of Object.keys(element)) {
+    if (key.startsWith("__reactFiber$") || key.startsWith("__reactInternalInstance$")) {
+      return asFiber((element as unknown as Record<string, unknown>)[key])
+    }
+  }
+  return undefined
+}
+
+export const propsOf = (fiber: Fiber): Record<string, unknown> =>
+  isObject(fiber.memoizedProps) ? fiber.memoizedProps : {}
+
+/** A component's name: displayName, the function's name, or that of a memo/forwardRef inner. */
+export const componentName = (type: unknown, depth = 0): string | undefined => {
+  if (depth > 3) return undefined
+  if (typeof type === "function") {
+    const named = type as { displayName?: unknown; name?: unknown }
+    if (typeof named.displayName === "string" && named.displayName !== "") return named.displayName
+    return typeof named.name === "string" && named.name !== "" ? named.name : undefined
+  }
+  if (isObject(type)) {
+    if (typeof type.displayName === "string" && type.displayName !== "") return type.displayName
+    return componentName(type.type ?? type.render, depth + 1)
+  }
+  return undefined
+}
+
+export const isComponentFiber = (fiber: Fiber): boolean =>
+  typeof fiber.type === "function" || (isObject(fiber.type) && fiber.tag !== HOST_ROOT)
+
+export const isHostFiber = (fiber: Fiber): boolean => HOST_TAGS.has(fiber.tag)
+
+/** The codebase id the Vite plugin put on a component element, from its props. */
+export const componentCodebaseId = (fiber: Fiber): string | undefined => {
+  const value = propsOf(fiber)[CODEBASE_ID_PROP]
+  return typeof value === "string" ? value : undefined
+}
+
+/**
+ * The component fibers between a DOM element and its nearest host ancestor, outermost first:
+ * the component elements that rendered this element as (part of) their output.
+ */
+export const componentFibersAbove = (element: Element): Array<Fiber> => {
+  const own = fiberOf(element)
+  const chain: Array<Fiber> = []
+  for (let fiber = own?.return ?? null; fiber !== null; fiber = fiber.return) {
+    if (isHostFiber(fiber) || fiber.tag === HOST_ROOT) break
+    if (isComponentFiber(fiber)) chain.push(fiber)
+  }
+  return chain.reverse()
+}
+
+/** Every component fiber from the element up to the root, nearest first. */
+export const componentAncestors = (element: Element): Array<Fiber> => {
+  const chain: Array<Fiber> = []
+  for (let fiber = fiberOf(element)?.return ?? null; fiber !== null; fiber = fiber.return) {
+    if (isComponentFiber(fiber)) chain.push(fiber)
+  }
+  return chain
+}
+
+/** The values of a component's state: useState/useReducer hooks, or a class's this.state. */
+export const stateOf = (fiber: Fiber): unknown => {
+  if (fiber.tag === CLASS_COMPONENT && isObject(fiber.stateNode)) return fiber.stateNode.state
+  const states: Array<unknown> = []
+  let hook: unknown = fiber.memoizedState
+  for (let guard = 0; isObject(hook) && guard < 1000; guard += 1) {
+    // Hooks with a dispatch queue are state hooks; effects, refs and memos have none.
+    if (isObject(hook.queue) && "dispatch" in hook.queue) states.push(hook.memoizedState)
+    hook = hook.next
+  }
+  return states
+}

@@ -1,0 +1,203 @@
+import { readFile, rm } from "node:fs/promises"
+import { join } from "node:path"
+import type { Browser, FrameLocator, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { STEP_MS, visible } from "./support/browser.ts"
+import { chromiumAvailable, launchChromium } from "./support/chromium.ts"
+import { type EditorProcess, filesOf, startEditor } from "./support/editor.ts"
+
+/**
+ * The editor journey of issue 9, in a real Chromium: `colorday editor` as a process (a fresh copy
+ * of the sample app, its Vite dev server with our plugin and the frame, the Colorday server with
+ * the canvas and a token), the editor opened at the one URL it prints. In one tab: a message from
+ * a foreign origin changes nothing; a Tailwind class added in the inspector shows in the iframe and
+ * lands in the file; an element dragged in the canvas moves in the file; a text edited in the
+ * canvas is written; two siblings are wrapped in a div; one element is deleted; and undoing every
+ * change brings every file back to its first bytes.
+ */
+
+/** The class the journey adds: not in the sample app anywhere. */
+const ADDED_CLASS = "tracking-widest"
+
+describe.skipIf(!chromiumAvailable)("the editor journey", () => {
+  let editor: EditorProcess
+  let browser: Browser
+  let page: Page
+  let canvas: FrameLocator
+  let initial: Map<string, string>
+  const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
+
+  const changes = () => page.getByRole("list", { name: "Changes" })
+  const toolbar = () => page.getByRole("toolbar", { name: "Editing tools" })
+  const inspector = () => page.getByRole("complementary", { name: "Inspector" })
+
+  const savedCount = () => changes().locator('li[data-state="saved"]').count()
+
+  /**
+   * Runs one step's action, then waits until its change is saved (one more than before, none
+   * failed), and for the hot reload and the frame's new nav tree that follow.
+   */
+  const saved = async (action: () => Promise<void>) => {
+    const before = await savedCount()
+    await action()
+    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
+    expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
+    // The frame rebuilds its tree 300 ms after the hot reload's DOM change.
+    await page.waitForTimeout(1_200)
+  }
+
+  /** Clicks an element of the app in the canvas (a plain click selects it). */
+  const selectInCanvas = async (target: Locator, modifiers: Array<"Shift"> = []) => {
+    await (await visible(target)).click({ modifiers })
+  }
+
+  const selectedName = () => inspector().locator("p").first().innerText()
+
+  beforeAll(async () => {
+    ;[editor, browser] = await Promise.all([startEditor(), launchChromium()])
+    initial = await filesOf(editor.root)
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    page = await context.newPage()
+    await page.goto(editor.url)
+    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
+    // The frame is up and has sent its tree: the layers show the app's components.
+    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
+  }, 180_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    if (editor) {
+      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
+      editor.child.kill("SIGINT")
+      await exited
+      await rm(editor.root, { recursive: true, force: true })
+    }
+  })
+
+  test("the token left the address bar, and the app runs in the iframe", async () => {
+    expect(page.url()).not.toContain("token=")
+    await visible(canvas.getByRole("heading", { name: "Today's tasks" }))
+  })
+
+  test("messages from a foreign origin are ignored by the editor and by the frame", async () => {
+    const titleKey = await page
+      .getByRole("tree", { name: "Page elements" })
+      .getByText("h1", { exact: true })
+      .evaluate((element) => element.closest("[data-key]")?.getAttribute("data-key") ?? "")
+    expect(titleKey).toMatch(/^TE_tempo-/)
+    // To the editor: frame-shaped, but from the editor's own window and origin.
+    await page.evaluate((key) => {
+      window.postMessage(
+        {
+          source: "colorday-frame",
+          id: "forged",
+          type: "SELECTED_ELEMENT_KEY",
+          payload: { elementKey: key },
+        },
+        "*",
+      )
+    }, titleKey)
+    // To the frame: a command from the app's own window, not from the editor at its origin.
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
+    expect(frame).toBeDefined()
+    await frame!.evaluate(() => {
+      window.postMessage(
+        {
+          id: "forged",
+          type: "executeFunction",
+          payload: { functionName: "enableDriveMode", args: [] },
+        },
+        "*",
+      )
+    })
+    await page.waitForTimeout(500)
+    await visible(inspector().getByText(/Select an element/))
+    expect(await frame!.evaluate(() => sessionStorage.getItem("colorday-frame:driveMode"))).toBe(
+      null,
+    )
+    expect(
+      await page.getByRole("switch", { name: "Drive mode" }).getAttribute("aria-checked"),
+    ).toBe("false")
+  })
+
+  test("a Tailwind class added in the inspector shows in the iframe and lands in the file", async () => {
+    const button = canvas.getByRole("button", { name: "Get started" })
+    await selectInCanvas(button)
+    await expect.poll(selectedName).toContain("button")
+    const input = inspector().getByRole("combobox", { name: "Add a class" })
+    await saved(async () => {
+      await input.fill(ADDED_CLASS)
+      await input.press("Enter")
+      // The preview: in the iframe's DOM before the source comes back through the hot reload.
+      await expect
+        .poll(() => button.getAttribute("class"), { timeout: STEP_MS })
+        .toContain(ADDED_CLASS)
+    })
+    expect(await appFile()).toContain(ADDED_CLASS)
+  })
+
+  test("an element dragged above its sibling moves in the file", async () => {
+    const button = canvas.getByRole("button", { name: "Get started" })
+    const heading = canvas.getByRole("heading", { name: "About" })
+    const from = (await (await visible(button)).boundingBox())!
+    const to = (await (await visible(heading)).boundingBox())!
+    await saved(async () => {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
+      await page.mouse.down()
+      // Past the 20 px threshold, in steps, to just above the heading's middle.
+      await page.mouse.move(from.x + from.width / 2, from.y - 30, { steps: 5 })
+      await page.mouse.move(to.x + 10, to.y + 2, { steps: 10 })
+      await page.mouse.up()
+    })
+    const text = await appFile()
+    expect(text.indexOf("Get started")).toBeLessThan(text.indexOf(">About<"))
+  })
+
+  test("a text edited in the canvas is written to the file", async () => {
+    const heading = canvas.getByRole("heading", { name: "About" })
+    await selectInCanvas(heading)
+    await expect.poll(selectedName).toContain("h2")
+    await saved(async () => {
+      // Clicking the selected text again edits it in place; Enter ends the edit.
+      await heading.click()
+      await expect.poll(() => heading.getAttribute("contenteditable")).toBe("plaintext-only")
+      await page.keyboard.press("ControlOrMeta+A")
+      await page.keyboard.type("About us")
+      await page.keyboard.press("Enter")
+    })
+    expect(await appFile()).toContain(">About us<")
+  })
+
+  test("two siblings are wrapped in a div", async () => {
+    const divs = async () => (await appFile()).match(/<div/g)?.length ?? 0
+    const before = await divs()
+    await selectInCanvas(canvas.getByText("Every element here can be edited from the canvas."))
+    await selectInCanvas(canvas.getByRole("heading", { name: "About us" }), ["Shift"])
+    await visible(inspector().getByText("2 Elements selected", { exact: false }))
+    await saved(() => toolbar().getByRole("button", { name: "Wrap in div" }).click())
+    expect(await divs()).toBe(before + 1)
+  })
+
+  test("an element is deleted", async () => {
+    await selectInCanvas(canvas.getByRole("button", { name: "Get started" }))
+    await expect.poll(selectedName).toContain("button")
+    await saved(() => toolbar().getByRole("button", { name: "Delete" }).click())
+    expect(await appFile()).not.toContain("Get started")
+    expect(await canvas.getByRole("button", { name: "Get started" }).count()).toBe(0)
+  })
+
+  test("undoing everything brings every file back to its first bytes", async () => {
+    const undo = toolbar().getByRole("button", { name: "Undo" })
+    const edits = await savedCount()
+    expect(edits).toBeGreaterThan(0)
+    for (let done = 0; done < edits; done += 1) {
+      await expect.poll(() => undo.isEnabled(), { timeout: STEP_MS }).toBe(true)
+      await saved(() => undo.click())
+    }
+    expect(await undo.isEnabled()).toBe(false)
+    const now = await filesOf(editor.root)
+    expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
+    for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
+    await visible(canvas.getByRole("button", { name: "Get started" }))
+  })
+})
