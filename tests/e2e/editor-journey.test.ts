@@ -34,6 +34,13 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
   const savedCount = () => changes().locator('li[data-state="saved"]').count()
 
   /**
+   * Every mutation call the page made that the server refused. The change list shows only the
+   * session on screen; this also catches a second, hidden sender (a session made twice once
+   * sent each drag and text edit twice, and the copy's 409 went unseen).
+   */
+  const refused: Array<string> = []
+
+  /**
    * Runs one step's action, then waits until its change is saved (one more than before, none
    * failed), and for the hot reload and the frame's new nav tree that follow.
    */
@@ -42,6 +49,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     await action()
     await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
     expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
+    expect(refused).toEqual([])
     // The frame rebuilds its tree 300 ms after the hot reload's DOM change.
     await page.waitForTimeout(1_200)
   }
@@ -58,6 +66,11 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     initial = await filesOf(editor.root)
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     page = await context.newPage()
+    page.on("response", (response) => {
+      if (response.url().includes("/canvases/") && response.status() >= 400) {
+        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
+      }
+    })
     await page.goto(editor.url)
     canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
     // The frame is up and has sent its tree: the layers show the app's components.

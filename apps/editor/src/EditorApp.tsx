@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef, useState } from "react"
+import { createRef, type RefObject, useEffect } from "react"
 import { ToastProvider, useToast } from "../../web/src/ui/toast.tsx"
 import { canvasApi } from "./api/canvas-api.ts"
 import { Canvas } from "./canvas/Canvas.tsx"
@@ -61,27 +61,32 @@ export const EditorLayout = ({
   </EditorSessionProvider>
 )
 
-/** The editor on the canvas its URL names: the frame channel, the API client and the session. */
-export const EditorApp = ({ config }: { readonly config: EditorConfig }) => {
-  const frameRef = useRef<HTMLIFrameElement>(null)
-  const [session] = useState(() => {
-    const channel = createFrameChannel({
-      win: window,
-      frameWindow: () => frameRef.current?.contentWindow ?? null,
-      frameOrigin: config.appOrigin,
-    })
-    return new EditorSession({
-      canvasId: config.canvasId,
-      channel,
-      send: canvasApi({ token: config.token }),
-    })
+/**
+ * The editor on the canvas its URL names: the frame channel, the API client and the session, made
+ * once per page load, outside React. They listen on the window, so they must not be made in a
+ * render: React runs a useState initializer twice under StrictMode, and the copy it throws away
+ * would go on answering the frame (every drag and text edit sent to the server twice).
+ */
+export const createEditor = (config: EditorConfig) => {
+  const frameRef = createRef<HTMLIFrameElement>()
+  const channel = createFrameChannel({
+    win: window,
+    frameWindow: () => frameRef.current?.contentWindow ?? null,
+    frameOrigin: config.appOrigin,
   })
-  return (
-    <EditorLayout
-      session={session}
-      canvasId={config.canvasId}
-      frameSrc={config.appUrl}
-      frameRef={frameRef}
-    />
-  )
+  const session = new EditorSession({
+    canvasId: config.canvasId,
+    channel,
+    send: canvasApi({ token: config.token }),
+  })
+  return { session, frameRef, config }
 }
+
+export const EditorApp = ({ editor }: { readonly editor: ReturnType<typeof createEditor> }) => (
+  <EditorLayout
+    session={editor.session}
+    canvasId={editor.config.canvasId}
+    frameSrc={editor.config.appUrl}
+    frameRef={editor.frameRef}
+  />
+)
