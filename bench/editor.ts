@@ -60,6 +60,15 @@ const run = async () => {
         (r, root) => r.removeClass(root, { reactElement: footer, className: "card-footer" }),
       ],
       [
+        "updateClasses",
+        (r, root) =>
+          r.updateClasses(root, {
+            reactElement: footer,
+            oldClasses: ["card-footer"],
+            newClasses: ["card-footer", "mt-4", "text-sm"],
+          }),
+      ],
+      [
         "styling (Tailwind)",
         (r, root) =>
           r.styling(root, {

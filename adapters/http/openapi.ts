@@ -23,12 +23,22 @@ const parameters = (schema: Schema.Top | undefined, where: "path" | "query") => 
   }))
 }
 
-export const openApiDocument = (routes: ReadonlyArray<AnyRoute>) => {
+/** A route as documented: any route, and the Schema of its 200 answer's body where it has one. */
+export interface DocumentedRoute extends AnyRoute {
+  readonly okBody?: Schema.Top | undefined
+}
+
+export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const path = toOpenApiPath(route.path)
-    const responses: Record<string, { description: string }> = {
-      200: { description: "OK" },
+    const responses: Record<string, { description: string; content?: unknown }> = {
+      200: {
+        description: "OK",
+        ...(route.okBody
+          ? { content: { "application/json": { schema: jsonSchema(route.okBody) } } }
+          : {}),
+      },
       400: {
         description: 'Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}`',
       },

@@ -36,26 +36,103 @@ export const listSources = async (root: string) => {
   return found
 }
 
+/** The real path of `path`: links resolved, and for a path that does not exist, its parent's. */
+const realPathOf = async (path: string): Promise<string> => {
+  try {
+    return await realpath(path)
+  } catch {
+    const parent = dirname(path)
+    return parent === path ? path : join(await realPathOf(parent), basename(path))
+  }
+}
+
 /**
- * The absolute path of a canvas file named by a relative path, refused when it (or, for an
- * existing file, the file its links resolve to) lies outside the canvas root.
+ * The absolute path of a canvas file named by a relative path, refused when it (or the file its
+ * links resolve to, or for a file not there yet its folder's) lies outside the canvas root.
  */
 export const insideCanvas = async (root: string, path: string): Promise<string> => {
   const absolute = resolve(root, path)
   if (canvasPathOf(root, absolute) === null) throw new PathOutsideCanvas({ path })
-  const real = await realpath(absolute).catch(() => absolute)
-  if (canvasPathOf(root, real) === null) throw new PathOutsideCanvas({ path })
+  if (canvasPathOf(root, await realPathOf(absolute)) === null) throw new PathOutsideCanvas({ path })
   return absolute
 }
 
+/** The file system calls writes go through; tests pass failing ones. */
+export interface FileOps {
+  readonly writeFile: (
+    path: string,
+    data: string | Uint8Array,
+    options: { readonly flag: "wx" },
+  ) => Promise<void>
+  readonly rename: (from: string, to: string) => Promise<void>
+  readonly rm: (path: string, options: { readonly force: true }) => Promise<void>
+}
+
+export const nodeFileOps: FileOps = { writeFile, rename, rm }
+
+const temporaryFor = (file: string) => join(dirname(file), `.${basename(file)}.${randomUUID()}.tmp`)
+
 /** Writes a file so readers see all of it or nothing: a temporary file beside it, then a rename. */
-export const writeAtomically = async (file: string, text: string) => {
-  const temporary = join(dirname(file), `.${basename(file)}.${randomUUID()}.tmp`)
+export const writeAtomically = async (
+  file: string,
+  data: string | Uint8Array,
+  ops: FileOps = nodeFileOps,
+) => {
+  const temporary = temporaryFor(file)
   try {
-    await writeFile(temporary, text, { flag: "wx" })
-    await rename(temporary, file)
+    await ops.writeFile(temporary, data, { flag: "wx" })
+    await ops.rename(temporary, file)
   } catch (error) {
-    await rm(temporary, { force: true })
+    await ops.rm(temporary, { force: true })
     throw error
   }
+}
+
+/** One file of a group replace: its new text, and the bytes it holds now (to put back). */
+export interface Replacement {
+  readonly file: string
+  readonly text: string
+  readonly previous: Uint8Array
+}
+
+/**
+ * Replaces several files all or nothing: every new text goes to a temporary file first, then each
+ * is renamed into place; when a step fails, the files already replaced get their previous bytes
+ * back and no temporary file is left. Answers a rollback that puts every previous byte back, for
+ * a later step of the same change that fails (writing the history), given that step's error.
+ */
+export const replaceFiles = async (
+  replacements: ReadonlyArray<Replacement>,
+  ops: FileOps = nodeFileOps,
+): Promise<{ readonly rollback: (cause: unknown) => Promise<void> }> => {
+  const restore = async (done: ReadonlyArray<Replacement>, cause: unknown) => {
+    const failed: Array<string> = []
+    for (const { file, previous } of done) {
+      await writeAtomically(file, previous, ops).catch(() => failed.push(file))
+    }
+    if (failed.length > 0) {
+      throw new AggregateError(
+        [cause],
+        `A multi-file write failed and ${failed.join(", ")} could not be restored`,
+      )
+    }
+  }
+  const temporaries = replacements.map(({ file }) => temporaryFor(file))
+  const renamed: Array<Replacement> = []
+  try {
+    for (const [index, { text }] of replacements.entries()) {
+      await ops.writeFile(temporaries[index]!, text, { flag: "wx" })
+    }
+    for (const [index, replacement] of replacements.entries()) {
+      await ops.rename(temporaries[index]!, replacement.file)
+      renamed.push(replacement)
+    }
+  } catch (error) {
+    for (const temporary of temporaries) {
+      await ops.rm(temporary, { force: true }).catch(() => undefined)
+    }
+    await restore(renamed, error)
+    throw error
+  }
+  return { rollback: (cause) => restore(replacements, cause) }
 }

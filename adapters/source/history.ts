@@ -1,73 +1,61 @@
 import { mkdir, readFile } from "node:fs/promises"
 import { join } from "node:path"
-import { writeAtomically } from "./canvas-files.ts"
-import type { Splice } from "./splices.ts"
+import { Result, Schema, SchemaIssue } from "effect"
+import { FileConflict } from "../../domain/editing/source-rewriter.port.ts"
+import { nodeFileOps, writeAtomically, type FileOps } from "./canvas-files.ts"
+
+const SpliceSchema = Schema.Struct({
+  start: Schema.Int,
+  end: Schema.Int,
+  text: Schema.String,
+})
 
 /** One file of a recorded change: its hashes before and after, and the patches between them. */
-export interface FilePatch {
-  readonly path: string
-  readonly beforeHash: string
-  readonly afterHash: string
+const FilePatchSchema = Schema.Struct({
+  path: Schema.String,
+  beforeHash: Schema.String,
+  afterHash: Schema.String,
   /** Splices that turn the before text into the after text (redo). */
-  readonly forward: ReadonlyArray<Splice>
+  forward: Schema.Array(SpliceSchema),
   /** Splices that turn the after text back into the before text (undo). */
-  readonly inverse: ReadonlyArray<Splice>
-}
+  inverse: Schema.Array(SpliceSchema),
+})
 
-export interface HistoryEntry {
-  readonly id: string
-  readonly label: string
-  readonly at: string
-  readonly files: ReadonlyArray<FilePatch>
-}
+const HistoryEntrySchema = Schema.Struct({
+  id: Schema.String,
+  label: Schema.String,
+  at: Schema.String,
+  files: Schema.Array(FilePatchSchema),
+})
 
-export interface HistoryState {
-  readonly undo: ReadonlyArray<HistoryEntry>
-  readonly redo: ReadonlyArray<HistoryEntry>
-}
+const HistoryStateSchema = Schema.Struct({
+  undo: Schema.Array(HistoryEntrySchema),
+  redo: Schema.Array(HistoryEntrySchema),
+})
+
+export type FilePatch = typeof FilePatchSchema.Type
+export type HistoryEntry = typeof HistoryEntrySchema.Type
+export type HistoryState = typeof HistoryStateSchema.Type
 
 /** Changes kept for undo; older ones are forgotten. */
 export const HISTORY_LIMIT = 500
 
 export const historyDir = (root: string) => join(root, ".colorday", "history")
-const historyFile = (root: string) => join(historyDir(root), "history.json")
+/** The history file, relative to the canvas root (as refusals name it). */
+export const HISTORY_PATH = ".colorday/history/history.json"
+const historyFile = (root: string) => join(root, HISTORY_PATH)
 
 const isMissing = (error: unknown) =>
   typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT"
 
-const isSplice = (value: unknown): value is Splice =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Splice).start === "number" &&
-  typeof (value as Splice).end === "number" &&
-  typeof (value as Splice).text === "string"
+const decodeHistory = Schema.decodeUnknownResult(Schema.fromJsonString(HistoryStateSchema))
+const formatIssue = SchemaIssue.makeFormatterDefault()
 
-const isSplices = (value: unknown): value is ReadonlyArray<Splice> =>
-  Array.isArray(value) && (value as ReadonlyArray<unknown>).every(isSplice)
-
-const isFilePatch = (value: unknown): value is FilePatch => {
-  if (typeof value !== "object" || value === null) return false
-  const patch = value as Record<string, unknown>
-  return (
-    typeof patch.path === "string" &&
-    typeof patch.beforeHash === "string" &&
-    typeof patch.afterHash === "string" &&
-    isSplices(patch.forward) &&
-    isSplices(patch.inverse)
-  )
-}
-
-const isEntry = (value: unknown): value is HistoryEntry => {
-  if (typeof value !== "object" || value === null) return false
-  const entry = value as Record<string, unknown>
-  return (
-    typeof entry.id === "string" &&
-    Array.isArray(entry.files) &&
-    (entry.files as ReadonlyArray<unknown>).every(isFilePatch)
-  )
-}
-
-/** The canvas's history as last written; empty when there is none (or it is unreadable). */
+/**
+ * The canvas's history as last written; empty when there is none. A history file that cannot be
+ * read is refused with FileConflict naming it, before anything is written: an edit made without
+ * it could not be undone, and writing over it would lose what it holds.
+ */
 export const readHistory = async (root: string): Promise<HistoryState> => {
   let raw: string
   try {
@@ -76,13 +64,20 @@ export const readHistory = async (root: string): Promise<HistoryState> => {
     if (isMissing(error)) return { undo: [], redo: [] }
     throw error
   }
-  const parsed = JSON.parse(raw) as { undo?: unknown; redo?: unknown }
-  const list = (value: unknown) => (Array.isArray(value) ? value.filter(isEntry) : [])
-  return { undo: list(parsed.undo), redo: list(parsed.redo) }
+  const decoded = decodeHistory(raw)
+  if (Result.isSuccess(decoded)) return decoded.success
+  throw new FileConflict({
+    path: HISTORY_PATH,
+    reason: `the canvas's undo history is unreadable (${formatIssue(decoded.failure.issue)}); nothing was written. Repair the file, or move it aside to start a new history`,
+  })
 }
 
-export const writeHistory = async (root: string, state: HistoryState) => {
+export const writeHistory = async (
+  root: string,
+  state: HistoryState,
+  ops: FileOps = nodeFileOps,
+) => {
   await mkdir(historyDir(root), { recursive: true })
   const kept: HistoryState = { undo: state.undo.slice(-HISTORY_LIMIT), redo: state.redo }
-  await writeAtomically(historyFile(root), JSON.stringify(kept))
+  await writeAtomically(historyFile(root), JSON.stringify(kept), ops)
 }

@@ -7,12 +7,15 @@ import type {
   PropValue,
 } from "../../domain/editing/source-rewriter.port.ts"
 import { contentHash } from "./canvas-files.ts"
+import { staticClasses } from "./jsx-edits.ts"
 import { buildFileModel, parseErrorsOf, parseText, type FileModel } from "./jsx-tree.ts"
 import { makeCanvas, type TestCanvas } from "./test-support.ts"
 
 /*
- * Random edit sequences on the sample app, then undo all: every file is byte-identical to the
- * start, and every file every edit wrote parses. Seeded, so a failure replays.
+ * Random edit sequences on the sample app, then some undone, some of those redone, and all undone:
+ * every undo and redo gives back the exact bytes of the state it returns to, the end is
+ * byte-identical to the start, and every file every edit wrote parses. Seeded, so a failure
+ * replays.
  */
 
 // The issue's 500 sequences; each of 1 to MAX_EDITS edits (short sequences keep the run in
@@ -55,7 +58,7 @@ const modelOf = async (path: string): Promise<FileModel> => {
 }
 
 describe("random edit sequences", () => {
-  it(`${SEQUENCES} sequences of 1 to ${MAX_EDITS} edits, each undone to the original bytes`, async () => {
+  it(`${SEQUENCES} sequences of 1 to ${MAX_EDITS} edits, undone and redone at random, then undone to the original bytes`, async () => {
     const next = random(20_260_501)
     const pick = <A>(items: ReadonlyArray<A>): A => items[Math.floor(next() * items.length)]!
     const start = await snapshot()
@@ -64,9 +67,11 @@ describe("random edit sequences", () => {
     let applied = 0
     let refused = 0
     let attempted = 0
+    let redone = 0
 
     for (let sequence = 0; sequence < SEQUENCES; sequence += 1) {
-      let done = 0
+      // The files after each change of this sequence, the start first.
+      const states = [start]
       const length = 1 + Math.floor(next() * MAX_EDITS)
       for (let edit = 0; edit < length; edit += 1) {
         attempted += 1
@@ -149,6 +154,27 @@ describe("random edit sequences", () => {
               reactElement: any(),
               className: pick(["flex", "p-2", "text-sm"]),
             }),
+          () => {
+            const element = pick(elements)
+            let classes: ReadonlyArray<string> = []
+            try {
+              classes = staticClasses(element)
+            } catch {
+              // A className built by an expression: the rewriter refuses it too.
+            }
+            return rewriter.updateClasses(root, {
+              reactElement: { codebaseId: element.id },
+              // The DOM's view: the element's own id class among them; now and then a stale one.
+              oldClasses: next() < 0.9 ? [element.id, ...classes] : ["stale"],
+              newClasses: pick([
+                [...classes, "p-2"],
+                ["flex", "gap-2"],
+                [],
+                classes.slice(1),
+                [...classes].reverse(),
+              ]),
+            })
+          },
           () =>
             Effect.gen(function* () {
               const element = any()
@@ -181,18 +207,32 @@ describe("random edit sequences", () => {
           expect(ids.has(id)).toBe(true)
         }
         if (outcome.changedFiles.length > 0) {
-          done += 1
+          states.push(await snapshot())
           applied += 1
         }
       }
-      for (let undo = 0; undo < done; undo += 1) {
+      // Undo some, redo some of those, each landing on the state it goes back (or forth) to.
+      let at = states.length - 1
+      const undos = Math.floor(next() * (at + 1))
+      for (let undo = 0; undo < undos; undo += 1) {
         await Effect.runPromise(rewriter.undoChangeToFiles(root))
+        at -= 1
       }
+      if (undos > 0) expect(await snapshot()).toEqual(states[at])
+      const redos = Math.floor(next() * (undos + 1))
+      for (let redo = 0; redo < redos; redo += 1) {
+        await Effect.runPromise(rewriter.redoChangeToFiles(root))
+        at += 1
+      }
+      if (redos > 0) expect(await snapshot()).toEqual(states[at])
+      redone += redos
+      for (; at > 0; at -= 1) await Effect.runPromise(rewriter.undoChangeToFiles(root))
       expect(await snapshot()).toEqual(start)
     }
     // The generator must exercise the rewriter, not only its refusals.
-    console.log(`random edits: ${applied} applied, ${refused} refused`)
+    console.log(`random edits: ${applied} applied, ${refused} refused, ${redone} redone`)
     expect(applied).toBeGreaterThan(attempted * 0.3)
     expect(applied + refused).toBeLessThanOrEqual(attempted)
+    expect(redone).toBeGreaterThan(SEQUENCES / 4)
   }, 300_000)
 })

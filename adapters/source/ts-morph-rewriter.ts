@@ -33,8 +33,21 @@ import {
   type WrapInDivRequest,
 } from "../../domain/editing/source-rewriter.port.ts"
 import { classTokens, isGeneratedClass } from "./attributes.ts"
-import { contentHash, insideCanvas, listSources, writeAtomically } from "./canvas-files.ts"
-import { readHistory, writeHistory, type FilePatch, type HistoryEntry } from "./history.ts"
+import {
+  contentHash,
+  insideCanvas,
+  listSources,
+  nodeFileOps,
+  replaceFiles,
+  type FileOps,
+} from "./canvas-files.ts"
+import {
+  readHistory,
+  writeHistory,
+  type FilePatch,
+  type HistoryEntry,
+  type HistoryState,
+} from "./history.ts"
 import { bindsName, exportOf, importSplice, relativeImportOf, specifierFor } from "./imports.ts"
 import {
   addElement,
@@ -112,8 +125,11 @@ export class CanvasEditor {
   private readonly versions = new Map<string, string>()
   private queue: Promise<unknown> = Promise.resolve()
 
-  constructor(root: string) {
+  private readonly fileOps: FileOps
+
+  constructor(root: string, fileOps: FileOps = nodeFileOps) {
     this.root = root
+    this.fileOps = fileOps
   }
 
   /** Runs `task` after every task queued before it. */
@@ -228,8 +244,9 @@ export class CanvasEditor {
 
   /**
    * Writes new texts: each is parsed first (a text that does not parse is never written), the
-   * disk is checked to still hold what the edit was made against, and each file is replaced
-   * atomically. Answers the ids map, the created elements and the patches for the history.
+   * disk is checked to still hold what the edit was made against, and the files are replaced all
+   * or nothing; then the history is written with `record`, and if that fails the files get their
+   * previous bytes back. Answers the ids map and the created elements.
    */
   private async write(
     changes: ReadonlyArray<{
@@ -237,6 +254,7 @@ export class CanvasEditor {
       readonly applied: AppliedEdit
       readonly checkParse: boolean
     }>,
+    record: (patches: ReadonlyArray<FilePatch>) => HistoryState,
   ) {
     const parsed: Array<{ readonly model: FileModel; readonly next: FileModel }> = []
     const restore = () => {
@@ -252,19 +270,38 @@ export class CanvasEditor {
         throw new ResultDoesNotParse({ path: model.path, diagnostics: errors })
       }
     }
-    for (const { model } of parsed) {
-      const onDisk = await readFile(this.absolute(model.path), "utf8").catch(() => null)
-      if (onDisk === null || contentHash(onDisk) !== model.hash) {
+    const replacements = []
+    for (const { model, next } of parsed) {
+      const onDisk = await readFile(this.absolute(model.path)).catch(() => null)
+      if (onDisk === null || contentHash(onDisk.toString("utf8")) !== model.hash) {
         restore()
         throw new FileConflict({ path: model.path, reason: "the file changed on disk meanwhile" })
       }
+      replacements.push({ file: this.absolute(next.path), text: next.text, previous: onDisk })
     }
-    for (const { next } of parsed) await writeAtomically(this.absolute(next.path), next.text)
+    const patches: FilePatch[] = parsed.map(({ model, next }, index) => ({
+      path: next.path,
+      beforeHash: model.hash,
+      afterHash: next.hash,
+      forward: changes[index]!.applied.forward,
+      inverse: changes[index]!.applied.inverse,
+    }))
+    try {
+      const { rollback } = await replaceFiles(replacements, this.fileOps)
+      try {
+        await writeHistory(this.root, record(patches), this.fileOps)
+      } catch (error) {
+        await rollback(error)
+        throw error
+      }
+    } catch (error) {
+      restore()
+      throw error
+    }
 
     const codebaseIds: Record<string, string> = {}
     const added: string[] = []
     const changedFiles: ChangedFile[] = []
-    const patches: FilePatch[] = []
     parsed.forEach(({ model, next }, index) => {
       const applied = changes[index]!.applied
       for (const element of model.elements) {
@@ -278,13 +315,6 @@ export class CanvasEditor {
       }
       this.install(next)
       changedFiles.push({ path: next.path, fileHash: next.hash })
-      patches.push({
-        path: next.path,
-        beforeHash: model.hash,
-        afterHash: next.hash,
-        forward: applied.forward,
-        inverse: applied.inverse,
-      })
     })
     for (const { next } of parsed) {
       const stat = await lstat(this.absolute(next.path))
@@ -296,7 +326,7 @@ export class CanvasEditor {
       newCodebaseId: added[0] ?? null,
       addedCodebaseIds: added,
     }
-    return { result, patches }
+    return result
   }
 
   /** Applies the edits of one mutation and records them for undo. */
@@ -307,16 +337,17 @@ export class CanvasEditor {
       return applied.text === model.text ? [] : [{ model, applied, checkParse: true }]
     })
     if (changes.length === 0) return nothingChanged
-    const { result, patches } = await this.write(changes)
+    // Read before any file is written: an unreadable history refuses the edit.
     const history = await readHistory(this.root)
-    const entry: HistoryEntry = {
-      id: randomUUID(),
-      label,
-      at: new Date().toISOString(),
-      files: patches,
-    }
-    await writeHistory(this.root, { undo: [...history.undo, entry], redo: [] })
-    return result
+    return this.write(changes, (patches) => {
+      const entry: HistoryEntry = {
+        id: randomUUID(),
+        label,
+        at: new Date().toISOString(),
+        files: patches,
+      }
+      return { undo: [...history.undo, entry], redo: [] }
+    })
   }
 
   /** Undoes (or redoes) the latest recorded change, if every file it touched is as it left it. */
@@ -347,14 +378,11 @@ export class CanvasEditor {
       }
       changes.push({ model, applied, checkParse: false })
     }
-    const { result } = await this.write(changes)
-    await writeHistory(
-      this.root,
+    return this.write(changes, () =>
       action === "undo"
         ? { undo: history.undo.slice(0, -1), redo: [...history.redo, entry] }
         : { undo: [...history.undo, entry], redo: history.redo.slice(0, -1) },
     )
-    return result
   }
 
   private one(path: string, edit: FileEdit) {
@@ -636,14 +664,15 @@ const isRefusal = (error: unknown): error is Refusal =>
 
 /**
  * The SourceRewriter port over ts-morph: one CanvasEditor per canvas root, kept for the life of
- * the process. Refusals are typed errors; file system failures are defects.
+ * the process. Refusals are typed errors; file system failures are defects. `fileOps` lets tests
+ * make writes fail.
  */
-export const makeTsMorphRewriter = () => {
+export const makeTsMorphRewriter = (options: { readonly fileOps?: FileOps } = {}) => {
   const canvases = new Map<string, Promise<CanvasEditor>>()
   const canvasFor = (root: string) => {
     let canvas = canvases.get(root)
     if (!canvas) {
-      canvas = realpath(root).then((real) => new CanvasEditor(real))
+      canvas = realpath(root).then((real) => new CanvasEditor(real, options.fileOps))
       canvases.set(root, canvas)
     }
     return canvas

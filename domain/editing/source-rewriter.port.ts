@@ -176,7 +176,9 @@ export class ElementNotFound extends Data.TaggedError("ElementNotFound")<{
 
 /**
  * A file is not what the client (or the history) expects: changed on disk since it was seen and
- * the element could not be found again, or changed since the edit an undo or redo would revert.
+ * the element could not be found again, or changed since the edit an undo or redo would revert;
+ * or the canvas's history file itself cannot be read (then nothing is written until it is
+ * repaired or moved aside, so no edit is made that could not be undone).
  */
 export class FileConflict extends Data.TaggedError("FileConflict")<{
   readonly path: string

@@ -1,12 +1,14 @@
-import { MUTATION_PATHS } from "../../domain/editing/mutation-request.ts"
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { EDITOR_TOKEN_HEADER } from "../../adapters/http/app.ts"
 import { contentHash } from "../../adapters/source/canvas-files.ts"
 import { codebaseIdOf } from "../../adapters/source/codebase-id.ts"
 import { replaceOnce, SAMPLE_APP } from "../../adapters/source/test-support.ts"
+import { MUTATION_BODY_SCHEMAS } from "../../domain/editing/mutation-request.schema.ts"
+import { MUTATION_ENDPOINTS, MUTATION_PATHS } from "../../domain/editing/mutation-request.ts"
 import { type Actor, seedActor } from "./support/actors.ts"
 import { client, startTestServer, type TestServer } from "./support/server.ts"
 
@@ -429,6 +431,27 @@ describe("refusals", () => {
     expect(await read(FOOTER)).toBe(changed)
   })
 
+  it("answers 409 FILE_CONFLICT naming the history file when it is corrupt, writing nothing", async () => {
+    const historyFile = join(root, ".colorday/history/history.json")
+    const history = await readFile(historyFile, "utf8").catch(() => null)
+    try {
+      await mkdir(join(root, ".colorday/history"), { recursive: true })
+      await writeFile(historyFile, "{ not json")
+      const before = await read(FOOTER)
+      const response = await mutate("addClass", {
+        reactElement: await at(FOOTER, "<footer"),
+        className: "tracking-wide",
+      })
+      expect(response.status).toBe(409)
+      expect(response.body.code).toBe("FILE_CONFLICT")
+      expect(response.body.message).toContain(".colorday/history/history.json")
+      expect(await read(FOOTER)).toBe(before)
+    } finally {
+      if (history === null) await rm(historyFile, { force: true })
+      else await writeFile(historyFile, history)
+    }
+  })
+
   it("answers 422 for dynamic content", async () => {
     const response = await mutate("styling", {
       reactElement: await at("src/components/Badge.tsx", "<span"),
@@ -441,15 +464,52 @@ describe("refusals", () => {
 })
 
 describe("the OpenAPI document", () => {
-  it("lists the canvases routes with the editor's access", async () => {
-    const document = (await client(server.url).get("/api/openapi.json")).body as {
-      paths: Record<string, Record<string, { "x-access": string; requestBody?: unknown }>>
+  it("documents every canvases route: editor access, its request body and the mutation result", async () => {
+    interface JsonSchema {
+      readonly type?: string | ReadonlyArray<string>
+      readonly properties?: Record<string, JsonSchema>
+      readonly required?: ReadonlyArray<string>
+      readonly anyOf?: ReadonlyArray<JsonSchema>
+      readonly items?: JsonSchema
+      readonly additionalProperties?: JsonSchema | boolean
     }
-    const styling = document.paths["/canvases/{canvasId}/parseAndMutate/mutate/styling"]?.post
-    expect(styling?.["x-access"]).toBe("editor")
-    expect(styling?.requestBody).toBeDefined()
-    expect(
-      document.paths["/canvases/{canvasId}/parseAndMutate/activities/undoChangeToFiles"],
-    ).toBeDefined()
+    interface Operation {
+      readonly "x-access": string
+      readonly requestBody?: { content: { "application/json": { schema: unknown } } }
+      readonly responses: Record<
+        string,
+        { content?: { "application/json": { schema: JsonSchema } } }
+      >
+    }
+    const document = (await client(server.url).get("/api/openapi.json")).body as {
+      paths: Record<string, Record<string, Operation>>
+    }
+    expect(MUTATION_ENDPOINTS).toHaveLength(14)
+    for (const endpoint of MUTATION_ENDPOINTS) {
+      const path = MUTATION_PATHS[endpoint]
+      const operation = document.paths[`/canvases/{canvasId}/parseAndMutate/${path}`]?.post
+      expect(operation?.["x-access"], path).toBe("editor")
+      expect(operation?.requestBody?.content["application/json"].schema, path).toEqual(
+        Schema.toJsonSchemaDocument(MUTATION_BODY_SCHEMAS[endpoint]).schema,
+      )
+      const result = operation?.responses["200"]?.content?.["application/json"].schema
+      expect(result?.required, path).toEqual(
+        expect.arrayContaining([
+          "changedFiles",
+          "codebaseIds",
+          "newCodebaseId",
+          "addedCodebaseIds",
+        ]),
+      )
+      const properties = result?.properties ?? {}
+      expect(properties.changedFiles?.items?.required, path).toEqual(["path", "fileHash"])
+      expect(properties.codebaseIds?.type, path).toBe("object")
+      expect(properties.codebaseIds?.additionalProperties, path).toMatchObject({ type: "string" })
+      expect(
+        properties.newCodebaseId?.anyOf?.map((option) => option.type),
+        path,
+      ).toEqual(["string", "null"])
+      expect(properties.addedCodebaseIds?.items?.type, path).toBe("string")
+    }
   })
 })

@@ -1,12 +1,14 @@
 import { Effect, Schema } from "effect"
 import { type MutationCall, mutateCanvas } from "../../../domain/editing/mutate-canvas.use-case.ts"
 import { MUTATION_BODY_SCHEMAS } from "../../../domain/editing/mutation-request.schema.ts"
+import type { MutationResult } from "../../../domain/editing/source-rewriter.port.ts"
 import {
   MUTATION_ENDPOINTS,
   MUTATION_PATHS,
   type MutationEndpoint,
 } from "../../../domain/editing/mutation-request.ts"
-import { type AnyRoute, ok, route } from "../route.ts"
+import type { DocumentedRoute } from "../openapi.ts"
+import { ok, route } from "../route.ts"
 
 /**
  * The visual editor's mutation API (the frame spec's §7): POST
@@ -45,6 +47,27 @@ const WHAT: Readonly<Record<MutationEndpoint, string>> = {
 
 const ACCESS_NOTE = "(admin session or editor token)"
 
+/** What every call answers (the rewriter's MutationResult, which the type keeps it to). */
+const MutationResultBody: Schema.Codec<MutationResult> = Schema.Struct({
+  changedFiles: Schema.Array(
+    Schema.Struct({
+      path: Schema.String.annotate({ description: "Relative to the canvas root, / separated" }),
+      fileHash: Schema.String.annotate({
+        description: "The file's content hash as written; send it back in seenFileHashes",
+      }),
+    }),
+  ).annotate({ description: "The files written" }),
+  codebaseIds: Schema.Record(Schema.String, Schema.String).annotate({
+    description: "Old codebase id to new, for the elements of the changed files whose id changed",
+  }),
+  newCodebaseId: Schema.NullOr(Schema.String).annotate({
+    description: "The element the edit created (the first copy for duplicate), or null",
+  }),
+  addedCodebaseIds: Schema.Array(Schema.String).annotate({
+    description: "Every element the edit created, in source order",
+  }),
+})
+
 const RESPONSES: Readonly<Record<number, string>> = {
   403: "Neither an admin nor the editor token; or a path outside the canvas (PATH_OUTSIDE_CANVAS)",
   404: "No such canvas (CANVAS_NOT_FOUND) or element (ELEMENT_NOT_FOUND)",
@@ -52,8 +75,8 @@ const RESPONSES: Readonly<Record<number, string>> = {
   422: "The edit cannot be made: dynamic content, an unsupported edit, or a result that would not parse",
 }
 
-const canvasRoute = (endpoint: MutationEndpoint): AnyRoute =>
-  route({
+const canvasRoute = (endpoint: MutationEndpoint): DocumentedRoute => ({
+  ...route({
     method: "POST",
     path: `/canvases/:canvasId/parseAndMutate/${MUTATION_PATHS[endpoint]}`,
     summary: `${WHAT[endpoint]} ${ACCESS_NOTE}`,
@@ -65,6 +88,8 @@ const canvasRoute = (endpoint: MutationEndpoint): AnyRoute =>
     handler: ({ params, body }) =>
       // The body was decoded by this endpoint's own schema.
       mutateCanvas(params.canvasId, { endpoint, body } as MutationCall).pipe(Effect.map(ok)),
-  })
+  }),
+  okBody: MutationResultBody,
+})
 
-export const canvasRoutes: ReadonlyArray<AnyRoute> = MUTATION_ENDPOINTS.map(canvasRoute)
+export const canvasRoutes: ReadonlyArray<DocumentedRoute> = MUTATION_ENDPOINTS.map(canvasRoute)
