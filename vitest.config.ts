@@ -57,6 +57,8 @@ export default defineConfig({
           // Screens in a DOM, their API answered by msw: loading, empty, error and success states.
           environment: "jsdom",
           setupFiles: ["apps/web/src/test/setup.ts"],
+          // Vitest empties CSS imports; the editor reads Tailwind's theme as text (class-css.ts).
+          css: { include: [/tailwindcss\/theme\.css/] },
           testTimeout: 30_000,
         },
       },

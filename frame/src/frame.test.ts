@@ -114,6 +114,29 @@ describe("messages", () => {
     })
   })
 
+  it("replies with a preview's whole data, however deep, so the editor can undo it", async () => {
+    fromParent({
+      id: "m5",
+      type: "executeFunction",
+      payload: {
+        functionName: "applyChangeItemToDocument",
+        args: [{ id: "c9", type: "REMOVE_JSX", changeFields: { codebaseIdsToRemove: [TITLE] } }],
+      },
+    })
+    await settle()
+    expect(last("EXECUTE_FUNCTION_RESULT")?.payload).toMatchObject({
+      result: {
+        instantUpdateData: {
+          parentToElementKeysRemoved: {
+            [MAIN_KEY]: [
+              { elementKeyRemoved: TITLE_KEY, outerHTML: expect.stringContaining("Title") },
+            ],
+          },
+        },
+      },
+    })
+  })
+
   it("decodes lz-string compressed arguments", async () => {
     const compressedArgs = compressToBase64(JSON.stringify([true]))
     fromParent({
@@ -429,6 +452,35 @@ describe("instant updates through the frame", () => {
     time.runFrame()
     await frame.navTreeSettled()
     // The old id of the note now names the title: the selection must follow the note.
+    expect(frame.state.selectedElementKey).toBe(key(renamed, "0-0-0-1"))
+  })
+
+  it("leaves alone a page the hot reload of the written file has already redone", async () => {
+    click(el(NOTE))
+    // The edit gave the note the title's old id, and the title a new one; the hot reload of
+    // that version came first, and React wrote the new ids into the page.
+    const renamed = codebaseId(72)
+    hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash: "v2" })
+    el(TITLE).classList.replace(TITLE, renamed)
+    el(NOTE).classList.replace(NOTE, TITLE)
+    const written = [{ path: "src/App.tsx", fileHash: "v2" }]
+    frame.functions.updateCodebaseIds({ [TITLE]: renamed, [NOTE]: TITLE }, written)
+    // Renaming again would have given the note the title's new id.
+    expect(document.querySelector(`.${renamed}`)?.textContent).toBe("Title")
+    expect(document.querySelector(`.${TITLE}`)?.textContent).toBe("Note")
+    // The keys, taken before the new tree, still follow the note.
+    expect(frame.state.selectedElementKey).toBe(key(TITLE, "0-0-0-1"))
+    expect(last("SELECTED_ELEMENT_KEY")?.payload).toEqual({ elementKey: key(TITLE, "0-0-0-1") })
+  })
+
+  it("renames a page still on the old version, though an older version of the file was seen", () => {
+    hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash: "v1" })
+    click(el(NOTE))
+    const renamed = codebaseId(73)
+    frame.functions.updateCodebaseIds({ [NOTE]: renamed }, [
+      { path: "src/App.tsx", fileHash: "v2" },
+    ])
+    expect(document.querySelector(`.${renamed}`)?.textContent).toBe("Note")
     expect(frame.state.selectedElementKey).toBe(key(renamed, "0-0-0-1"))
   })
 

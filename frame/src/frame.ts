@@ -102,6 +102,15 @@ export const startFrame = (options: FrameOptions): FrameController => {
   let lastHref: string | undefined
   let suppressClick = false
   let build: NavTreeBuild | undefined
+  /**
+   * The version (content hash) of each source file the hot reload has announced
+   * (FILE_VERSION_EVENT), and those announced when the current nav tree began to build. A rename
+   * of codebase ids (updateCodebaseIds) applies to a page still showing the old version only: once
+   * the hot reload of the edited file is under way, React writes the new ids itself, and renaming
+   * them again would give an element the id another one had (positional ids are reused).
+   */
+  const seenVersions = new Map<string, string>()
+  let treeVersions = new Map<string, string>()
   let buildDone: Promise<NavTree | undefined> = Promise.resolve(undefined)
 
   // ---- lookups --------------------------------------------------------------------------------
@@ -585,6 +594,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
 
   const rebuildNavTree = (): Promise<NavTree | undefined> => {
     build?.cancel()
+    const versionsAtStart = new Map(seenVersions)
     const names = new Map<string, string>()
     for (const [id, lookup] of state.lookups) if (lookup.name) names.set(id, lookup.name)
     const current = buildNavTree(doc.body, {
@@ -599,6 +609,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
         if (build !== current) return state.navTree
         build = undefined
         state.navTree = tree
+        treeVersions = versionsAtStart
         state.lastNavTreeRefreshTime = clock.now()
         debug("nav tree built", stats)
         send("NAV_TREE", { navTree: tree.root, outerHTML: doc.body.outerHTML })
@@ -672,6 +683,9 @@ export const startFrame = (options: FrameOptions): FrameController => {
 
   options.hot?.on(FILE_VERSION_EVENT, (data) => {
     debug("file version", data)
+    if (isRecord(data) && typeof data.path === "string" && typeof data.hash === "string") {
+      seenVersions.set(data.path, data.hash)
+    }
     state.hotReload = true
     instant.hotReloaded()
     scheduler.domChanged()
@@ -826,31 +840,48 @@ export const startFrame = (options: FrameOptions): FrameController => {
       sendSelection()
       return result
     },
-    updateCodebaseIds: (mapping) => {
+    // The optional second argument: the files the change wrote, [{ path, fileHash }], as the
+    // server answers; without it the page and the keys are taken to show the old version.
+    updateCodebaseIds: (mapping, files) => {
       if (!isRecord(mapping)) return 0
       const pairs = Object.entries(mapping).filter(
         (pair): pair is [string, string] => typeof pair[1] === "string" && pair[0] !== pair[1],
       )
-      // Collect first, then rename: a chain a→b, b→c must not rename twice.
-      const found = pairs.map(([from, to]) => ({ from, to, elements: elementsOfId(from) }))
-      for (const { from, to, elements } of found) {
-        for (const element of elements) {
-          if (element.classList.contains(from)) element.classList.replace(from, to)
-          if (element.getAttribute("data-codebase-id") === from) {
-            element.setAttribute("data-codebase-id", to)
+      const written = (Array.isArray(files) ? files : []).flatMap((file) =>
+        isRecord(file) && typeof file.path === "string" && typeof file.fileHash === "string"
+          ? [[file.path, file.fileHash] as const]
+          : [],
+      )
+      const reached = (versions: ReadonlyMap<string, string>) =>
+        written.length > 0 && written.every(([path, hash]) => versions.get(path) === hash)
+      if (!reached(seenVersions)) {
+        // Collect first, then rename: a chain a→b, b→c must not rename twice.
+        const found = pairs.map(([from, to]) => ({ from, to, elements: elementsOfId(from) }))
+        for (const { from, to, elements } of found) {
+          for (const element of elements) {
+            if (element.classList.contains(from)) element.classList.replace(from, to)
+            if (element.getAttribute("data-codebase-id") === from) {
+              element.setAttribute("data-codebase-id", to)
+            }
           }
         }
+      } else {
+        debug("updateCodebaseIds: the hot reload brings these ids", written)
       }
-      const map = new Map(pairs)
-      const rename = (key: string | null) => {
-        if (key === null) return null
-        const parts = parseKey(key)
-        const to = parts ? map.get(parts.codebaseId) : undefined
-        return parts && to ? elementKey(to, parts.storyboardId, parts.uniquePath) : key
+      if (!reached(treeVersions)) {
+        const map = new Map(pairs)
+        const rename = (key: string | null) => {
+          if (key === null) return null
+          const parts = parseKey(key)
+          const to = parts ? map.get(parts.codebaseId) : undefined
+          return parts && to ? elementKey(to, parts.storyboardId, parts.uniquePath) : key
+        }
+        state.selectedElementKey = rename(state.selectedElementKey)
+        state.hoveredElementKey = rename(state.hoveredElementKey)
+        state.multiSelectedElementKeys = state.multiSelectedElementKeys.map((k) => rename(k) ?? k)
       }
-      state.selectedElementKey = rename(state.selectedElementKey)
-      state.hoveredElementKey = rename(state.hoveredElementKey)
-      state.multiSelectedElementKeys = state.multiSelectedElementKeys.map((k) => rename(k) ?? k)
+      // The parent renamed its copy of the keys the same way; this settles any difference.
+      sendSelection()
       scheduler.refreshNow()
       return pairs.length
     },

@@ -37,6 +37,9 @@ export const decodeArgs = (payload: Readonly<Record<string, unknown>>): Array<un
 export const compressArgs = (args: ReadonlyArray<unknown>): string =>
   LZString.compressToBase64(JSON.stringify(args))
 
+/** How much of a function's result is copied into the reply; beyond it parts become markers. */
+export const RESULT_LIMITS = { maxDepth: 32, maxKeys: Number.POSITIVE_INFINITY }
+
 export type FunctionOutcome = { readonly result: unknown } | { readonly error: string }
 
 export const executeFunction = async (
@@ -50,7 +53,9 @@ export const executeFunction = async (
   }
   try {
     const result: unknown = await functions[name](...decodeArgs(payload))
-    return { result: toPlainValue(result) }
+    // Our own plain data, whole: not cut as props are for display (a removal's
+    // instantUpdateData is five levels deep, and the editor hands it back to undo the preview).
+    return { result: toPlainValue(result, 0, new Set(), RESULT_LIMITS) }
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) }
   }

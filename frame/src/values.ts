@@ -6,24 +6,29 @@ export interface NavProp {
   readonly type: PropType
 }
 
-const MAX_DEPTH = 4
-const MAX_KEYS = 50
+/** How much of a prop value is copied for the nav tree and inspectElement. */
+const PROP_LIMITS = { maxDepth: 4, maxKeys: 50 }
 
 /** A copy safe to post and to print: functions and deep or cyclic parts become markers. */
-export const toPlainValue = (value: unknown, depth = 0, seen = new Set<object>()): unknown => {
+export const toPlainValue = (
+  value: unknown,
+  depth = 0,
+  seen = new Set<object>(),
+  limits: { readonly maxDepth: number; readonly maxKeys: number } = PROP_LIMITS,
+): unknown => {
   if (typeof value === "function") return FUNCTION_MARKER
   if (typeof value === "bigint" || typeof value === "symbol") return String(value)
   if (typeof value !== "object" || value === null) return value
-  if (depth >= MAX_DEPTH || seen.has(value) || value instanceof Node) return OBJECT_MARKER
+  if (depth >= limits.maxDepth || seen.has(value) || value instanceof Node) return OBJECT_MARKER
   seen.add(value)
   if (Array.isArray(value)) {
-    return value.slice(0, MAX_KEYS).map((item) => toPlainValue(item, depth + 1, seen))
+    return value.slice(0, limits.maxKeys).map((item) => toPlainValue(item, depth + 1, seen, limits))
   }
   const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value).slice(0, MAX_KEYS)) {
+  for (const key of Object.keys(value).slice(0, limits.maxKeys)) {
     // React elements point at their owner fiber: a walk up the whole tree.
     if (key === "_owner" || key === "_store") continue
-    copy[key] = toPlainValue((value as Record<string, unknown>)[key], depth + 1, seen)
+    copy[key] = toPlainValue((value as Record<string, unknown>)[key], depth + 1, seen, limits)
   }
   return copy
 }

@@ -39,6 +39,8 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
    * sent each drag and text edit twice, and the copy's 409 went unseen).
    */
   const refused: Array<string> = []
+  /** What the editor logged of a frame call that failed (a preview it could not show, say). */
+  const frameFailures: Array<string> = []
 
   /**
    * Runs one step's action, then waits until its change is saved (one more than before, none
@@ -50,6 +52,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
     expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
     expect(refused).toEqual([])
+    expect(frameFailures).toEqual([])
     // The frame rebuilds its tree 300 ms after the hot reload's DOM change.
     await page.waitForTimeout(1_200)
   }
@@ -66,6 +69,9 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     initial = await filesOf(editor.root)
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
     page = await context.newPage()
+    page.on("console", (message) => {
+      if (message.text().startsWith("[colorday editor]")) frameFailures.push(message.text())
+    })
     page.on("response", (response) => {
       if (response.url().includes("/canvases/") && response.status() >= 400) {
         refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
@@ -133,20 +139,39 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     ).toBe("false")
   })
 
-  test("a Tailwind class added in the inspector shows in the iframe and lands in the file", async () => {
+  test("a Tailwind class added in the inspector shows in the iframe at once and lands in the file", async () => {
     const button = canvas.getByRole("button", { name: "Get started" })
     await selectInCanvas(button)
     await expect.poll(selectedName).toContain("button")
+    const letterSpacing = () =>
+      button.evaluate((element) => getComputedStyle(element).letterSpacing)
+    expect(await letterSpacing()).toBe("normal")
+    // The server gets the change only once the preview has been seen: what shows until then
+    // is the frame's instant update alone, with no hot reload to help it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const addClass = "**/parseAndMutate/mutate/addClass"
+    await page.route(addClass, async (route) => {
+      await held
+      await route.continue()
+    })
     const input = inspector().getByRole("combobox", { name: "Add a class" })
     await saved(async () => {
       await input.fill(ADDED_CLASS)
       await input.press("Enter")
-      // The preview: in the iframe's DOM before the source comes back through the hot reload.
       await expect
         .poll(() => button.getAttribute("class"), { timeout: STEP_MS })
         .toContain(ADDED_CLASS)
+      // The class's own style (0.1em), which the page has no rule for yet.
+      await expect.poll(letterSpacing, { timeout: STEP_MS }).not.toBe("normal")
+      expect(await appFile()).not.toContain(ADDED_CLASS)
+      release()
     })
+    await page.unroute(addClass)
     expect(await appFile()).toContain(ADDED_CLASS)
+    expect(await letterSpacing()).not.toBe("normal")
   })
 
   test("an element dragged above its sibling moves in the file", async () => {

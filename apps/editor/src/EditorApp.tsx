@@ -7,6 +7,7 @@ import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-c
 import { EditorSession } from "./editing/editor-session.ts"
 import type { EditorConfig } from "./editor-config.ts"
 import { createFrameChannel } from "./frame/frame-channel.ts"
+import { tailwindClassCss } from "./inspector/class-css.ts"
 import { Inspector } from "./inspector/Inspector.tsx"
 import { LayersPanel } from "./layers/LayersPanel.tsx"
 import { Toolbar } from "./toolbar/Toolbar.tsx"
@@ -78,6 +79,7 @@ export const createEditor = (config: EditorConfig) => {
     canvasId: config.canvasId,
     channel,
     send: canvasApi({ token: config.token }),
+    classCss: tailwindClassCss(),
   })
   return { session, frameRef, config }
 }

@@ -104,7 +104,7 @@ describe("the change list", () => {
     })
   })
 
-  it("forwards the server's old → new codebase ids to the frame and follows the selection", async () => {
+  it("forwards the server's old → new codebase ids and the files written to the frame, and follows the selection", async () => {
     const renamed = "tempo-55555555-5555-5555-8555-555555555555"
     server.use(
       http.post("*/canvases/sample/parseAndMutate/mutate/addClass", () =>
@@ -117,7 +117,7 @@ describe("the change list", () => {
     await waitFor(() =>
       expect(frame.calls).toContainEqual({
         name: "updateCodebaseIds",
-        args: [{ [BUTTON_ID]: renamed }],
+        args: [{ [BUTTON_ID]: renamed }, [{ path: "src/App.tsx", fileHash: "abc" }]],
       }),
     )
     expect(session.getSnapshot().selectedKey).toBe(`TE_${renamed}_app_0-0-1`)

@@ -94,6 +94,12 @@ export interface EditorSessionOptions {
   readonly channel: FrameChannel
   readonly send: SendMutation
   readonly newId?: () => string
+  /**
+   * What a class does, as declarations the frame shows on the element until the hot reload brings
+   * the class's own CSS (an added class the page has no rule for yet). Without it the preview
+   * adds the class name only.
+   */
+  readonly classCss?: (className: string) => Promise<Readonly<Record<string, string>> | undefined>
 }
 
 export const ZOOM_STEPS: ReadonlyArray<number> = [25, 50, 67, 75, 90, 100, 110, 125, 150, 200]
@@ -150,6 +156,7 @@ export class EditorSession {
   private readonly channel: FrameChannel
   private readonly send: SendMutation
   private readonly newId: () => string
+  private readonly classCss: EditorSessionOptions["classCss"]
   private readonly unsubscribe: () => void
   /** Changes the server holds, newest last: what undo walks back. */
   private done: Array<ChangeLedgerItem> = []
@@ -166,6 +173,7 @@ export class EditorSession {
     this.channel = options.channel
     this.send = options.send
     this.newId = options.newId ?? randomId
+    this.classCss = options.classCss
     this.snapshot = {
       frameReady: false,
       tree: null,
@@ -614,13 +622,30 @@ export class EditorSession {
     const sent = markInstantUpdateSent(item)
     if (Result.isFailure(sent)) return item
     this.replace(sent.success)
-    const answer = await this.call("applyChangeItemToDocument", [toStoredChange(sent.success)])
+    const css = await this.addedClassCss(item)
+    const answer = await this.call("applyChangeItemToDocument", [
+      toStoredChange(sent.success),
+      ...(css ? [css] : []),
+    ])
     const result = isRecord(answer) ? answer : {}
     const data = isRecord(result.instantUpdateData)
       ? (result.instantUpdateData as InstantUpdateData)
       : undefined
     const finished = markInstantUpdateFinished(sent.success, result.successful === true, data)
     return Result.isSuccess(finished) ? finished.success : sent.success
+  }
+
+  /** The declarations of the class an ADD_CLASS (or its redo) adds, for the frame's preview. */
+  private async addedClassCss(item: ChangeLedgerItem) {
+    const fields: unknown = item.changeFields
+    const change =
+      item.type === "REDO" && isRecord(fields) && isRecord(fields.changeToRedo)
+        ? fields.changeToRedo
+        : { type: item.type, changeFields: fields }
+    if (change.type !== "ADD_CLASS" || !isRecord(change.changeFields)) return undefined
+    const className = str(change.changeFields.className)
+    if (!this.classCss || className === undefined) return undefined
+    return this.classCss(className)
   }
 
   private run(
@@ -696,7 +721,8 @@ export class EditorSession {
   private afterSuccess(item: ChangeLedgerItem, result: MutationResult, toast: string | undefined) {
     if (Object.keys(result.codebaseIds).length > 0) {
       const ids = result.codebaseIds
-      void this.call("updateCodebaseIds", [ids])
+      // With the files written: the frame leaves alone a page the hot reload has already redone.
+      void this.call("updateCodebaseIds", [ids, result.changedFiles])
       const { selectedKey, multiSelectedKeys, hoveredKey } = this.snapshot
       this.update({
         selectedKey: selectedKey === null ? null : renameKey(selectedKey, ids),

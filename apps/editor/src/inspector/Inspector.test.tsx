@@ -12,6 +12,7 @@ import {
   renderEditor,
   server,
 } from "../test/editor-harness.tsx"
+import { tailwindClassCss } from "./class-css.ts"
 
 /** Every mutation call the editor made: its path, its body and its token header. */
 const recordMutations = () => {
@@ -98,6 +99,25 @@ describe("the inspector", () => {
     expect(frame.calls).toContainEqual({
       name: "setModifiersForSelectedElement",
       args: [["hover"], BUTTON_KEY],
+    })
+  })
+
+  it("previews an added class with the CSS Tailwind generates for it, before the page has a rule", async () => {
+    const calls = recordMutations()
+    const { frame } = renderEditor({ select: BUTTON_KEY, classCss: tailwindClassCss() })
+    const user = userEvent.setup()
+    await user.type(
+      within(inspector()).getByRole("combobox", { name: "Add a class" }),
+      "tracking-widest{Enter}",
+    )
+
+    await waitFor(() => expect(calls).toHaveLength(1))
+    const preview = frame.calls.find((call) => call.name === "applyChangeItemToDocument")
+    // The frame's second argument: the declarations its temporary arb89- class carries.
+    expect(preview?.args[1]).toEqual({
+      "--tw-tracking": "var(--tracking-widest)",
+      "letter-spacing": "var(--tracking-widest)",
+      "--tracking-widest": "0.1em",
     })
   })
 

@@ -134,7 +134,10 @@ const nextId = () => {
 
 /** The editor's screen on a fake frame and the real API client (answered by msw). */
 export const renderEditor = (
-  options: { readonly select?: string } = {},
+  options: {
+    readonly select?: string
+    readonly classCss?: ConstructorParameters<typeof EditorSession>[0]["classCss"]
+  } = {},
 ): RenderResult & { readonly frame: FakeFrame; readonly session: EditorSession } => {
   const frame = fakeFrame()
   const session = new EditorSession({
@@ -142,6 +145,7 @@ export const renderEditor = (
     channel: frame.channel,
     send: canvasApi({ token: TOKEN }),
     newId: nextId,
+    classCss: options.classCss,
   })
   const result = render(
     <EditorLayout
