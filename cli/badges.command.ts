@@ -1,10 +1,10 @@
 import type { Command } from "commander"
 import { Effect } from "effect"
 import type { Member } from "../domain/accounts/member.entity.ts"
-import { listMembers, memberByEmail } from "../domain/accounts/member-admin.use-case.ts"
-import { awardBadges } from "../domain/badges/award-badges.use-case.ts"
+import { memberByEmail } from "../domain/accounts/member-admin.use-case.ts"
 import { BADGES, type BadgeGrant } from "../domain/badges/badges.ts"
-import { MAX_PAGE_SIZE } from "../domain/shared/paging.ts"
+import { backfillBadges } from "../domain/badges/grant-badge.use-case.ts"
+import type { MemberId } from "../domain/shared/ids.ts"
 import { isoTime, table } from "./format.ts"
 import { type JsonOption, outputOf } from "./options.ts"
 import { runCommand } from "./run.ts"
@@ -34,24 +34,28 @@ const named = (grants: ReadonlyArray<BadgeGrant>, members: ReadonlyArray<Member>
   }))
 }
 
-/** Every member, a page at a time, so the backfill can show how far it has got. */
-const awardEveryone = Effect.gen(function* () {
-  const granted: Array<ReturnType<typeof named>[number]> = []
-  let cursor: string | null = null
-  let visited = 0
-  do {
-    const page: Effect.Success<ReturnType<typeof listMembers>> = yield* listMembers({
-      cursor,
-      limit: MAX_PAGE_SIZE,
-    })
-    const grants = yield* awardBadges({ memberIds: page.items.map((member) => member.id) })
-    granted.push(...named(grants, page.items))
-    visited += page.items.length
-    yield* progress(`awarding badges: ${visited} members checked, ${granted.length} granted`)
-    cursor = page.nextCursor
-  } while (cursor !== null)
-  return granted
-}).pipe(Effect.ensuring(clearProgress))
+/**
+ * The backfill as the operator (audited as the CLI, one row per page that granted something),
+ * over every member or only one; every member's run shows how far it has got.
+ */
+const award = (memberId?: MemberId) =>
+  Effect.gen(function* () {
+    const granted: Array<ReturnType<typeof named>[number]> = []
+    yield* backfillBadges(
+      null,
+      (done, total, page) =>
+        Effect.gen(function* () {
+          granted.push(...named(page.grants, page.members))
+          if (memberId === undefined) {
+            yield* progress(
+              `awarding badges: ${done} of ${total} members checked, ${granted.length} granted`,
+            )
+          }
+        }),
+      { memberId },
+    )
+    return granted
+  }).pipe(Effect.ensuring(clearProgress))
 
 export const registerBadges = (program: Command): void => {
   const badges = program.command("badges").description("badge backfill")
@@ -65,11 +69,8 @@ export const registerBadges = (program: Command): void => {
       const email = options.user
       await runCommand(
         email === undefined
-          ? awardEveryone
-          : Effect.gen(function* () {
-              const member = yield* memberByEmail(email)
-              return named(yield* awardBadges({ memberIds: [member.id] }), [member])
-            }),
+          ? award()
+          : Effect.flatMap(memberByEmail(email), (member) => award(member.id)),
         outputOf(options),
         (granted) =>
           table(

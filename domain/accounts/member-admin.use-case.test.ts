@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { HOUR, seedMember } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
+import { AuditLog } from "../admin/audit-log.port.ts"
 import { listMembers, makeAdmin, memberByEmail, verifyMember } from "./member-admin.use-case.ts"
 
 describe("memberByEmail", () => {
@@ -41,12 +42,21 @@ describe("listMembers", () => {
 })
 
 describe("makeAdmin", () => {
-  test("gives the admin role, and giving it again changes nothing", () =>
+  test("gives the admin role, audited as the operator; giving it again changes nothing", () =>
     Effect.gen(function* () {
       const member = yield* seedMember({ email: "ada@example.com" })
       expect((yield* makeAdmin("ada@example.com")).isAdmin).toBe(true)
       expect((yield* makeAdmin("ada@example.com")).isAdmin).toBe(true)
       expect((yield* Memory).tables.members.get(member.id)?.isAdmin).toBe(true)
+      const audit = yield* (yield* AuditLog).page({}, null, 10)
+      expect(audit.items).toHaveLength(1)
+      expect(audit.items[0]).toMatchObject({
+        actorId: null,
+        action: "member.admin",
+        targetId: member.id,
+        before: { isAdmin: false },
+        after: { isAdmin: true },
+      })
     }))
 
   test("refuses an unknown e-mail", () =>

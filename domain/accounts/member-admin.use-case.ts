@@ -44,13 +44,6 @@ const updateMember = (email: string, change: (member: Member, now: number) => Me
     )
   })
 
-/** Gives a member the admin role; already an admin stays one. */
-export const makeAdmin = Effect.fn("makeAdmin")(function* (email: string) {
-  return yield* updateMember(email, (member) =>
-    member.isAdmin ? member : { ...member, isAdmin: true },
-  )
-})
-
 /** Marks a member's e-mail as verified now; one verified already keeps its first date. */
 export const verifyMember = Effect.fn("verifyMember")(function* (email: string) {
   return yield* updateMember(email, (member, now) =>
@@ -98,6 +91,15 @@ export const setAdminRole = Effect.fn("setAdminRole")(function* (
       return changed
     }),
   )
+})
+
+/**
+ * The operator (at the CLI) gives the member with this e-mail address the admin role, audited as
+ * the CLI like the dashboard's own promotion; already an admin stays one, with no new audit row.
+ */
+export const makeAdmin = Effect.fn("makeAdmin")(function* (email: string) {
+  const member = yield* memberByEmail(email)
+  return yield* setAdminRole(null, member.id, true)
 })
 
 /** The reason a suspended member's entries show on their profile while they are hidden. */

@@ -38,32 +38,71 @@ export const grantBadge = Effect.fn("grantBadge")(function* (
   )
 })
 
+/** Who got which badge, grouped by badge: compact enough for a page's audit row. */
+const membersByBadge = (grants: ReadonlyArray<BadgeGrant>) => {
+  const byBadge: Partial<Record<BadgeId, Array<MemberId>>> = {}
+  for (const grant of grants) (byBadge[grant.badgeId] ??= []).push(grant.memberId)
+  return byBadge
+}
+
+/** One page of the backfill as it committed: the members it checked and the badges it granted. */
+export interface BackfillPage {
+  readonly members: ReadonlyArray<Member>
+  readonly grants: ReadonlyArray<BadgeGrant>
+}
+
 /**
- * The badge backfill over every member, a page at a time, telling `progress` how far it got
- * after each page. Grants are idempotent, so it can be rerun; the audit row records what it did.
+ * The badge backfill over every member (or only `scope.memberId`), a page at a time, telling
+ * `progress` how far it got after each page. Grants are idempotent, so it can be rerun.
+ * Audited as it goes: a `badge.backfill` row when it starts (who ran it, over how many), then each
+ * page's grants and their `badge.backfill.page` row in one transaction, so a backfill cut off
+ * halfway still has a row for every badge it granted. A page that granted nothing has no row.
  */
 export const backfillBadges = Effect.fn("backfillBadges")(function* <R>(
   actor: Actor,
-  progress: (done: number, total: number) => Effect.Effect<void, never, R>,
+  progress: (done: number, total: number, page: BackfillPage) => Effect.Effect<void, never, R>,
+  scope: { readonly memberId?: MemberId | undefined } = {},
 ) {
   const members = yield* MemberRepository
-  const total = yield* members.count
+  // One member is one page; looked up first, so an unknown one is refused before any audit row.
+  const only = scope.memberId === undefined ? null : yield* members.get(scope.memberId)
+  const total = only === null ? yield* members.count : 1
+  const target =
+    only === null ? { type: "badge" as const, id: "all" } : { type: "member" as const, id: only.id }
+  yield* transactionally(audit(actor, "badge.backfill", target, null, { members: total }))
   let done = 0
   let granted = 0
   let cursor: string | null = null
-  yield* progress(0, total)
+  yield* progress(0, total, { members: [], grants: [] })
   do {
-    const page: Page<Member> = yield* members.page(cursor, MAX_PAGE_SIZE)
-    granted += (yield* awardBadges({ memberIds: page.items.map((member) => member.id) })).length
+    const page: Page<Member> =
+      only === null
+        ? yield* members.page(cursor, MAX_PAGE_SIZE)
+        : { items: [only], nextCursor: null }
+    const checkedBefore = done
+    const grants = yield* transactionally(
+      Effect.gen(function* () {
+        const pageGrants = yield* awardBadges({ memberIds: page.items.map((member) => member.id) })
+        if (pageGrants.length > 0) {
+          yield* audit(actor, "badge.backfill.page", target, null, {
+            members: page.items.length,
+            granted: pageGrants.length,
+            // Where this page sits in the run, so an interrupted run's rows show how far it got.
+            checked: checkedBefore + page.items.length,
+            total,
+            grants: membersByBadge(pageGrants),
+          })
+        }
+        return pageGrants
+      }),
+    )
+    granted += grants.length
     done += page.items.length
-    yield* progress(Math.min(done, total), Math.max(total, done))
+    yield* progress(Math.min(done, total), Math.max(total, done), {
+      members: page.items,
+      grants,
+    })
     cursor = page.nextCursor
   } while (cursor !== null)
-  yield* transactionally(
-    audit(actor, "badge.backfill", { type: "badge", id: "all" }, null, {
-      members: done,
-      granted,
-    }),
-  )
   return { members: done, granted }
 })

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import { type Actor, audit } from "../admin/audit.ts"
 import { ValidationFailed, type ValidationIssue } from "../shared/errors.ts"
-import { Mailer } from "../shared/mailer.port.ts"
+import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { pageSize } from "../shared/paging.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import type { ContactMessage } from "./contact-message.entity.ts"
@@ -60,7 +60,31 @@ const replyIssues = (subject: string, body: string): ReadonlyArray<ValidationIss
     : []),
 ]
 
-/** Answers a message by mail from the support address, and marks it handled. */
+/**
+ * Sends a mail once the change it reports has committed; whether it went. The transport's failure
+ * is a defect (the change it follows is kept), so it is answered here as false, and logged.
+ */
+const sendAfterCommit = (mail: Mail) =>
+  Effect.gen(function* () {
+    yield* (yield* Mailer).send(mail)
+    return true
+  }).pipe(
+    Effect.catchDefect((defect) =>
+      Effect.as(
+        Effect.logWarning(`the ${mail.kind} mail to ${mail.to} was not sent`, defect),
+        false,
+      ),
+    ),
+  )
+
+/**
+ * Answers a message by mail from the support address, and marks it handled.
+ *
+ * The message is marked handled (with its audit row) first and the mail sent after that commits:
+ * the transaction may be retried or rolled back, and a sent mail cannot be taken back. If sending
+ * then fails the message stays handled and `mailed` is false, so the admin is told the answer did
+ * not go out and can send it again, instead of believing the person was answered.
+ */
 export const replyToMessage = Effect.fn("replyToMessage")(function* (
   actor: Actor,
   messageId: string,
@@ -68,25 +92,16 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
 ) {
   const issues = replyIssues(reply.subject, reply.body)
   if (issues.length > 0) return yield* new ValidationFailed({ issues })
-  return yield* transactionally(
+  const { message, mail } = yield* transactionally(
     Effect.gen(function* () {
       const messages = yield* ContactMessageRepository
       const support = yield* SupportAddress
       const message = yield* messages.get(messageId)
-      yield* (yield* Mailer).send({
-        kind: "contact-reply",
-        to: message.email,
-        name: message.name,
-        replyTo: support.email,
-        subject: reply.subject.trim(),
-        body: reply.body.trim(),
-        original: message.message,
-      })
       const changed: ContactMessage = {
         ...message,
         handledAt: message.handledAt ?? (yield* Clock.currentTimeMillis),
       }
-      if (changed !== message) yield* messages.save(changed)
+      if (changed.handledAt !== message.handledAt) yield* messages.save(changed)
       yield* audit(
         actor,
         "message.reply",
@@ -94,7 +109,18 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
         handledState(message),
         { ...handledState(changed), subject: reply.subject.trim(), to: message.email },
       )
-      return changed
+      const mail: Mail = {
+        kind: "contact-reply",
+        to: message.email,
+        name: message.name,
+        replyTo: support.email,
+        subject: reply.subject.trim(),
+        body: reply.body.trim(),
+        original: message.message,
+      }
+      return { message: changed, mail }
     }),
   )
+  const mailed = yield* sendAfterCommit(mail)
+  return { message, mailed }
 })

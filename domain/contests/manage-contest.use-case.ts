@@ -4,7 +4,7 @@ import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId } from "../shared/ids.ts"
-import { Mailer } from "../shared/mailer.port.ts"
+import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
@@ -179,15 +179,37 @@ export const closeContestAs = Effect.fn("closeContestAs")(function* (
 })
 
 /**
+ * Sends a mail once the change it reports has committed; whether it went. The transport's failure
+ * is a defect (the change it follows is kept), so it is answered here as false, and logged.
+ */
+const sendAfterCommit = (mail: Mail) =>
+  Effect.gen(function* () {
+    yield* (yield* Mailer).send(mail)
+    return true
+  }).pipe(
+    Effect.catchDefect((defect) =>
+      Effect.as(
+        Effect.logWarning(`the ${mail.kind} mail to ${mail.to} was not sent`, defect),
+        false,
+      ),
+    ),
+  )
+
+/**
  * Announces a closed contest's winner: the contest is marked announced and the winner is mailed.
  * Closing decides the result; announcing is the admin's call, made after moderation is settled,
  * so the scheduler closes contests but never announces them.
+ *
+ * The mail goes out only after the announcement commits: the transaction may be retried (a
+ * deadlock, a busy SQLite) or rolled back, and a mail cannot be taken back. If sending then fails
+ * the contest stays announced (the result is public already) and `mailed` is false, so the admin
+ * is told to write to the winner themself rather than shown a success that did not happen.
  */
 export const announceContest = Effect.fn("announceContest")(function* (
   actor: Actor,
   contestId: ContestId,
 ) {
-  return yield* transactionally(
+  const { announced, winner, mail } = yield* transactionally(
     Effect.gen(function* () {
       const contests = yield* ContestRepository
       const contest = yield* contests.get(contestId)
@@ -202,22 +224,24 @@ export const announceContest = Effect.fn("announceContest")(function* (
       const winner = yield* (yield* MemberRepository).get(result.winnerMemberId)
       const announced: Contest = { ...contest, storedStatus: "announced" }
       yield* contests.save(announced)
-      yield* (yield* Mailer).send({
+      yield* audit(actor, "contest.announce", target(contest), contestSnapshot(contest), {
+        ...contestSnapshot(announced),
+        winnerMemberId: winner.id,
+        mailTo: winner.email,
+      })
+      const mail: Mail = {
         kind: "winner-announcement",
         to: winner.email,
         name: winner.firstName || winner.username,
         contestTitle: contest.title,
         rawVotes: result.winnerRawVotes,
         weightedScore: result.winnerWeightedScore,
-      })
-      yield* audit(actor, "contest.announce", target(contest), contestSnapshot(contest), {
-        ...contestSnapshot(announced),
-        winnerMemberId: winner.id,
-        mailedTo: winner.email,
-      })
-      return { contest: announced, winner }
+      }
+      return { announced, winner, mail }
     }),
   )
+  const mailed = yield* sendAfterCommit(mail)
+  return { contest: announced, winner, mailed }
 })
 
 /** Gives a contest its (already stored) line art, recording who did. */

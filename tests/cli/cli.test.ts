@@ -85,6 +85,16 @@ interface Closing {
   readonly badges: ReadonlyArray<{ readonly memberId: string; readonly badgeId: string }>
 }
 
+interface AuditPage {
+  readonly items: ReadonlyArray<{
+    readonly record: {
+      readonly action: string
+      readonly actorId: string | null
+      readonly targetId: string
+    }
+  }>
+}
+
 interface Target {
   readonly name: string
   /** Sets up the database; returns the environment the CLI runs with and how to clean up. */
@@ -265,6 +275,15 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     expect(json<Member>(await run("user", "make-admin", "ADA@example.com", "--json")).isAdmin).toBe(
       true,
     )
+    // Promoting again changes nothing, so the audit log keeps one row, naming the CLI.
+    await run("user", "make-admin", "ada@example.com")
+    expect(
+      json<AuditPage>(await run("audit", "--action", "member.admin", "--json")).items.map((row) => [
+        row.record.action,
+        row.record.actorId,
+        row.record.targetId,
+      ]),
+    ).toEqual([["member.admin", null, members.ada?.id]])
     const verified = json<Member>(await run("user", "verify", "bob@example.com", "--json"))
     expect(verified.emailVerifiedAt).toBe(members.bob?.emailVerifiedAt)
     const table = await run("user", "list")
@@ -501,6 +520,18 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     const forAda = await run("badges", "award", "--user", "ada@example.com")
     expect(forAda.code).toBe(0)
     expect(forAda.stdout).toMatch(/no new badges/)
+    // Each run is audited as the CLI; badges are audited with the page that granted them.
+    const backfills = json<AuditPage>(
+      await run("audit", "--action", "badge.backfill", "--json"),
+    ).items.map((row) => [row.record.action, row.record.actorId, row.record.targetId])
+    expect(backfills.filter(([action]) => action === "badge.backfill")).toEqual([
+      ["badge.backfill", null, members.ada?.id],
+      ["badge.backfill", null, "all"],
+      ["badge.backfill", null, "all"],
+    ])
+    expect(backfills.filter(([action]) => action === "badge.backfill.page")).toHaveLength(
+      first.length > 0 ? 1 : 0,
+    )
   })
 
   it("schedules contests from a CSV, all rows or none, and moderates entries; the audit log names the CLI", async () => {

@@ -4,7 +4,9 @@ import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import { SUSPENDED_REASON } from "../../domain/accounts/member-admin.use-case.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
+import { MAX_CALENDAR_DAYS } from "../../domain/contests/contest-calendar.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { createContest } from "../../domain/contests/create-contest.use-case.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
   addContest,
@@ -20,6 +22,9 @@ import {
   signedInMember,
   uniqueName,
 } from "./support/world.ts"
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
 
 /**
  * The admin API's behaviour (apps/admin/README.md); who may call it is the authorization
@@ -450,6 +455,74 @@ describe.each(httpBackends)("the admin API on %s", (backend) => {
     const backwards = await browser.get("/api/admin/analytics?from=2026-02-01&to=2026-01-01")
     expect(backwards.status).toBe(400)
     expect(bodyOf<{ message: string }>(backwards).message).toContain("to")
+  })
+
+  it("shows today's contest with its live counts, the next contests and the newest sign-ups", async () => {
+    const now = Date.now()
+    const contestAt = (startsAt: number, endsAt: number) =>
+      run(
+        server,
+        createContest({
+          title: `Contest ${uniqueName("c")}`,
+          description: "A test contest",
+          contestType: uniqueName("type"),
+          artStyle: "mandala",
+          startsAt,
+          endsAt,
+        }),
+      )
+    // Running since before any other contest of this suite, so it is today's.
+    const today = await contestAt(now - 20 * HOUR, now + 4 * HOUR)
+    const next = await addContest(server, "upcoming")
+    // The overview looks as far ahead as the calendar can show, and no further.
+    const beyondTheCalendar = await contestAt(
+      now + (MAX_CALENDAR_DAYS + 2) * DAY,
+      now + (MAX_CALENDAR_DAYS + 3) * DAY,
+    )
+    const artists = [await addMember(server), await addMember(server)] as const
+    const voters = [await addMember(server), await addMember(server)] as const
+    const entries = [
+      await addEntry(server, artists[0], today),
+      await addEntry(server, artists[1], today),
+    ] as const
+    await addVote(server, voters[0], entries[0])
+    await addVote(server, voters[1], entries[0])
+    await addVote(server, voters[0], entries[1])
+    const visitor = client(server.url)
+    for (let i = 0; i < 2; i += 1) {
+      expect((await visitor.post(`/api/challenges/${today.id}/analytics/views`)).status).toBe(204)
+    }
+    expect((await visitor.put(`/api/challenges/${today.id}`, { download: [] })).status).toBe(200)
+
+    const response = await browser.get("/api/admin/overview")
+    expect(response.status, response.text).toBe(200)
+    const overview = bodyOf<{
+      today: { contest: { id: string } | null; counts: Record<string, number> }
+      upcoming: Array<{ id: string; status: string; startsAt: string }>
+      recentSignUps: Array<{ id: string; email: string; tier: string }>
+    }>(response)
+    expect(overview.today.contest?.id).toBe(today.id)
+    expect(overview.today.counts).toEqual({ views: 2, downloads: 1, entries: 2, votes: 3 })
+
+    const upcoming = overview.upcoming.map((contest) => contest.id)
+    expect(upcoming).toContain(next.id)
+    expect(upcoming).not.toContain(today.id)
+    expect(upcoming).not.toContain(beyondTheCalendar.id)
+    expect(overview.upcoming.every((contest) => contest.status === "scheduled")).toBe(true)
+    const starts = overview.upcoming.map((contest) => Date.parse(contest.startsAt))
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+
+    // Newest first: the four members this test signed up lead the list (in any order within
+    // it, as two sign-ups may share a millisecond).
+    const mine = [...artists, ...voters]
+    expect(overview.recentSignUps).toHaveLength(5)
+    expect(new Set(overview.recentSignUps.slice(0, 4).map((member) => member.id))).toEqual(
+      new Set(mine.map((member) => member.id)),
+    )
+    expect(overview.recentSignUps.find((member) => member.id === voters[1].id)).toMatchObject({
+      email: voters[1].email,
+      tier: "free",
+    })
   })
 
   it("filters the audit log by action prefix and actor, newest first, paged", async () => {

@@ -46,6 +46,7 @@ import {
   presentAuditRecord,
   presentContactMessage,
 } from "../admin-presenters.ts"
+import { HttpRefusal } from "../http-errors.ts"
 import {
   presentBadge,
   presentContest,
@@ -112,6 +113,13 @@ const adminEntries = (entries: ReadonlyArray<Entry>) =>
     }
     return entries.map((entry) => presentAdminEntry(entry, emails.get(entry.memberId) ?? ""))
   })
+
+/**
+ * The change committed but its mail did not go out (the relay failed after the commit). An error,
+ * not a success, because the dashboard shows errors and the admin must act on it; the message says
+ * what did happen, so nobody redoes the change.
+ */
+const mailNotSent = (message: string) => new HttpRefusal(502, "MAIL_NOT_SENT", message)
 
 const page = <A>(items: ReadonlyArray<A>, nextCursor: string | null): Reply =>
   ok({ items, nextCursor })
@@ -404,10 +412,18 @@ export const adminRoutes = [
     responses: {
       404: "No such contest",
       409: "CONTEST_NOT_CLOSED, NO_WINNER or ALREADY_ANNOUNCED",
+      502: "MAIL_NOT_SENT: the contest is announced, but the winner's mail could not be sent",
     },
     handler: ({ params, caller }) =>
       Effect.gen(function* () {
         const announced = yield* announceContest(yield* actor(caller), params.id)
+        if (!announced.mailed) {
+          return yield* Effect.die(
+            mailNotSent(
+              `The winner is announced, but the mail to ${announced.winner.email} could not be sent: write to them yourself`,
+            ),
+          )
+        }
         return ok(presentContest(announced.contest, yield* now))
       }),
   }),
@@ -572,11 +588,21 @@ export const adminRoutes = [
     access: "admin",
     params: IdParams,
     body: Schema.Struct({ subject: Line(200), body: Paragraphs(10_000) }),
-    responses: { 404: "No such message" },
+    responses: {
+      404: "No such message",
+      502: "MAIL_NOT_SENT: the message is marked handled, but the answer could not be sent",
+    },
     handler: ({ params, body, caller }) =>
       Effect.gen(function* () {
-        const message = yield* replyToMessage(yield* actor(caller), params.id, body)
-        return ok(presentContactMessage(message))
+        const replied = yield* replyToMessage(yield* actor(caller), params.id, body)
+        if (!replied.mailed) {
+          return yield* Effect.die(
+            mailNotSent(
+              `The message is marked handled, but the answer to ${replied.message.email} could not be sent: send it again`,
+            ),
+          )
+        }
+        return ok(presentContactMessage(replied.message))
       }),
   }),
   route({
