@@ -269,13 +269,16 @@ export const registerContest = (program: Command): void => {
     .option("--json", "print the result as JSON")
     .action(async (id: string, options: JsonOption) => {
       await runCommand(
-        Effect.map(announceContest(null, id), ({ contest, winner }) => ({
+        Effect.map(announceContest(null, id), ({ contest, winner, mailed }) => ({
           contest,
           winner: { id: winner.id, username: winner.username, email: winner.email },
+          mailed,
         })),
         outputOf(options),
-        ({ contest, winner }) =>
-          `announced ${contest.id} "${contest.title}": winner ${winner.username}, mailed ${winner.email}`,
+        ({ contest, winner, mailed }) =>
+          mailed
+            ? `announced ${contest.id} "${contest.title}": winner ${winner.username}, mailed ${winner.email}`
+            : `announced ${contest.id} "${contest.title}": winner ${winner.username}; the mail to ${winner.email} could not be sent (see the log), write to them yourself`,
       )
     })
 

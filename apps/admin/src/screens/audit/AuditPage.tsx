@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "member.unsuspend",
   "badge.grant",
   "badge.backfill",
+  "badge.backfill.page",
   "message.handled",
   "message.reply",
 ] as const
