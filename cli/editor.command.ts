@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { existsSync, statSync } from "node:fs"
-import { cp, mkdtemp, rm, symlink } from "node:fs/promises"
+import { cp, mkdtemp, readdir, rm, stat, symlink } from "node:fs/promises"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { basename, join, resolve } from "node:path"
@@ -33,6 +33,28 @@ const PLUGIN_FILE = join(REPO_ROOT, "adapters/source/vite-plugin.ts")
 const EDITOR_CONFIG = join(REPO_ROOT, "apps/editor/vite.config.ts")
 const EDITOR_BUILD = join(REPO_ROOT, "apps/editor/dist/index.html")
 const PLUGIN_NAME = "colorday-editor"
+/** What the editor's bundle is built from: a change to any of them makes the build stale. */
+const EDITOR_SOURCES = ["apps/editor", "apps/web/src/ui", "domain/editing", "frame/src"].map(
+  (path) => join(REPO_ROOT, path),
+)
+
+/** The newest modification time under these folders (dist and node_modules aside). */
+const newestChange = async (paths: ReadonlyArray<string>): Promise<number> => {
+  let newest = 0
+  for (const path of paths) {
+    const entries = await readdir(path, { recursive: true, withFileTypes: true }).catch(() => [])
+    for (const entry of entries) {
+      const file = join(entry.parentPath, entry.name)
+      if (!entry.isFile() || /[/\\](dist|node_modules)[/\\]/.test(file)) continue
+      newest = Math.max(newest, (await stat(file)).mtimeMs)
+    }
+  }
+  return newest
+}
+
+/** No build of the editor yet, or one older than its sources (after a pull, say). */
+const editorBuildIsStale = async (): Promise<boolean> =>
+  !existsSync(EDITOR_BUILD) || statSync(EDITOR_BUILD).mtimeMs < (await newestChange(EDITOR_SOURCES))
 const SAMPLE_CANVAS_ID = "sample"
 
 interface EditorOptions {
@@ -103,8 +125,10 @@ const editor = async (options: EditorOptions): Promise<void> => {
 
   try {
     const vite = await import("vite")
-    if (!existsSync(EDITOR_BUILD)) {
-      process.stderr.write("building the editor (apps/editor, first run only)…\n")
+    if (await editorBuildIsStale()) {
+      process.stderr.write(
+        "building the editor (apps/editor: no build yet, or its sources changed)…\n",
+      )
       await vite.build({ configFile: EDITOR_CONFIG, logLevel: "warn" })
     }
 
