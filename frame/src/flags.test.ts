@@ -7,7 +7,9 @@ const fakeWindow = (options: {
   ancestor?: string
   referrer?: string
   global?: { parentOrigin?: string }
+  storage?: Map<string, string>
 }): Window => {
+  const stored = options.storage ?? new Map<string, string>()
   const win: Record<string, unknown> = {
     location: {
       search: options.search ?? "",
@@ -18,6 +20,10 @@ const fakeWindow = (options: {
     },
     document: { referrer: options.referrer ?? "" },
     __COLORDAY_FRAME__: options.global,
+    sessionStorage: {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    },
   }
   win.parent = options.inFrame === false ? win : {}
   return win as unknown as Window
@@ -70,6 +76,40 @@ describe("activation", () => {
     expect(
       allowedParentOrigin({ parentOrigin: "https://editor.example" }, flag("http://localhost:1")),
     ).toBe("https://editor.example")
+  })
+})
+
+describe("activation after the app's router dropped the query", () => {
+  const editor = "http://127.0.0.1:3000"
+  const query = `?colordayParentOrigin=${encodeURIComponent(editor)}&framework=VITE&debugLog=true`
+
+  it("keeps the query it was switched on with for the tab, flags included", () => {
+    const tab = new Map<string, string>()
+    expect(activation(fakeWindow({ search: query, ancestor: editor, storage: tab }))).toBeDefined()
+    // A client-side navigation to /tasks/2, then a reload: no query any more.
+    const again = activation(fakeWindow({ search: "", ancestor: editor, storage: tab }))
+    expect(again?.parentOrigin).toBe(editor)
+    expect(again?.flags).toMatchObject({ viteOverlay: true, debugLog: true })
+  })
+
+  it("still needs the parent at that origin, and a tab that was never switched on stays off", () => {
+    const tab = new Map<string, string>()
+    activation(fakeWindow({ search: query, ancestor: editor, storage: tab }))
+    expect(
+      activation(fakeWindow({ search: "", ancestor: "http://127.0.0.1:9999", storage: tab })),
+    ).toBeUndefined()
+    expect(activation(fakeWindow({ search: "", ancestor: editor }))).toBeUndefined()
+    expect(activation(fakeWindow({ inFrame: false, search: "", storage: tab }))).toBeUndefined()
+  })
+
+  it("runs without session storage, switched on by the query alone", () => {
+    const win = fakeWindow({ search: query, ancestor: editor })
+    Object.defineProperty(win, "sessionStorage", {
+      get: () => {
+        throw new Error("SecurityError")
+      },
+    })
+    expect(activation(win)?.parentOrigin).toBe(editor)
   })
 })
 

@@ -100,13 +100,48 @@ export interface Activation {
   readonly flags: UrlFlags
 }
 
+/**
+ * Where the query that switched the frame on is kept for the tab (session storage, the app's
+ * origin): an app with a router drops the query at its first navigation, and a reload after that
+ * (the editor's refresh, a Vite full reload) must still find the frame's settings.
+ */
+export const ACTIVATION_KEY = "colorday-frame:activation"
+
+const storage = (win: Window): Storage | undefined => {
+  try {
+    return win.sessionStorage
+  } catch {
+    return undefined // storage refused (sandboxed frame, privacy settings)
+  }
+}
+
+/** The query the frame was last switched on with in this tab, if any. */
+const storedSearch = (win: Window): string | undefined => {
+  try {
+    const value = storage(win)?.getItem(ACTIVATION_KEY)
+    return value?.startsWith("?") ? value : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** The frame's settings when it should run in this window, else undefined (touching nothing). */
 export const activation = (win: Window): Activation | undefined => {
   if (win.parent === win) return undefined
-  const parentOrigin = allowedParentOrigin(win.__COLORDAY_FRAME__, win.location.search)
+  const fromUrl = allowedParentOrigin(undefined, win.location.search) !== undefined
+  // This URL's query, else the one kept from this tab's first load (see ACTIVATION_KEY).
+  const search = fromUrl ? win.location.search : (storedSearch(win) ?? win.location.search)
+  const parentOrigin = allowedParentOrigin(win.__COLORDAY_FRAME__, search)
   if (parentOrigin === undefined) return undefined
   if (observedParentOrigin(win) !== parentOrigin) return undefined
-  return { parentOrigin, flags: readUrlFlags(win.location.search) }
+  if (fromUrl) {
+    try {
+      storage(win)?.setItem(ACTIVATION_KEY, win.location.search)
+    } catch {
+      // Without storage the frame still runs; only a later reload without the query will not.
+    }
+  }
+  return { parentOrigin, flags: readUrlFlags(search) }
 }
 
 export type DebugLog = (...args: ReadonlyArray<unknown>) => void

@@ -129,7 +129,10 @@ describe("messages", () => {
         instantUpdateData: {
           parentToElementKeysRemoved: {
             [MAIN_KEY]: [
-              { elementKeyRemoved: TITLE_KEY, outerHTML: expect.stringContaining("Title") },
+              {
+                elementKeyRemoved: TITLE_KEY,
+                outerHTML: expect.stringContaining("Title") as string,
+              },
             ],
           },
         },
@@ -455,7 +458,7 @@ describe("instant updates through the frame", () => {
     expect(frame.state.selectedElementKey).toBe(key(renamed, "0-0-0-1"))
   })
 
-  it("leaves alone a page the hot reload of the written file has already redone", async () => {
+  it("leaves alone a page the hot reload of the written file has already redone", () => {
     click(el(NOTE))
     // The edit gave the note the title's old id, and the title a new one; the hot reload of
     // that version came first, and React wrote the new ids into the page.

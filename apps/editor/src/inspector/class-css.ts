@@ -117,7 +117,7 @@ const loadTailwind = async (): Promise<BuildClasses> => {
     [atRule("@import", '"tailwindcss/theme.css"'), atRule("@tailwind", "utilities")],
     { loadStylesheet: (id, base) => Promise.resolve({ content: theme, base, path: id }) },
   )
-  return (classNames) => compiler.build([...classNames]) as unknown as ReadonlyArray<Node>
+  return (classNames) => compiler.build([...classNames])
 }
 
 /**
