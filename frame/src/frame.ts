@@ -612,7 +612,13 @@ export const startFrame = (options: FrameOptions): FrameController => {
         treeVersions = versionsAtStart
         state.lastNavTreeRefreshTime = clock.now()
         debug("nav tree built", stats)
-        send("NAV_TREE", { navTree: tree.root, outerHTML: doc.body.outerHTML })
+        send("NAV_TREE", {
+          navTree: tree.root,
+          outerHTML: doc.body.outerHTML,
+          // The version of each source file this tree's ids belong to, as far as the hot reload
+          // told (none before the first): the parent sends them with its edits (seenFileHashes).
+          fileVersions: Object.fromEntries(versionsAtStart),
+        })
         // The selection as it is now, not as it was when the build began: a click or a rename of
         // codebase ids (updateCodebaseIds) may have come in between, and positional ids are
         // reused, so an older key can name another element by now.

@@ -11,6 +11,7 @@ import {
   TITLE_KEY,
   mutationResult,
   renderEditor,
+  SAMPLE_TREE,
   server,
 } from "../test/editor-harness.tsx"
 
@@ -121,6 +122,39 @@ describe("the change list", () => {
       }),
     )
     expect(session.getSnapshot().selectedKey).toBe(`TE_${renamed}_app_0-0-1`)
+  })
+
+  it("sends with each edit the file versions the canvas shows: its own writes, then the nav tree's", async () => {
+    const bodies: Array<Record<string, unknown>> = []
+    server.use(
+      http.post("*/canvases/sample/parseAndMutate/mutate/addClass", async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>)
+        return HttpResponse.json(mutationResult())
+      }),
+    )
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    const user = userEvent.setup()
+    const input = screen.getByRole("combobox", { name: "Add a class" })
+    await user.type(input, "italic{Enter}")
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).not.toHaveProperty("seenFileHashes")
+    await screen.findByRole("listitem", { name: "Add class: Saved" })
+    await user.type(input, "underline{Enter}")
+    await waitFor(() => expect(bodies).toHaveLength(2))
+    expect(bodies[1]?.seenFileHashes).toEqual({ "src/App.tsx": "abc" })
+    // Someone saved the file in their own editor: the hot reload's version, in the next tree.
+    frame.emit("NAV_TREE", {
+      navTree: SAMPLE_TREE,
+      outerHTML: "<body></body>",
+      fileVersions: { "src/App.tsx": "saved-on-disk" },
+    })
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: BUTTON_KEY })
+    await waitFor(() =>
+      expect(screen.getAllByRole("listitem", { name: "Add class: Saved" })).toHaveLength(2),
+    )
+    await user.type(input, "uppercase{Enter}")
+    await waitFor(() => expect(bodies).toHaveLength(3))
+    expect(bodies[2]?.seenFileHashes).toEqual({ "src/App.tsx": "saved-on-disk" })
   })
 
   it("selects in the frame from the layers, and shows the frame's selection in the layers", async () => {

@@ -149,6 +149,46 @@ const renameKey = (key: string, ids: Readonly<Record<string, string>>): string =
 
 const randomId = (): string => crypto.randomUUID()
 
+/**
+ * The content hash of each source file as the canvas shows it: what this editor's own edits wrote
+ * (the frame renames its ids to that version at once), and what the frame's nav tree was built
+ * on (the hot reload's versions, a change made on disk included). Sent with every edit as
+ * `seenFileHashes`, so the server re-finds an element in a file changed since, or refuses (409).
+ */
+export class FileVersions {
+  private readonly current = new Map<string, { readonly hash: string; readonly at: number }>()
+  /** When this editor last wrote each version of each file (undo writes an old one again). */
+  private readonly written = new Map<string, Map<string, number>>()
+  private clock = 0
+
+  wrote(files: ReadonlyArray<{ readonly path: string; readonly fileHash: string }>): void {
+    for (const { path, fileHash } of files) {
+      this.clock += 1
+      const mine = this.written.get(path) ?? new Map<string, number>()
+      mine.set(fileHash, this.clock)
+      this.written.set(path, mine)
+      this.current.set(path, { hash: fileHash, at: this.clock })
+    }
+  }
+
+  /** The versions a nav tree was built on; one of our own older writes, arriving late, is not news. */
+  seen(versions: Readonly<Record<string, unknown>>): void {
+    for (const [path, hash] of Object.entries(versions)) {
+      if (typeof hash !== "string") continue
+      const now = this.current.get(path)
+      if (now?.hash === hash) continue
+      const mineAt = this.written.get(path)?.get(hash)
+      if (now !== undefined && mineAt !== undefined && mineAt < now.at) continue
+      this.current.set(path, { hash, at: now?.at ?? 0 })
+    }
+  }
+
+  hashes(): Record<string, string> | undefined {
+    if (this.current.size === 0) return undefined
+    return Object.fromEntries([...this.current].map(([path, { hash }]) => [path, hash]))
+  }
+}
+
 export class EditorSession {
   private snapshot: EditorSnapshot
   private readonly listeners = new Set<() => void>()
@@ -162,6 +202,8 @@ export class EditorSession {
   private done: Array<ChangeLedgerItem> = []
   /** Changes undone, newest last: what redo replays. */
   private undone: Array<ChangeLedgerItem> = []
+  /** The version of each source file the canvas shows, for the server to check edits against. */
+  private readonly fileVersions = new FileVersions()
   /** An element the last edit created: selected once the canvas shows it. */
   private selectOnArrival: string | null = null
   /** One edit at a time reaches the server, in the order they were made. */
@@ -243,6 +285,7 @@ export class EditorSession {
       case "NAV_TREE": {
         const tree = readNavTree(payload.navTree)
         const nodes = indexTree(tree)
+        if (isRecord(payload.fileVersions)) this.fileVersions.seen(payload.fileVersions)
         this.update({ tree, nodes })
         this.selectArrived(nodes)
         return
@@ -667,7 +710,11 @@ export class EditorSession {
         await this.call("setIsFlushing", [true])
         await this.call("setIsFlushing", [false])
       }
-      const request = toMutationRequest(item, { canvasId: this.canvasId, lookup: this.lookup })
+      const request = toMutationRequest(item, {
+        canvasId: this.canvasId,
+        lookup: this.lookup,
+        seenFileHashes: this.fileVersions.hashes(),
+      })
       let result: MutationResult | undefined
       let refusal: CanvasRefusal | undefined
       if (Result.isFailure(request)) {
@@ -690,6 +737,7 @@ export class EditorSession {
       if (Result.isSuccess(processed)) item = processed.success
       const consumed = markConsumed(item)
       if (Result.isSuccess(consumed)) item = consumed.success
+      if (result) this.fileVersions.wrote(result.changedFiles)
       if (result) hooks.onSuccess?.(item)
       else hooks.onFailure?.()
       // The item's new state, and what undo and redo can do now.
