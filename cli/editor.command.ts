@@ -102,7 +102,31 @@ const appRootOf = (root: string | undefined): string | undefined => {
       `--root ${root}: not an app (no package.json); give a Vite + React app's folder`,
     )
   }
+  const viteConfigs = ["ts", "mts", "js", "mjs", "cjs", "cts"].map((ext) => `vite.config.${ext}`)
+  if (![...viteConfigs, "index.html"].some((name) => existsSync(join(dir, name)))) {
+    throw new UsageError(
+      `--root ${root}: not a Vite app (no vite.config.* and no index.html); give a Vite + React app's folder`,
+    )
+  }
   return dir
+}
+
+/**
+ * Starts a Vite dev server without the exit handlers Vite installs: it ends the process itself on
+ * SIGTERM (and when stdin ends), before this command has closed the Colorday server and removed
+ * its data. The command stops the dev server with the rest (shutdownSignal).
+ */
+const withoutViteExitHandlers = async <T>(start: () => Promise<T>): Promise<T> => {
+  const sigterm = new Set(process.listeners("SIGTERM"))
+  const stdinEnd = new Set(process.stdin.listeners("end"))
+  const started = await start()
+  for (const listener of process.listeners("SIGTERM")) {
+    if (!sigterm.has(listener)) process.off("SIGTERM", listener)
+  }
+  for (const listener of process.stdin.listeners("end")) {
+    if (!stdinEnd.has(listener)) process.stdin.off("end", listener as () => void)
+  }
+  return started
 }
 
 const editor = async (options: EditorOptions): Promise<void> => {
@@ -141,15 +165,17 @@ const editor = async (options: EditorOptions): Promise<void> => {
     )
     const { colordayEditor } = await import("../adapters/source/vite-plugin.ts")
     const extra = (await hasPlugin(loaded?.config.plugins)) ? [] : [colordayEditor({ root })]
-    const devServer = await vite.createServer({
-      ...loaded?.config,
-      configFile: false,
-      root,
-      plugins: [...(loaded?.config.plugins ?? []), ...extra],
-      clearScreen: false,
-      logLevel: "warn",
-      server: { ...loaded?.config.server, host: "127.0.0.1", port: 5173, strictPort: false },
-    })
+    const devServer = await withoutViteExitHandlers(() =>
+      vite.createServer({
+        ...loaded?.config,
+        configFile: false,
+        root,
+        plugins: [...(loaded?.config.plugins ?? []), ...extra],
+        clearScreen: false,
+        logLevel: "warn",
+        server: { ...loaded?.config.server, host: "127.0.0.1", port: 5173, strictPort: false },
+      }),
+    )
     cleanups.push(() => devServer.close())
     await devServer.listen()
     const devAddress = devServer.httpServer?.address() as AddressInfo | null | undefined

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process"
-import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink } from "node:fs/promises"
+import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -221,15 +221,28 @@ describe("colorday editor --root DIR", () => {
       `error: --root ${empty}: not an app (no package.json); give a Vite + React app's folder\n`,
     )
 
+    // A package.json alone is no Vite app either.
+    const bare = join(parent, "bare")
+    await mkdir(bare)
+    await writeFile(join(bare, "package.json"), '{ "name": "bare" }\n')
+    const notVite = await cli(["editor", "--root", bare, "--port", "0"])
+    expect(notVite.code, notVite.stderr).toBe(2)
+    expect(notVite.stderr).toBe(
+      `error: --root ${bare}: not a Vite app (no vite.config.* and no index.html); give a Vite + React app's folder\n`,
+    )
+
     const missing = await cli(["editor", "--root", join(parent, "nowhere"), "--port", "0"])
     expect(missing.code).toBe(2)
     expect(missing.stderr).toBe(`error: --root ${join(parent, "nowhere")}: no such folder\n`)
   })
 
-  it("stops both servers on SIGINT: the process exits and both ports are free", async () => {
+  // SIGTERM, as `kill` and service managers send it: Vite's dev server would end the process on
+  // it at once, before the Colorday server is closed; the command takes that signal itself, as
+  // it does Ctrl-C's SIGINT.
+  it("stops both servers on SIGTERM: the process exits cleanly and both ports are free", async () => {
     const ports = [Number(editorUrl.port), Number(new URL(appOrigin).port)]
     for (const port of ports) expect(await portIsFree(port)).toBe(false)
-    child.kill("SIGINT")
+    child.kill("SIGTERM")
     const { code, signal } = await exited
     expect({ code, signal }, log()).toEqual({ code: 0, signal: null })
     for (const port of ports) expect(await portIsFree(port)).toBe(true)
