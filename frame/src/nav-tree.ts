@@ -296,6 +296,20 @@ export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeB
         process(item)
         processed += 1
       } while (stack.length > 0 && clock.now() - sliceStart < NAV_TREE_SLICE_MS)
+      if (stack.length === 0) {
+        // The last pass, in the last slice and counted in its time: components' boxes are the
+        // union of their elements', known only now.
+        for (const node of nodes.values()) {
+          if (!node.isComponent) continue
+          const entry = lookup.get(node.tempoElementKey)
+          if (!entry) continue
+          node.pageBoundingBox = unionBox(entry.elements.map(pageBoxOf))
+          entry.pageBoundingBox = node.pageBoundingBox
+        }
+        root.pageBoundingBox = pageBoxOf(body)
+        const rootEntry = lookup.get(rootKey)
+        if (rootEntry) rootEntry.pageBoundingBox = root.pageBoundingBox
+      }
       const sliceMs = clock.now() - sliceStart
       slices += 1
       longestSliceMs = Math.max(longestSliceMs, sliceMs)
@@ -304,16 +318,6 @@ export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeB
         clock.requestFrame(slice)
         return
       }
-      for (const node of nodes.values()) {
-        if (!node.isComponent) continue
-        const entry = lookup.get(node.tempoElementKey)
-        if (!entry) continue
-        node.pageBoundingBox = unionBox(entry.elements.map(pageBoxOf))
-        entry.pageBoundingBox = node.pageBoundingBox
-      }
-      root.pageBoundingBox = pageBoxOf(body)
-      const rootEntry = lookup.get(rootKey)
-      if (rootEntry) rootEntry.pageBoundingBox = root.pageBoundingBox
       resolve({
         tree: { root, lookup, nodes, scopeLookup },
         stats: { slices, longestSliceMs, totalMs: clock.now() - started, elements: elementsSeen },
