@@ -72,7 +72,13 @@ export type ClassAttribute =
       /** The range of the class string, quotes excluded. */
       readonly valueStart: number
       readonly valueEnd: number
+      /** The classes as the program sees them (escapes resolved). */
       readonly value: string
+      /**
+       * True for a JavaScript string (`className={"…"}`), where a backslash is an escape and must
+       * be written doubled; false for a JSX attribute string, which has no escapes.
+       */
+      readonly escapes: boolean
     }
   | { readonly kind: "dynamic"; readonly attribute: ts.JsxAttribute }
 
@@ -98,6 +104,7 @@ export const classAttributeOf = (element: JsxInfo): ClassAttribute => {
     valueStart: start,
     valueEnd: literal.end - 1,
     value: literal.text,
+    escapes: literal !== initializer,
   }
 }
 

@@ -381,7 +381,13 @@ export const setClasses = (
     return { splices: [removeAttribute(file, attribute.attribute)], carries: [], created: [] }
   }
   return {
-    splices: [{ start: attribute.valueStart, end: attribute.valueEnd, text: value }],
+    splices: [
+      {
+        start: attribute.valueStart,
+        end: attribute.valueEnd,
+        text: attribute.escapes ? value.replaceAll("\\", "\\\\") : value,
+      },
+    ],
     carries: [],
     created: [],
   }

@@ -634,23 +634,35 @@ describe("conflicts and safety", () => {
     expect(await canvas.read(HEADER)).toBe(changed)
   })
 
-  it("refuses an edit whose own result would not parse, writing nothing", async () => {
-    // A class ending in a backslash is written as is; inside a JS string literal (not a JSX
-    // attribute string) it escapes the closing quote.
-    const source = `export const Box = () => <div className={"box"}>text</div>\n`
+  it("writes a backslash in a class escaped inside a JS string, and as it is in a JSX string", async () => {
+    // Tailwind's \\_ (a literal underscore in an arbitrary value): in className={"…"} a lone
+    // backslash would be read as an escape and change the class (at the end it would escape the
+    // closing quote); a JSX attribute string has no escapes at all.
+    const source = [
+      `export const Box = () => <div className={"box"}>text</div>`,
+      `export const Tag = () => <p className="tag">text</p>`,
+      ``,
+    ].join("\n")
     const box = await makeCanvas({ "Box.tsx": source })
     try {
-      const error = await box.refusal(
+      await Effect.runPromise(
         box.rewriter.addClass(box.root, {
           reactElement: await box.at("Box.tsx", "<div"),
-          className: "wide\\",
+          className: "bg-[url(/a\\_b.png)]",
         }),
       )
-      expect(error).toMatchObject({ _tag: "ResultDoesNotParse", path: "Box.tsx" })
-      expect(error.message).toMatch(/^The edit would break Box\.tsx: .*Unterminated string literal/)
-      expect(await box.read("Box.tsx")).toBe(source)
-      expect((await box.refusal(box.rewriter.undoChangeToFiles(box.root)))._tag).toBe(
-        "NothingToRevert",
+      await Effect.runPromise(
+        box.rewriter.addClass(box.root, {
+          reactElement: await box.at("Box.tsx", "<p"),
+          className: "bg-[url(/a\\_b.png)]",
+        }),
+      )
+      expect(await box.read("Box.tsx")).toBe(
+        [
+          `export const Box = () => <div className={"box bg-[url(/a\\\\_b.png)]"}>text</div>`,
+          `export const Tag = () => <p className="tag bg-[url(/a\\_b.png)]">text</p>`,
+          ``,
+        ].join("\n"),
       )
     } finally {
       await box.dispose()
