@@ -1,6 +1,7 @@
 import { it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { layerMemoryImageStore } from "./image-store.ts"
 import { layerMemory } from "./memory.layers.ts"
 import { layerMemoryPasswordHasher } from "./password-hasher.ts"
@@ -28,3 +29,21 @@ export const itWithMemory = (
       yield* body()
     }).pipe(Effect.provide(layerMemoryWorld)),
   )
+
+/**
+ * The memory UnitOfWork whose first transaction does all its work, then deadlocks and is rolled
+ * back and run again, as the SQL adapter does on a deadlock or a busy SQLite.
+ */
+export const deadlockingOnce = Effect.gen(function* () {
+  const unitOfWork = yield* UnitOfWork
+  let deadlocks = 1
+  return UnitOfWork.of({
+    transaction: (effect) => {
+      if (deadlocks === 0) return unitOfWork.transaction(effect)
+      deadlocks -= 1
+      return unitOfWork
+        .transaction(Effect.andThen(effect, Effect.die(new Error("ER_LOCK_DEADLOCK"))))
+        .pipe(Effect.catchDefect(() => unitOfWork.transaction(effect)))
+    },
+  })
+})

@@ -1,7 +1,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
-import { itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
+import { deadlockingOnce, itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
 import { AuditLog } from "../admin/audit-log.port.ts"
 import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
@@ -17,24 +17,6 @@ const question = sendContactMessage({
 })
 
 const answer = { subject: "Re: Credits", body: "They renew on the 1st." }
-
-/**
- * The memory UnitOfWork whose first transaction does all its work, then deadlocks and is rolled
- * back and run again, as the SQL adapter does on a deadlock or a busy SQLite.
- */
-const deadlockingOnce = Effect.gen(function* () {
-  const unitOfWork = yield* UnitOfWork
-  let deadlocks = 1
-  return UnitOfWork.of({
-    transaction: (effect) => {
-      if (deadlocks === 0) return unitOfWork.transaction(effect)
-      deadlocks -= 1
-      return unitOfWork
-        .transaction(Effect.andThen(effect, Effect.die(new Error("ER_LOCK_DEADLOCK"))))
-        .pipe(Effect.catchDefect(() => unitOfWork.transaction(effect)))
-    },
-  })
-})
 
 const replies = Effect.gen(function* () {
   return (yield* (yield* AuditLog).page({ actionPrefix: "message.reply" }, null, 10)).items

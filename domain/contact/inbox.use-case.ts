@@ -1,8 +1,9 @@
 import { Clock, Effect } from "effect"
 import { type Actor, audit } from "../admin/audit.ts"
 import { ValidationFailed, type ValidationIssue } from "../shared/errors.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
+import type { Mail } from "../shared/mailer.port.ts"
 import { pageSize } from "../shared/paging.ts"
+import { sendAfterCommit } from "../shared/send-after-commit.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import type { ContactMessage } from "./contact-message.entity.ts"
 import { ContactMessageRepository, SupportAddress } from "./contact.port.ts"
@@ -59,23 +60,6 @@ const replyIssues = (subject: string, body: string): ReadonlyArray<ValidationIss
     ? [{ field: "body", title: "Answer required", message: "An answer of 2 to 10,000 characters" }]
     : []),
 ]
-
-/**
- * Sends a mail once the change it reports has committed; whether it went. The transport's failure
- * is a defect (the change it follows is kept), so it is answered here as false, and logged.
- */
-const sendAfterCommit = (mail: Mail) =>
-  Effect.gen(function* () {
-    yield* (yield* Mailer).send(mail)
-    return true
-  }).pipe(
-    Effect.catchDefect((defect) =>
-      Effect.as(
-        Effect.logWarning(`the ${mail.kind} mail to ${mail.to} was not sent`, defect),
-        false,
-      ),
-    ),
-  )
 
 /**
  * Answers a message by mail from the support address, and marks it handled.

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { HOUR, seedContest, seedMember } from "../../adapters/memory/seed.ts"
-import { itWithMemory as test } from "../../adapters/memory/testing.ts"
+import { deadlockingOnce, itWithMemory as test } from "../../adapters/memory/testing.ts"
 import { AuditLog } from "../admin/audit-log.port.ts"
 import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
@@ -20,24 +20,6 @@ const closedContest = Effect.gen(function* () {
   yield* TestClock.setTime(contest.endsAt + HOUR)
   yield* closeContestAs(null, contest.id)
   return contest
-})
-
-/**
- * The memory UnitOfWork whose first transaction does all its work, then deadlocks and is rolled
- * back and run again, as the SQL adapter does on a deadlock or a busy SQLite.
- */
-const deadlockingOnce = Effect.gen(function* () {
-  const unitOfWork = yield* UnitOfWork
-  let deadlocks = 1
-  return UnitOfWork.of({
-    transaction: (effect) => {
-      if (deadlocks === 0) return unitOfWork.transaction(effect)
-      deadlocks -= 1
-      return unitOfWork
-        .transaction(Effect.andThen(effect, Effect.die(new Error("ER_LOCK_DEADLOCK"))))
-        .pipe(Effect.catchDefect(() => unitOfWork.transaction(effect)))
-    },
-  })
 })
 
 /** A relay outside the database: what it sent stays sent, whatever the transaction does. */

@@ -4,7 +4,8 @@ import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId } from "../shared/ids.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
+import type { Mail } from "../shared/mailer.port.ts"
+import { sendAfterCommit } from "../shared/send-after-commit.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
@@ -177,23 +178,6 @@ export const closeContestAs = Effect.fn("closeContestAs")(function* (
     }),
   )
 })
-
-/**
- * Sends a mail once the change it reports has committed; whether it went. The transport's failure
- * is a defect (the change it follows is kept), so it is answered here as false, and logged.
- */
-const sendAfterCommit = (mail: Mail) =>
-  Effect.gen(function* () {
-    yield* (yield* Mailer).send(mail)
-    return true
-  }).pipe(
-    Effect.catchDefect((defect) =>
-      Effect.as(
-        Effect.logWarning(`the ${mail.kind} mail to ${mail.to} was not sent`, defect),
-        false,
-      ),
-    ),
-  )
 
 /**
  * Announces a closed contest's winner: the contest is marked announced and the winner is mailed.
