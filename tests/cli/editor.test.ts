@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import { cp, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { EDITOR_TOKEN_HEADER } from "../../adapters/http/app.ts"
 import { contentHash } from "../../adapters/source/canvas-files.ts"
 import { codebaseIdOf } from "../../adapters/source/codebase-id.ts"
+import { runCli } from "./support/run-cli.ts"
 
 /**
  * `colorday editor --root DIR` as a process, with no browser: on a fresh copy of the sample app it
@@ -42,25 +43,8 @@ const env = (): NodeJS.ProcessEnv => {
   return vars
 }
 
-interface Run {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
 /** A run that is expected to end by itself. */
-const cli = (args: ReadonlyArray<string>) =>
-  new Promise<Run>((done) => {
-    execFile(
-      node,
-      ["cli/main.ts", ...args],
-      { cwd: repo, env: env(), timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
-        done({ code, stdout, stderr })
-      },
-    )
-  })
+const cli = (args: ReadonlyArray<string>) => runCli(args, env())
 
 /** Whether nothing listens on this loopback port. */
 const portIsFree = (port: number) =>

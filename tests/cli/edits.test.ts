@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process"
 import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { build } from "vite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { runCli } from "./support/run-cli.ts"
 
 /**
  * `colorday edits` as a process: a recorded ledger replays onto a copy of the sample app, the app
@@ -12,28 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
  */
 
 const repo = resolve(import.meta.dirname, "../..")
-const node = join(repo, "node_modules/.bin/node")
 const LEDGER = join(repo, "fixtures/ledgers/sample-app-session.json")
 const SAMPLE_APP = join(repo, "fixtures/sample-app")
 
-interface Run {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const cli = (args: ReadonlyArray<string>) =>
-  new Promise<Run>((done) => {
-    execFile(
-      node,
-      ["cli/main.ts", ...args],
-      { cwd: repo, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
-        done({ code, stdout, stderr })
-      },
-    )
-  })
+const cli = (args: ReadonlyArray<string>) => runCli(args)
 
 let app: string
 /** Every file of the app as copied, by path relative to it. */
