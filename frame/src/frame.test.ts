@@ -414,6 +414,49 @@ describe("instant updates through the frame", () => {
     expect(frame.state.selectedElementKey).toBe(TITLE_KEY)
   })
 
+  it("drops a preview with the hot reload of the versions its change wrote, not an earlier one", () => {
+    const styled = () => el(TITLE).classList.contains("arb89-temp-styling")
+    const hot = (hash: string) =>
+      hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash })
+    // A first edit, answered with the versions it wrote: this parent names them.
+    frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v1" }])
+    frame.functions.applyChangeItemToDocument({
+      id: "c2",
+      type: "STYLING",
+      changeFields: { codebaseId: TITLE, stylingChanges: { color: "red" } },
+    })
+    frame.functions.setIsFlushing(true)
+    frame.functions.setIsFlushing(false)
+    hot("v1") // the first edit's hot reload, late
+    time.advance(300)
+    expect(styled()).toBe(true)
+    frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v2" }])
+    time.advance(300)
+    expect(styled()).toBe(true)
+    hot("v2")
+    time.advance(300)
+    expect(styled()).toBe(false)
+  })
+
+  it("drops a preview whose hot reload came before the server answered, after the render delay", () => {
+    const styled = () => el(TITLE).classList.contains("arb89-temp-styling")
+    frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v1" }])
+    frame.functions.applyChangeItemToDocument({
+      id: "c3",
+      type: "STYLING",
+      changeFields: { codebaseId: TITLE, stylingChanges: { color: "red" } },
+    })
+    frame.functions.setIsFlushing(true)
+    hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash: "v2" })
+    time.advance(300)
+    expect(styled()).toBe(true)
+    frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v2" }])
+    time.advance(299)
+    expect(styled()).toBe(true)
+    time.advance(1)
+    expect(styled()).toBe(false)
+  })
+
   it("restores the selection by codebase id when a removal shifts the paths", async () => {
     click(el(NOTE))
     frame.functions.applyChangeItemToDocument({

@@ -8,6 +8,7 @@ import { codebaseIdOfKey, elementKey, parseKey, storyboardKey } from "./codebase
 import {
   FRAME_DEBOUNCE_MS,
   FRAME_OWNED_ATTRIBUTE,
+  NAV_TREE_REBUILD_DELAY_MS,
   OUTLINE_UPDATE_THROTTLE_MS,
   STORYBOARD_TYPES,
 } from "./constants.ts"
@@ -111,6 +112,8 @@ export const startFrame = (options: FrameOptions): FrameController => {
    */
   const seenVersions = new Map<string, string>()
   let treeVersions = new Map<string, string>()
+  /** Whether the parent tells the versions its changes wrote (updateCodebaseIds' second argument). */
+  let parentNamesVersions = false
   let buildDone: Promise<NavTree | undefined> = Promise.resolve(undefined)
 
   // ---- lookups --------------------------------------------------------------------------------
@@ -638,7 +641,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
 
   const refresh = () => {
     try {
-      if (instant.cleanupDue()) state.hotReload = false
+      if (instant.cleanupDue(clock.now())) state.hotReload = false
       void rebuildNavTree()
     } catch (error) {
       console.error("ERROR: Could not re-create nav tree on DOM change", error)
@@ -693,7 +696,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
       seenVersions.set(data.path, data.hash)
     }
     state.hotReload = true
-    instant.hotReloaded()
+    instant.hotReloaded(seenVersions, !parentNamesVersions)
     scheduler.domChanged()
   })
 
@@ -860,6 +863,12 @@ export const startFrame = (options: FrameOptions): FrameController => {
       )
       const reached = (versions: ReadonlyMap<string, string>) =>
         written.length > 0 && written.every(([path, hash]) => versions.get(path) === hash)
+      // The previews flushed for this change go with the hot reload of these versions; if it
+      // came already, at the refresh after the page has had the usual time to render it.
+      if (written.length > 0) parentNamesVersions = true
+      const previewsDue =
+        written.length > 0 &&
+        instant.awaitVersions(written, seenVersions, clock.now() + NAV_TREE_REBUILD_DELAY_MS)
       if (!reached(seenVersions)) {
         // Collect first, then rename: a chain a→b, b→c must not rename twice.
         const found = pairs.map(([from, to]) => ({ from, to, elements: elementsOfId(from) }))
@@ -889,6 +898,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
       // The parent renamed its copy of the keys the same way; this settles any difference.
       sendSelection()
       scheduler.refreshNow()
+      if (previewsDue) scheduler.domChanged()
       return pairs.length
     },
     dispatchEvent: (spec) => {

@@ -130,12 +130,54 @@ describe("ADD_CLASS", () => {
       [...(document.querySelector("style")?.sheet?.cssRules ?? [])].map((r) => r.cssText).join("\n")
     expect(rules()).toContain(".arb89-text-red-600 { color: rgb(220, 38, 38) !important; }")
     updates.markQueueForDeletion()
-    updates.hotReloaded()
+    updates.hotReloaded(new Map(), true)
     updates.cleanupDue()
     expect(li(FIRST).classList.contains("arb89-text-red-600")).toBe(false)
     expect(li(FIRST).classList.contains("text-red-600")).toBe(true)
     expect(rules()).not.toContain("arb89-text-red-600")
     expect(added.successful).toBe(true)
+  })
+})
+
+describe("cleanup keyed to the hot reload that carries the change", () => {
+  const APP = "src/App.tsx"
+  const preview = (id: string) =>
+    updates.apply(
+      {
+        id,
+        type: "ADD_CLASS",
+        changeFields: { codebaseIdToAddClass: FIRST, className: "italic" },
+      },
+      { "font-style": "italic" },
+    )
+  const carried = () => li(FIRST).classList.contains("arb89-italic")
+
+  it("keeps a preview through a late hot reload of an earlier edit, and drops it with its own", () => {
+    preview("c7")
+    updates.markQueueForDeletion()
+    // The previous edit's hot reload (v1) arrives after this preview was flushed.
+    updates.hotReloaded(new Map([[APP, "v1"]]), false)
+    expect(updates.cleanupDue()).toBe(false)
+    expect(carried()).toBe(true)
+    // The server wrote v2; its hot reload has not come yet.
+    expect(updates.awaitVersions([[APP, "v2"]], new Map([[APP, "v1"]]), 0)).toBe(false)
+    updates.hotReloaded(new Map([[APP, "v1"]]), false)
+    expect(updates.cleanupDue()).toBe(false)
+    updates.hotReloaded(new Map([[APP, "v2"]]), false)
+    expect(updates.cleanupDue()).toBe(true)
+    expect(carried()).toBe(false)
+  })
+
+  it("drops a preview whose hot reload came before the server's answer, once the page had time", () => {
+    preview("c8")
+    updates.markQueueForDeletion()
+    updates.hotReloaded(new Map([[APP, "v2"]]), false)
+    expect(updates.cleanupDue()).toBe(false)
+    expect(updates.awaitVersions([[APP, "v2"]], new Map([[APP, "v2"]]), 1_000)).toBe(true)
+    expect(updates.cleanupDue(999)).toBe(false)
+    expect(carried()).toBe(true)
+    expect(updates.cleanupDue(1_000)).toBe(true)
+    expect(carried()).toBe(false)
   })
 })
 
@@ -163,11 +205,11 @@ describe("STYLING", () => {
     ).toBe(true)
 
     // Not before the flush is marked and a hot reload arrives.
-    updates.hotReloaded()
+    updates.hotReloaded(new Map(), true)
     expect(updates.cleanupDue()).toBe(false)
     updates.markQueueForDeletion()
     expect(updates.cleanupDue()).toBe(false)
-    updates.hotReloaded()
+    updates.hotReloaded(new Map(), true)
     expect(updates.cleanupDue()).toBe(true)
     expect(li(FIRST).className).toBe(`${FIRST} a`)
     expect(rules().some((text) => text.includes(added))).toBe(false)
@@ -241,7 +283,7 @@ describe("ADD_JSX", () => {
     })
     expect(document.querySelectorAll("li")).toHaveLength(4)
     updates.markQueueForDeletion()
-    updates.hotReloaded()
+    updates.hotReloaded(new Map(), true)
     updates.cleanupDue()
     expect(document.querySelectorAll("li")).toHaveLength(3)
   })
@@ -291,7 +333,7 @@ describe("redo and flushing", () => {
       type: "STYLING",
       changeFields: { codebaseId: SECOND, stylingChanges: { color: "red" } },
     })
-    updates.hotReloaded()
+    updates.hotReloaded(new Map(), true)
     updates.cleanupDue()
     expect(li(FIRST).classList.contains("arb89-temp-styling")).toBe(false)
     expect(li(SECOND).classList.contains("arb89-temp-styling")).toBe(true)

@@ -100,17 +100,38 @@ interface Temporary {
   readonly changeId: string
   stage: TemporaryStage
   readonly cleanup: () => void
+  /** The file versions (path, content hash) whose hot reload carries the real change. */
+  awaiting?: ReadonlyArray<readonly [string, string]>
+  /** When a due temporary may go (the page has had time to render the real change). */
+  dueAt?: number
 }
+
+/** The source files' versions the hot reload has announced, by path. */
+export type FileVersionMap = ReadonlyMap<string, string>
 
 export interface InstantUpdates {
   /** Applies a change's preview (or an undo's or redo's) and says what it did. */
   apply(item: ChangeItem, css?: ClassCss): InstantUpdateResult
   /** setIsFlushing(true): every queued temporary goes after the next hot reload. */
   markQueueForDeletion(): void
-  /** A hot reload arrived: marked temporaries are due. */
-  hotReloaded(): void
-  /** Removes the due temporaries; true when any went. */
-  cleanupDue(): boolean
+  /**
+   * A hot reload arrived (the versions announced so far). A marked temporary whose change's file
+   * versions are known is due once the page has them all; one whose versions are not known is
+   * due only when the parent never names versions (`legacy`): otherwise the hot reload of an
+   * earlier edit, arriving late, would take a newer preview away before its own change shows.
+   */
+  hotReloaded(versions: FileVersionMap, legacy: boolean): void
+  /**
+   * The parent says which file versions carry the marked temporaries' change (the files the server
+   * wrote). If the page has them already, they are due at `dueAt`; answers whether any became due.
+   */
+  awaitVersions(
+    files: ReadonlyArray<readonly [string, string]>,
+    versions: FileVersionMap,
+    dueAt: number,
+  ): boolean
+  /** Removes the due temporaries whose time has come; true when any went. */
+  cleanupDue(now?: number): boolean
   /** Removes every temporary at once (the frame shuts down). */
   cleanupAll(): void
   pending(): number
@@ -119,6 +140,10 @@ export interface InstantUpdates {
   /** The frame's own style sheet, for other temporary rules. */
   sheet(): CSSStyleSheet | null
 }
+
+/** Whether the page has every one of these file versions. */
+const reached = (files: ReadonlyArray<readonly [string, string]>, versions: FileVersionMap) =>
+  files.length > 0 && files.every(([path, hash]) => versions.get(path) === hash)
 
 export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates => {
   const { doc } = deps
@@ -530,13 +555,30 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
         if (temporary.stage === "queued") temporary.stage = "marked"
       }
     },
-    hotReloaded: () => {
+    hotReloaded: (versions, legacy) => {
       for (const temporary of temporaries) {
-        if (temporary.stage === "marked") temporary.stage = "due"
+        if (temporary.stage !== "marked") continue
+        const known = temporary.awaiting
+        if (known ? reached(known, versions) : legacy) temporary.stage = "due"
       }
     },
-    cleanupDue: () => {
-      const due = temporaries.filter((temporary) => temporary.stage === "due")
+    awaitVersions: (files, versions, dueAt) => {
+      let due = false
+      for (const temporary of temporaries) {
+        if (temporary.stage !== "marked" || temporary.awaiting) continue
+        temporary.awaiting = files
+        if (reached(files, versions)) {
+          temporary.stage = "due"
+          temporary.dueAt = dueAt
+          due = true
+        }
+      }
+      return due
+    },
+    cleanupDue: (now = Number.POSITIVE_INFINITY) => {
+      const due = temporaries.filter(
+        (temporary) => temporary.stage === "due" && (temporary.dueAt ?? 0) <= now,
+      )
       for (const temporary of due) {
         temporary.cleanup()
         temporaries.splice(temporaries.indexOf(temporary), 1)

@@ -237,5 +237,9 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
     for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
     await visible(canvas.getByRole("button", { name: "Get started" }))
+    // Every preview went with the hot reload that carried its change: no temporary class is left.
+    await expect
+      .poll(() => canvas.locator('[class*="arb89-"]').count(), { timeout: STEP_MS })
+      .toBe(0)
   })
 })

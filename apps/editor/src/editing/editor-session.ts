@@ -767,10 +767,13 @@ export class EditorSession {
   }
 
   private afterSuccess(item: ChangeLedgerItem, result: MutationResult, toast: string | undefined) {
+    // Always with the files written, so the frame drops this change's preview with the hot reload
+    // of those versions (and leaves alone a page that reload has already redone).
+    if (result.changedFiles.length > 0 || Object.keys(result.codebaseIds).length > 0) {
+      void this.call("updateCodebaseIds", [result.codebaseIds, result.changedFiles])
+    }
     if (Object.keys(result.codebaseIds).length > 0) {
       const ids = result.codebaseIds
-      // With the files written: the frame leaves alone a page the hot reload has already redone.
-      void this.call("updateCodebaseIds", [ids, result.changedFiles])
       const { selectedKey, multiSelectedKeys, hoveredKey } = this.snapshot
       this.update({
         selectedKey: selectedKey === null ? null : renameKey(selectedKey, ids),
