@@ -167,12 +167,18 @@ const classEdit = async () => {
     await page.goto(editor.url)
     await page.getByRole("tree", { name: "Page elements" }).getByText("TaskList").first().waitFor()
     const canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    await canvas.getByRole("button", { name: "Get started" }).first().click()
-    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
-    if (!frame) throw new Error("the editor shows no app")
     const input = page
       .getByRole("complementary", { name: "Inspector" })
       .getByRole("combobox", { name: "Add a class" })
+    // On a fresh copy Vite may reload the app once its dependencies are optimised, dropping a
+    // selection made before: select until the inspector shows the button.
+    for (let attempt = 0; !(await input.isVisible()); attempt += 1) {
+      if (attempt === 20) throw new Error("the button in the canvas could not be selected")
+      await canvas.getByRole("button", { name: "Get started" }).first().click()
+      await page.waitForTimeout(500)
+    }
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
+    if (!frame) throw new Error("the editor shows no app")
     const file = join(editor.root, "src/App.tsx")
     for (const name of EDIT_CLASSES) {
       await input.fill(name)
