@@ -18,6 +18,7 @@ import {
   ROOT_UNIQUE_PATH,
   STORYBOARD_TOP_CONSTANT,
   uniquePathOf,
+  renameElementKey,
 } from "./element-key.ts"
 import { buildElementKey, parseElementKey, storyboardElementKey } from "./element-key-parsing.ts"
 
@@ -235,5 +236,19 @@ describe("unique paths", () => {
     expect(areSiblingPaths("0-2-1", "0-3-1")).toBe(false)
     expect(areSiblingPaths("0-2", "0-2-1")).toBe(false)
     expect(areSiblingPaths("0", "0")).toBe(false)
+  })
+})
+
+describe("renaming a key by an edit's old → new codebase ids", () => {
+  const OLD = "tempo-11111111-1111-5111-8111-111111111111"
+  const NEW = "tempo-22222222-2222-5222-8222-222222222222"
+  it("renames the id once, keeping the storyboard and the path; others stay as they are", () => {
+    expect(renameElementKey(`TE_${OLD}_app_0-1`, { [OLD]: NEW, [NEW]: "tempo-x" })).toBe(
+      `TE_${NEW}_app_0-1`,
+    )
+    expect(renameElementKey(`TE_${NEW}_app_0-2`, { [OLD]: NEW })).toBe(`TE_${NEW}_app_0-2`)
+    expect(renameElementKey("not a key", { [OLD]: NEW })).toBe("not a key")
+    expect(renameElementKey(`TE_${OLD}_app_0-1`, { [OLD]: "bad id!" })).toBe(`TE_${OLD}_app_0-1`)
+    expect(renameElementKey(`TE_toString_app_0-1`, {})).toBe(`TE_toString_app_0-1`)
   })
 })

@@ -105,3 +105,15 @@ export const areSiblingPaths = (a: string, b: string): boolean => {
   const parent = parentUniquePath(a)
   return parent !== undefined && parent === parentUniquePath(b)
 }
+
+/**
+ * The key with its codebase id renamed by an edit's old → new id map (what the server answers);
+ * a key whose id the map does not name, or that would not be valid renamed, stays as it is.
+ */
+export const renameElementKey = (key: string, ids: Readonly<Record<string, string>>): string => {
+  const parts = elementKeyParts(key)
+  const to = parts && Object.hasOwn(ids, parts.codebaseId) ? ids[parts.codebaseId] : undefined
+  if (!parts || to === undefined) return key
+  const renamed = { ...parts, codebaseId: to }
+  return areValidKeyParts(renamed) ? elementKeyOf(renamed) : key
+}

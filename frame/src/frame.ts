@@ -4,7 +4,7 @@
  * frame has decided to run (flags.ts); everything it touches it undoes in dispose().
  */
 import { type FrameClock, browserClock } from "./clock.ts"
-import { codebaseIdOfKey, elementKey, parseKey, storyboardKey } from "./codebase-ids.ts"
+import { codebaseIdOfKey, parseKey, storyboardKey } from "./codebase-ids.ts"
 import {
   FRAME_DEBOUNCE_MS,
   FRAME_OWNED_ATTRIBUTE,
@@ -32,7 +32,8 @@ import { watchErrors } from "./errors.ts"
 import type { DebugLog, UrlFlags } from "./flags.ts"
 import { debugLogger } from "./flags.ts"
 import { inspectElement } from "./inspect.ts"
-import { createInstantUpdates } from "./instant-updates.ts"
+import { renameElementKey } from "../../domain/editing/element-key.ts"
+import { createInstantUpdates, hasVersions } from "./instant-updates.ts"
 import { type FunctionTable, type Messenger, createMessenger, executeFunction } from "./messages.ts"
 import { type NavTree, type NavTreeBuild, buildNavTree, pageBoxOf, unionBox } from "./nav-tree.ts"
 import {
@@ -861,15 +862,13 @@ export const startFrame = (options: FrameOptions): FrameController => {
           ? [[file.path, file.fileHash] as const]
           : [],
       )
-      const reached = (versions: ReadonlyMap<string, string>) =>
-        written.length > 0 && written.every(([path, hash]) => versions.get(path) === hash)
       // The previews flushed for this change go with the hot reload of these versions; if it
       // came already, at the refresh after the page has had the usual time to render it.
       if (written.length > 0) parentNamesVersions = true
       const previewsDue =
         written.length > 0 &&
         instant.awaitVersions(written, seenVersions, clock.now() + NAV_TREE_REBUILD_DELAY_MS)
-      if (!reached(seenVersions)) {
+      if (!hasVersions(written, seenVersions)) {
         // Collect first, then rename: a chain a→b, b→c must not rename twice.
         const found = pairs.map(([from, to]) => ({ from, to, elements: elementsOfId(from) }))
         for (const { from, to, elements } of found) {
@@ -883,14 +882,9 @@ export const startFrame = (options: FrameOptions): FrameController => {
       } else {
         debug("updateCodebaseIds: the hot reload brings these ids", written)
       }
-      if (!reached(treeVersions)) {
-        const map = new Map(pairs)
-        const rename = (key: string | null) => {
-          if (key === null) return null
-          const parts = parseKey(key)
-          const to = parts ? map.get(parts.codebaseId) : undefined
-          return parts && to ? elementKey(to, parts.storyboardId, parts.uniquePath) : key
-        }
+      if (!hasVersions(written, treeVersions)) {
+        const ids = Object.fromEntries(pairs)
+        const rename = (key: string | null) => (key === null ? null : renameElementKey(key, ids))
         state.selectedElementKey = rename(state.selectedElementKey)
         state.hoveredElementKey = rename(state.hoveredElementKey)
         state.multiSelectedElementKeys = state.multiSelectedElementKeys.map((k) => rename(k) ?? k)

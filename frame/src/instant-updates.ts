@@ -141,9 +141,11 @@ export interface InstantUpdates {
   sheet(): CSSStyleSheet | null
 }
 
-/** Whether the page has every one of these file versions. */
-const reached = (files: ReadonlyArray<readonly [string, string]>, versions: FileVersionMap) =>
-  files.length > 0 && files.every(([path, hash]) => versions.get(path) === hash)
+/** Whether the page has every one of these file versions (none given: not known, so no). */
+export const hasVersions = (
+  files: ReadonlyArray<readonly [string, string]>,
+  versions: FileVersionMap,
+) => files.length > 0 && files.every(([path, hash]) => versions.get(path) === hash)
 
 export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates => {
   const { doc } = deps
@@ -559,7 +561,7 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
       for (const temporary of temporaries) {
         if (temporary.stage !== "marked") continue
         const known = temporary.awaiting
-        if (known ? reached(known, versions) : legacy) temporary.stage = "due"
+        if (known ? hasVersions(known, versions) : legacy) temporary.stage = "due"
       }
     },
     awaitVersions: (files, versions, dueAt) => {
@@ -567,7 +569,7 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
       for (const temporary of temporaries) {
         if (temporary.stage !== "marked" || temporary.awaiting) continue
         temporary.awaiting = files
-        if (reached(files, versions)) {
+        if (hasVersions(files, versions)) {
           temporary.stage = "due"
           temporary.dueAt = dueAt
           due = true

@@ -34,11 +34,7 @@ import {
 } from "../../../../domain/editing/change-ledger.ts"
 import type { InstantUpdateData } from "../../../../domain/editing/change-fields.schema.ts"
 import { ADD_JSX_PLACEHOLDER_PREFIX, isCodebaseId } from "../../../../domain/editing/codebase-id.ts"
-import {
-  areValidKeyParts,
-  elementKeyOf,
-  elementKeyParts,
-} from "../../../../domain/editing/element-key.ts"
+import { elementKeyParts, renameElementKey } from "../../../../domain/editing/element-key.ts"
 import { toMutationRequest } from "../../../../domain/editing/mutation-request.ts"
 import type { ElementRef } from "../../../../domain/editing/mutation-request.schema.ts"
 import type {
@@ -137,14 +133,6 @@ export const codebaseIdOf = (key: string | null | undefined): string | undefined
   if (!key) return undefined
   const parts = elementKeyParts(key)
   return parts && isCodebaseId(parts.codebaseId) ? parts.codebaseId : undefined
-}
-
-const renameKey = (key: string, ids: Readonly<Record<string, string>>): string => {
-  const parts = elementKeyParts(key)
-  const to = parts && ids[parts.codebaseId]
-  if (!parts || to === undefined) return key
-  const renamed = { ...parts, codebaseId: to }
-  return areValidKeyParts(renamed) ? elementKeyOf(renamed) : key
 }
 
 const randomId = (): string => crypto.randomUUID()
@@ -776,9 +764,9 @@ export class EditorSession {
       const ids = result.codebaseIds
       const { selectedKey, multiSelectedKeys, hoveredKey } = this.snapshot
       this.update({
-        selectedKey: selectedKey === null ? null : renameKey(selectedKey, ids),
-        multiSelectedKeys: multiSelectedKeys.map((key) => renameKey(key, ids)),
-        hoveredKey: hoveredKey === null ? null : renameKey(hoveredKey, ids),
+        selectedKey: selectedKey === null ? null : renameElementKey(selectedKey, ids),
+        multiSelectedKeys: multiSelectedKeys.map((key) => renameElementKey(key, ids)),
+        hoveredKey: hoveredKey === null ? null : renameElementKey(hoveredKey, ids),
       })
     }
     if (result.newCodebaseId !== null && ["ADD_JSX", "WRAP_DIV", "DUPLICATE"].includes(item.type)) {
