@@ -1,10 +1,13 @@
 import { request, upload } from "./http.ts"
 import type {
+  ArchiveItem,
   Badge,
   BillingHistory,
   Checkout,
   ContactForm,
   Contest,
+  ContestArchive,
+  ContestResults,
   Entry,
   GalleryPage,
   GallerySort,
@@ -123,6 +126,18 @@ export const api = {
     request<Leaderboard>("GET", "/api/leaderboard", {
       query: { period, tz: visitorTimeZone(), limit: 50 },
     }),
+
+  // Results (issue 14)
+  /** A contest's result: provisional once ended, final once announced; the ranking one page at a time. */
+  results: (contestId: string, cursor?: string) =>
+    request<ContestResults>("GET", `/api/challenges/${encodeURIComponent(contestId)}/results`, {
+      query: { cursor, limit: 50 },
+    }),
+  /** Past contests, newest first. */
+  archive: (cursor?: string) =>
+    request<ContestArchive>("GET", "/api/challenges/archive", { query: { cursor, limit: 12 } }),
+  /** The last announced contest; null (204) while none is. */
+  latestWinner: () => request<ArchiveItem | null>("GET", "/api/challenges/latest-winner"),
 
   // Contact
   config: () => request<{ supportEmail: string }>("GET", "/api/config"),

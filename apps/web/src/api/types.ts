@@ -197,3 +197,58 @@ export interface ContactForm {
   readonly subject: string
   readonly message: string
 }
+
+// Results (issue 14): a contest's published ranking, the archive of past contests, the last winner.
+
+/** One ranked entry of a contest's result. */
+export interface ResultRow {
+  /** 1-based; ties go to the earlier entry. */
+  readonly rank: number
+  readonly entryId: string
+  readonly artistName: string
+  /** The artist's page is /artists/:username. */
+  readonly username: string
+  readonly thumbnailUrl: string | null
+  readonly imageUrl: string | null
+  readonly rawVotes: number
+  /** Votes weighted by each voter's plan. */
+  readonly score: number
+  readonly createdAt: string
+}
+
+/** Provisional: the contest has ended and awaits its announcement; announced: final. */
+export type ResultStatus = "provisional" | "announced"
+
+export interface ResultCounts {
+  readonly entries: number
+  readonly voters: number
+  readonly votes: number
+}
+
+export interface ContestResults {
+  readonly contest: Contest
+  readonly status: ResultStatus
+  readonly announcedAt: string | null
+  readonly winner: ResultRow | null
+  readonly peoplesChoice: ResultRow | null
+  /** The top 3 of the ranking, on every page. */
+  readonly podium: ReadonlyArray<ResultRow>
+  /** One page of the full ranking. */
+  readonly ranking: ReadonlyArray<ResultRow>
+  readonly nextCursor: string | null
+  readonly counts: ResultCounts
+}
+
+/** A past contest in the archive (and the latest winner): the winner only once announced. */
+export interface ArchiveItem {
+  readonly contest: Contest
+  readonly status: ResultStatus
+  readonly announcedAt: string | null
+  readonly winner: ResultRow | null
+  readonly counts: ResultCounts
+}
+
+export interface ContestArchive {
+  readonly items: ReadonlyArray<ArchiveItem>
+  readonly nextCursor: string | null
+}
