@@ -194,6 +194,8 @@ const generate = (seed: number): Dataset => {
     peoplesChoiceMemberId: null,
     totalEntries: null,
     totalVotes: null,
+    podiumEntryIds: null,
+    announcedAt: null,
   })
   // One daily contest per day, the last one (today's) open at NOW; a second contest type, open at
   // NOW, for the castVote cases, so their votes do not disturb the loaded data.

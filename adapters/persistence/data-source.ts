@@ -6,6 +6,7 @@ import {
   EntryOrderIndexesMysql,
   EntryOrderIndexesSqlite,
 } from "./migrations/entry-order-indexes.ts"
+import { ContestResultsMysql, ContestResultsSqlite } from "./migrations/contest-results.ts"
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
@@ -55,8 +56,20 @@ export const detectServer = async (config: DatabaseConfig): Promise<"mysql" | "m
 
 /** Every migration of each dialect, in order. Add new ones at the end; never edit an applied one. */
 const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface> } = {
-  sqlite: [InitialSqlite, EntryOrderIndexesSqlite, CheckoutSessionsSqlite, MemberSettingsSqlite],
-  mysql: [InitialMysql, EntryOrderIndexesMysql, CheckoutSessionsMysql, MemberSettingsMysql],
+  sqlite: [
+    InitialSqlite,
+    EntryOrderIndexesSqlite,
+    CheckoutSessionsSqlite,
+    MemberSettingsSqlite,
+    ContestResultsSqlite,
+  ],
+  mysql: [
+    InitialMysql,
+    EntryOrderIndexesMysql,
+    CheckoutSessionsMysql,
+    MemberSettingsMysql,
+    ContestResultsMysql,
+  ],
 }
 
 const migrationsFor = (dialect: Dialect) => MIGRATIONS[dialect]

@@ -111,7 +111,9 @@ const toContest = (row: ContestRow): Contest => ({
           peoplesChoiceMemberId: row.peoplesChoiceMemberId,
           totalEntries: row.totalEntries ?? 0,
           totalVotes: row.totalVotes ?? 0,
+          podiumEntryIds: row.podiumEntryIds ? row.podiumEntryIds.split(",") : [],
         },
+  announcedAt: row.announcedAt,
 })
 
 const fromContest = (contest: Contest): ContestRow => ({
@@ -134,6 +136,8 @@ const fromContest = (contest: Contest): ContestRow => ({
   peoplesChoiceMemberId: contest.result?.peoplesChoiceMemberId ?? null,
   totalEntries: contest.result?.totalEntries ?? null,
   totalVotes: contest.result?.totalVotes ?? null,
+  podiumEntryIds: contest.result ? contest.result.podiumEntryIds.join(",") : null,
+  announcedAt: contest.announcedAt,
 })
 
 const toEntry = (row: EntryRow): Entry => ({
@@ -532,6 +536,12 @@ const entries = (db: DatabaseShape) => {
             { memberId, moderation: "hidden", moderationReason: reason },
             { moderation: "visible", moderationReason: null },
           )
+          .then(() => undefined),
+      ),
+    renameArtist: (memberId, artistName) =>
+      db.run((m) =>
+        repo(m)
+          .update({ memberId }, { artistName })
           .then(() => undefined),
       ),
     insert: (entry) =>

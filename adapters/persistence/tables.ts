@@ -232,6 +232,9 @@ export interface ContestRow {
   peoplesChoiceMemberId: string | null
   totalEntries: number | null
   totalVotes: number | null
+  /** The result's top 3 entry ids in rank order, comma-separated (migration 5). */
+  podiumEntryIds: string | null
+  announcedAt: number | null
 }
 
 export const ContestTable = new EntitySchema<ContestRow>({
@@ -262,6 +265,8 @@ export const ContestTable = new EntitySchema<ContestRow>({
     peoplesChoiceMemberId: ref("peoples_choice_member_id", true),
     totalEntries: int("total_entries", true),
     totalVotes: int("total_votes", true),
+    podiumEntryIds: text("podium_entry_ids", 120, true),
+    announcedAt: instant("announced_at", true),
   },
   indices: [
     { name: "IDX_contests_starts_at", columns: ["startsAt"] },

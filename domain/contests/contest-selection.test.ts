@@ -23,6 +23,7 @@ const contest = (
   storedStatus,
   createdAt: startsAt - DAY,
   result: null,
+  announcedAt: null,
 })
 
 const past = contest("past", NOW - 3 * DAY, NOW - 2 * DAY)

@@ -13,6 +13,8 @@ export interface ContestResult {
   readonly peoplesChoiceMemberId: MemberId | null
   readonly totalEntries: number
   readonly totalVotes: number
+  /** The top 3 entries by the ranking rule (score, then the earlier entry), in order. */
+  readonly podiumEntryIds: ReadonlyArray<EntryId>
 }
 
 export interface Contest {
@@ -33,4 +35,6 @@ export interface Contest {
   readonly storedStatus: string | null
   readonly createdAt: Instant
   readonly result: ContestResult | null
+  /** When the winner was announced; null until then. */
+  readonly announcedAt: Instant | null
 }

@@ -38,6 +38,7 @@ export const createContest = Effect.fn("createContest")(function* (input: Create
         storedStatus: "scheduled",
         createdAt: yield* Clock.currentTimeMillis,
         result: null,
+        announcedAt: null,
       }
       yield* contests.save(contest)
       return contest

@@ -206,7 +206,11 @@ export const announceContest = Effect.fn("announceContest")(function* (
         return yield* new NotAnnounceable({ contestId, reason: "no-winner" })
       }
       const winner = yield* (yield* MemberRepository).get(result.winnerMemberId)
-      const announced: Contest = { ...contest, storedStatus: "announced" }
+      const announced: Contest = {
+        ...contest,
+        storedStatus: "announced",
+        announcedAt: yield* Clock.currentTimeMillis,
+      }
       yield* contests.save(announced)
       yield* audit(actor, "contest.announce", target(contest), contestSnapshot(contest), {
         ...contestSnapshot(announced),

@@ -29,6 +29,7 @@ describe("decideResult", () => {
       peoplesChoiceMemberId: null,
       totalEntries: 0,
       totalVotes: 0,
+      podiumEntryIds: [],
     })
   })
 
@@ -137,6 +138,24 @@ describe("decideResult", () => {
     )
     expect(result.totalEntries).toBe(3)
     expect(result.totalVotes).toBe(7)
+  })
+
+  it("the podium is the top 3 by score, ties to the earlier entry, visible entries with a score only", () => {
+    const result = decideResult(
+      [
+        entry("fourth", { weightedScore: 1, voteCount: 1 }),
+        entry("tie-late", { weightedScore: 4, voteCount: 4, createdAt: T0 + 1000 }),
+        entry("hidden", { weightedScore: 90, voteCount: 90, moderation: "hidden" }),
+        entry("top", { weightedScore: 9, voteCount: 3 }),
+        entry("tie-early", { weightedScore: 4, voteCount: 2, createdAt: T0 }),
+        entry("none"),
+      ],
+      CLOSED_AT,
+    )
+    expect(result.podiumEntryIds).toEqual(["top", "tie-early", "tie-late"])
+    expect(result.winnerEntryId).toBe(result.podiumEntryIds[0])
+    const short = decideResult([entry("a", { weightedScore: 1 }), entry("b")], CLOSED_AT)
+    expect(short.podiumEntryIds).toEqual(["a"])
   })
 
   it("records when the contest closed", () => {

@@ -1,6 +1,7 @@
 import type { ContestResult } from "../contests/contest.entity.ts"
 import type { Instant } from "../shared/ids.ts"
 import type { Entry } from "../submissions/entry.entity.ts"
+import { compareForRanking, PODIUM_SIZE } from "./leaderboard.ts"
 
 type Candidate = Pick<
   Entry,
@@ -11,26 +12,37 @@ const earlier = (a: Candidate, b: Candidate) =>
   a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id)
 
 /**
- * The outcome of closing a contest, in one pass: the winner has the highest weighted score, the
- * People's Choice the most raw votes; ties go to the earlier entry. Both need at least one vote:
- * a contest nobody voted in has no winner. Hidden and disqualified entries take no part. Counts must already equal the vote rows (the use case recomputes them).
+ * The result's podium: the first PODIUM_SIZE entries in compareForRanking order (score, then the
+ * earlier entry), only those with a score, as a winner needs one. Visible entries only.
+ */
+export const podiumOf = <
+  C extends Pick<Entry, "id" | "weightedScore" | "createdAt" | "moderation">,
+>(
+  entries: Iterable<C>,
+): ReadonlyArray<C> =>
+  [...entries]
+    .filter((entry) => entry.moderation === "visible" && entry.weightedScore > 0)
+    .sort(compareForRanking)
+    .slice(0, PODIUM_SIZE)
+
+/**
+ * The outcome of closing a contest: the winner has the highest weighted score, the People's
+ * Choice the most raw votes; ties go to the earlier entry. Both need at least one vote: a contest
+ * nobody voted in has no winner. The podium is the top 3 by the winner's rule (the winner first).
+ * Hidden and disqualified entries take no part. Counts must already equal the vote rows (the use
+ * case recomputes them).
  */
 export const decideResult = (entries: Iterable<Candidate>, closedAt: Instant): ContestResult => {
-  let winner: Candidate | undefined
+  const all = [...entries]
+  const podium = podiumOf(all)
+  const winner: Candidate | undefined = podium[0]
   let peoplesChoice: Candidate | undefined
   let totalEntries = 0
   let totalVotes = 0
-  for (const entry of entries) {
+  for (const entry of all) {
     if (entry.moderation !== "visible") continue
     totalEntries += 1
     totalVotes += entry.voteCount
-    if (
-      !winner ||
-      entry.weightedScore > winner.weightedScore ||
-      (entry.weightedScore === winner.weightedScore && earlier(entry, winner))
-    ) {
-      winner = entry
-    }
     if (
       !peoplesChoice ||
       entry.voteCount > peoplesChoice.voteCount ||
@@ -39,7 +51,6 @@ export const decideResult = (entries: Iterable<Candidate>, closedAt: Instant): C
       peoplesChoice = entry
     }
   }
-  if (winner && winner.weightedScore <= 0) winner = undefined
   return {
     closedAt,
     winnerEntryId: winner?.id ?? null,
@@ -51,5 +62,6 @@ export const decideResult = (entries: Iterable<Candidate>, closedAt: Instant): C
       peoplesChoice && peoplesChoice.voteCount > 0 ? peoplesChoice.memberId : null,
     totalEntries,
     totalVotes,
+    podiumEntryIds: podium.map((entry) => entry.id),
   }
 }

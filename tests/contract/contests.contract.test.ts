@@ -18,6 +18,7 @@ const contest = (overrides: Partial<Contest> = {}): Contest => ({
   storedStatus: "scheduled",
   createdAt: NOW - DAY,
   result: null,
+  announcedAt: null,
   ...overrides,
 })
 
@@ -32,6 +33,7 @@ contract("ContestRepository", (test) => {
       const closed: Contest = {
         ...open,
         storedStatus: "announced",
+        announcedAt: NOW + 1,
         result: {
           closedAt: NOW,
           winnerEntryId: "entry-1",
@@ -42,6 +44,7 @@ contract("ContestRepository", (test) => {
           peoplesChoiceMemberId: "m-2",
           totalEntries: 9,
           totalVotes: 20,
+          podiumEntryIds: ["entry-1", "entry-3", "entry-2"],
         },
       }
       yield* contests.save(closed)

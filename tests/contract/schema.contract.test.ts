@@ -32,6 +32,7 @@ for (const { name, layer: make } of databases) {
             "EntryOrderIndexes1763856000000",
             "CheckoutSessions1764201600000",
             "MemberSettings1764460800000",
+            "ContestResults1764547200000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),
