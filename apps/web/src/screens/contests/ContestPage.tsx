@@ -1,0 +1,407 @@
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
+import { ArrowLeft, Award, Medal, Trophy } from "lucide-react"
+import { Link, useParams } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import { ApiError } from "../../api/http.ts"
+import type { ContestResults, ResultRow } from "../../api/types.ts"
+import { VotesAndScore, scoreText, votesText } from "../../entries/VotesAndScore.tsx"
+import { SCORE_RULE, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
+import { shortDate } from "../../ui/format.ts"
+import { WINNERS_ANNOUNCED } from "../static/facts.ts"
+import {
+  Button,
+  buttonClass,
+  EmptyState,
+  ErrorState,
+  messageOf,
+  Page,
+  PageTitle,
+  Spinner,
+} from "../../ui/ui.tsx"
+import {
+  ArtistLink,
+  ContestDates,
+  CountsLine,
+  LineArt,
+  PROVISIONAL_LABEL,
+  RowImage,
+  StatusLabel,
+} from "./result-parts.tsx"
+
+const isMissing = (error: unknown, code: string): boolean =>
+  error instanceof ApiError && error.status === 404 && error.code === code
+
+const BackLink = () => (
+  <Link
+    to="/contests"
+    className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+  >
+    <ArrowLeft aria-hidden className="size-4" />
+    All contests
+  </Link>
+)
+
+const PLACES = ["1st place", "2nd place", "3rd place"] as const
+/** The podium reads 2nd, 1st, 3rd on wide screens; the document (and a phone) reads 1st, 2nd, 3rd. */
+const PODIUM_STYLE = [
+  "sm:order-2 border-amber-300 bg-amber-50",
+  "sm:order-1 sm:mt-8 border-slate-300 bg-slate-50",
+  "sm:order-3 sm:mt-12 border-orange-300 bg-orange-50",
+] as const
+const MEDAL_COLOR = ["text-amber-600", "text-slate-600", "text-orange-700"] as const
+
+const Podium = ({ results }: { readonly results: ContestResults }) => {
+  const rows = results.podium.slice(0, 3)
+  const announced = results.status === "announced"
+  return (
+    <section aria-labelledby="podium-title" className="mt-10">
+      <h2 id="podium-title" className="text-2xl font-bold text-slate-900">
+        {announced ? "Winner and podium" : "Leading entries"}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-slate-700">No entry took part in this contest.</p>
+      ) : (
+        <ol className="mt-4 grid items-start gap-3 sm:grid-cols-3 sm:gap-4">
+          {rows.map((row, index) => {
+            const isWinner = announced && results.winner?.entryId === row.entryId
+            const Icon = index === 0 ? Trophy : Medal
+            return (
+              <li
+                key={row.entryId}
+                className={`flex min-w-0 items-center gap-4 rounded-xl border p-3 sm:flex-col sm:p-4 sm:text-center ${PODIUM_STYLE[index] ?? ""}`}
+              >
+                <RowImage row={row} size={200} className="w-24 sm:w-full sm:max-w-52" />
+                <div className="flex min-w-0 flex-col gap-1 sm:items-center">
+                  <p className="flex items-center gap-1 font-semibold text-slate-900">
+                    <Icon aria-hidden className={`size-5 shrink-0 ${MEDAL_COLOR[index] ?? ""}`} />
+                    {PLACES[index]}
+                    {isWinner && (
+                      <span className="ml-1 rounded-full bg-amber-600 px-2 py-0.5 text-xs text-white">
+                        Winner
+                      </span>
+                    )}
+                  </p>
+                  <ArtistLink row={row} className="truncate" />
+                  <VotesAndScore
+                    votes={row.rawVotes}
+                    score={row.score}
+                    className="sm:justify-center"
+                  />
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      {announced && results.winner === null && rows.length > 0 && (
+        <p className="mt-3 text-sm text-slate-700">No winner: no entry received a vote.</p>
+      )}
+    </section>
+  )
+}
+
+const PeoplesChoice = ({ row }: { readonly row: ResultRow | null }) => (
+  <section
+    aria-labelledby="peoples-choice-title"
+    className="mt-10 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-6"
+  >
+    <h2
+      id="peoples-choice-title"
+      className="flex items-center gap-2 text-xl font-bold text-slate-900"
+    >
+      <Award aria-hidden className="size-6 text-sky-700" />
+      People's Choice
+    </h2>
+    <p className="mt-1 text-sm text-slate-700">
+      The entry with the most votes, each vote counted once; ties go to the earlier entry.
+    </p>
+    {row === null ? (
+      <p className="mt-3 text-slate-700">No People's Choice: no entry received a vote.</p>
+    ) : (
+      <div className="mt-4 flex min-w-0 items-center gap-4">
+        <RowImage row={row} size={112} className="w-24 sm:w-28" />
+        <div className="flex min-w-0 flex-col gap-1">
+          <ArtistLink row={row} className="truncate" />
+          <VotesAndScore votes={row.rawVotes} score={row.score} />
+        </div>
+      </div>
+    )}
+  </section>
+)
+
+const RankingTable = ({ rows }: { readonly rows: ReadonlyArray<ResultRow> }) => (
+  <div
+    role="region"
+    aria-label="Full ranking table"
+    tabIndex={0}
+    className="overflow-x-auto rounded-xl border border-slate-200"
+  >
+    <table className="w-full min-w-[560px] text-left text-sm">
+      <caption className="sr-only">Full ranking</caption>
+      <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+        <tr>
+          <th scope="col" className="px-3 py-3">
+            Rank
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Entry
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Artist
+          </th>
+          <th scope="col" className="px-3 py-3 text-right">
+            Votes
+          </th>
+          <th scope="col" className="px-3 py-3 text-right">
+            Score
+          </th>
+          <th scope="col" className="px-3 py-3">
+            Submitted
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <tr key={row.entryId}>
+            <td className="px-3 py-2 font-semibold text-slate-900 tabular-nums">{row.rank}</td>
+            <td className="px-3 py-2">
+              <RowImage row={row} size={48} className="w-12" />
+            </td>
+            <td className="max-w-48 truncate px-3 py-2">
+              <ArtistLink row={row} />
+            </td>
+            <td className="px-3 py-2 text-right text-slate-900 tabular-nums">
+              {votesText(row.rawVotes)}
+            </td>
+            <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+              {scoreText(row.score)}
+            </td>
+            <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+              <time dateTime={row.createdAt}>{shortDate(row.createdAt)}</time>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+)
+
+/** The rule and each plan's vote weight, read from the plan table. */
+export const HowTheScoreIsComputed = () => (
+  <section
+    aria-labelledby="score-rule-title"
+    className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+  >
+    <h2 id="score-rule-title" className="text-xl font-bold text-slate-900">
+      How the score is computed
+    </h2>
+    <p className="mt-2 text-slate-700">{SCORE_RULE}</p>
+    <ul aria-label="Vote weight by plan" className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+      {VOTE_WEIGHTS.map((plan) => (
+        <li
+          key={plan.name}
+          className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+        >
+          <span className="text-sm text-slate-800">{plan.name}</span>
+          <span className="font-semibold text-slate-900 tabular-nums">{plan.weight}× per vote</span>
+        </li>
+      ))}
+    </ul>
+    <p className="mt-3 text-sm text-slate-700">
+      Votes is the raw count of votes an entry received; Score adds each of those votes at its
+      voter's plan weight.
+    </p>
+  </section>
+)
+
+/** A contest that has no result yet (or never will): what it is, and when results appear. */
+const NoResult = ({ contestId }: { readonly contestId: string }) => {
+  const contest = useQuery({
+    queryKey: ["contest", contestId],
+    queryFn: () => api.contest(contestId),
+    retry: false,
+  })
+  const known = contest.data
+  const cancelled = known?.status === "cancelled"
+  return (
+    <Page>
+      <BackLink />
+      <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr]">
+        {known && <LineArt contest={known} size={256} eager />}
+        <div className="min-w-0">
+          <PageTitle>{known?.title ?? "Contest results"}</PageTitle>
+          {known && (
+            <p className="mt-2 text-sm text-slate-600">
+              <ContestDates contest={known} />
+            </p>
+          )}
+          <div className="mt-6">
+            {cancelled ? (
+              <EmptyState title="This contest was cancelled">
+                <p>A cancelled contest has no result.</p>
+              </EmptyState>
+            ) : (
+              <EmptyState title="Results appear when the contest ends">
+                <p>
+                  {known ? (
+                    <>
+                      This contest ends{" "}
+                      <time dateTime={known.endsAt}>{shortDate(known.endsAt)}</time>; its standing
+                      shows here then, and the winner {WINNERS_ANNOUNCED} after the deadline.
+                    </>
+                  ) : (
+                    <>
+                      The standing shows here once the contest has ended, and the winner{" "}
+                      {WINNERS_ANNOUNCED} after the deadline.
+                    </>
+                  )}
+                </p>
+                <Link to="/" className={buttonClass("primary", "mt-4")}>
+                  Go to today's contest
+                </Link>
+              </EmptyState>
+            )}
+          </div>
+        </div>
+      </div>
+    </Page>
+  )
+}
+
+const NotFound = () => (
+  <Page>
+    <BackLink />
+    <div className="mx-auto max-w-lg py-12 text-center">
+      <p className="text-sm font-semibold text-brand-600">404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Contest not found</h1>
+      <p className="mt-3 text-slate-700">There is no contest at this address.</p>
+      <Link to="/contests" className={buttonClass("primary", "mt-6")}>
+        See past contests
+      </Link>
+    </div>
+  </Page>
+)
+
+/** /contests/:id: a contest's result — podium, People's Choice, full ranking, how it is scored. */
+const ContestPage = () => {
+  const contestId = useParams().id ?? ""
+  const results = useInfiniteQuery({
+    queryKey: ["contest-results", contestId],
+    queryFn: ({ pageParam }) => api.results(contestId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // A 404 is an answer (no such contest, or no result yet), not a failure worth retrying.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status === 404) && failures < 1,
+  })
+
+  if (results.isPending) {
+    return (
+      <Page>
+        <Spinner label="Loading results…" />
+      </Page>
+    )
+  }
+  if (results.data === undefined) {
+    if (isMissing(results.error, "NO_RESULT")) return <NoResult contestId={contestId} />
+    if (isMissing(results.error, "NOT_FOUND")) return <NotFound />
+    return (
+      <Page>
+        <BackLink />
+        <div className="mt-8">
+          <ErrorState
+            title="Could not load the results"
+            message={messageOf(results.error, "The results could not be loaded.")}
+            onRetry={() => void results.refetch()}
+          />
+        </div>
+      </Page>
+    )
+  }
+
+  const [first] = results.data.pages
+  if (first === undefined) return null
+  const { contest } = first
+  const ranking = results.data.pages.flatMap((page) => page.ranking)
+  const provisional = first.status === "provisional"
+
+  return (
+    <Page>
+      <BackLink />
+      <header className="mt-6 grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
+        <LineArt contest={contest} size={288} eager className="max-w-72" />
+        <div className="min-w-0">
+          <StatusLabel status={first.status} announcedAt={first.announcedAt} />
+          <div className="mt-3">
+            <PageTitle>{contest.title}</PageTitle>
+          </div>
+          {contest.description && (
+            <p className="mt-2 break-words text-slate-700">{contest.description}</p>
+          )}
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Ran</dt>
+            <dd className="text-slate-900">
+              <ContestDates contest={contest} />
+            </dd>
+            {first.announcedAt && (
+              <>
+                <dt className="text-slate-600">Announced</dt>
+                <dd className="text-slate-900">
+                  <time dateTime={first.announcedAt}>{shortDate(first.announcedAt)}</time>
+                </dd>
+              </>
+            )}
+          </dl>
+          <CountsLine counts={first.counts} className="mt-2" />
+          {provisional && (
+            <p
+              role="note"
+              aria-label={PROVISIONAL_LABEL}
+              className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+            >
+              This contest has ended and its winner is not announced yet, so the standing below can
+              still change. Winners are announced {WINNERS_ANNOUNCED} after the deadline.
+            </p>
+          )}
+        </div>
+      </header>
+
+      <Podium results={first} />
+      <PeoplesChoice row={first.peoplesChoice} />
+
+      <section aria-labelledby="ranking-title" className="mt-10">
+        <h2 id="ranking-title" className="text-2xl font-bold text-slate-900">
+          Full ranking
+        </h2>
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          Votes and Score side by side; the ranking follows the Score.
+        </p>
+        {ranking.length === 0 ? (
+          <EmptyState title="No entries in this contest" />
+        ) : (
+          <RankingTable rows={ranking} />
+        )}
+        {results.isFetchNextPageError && (
+          <p role="alert" className="mt-4 text-center text-sm text-red-800">
+            {messageOf(results.error, "More of the ranking could not be loaded.")}
+          </p>
+        )}
+        {results.hasNextPage && (
+          <div className="mt-4 flex justify-center">
+            <Button
+              variant="secondary"
+              disabled={results.isFetchingNextPage}
+              onClick={() => void results.fetchNextPage()}
+            >
+              {results.isFetchingNextPage ? "Loading…" : "Load more"}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      <HowTheScoreIsComputed />
+    </Page>
+  )
+}
+
+export default ContestPage
