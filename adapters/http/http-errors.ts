@@ -12,6 +12,7 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   ContestClosed: 403,
   ContestOverlap: 409,
   ContestNotClosable: 409,
+  NoResult: 404,
   VotingClosed: 403,
   SelfVote: 403,
   VotePermanent: 403,

@@ -279,6 +279,20 @@ const contests = (store: MemoryStore) =>
           .sort((a, b) => a.startsAt - b.startsAt || byId(a, b)),
       ),
     winsOf: (memberId) =>
+    past: (now, cursor, limit) =>
+      Effect.sync(() =>
+        keysetPage(
+          [...store.tables.contests.values()].filter((contest) => {
+            const status = contestStatus(contest, now)
+            return status === "ended" || status === "announced"
+          }),
+          (a, b) => b.endsAt - a.endsAt || byId(b, a),
+          (contest) => contest.id,
+          (value) => (typeof value === "string" ? store.tables.contests.get(value) : undefined),
+          cursor,
+          limit,
+        ),
+      ),
       Effect.sync(
         () =>
           [...store.tables.contests.values()].filter(
@@ -464,6 +478,31 @@ const badges = (store: MemoryStore) =>
       Effect.sync(() =>
         [...store.tables.badges.values()]
           .filter((grant) => grant.memberId === memberId)
+    participationOf: (contestIds) =>
+      Effect.sync(() => {
+        const wanted = new Set(contestIds)
+        const counts = new Map(
+          contestIds.map((id) => [id, { entries: 0, votes: 0, voters: new Set<string>() }]),
+        )
+        for (const entry of store.tables.entries.values()) {
+          if (wanted.has(entry.contestId) && entry.moderation === "visible") {
+            const count = counts.get(entry.contestId)
+            if (count) count.entries += 1
+          }
+        }
+        for (const vote of store.tables.votes.values()) {
+          const count = counts.get(vote.contestId)
+          if (!count || store.tables.entries.get(vote.entryId)?.moderation !== "visible") continue
+          count.votes += 1
+          count.voters.add(vote.voterId)
+        }
+        return new Map(
+          [...counts].map(([id, count]) => [
+            id,
+            { entries: count.entries, votes: count.votes, voters: count.voters.size },
+          ]),
+        )
+      }),
           .sort((a, b) => a.earnedAt - b.earnedAt),
       ),
   })

@@ -443,6 +443,20 @@ const contests = (db: DatabaseShape) => {
           .orderBy("c.starts_at", "ASC")
           .addOrderBy("c.id", "ASC")
           .getMany()
+    past: (now, cursor, limit) =>
+      db.run((m) =>
+        keysetPage(
+          repo(m)
+            .createQueryBuilder("c")
+            .where(notCancelled("c"))
+            .andWhere("c.ends_at <= :now", { now }),
+          "c",
+          { column: "ends_at", property: "endsAt", direction: "DESC" },
+          cursor,
+          limit,
+          toContest,
+        ),
+      ),
           .then((rows) => rows.map(toContest)),
       ),
     winsOf: (memberId) => db.run((m) => repo(m).countBy({ winnerMemberId: memberId })),
@@ -732,6 +746,49 @@ const badges = (db: DatabaseShape) =>
       db
         .attempt((m) => m.getRepository<BadgeGrantRow>(BadgeGrantTable).insert(grant))
         .pipe(
+    participationOf: (contestIds) =>
+      db.run(async (m) => {
+        const result = new Map<string, { entries: number; votes: number; voters: number }>(
+          contestIds.map((id) => [id, { entries: 0, votes: 0, voters: 0 }]),
+        )
+        if (contestIds.length === 0) return result
+        const entryRows: Array<{ contestId: string; entries: string | number }> = await m
+          .getRepository(EntryTable)
+          .createQueryBuilder("e")
+          .select("e.contest_id", "contestId")
+          .addSelect("COUNT(*)", "entries")
+          .where("e.contest_id IN (:...contestIds)", { contestIds })
+          .andWhere("e.moderation = 'visible'")
+          .groupBy("e.contest_id")
+          .getRawMany()
+        const voteRows: Array<{
+          contestId: string
+          votes: string | number
+          voters: string | number
+        }> = await m
+          .getRepository(VoteTable)
+          .createQueryBuilder("v")
+          .innerJoin("Entry", "e", "e.id = v.entry_id")
+          .select("v.contest_id", "contestId")
+          .addSelect("COUNT(*)", "votes")
+          .addSelect("COUNT(DISTINCT v.voter_id)", "voters")
+          .where("v.contest_id IN (:...contestIds)", { contestIds })
+          .andWhere("e.moderation = 'visible'")
+          .groupBy("v.contest_id")
+          .getRawMany()
+        for (const row of entryRows) {
+          const count = result.get(row.contestId)
+          if (count) count.entries = Number(row.entries)
+        }
+        for (const row of voteRows) {
+          const count = result.get(row.contestId)
+          if (count) {
+            count.votes = Number(row.votes)
+            count.voters = Number(row.voters)
+          }
+        }
+        return result
+      }),
           Effect.as(true),
           Effect.catch((error) =>
             isUniqueViolation(error) ? Effect.succeed(false) : Effect.die(error),

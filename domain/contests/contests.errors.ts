@@ -38,3 +38,16 @@ export class ContestNotClosable extends Data.TaggedError("ContestNotClosable")<{
       : "The contest has not ended yet; it can be closed once its end has passed."
   }
 }
+
+/** A contest without a result to show: it has not ended yet, or it was cancelled. */
+export class NoResult extends Data.TaggedError("NoResult")<{
+  readonly contestId: ContestId
+  readonly status: ContestStatus
+}> {
+  readonly code = "NO_RESULT"
+  override get message() {
+    return this.status === "cancelled"
+      ? "This contest was cancelled; it has no result."
+      : "This contest has not ended yet; its result comes when it ends."
+  }
+}

@@ -24,6 +24,7 @@ import type {
   ContestClosed,
   ContestNotClosable,
   ContestOverlap,
+  NoResult,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
 import type { UnsupportedImage } from "../submissions/image-store.port.ts"
@@ -42,6 +43,7 @@ export type DomainError =
   | ContestClosed
   | ContestOverlap
   | ContestNotClosable
+  | NoResult
   | VotingClosed
   | SelfVote
   | VotePermanent

@@ -16,3 +16,10 @@ export interface VoteTally {
   readonly rawVotes: number
   readonly weightedScore: number
 }
+
+/** A contest's published counts: visible entries, the votes on them, the members who voted. */
+export interface Participation {
+  readonly entries: number
+  readonly votes: number
+  readonly voters: number
+}

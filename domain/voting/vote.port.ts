@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { ContestId, EntryId, MemberId } from "../shared/ids.ts"
-import type { Vote, VoteTally } from "./vote.entity.ts"
+import type { Participation, Vote, VoteTally } from "./vote.entity.ts"
 import type { VotePermanent } from "./voting.errors.ts"
 
 export class VoteRepository extends Context.Service<
@@ -11,5 +11,12 @@ export class VoteRepository extends Context.Service<
     readonly hasVoted: (entryId: EntryId, voterId: MemberId) => Effect.Effect<boolean>
     /** Raw count and weighted sum per entry of a contest, from the vote rows. */
     readonly talliesOf: (contestId: ContestId) => Effect.Effect<ReadonlyArray<VoteTally>>
+    /**
+     * Who took part in each contest, counted from the rows: its visible entries, the vote rows
+     * on them and their distinct voters. Every contest asked for has a row (zeros when none).
+     */
+    readonly participationOf: (
+      contestIds: ReadonlyArray<ContestId>,
+    ) => Effect.Effect<ReadonlyMap<ContestId, Participation>>
   }
 >()("colorday/VoteRepository") {}

@@ -134,6 +134,34 @@ contract("ContestAnalytics", (test) => {
       }
       expect(yield* analytics.counts(c.id)).toEqual({
         views: 2,
+contract("ContestRepository: the archive", (test) => {
+  test("pages past contests, the latest ended first, leaving out running, future and cancelled ones", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      // Later than any contest an earlier run left in a shared database.
+      const base = Date.now() + 3000 * DAY
+      const now = base + 10 * DAY
+      const ended = (endsAt: number, overrides: Partial<Contest> = {}) =>
+        contest({ startsAt: endsAt - DAY, endsAt, ...overrides })
+      const oldest = ended(base + 1 * DAY, { storedStatus: "announced", announcedAt: base })
+      const middle = ended(base + 2 * DAY)
+      const newest = ended(base + 3 * DAY, { storedStatus: "ANNOUNCED" })
+      const cancelled = ended(base + 4 * DAY, { storedStatus: "Cancelled" })
+      const running = contest({ startsAt: now - HOUR, endsAt: now + HOUR })
+      const future = contest({ startsAt: now + DAY, endsAt: now + 2 * DAY })
+      for (const c of [middle, cancelled, oldest, running, newest, future]) yield* contests.save(c)
+      const first = yield* contests.past(now, null, 2)
+      expect(first.items.map((c) => c.id)).toEqual([newest.id, middle.id])
+      expect(first.nextCursor).not.toBeNull()
+      const second = yield* contests.past(now, first.nextCursor, 1)
+      expect(second.items.map((c) => c.id)).toEqual([oldest.id])
+      expect(second.items[0]).toEqual(oldest)
+      // The moment decides what has ended: at base + 2.5 days only the two earliest have.
+      const earlier = yield* contests.past(base + 2 * DAY + DAY / 2, null, 2)
+      expect(earlier.items.map((c) => c.id)).toEqual([middle.id, oldest.id])
+    }))
+})
+
         downloads: 1,
         submissions: 0,
         votes: 1,

@@ -1,9 +1,10 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { seedContest, seedMember } from "../../adapters/memory/seed.ts"
+import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
-import { NOW, contract, unique } from "./support/contract.ts"
+import { NOW, contract, entryOf, unique } from "./support/contract.ts"
 
 contract("VoteRepository", (test) => {
   test("records a vote once; a second by the same member is VotePermanent", () =>
@@ -35,5 +36,41 @@ contract("VoteRepository", (test) => {
       expect(yield* votes.talliesOf(contest.id)).toEqual([
         { entryId: entry.id, rawVotes: 2, weightedScore: 3.5 },
       ])
+    }))
+
+  test("counts a contest's visible entries, the votes on them and their distinct voters", () =>
+    Effect.gen(function* () {
+      const votes = yield* VoteRepository
+      const entries = yield* EntryRepository
+      const contest = yield* seedContest({ contestType: unique("daily") })
+      const quiet = yield* seedContest({ contestType: unique("daily") })
+      const artist = yield* seedMember({ username: unique("a") })
+      const [ann, bob, cid] = [
+        yield* seedMember({ username: unique("v") }),
+        yield* seedMember({ username: unique("v") }),
+        yield* seedMember({ username: unique("v") }),
+      ]
+      const first = entryOf(artist, contest.id)
+      const second = entryOf(artist, contest.id)
+      const hidden = entryOf(artist, contest.id, { moderation: "hidden", moderationReason: "x" })
+      for (const entry of [first, second, hidden]) yield* entries.insert(entry)
+      const vote = (entryId: string, voterId: string) =>
+        votes.record({
+          id: crypto.randomUUID(),
+          entryId,
+          contestId: contest.id,
+          voterId,
+          weight: 1,
+          castAt: NOW,
+        })
+      yield* vote(first.id, ann.id)
+      yield* vote(first.id, bob.id)
+      yield* vote(second.id, ann.id)
+      // Only on the hidden entry: neither the vote nor the voter counts.
+      yield* vote(hidden.id, cid.id)
+      const counts = yield* votes.participationOf([contest.id, quiet.id])
+      expect(counts.get(contest.id)).toEqual({ entries: 2, votes: 3, voters: 2 })
+      expect(counts.get(quiet.id)).toEqual({ entries: 0, votes: 0, voters: 0 })
+      expect((yield* votes.participationOf([])).size).toBe(0)
     }))
 })
