@@ -3,6 +3,7 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
+import { WIN_SHORT } from "../../plans/score-rule.ts"
 import { Button } from "../../ui/ui.tsx"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 import { DownloadDialog } from "./DownloadDialog.tsx"
@@ -12,7 +13,7 @@ const HOW_TO_PARTICIPATE = [
   "Print it on Letter or A4 paper.",
   "Color it with any medium you like.",
   "Take a photo of your page and submit it before the countdown ends.",
-  "Win: the entry with the most votes takes the day's prize.",
+  `${WIN_SHORT}.`,
 ] as const
 
 const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "title"> }) =>

@@ -6,6 +6,7 @@ import { HowItWorks } from "./HowItWorks.tsx"
 import { PlatformFeatures } from "./PlatformFeatures.tsx"
 import { RecentSubmissions } from "./RecentSubmissions.tsx"
 import { useHomeFlags } from "./useHomeFlags.ts"
+import { YesterdaysWinner } from "./YesterdaysWinner.tsx"
 
 const ClosingCall = () => (
   <section
@@ -48,6 +49,7 @@ const HomePage = () => {
       <div className="mt-6">
         <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
       </div>
+      <YesterdaysWinner />
       <PlatformFeatures />
       <HowItWorks />
       <RecentSubmissions />

@@ -1,4 +1,5 @@
 import { Download, Trophy, Upload } from "lucide-react"
+import { WIN_SHORT } from "../../plans/score-rule.ts"
 
 const STEPS = [
   {
@@ -13,7 +14,7 @@ const STEPS = [
   },
   {
     title: "Win",
-    text: "The community votes. The top-voted entry wins the daily prize; winners are announced 24-48 hours after the deadline.",
+    text: `The community votes. ${WIN_SHORT}. Winners are announced 24–48 hours after the deadline.`,
     icon: Trophy,
   },
 ] as const

@@ -28,7 +28,7 @@ const FEATURES: ReadonlyArray<{
   },
   {
     title: "Win Prizes",
-    text: "The top-voted entry wins the day's prize, and badges mark every win.",
+    text: "The highest score (weighted votes) wins the day's prize, and badges mark every win.",
     icon: Trophy,
   },
   {

@@ -47,7 +47,13 @@ describe("the pricing page", () => {
       screen.getByText("Gift Packs & Classroom Licenses. No ads. Cancel anytime."),
     ).toBeTruthy()
     expect(screen.getByText(/No purchase necessary/)).toBeTruthy()
-    expect(screen.getByRole("heading", { name: /Contest winner rewards/ })).toBeTruthy()
+    const rewards = screen.getByRole("region", { name: /Contest winner rewards/ })
+    expect(rewards.textContent).toContain(
+      "The entry with the highest score wins. Score = votes weighted by each voter's plan (1× to 3×); ties go to the earlier entry.",
+    )
+    expect(within(rewards).getByRole("link", { name: "results page" }).getAttribute("href")).toBe(
+      "/contests",
+    )
   })
 
   it("refuses a visitor with the toast 'Sign in required'", async () => {

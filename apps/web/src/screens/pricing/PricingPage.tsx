@@ -4,6 +4,7 @@ import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { EXTRA_ENTRY, PLANS } from "../../../../../domain/plans/plans.ts"
 import { PlanGrid } from "../../plans/PlanCards.tsx"
 import { moneyText, PAID_TIERS } from "../../plans/plan-text.ts"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { Page, PageTitle } from "../../ui/ui.tsx"
 
 const WINNER_BADGES = Object.values(BADGES).filter((badge) => badge.type !== "participation")
@@ -59,9 +60,12 @@ const PricingPage = () => (
         <div className="rounded-xl border border-slate-200 p-5">
           <h3 className="font-semibold text-slate-900">Daily winners</h3>
           <p className="mt-2 text-sm text-slate-700">
-            The entry with the highest weighted vote score wins when the contest closes. Winners are
-            announced 24-48 hours after the deadline, and the top 3 get a shoutout and gallery
-            recognition.
+            {SCORE_RULE} Winners are announced 24–48 hours after the deadline. The top 3 and the
+            People's Choice get a ribbon on their entry and a place on the contest's{" "}
+            <Link to="/contests" className="font-medium text-brand-700 underline">
+              results page
+            </Link>
+            .
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 p-5">

@@ -26,6 +26,12 @@ describe("the rewards page", () => {
     const champ = within(tiers).getByRole("article", { name: PLANS.champ.name })
     expect(within(champ).getByText(`${PLANS.champ.voteWeight}× vote weight`)).toBeTruthy()
     expect(within(champ).getByText("Custom line art requests")).toBeTruthy()
+    // The rule in the contract's one set of words.
+    expect(
+      screen.getByText(
+        /^The entry with the highest score wins\. Score = votes weighted by each voter's plan \(1× to 3×\); ties go to the earlier entry\./,
+      ),
+    ).toBeTruthy()
     const curious = within(tiers).getByRole("article", { name: PLANS.free.name })
     expect(within(curious).getByText("A shoutout for a top-3 finish")).toBeTruthy()
 

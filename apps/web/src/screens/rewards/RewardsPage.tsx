@@ -3,6 +3,7 @@ import { Link } from "react-router-dom"
 import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { PLANS, TIERS } from "../../../../../domain/plans/plans.ts"
 import { moneyText, PAID_TIERS, TIER_PERKS, voteWeightText } from "../../plans/plan-text.ts"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { buttonClass, Page, PageTitle } from "../../ui/ui.tsx"
 import { BadgeIconView } from "./badge-icon.tsx"
 
@@ -20,7 +21,7 @@ const HOW_IT_WORKS = [
   {
     icon: Trophy,
     title: "Win contests",
-    text: "When a contest closes, the highest weighted score wins; a tie goes to the earlier entry. Winners are announced 24-48 hours after the deadline.",
+    text: `${SCORE_RULE} Winners are announced 24–48 hours after the deadline.`,
   },
   {
     icon: Medal,

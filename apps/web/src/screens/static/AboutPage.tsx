@@ -9,6 +9,7 @@ import {
   entriesText,
   planSentence,
 } from "./facts.ts"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { Prose } from "./Prose.tsx"
 
 /** /about: what Colorday is, how a contest day runs, who may enter. */
@@ -53,9 +54,9 @@ const AboutPage = () => (
         one vote per entry, votes are permanent, and you cannot vote for your own work.
       </li>
       <li>
-        <strong>Win.</strong> When the contest closes, the entry with the highest score wins.
-        Winners are announced {WINNERS_ANNOUNCED} after the deadline, and both the raw vote count
-        and the weighted score are published, so every result can be checked.
+        <strong>Win.</strong> {SCORE_RULE} Winners are announced {WINNERS_ANNOUNCED} after the
+        deadline, and every entry's Votes and Score are published on the contest's{" "}
+        <Link to="/contests">results page</Link>, so every result can be checked.
       </li>
     </ol>
 

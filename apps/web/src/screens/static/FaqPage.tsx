@@ -8,6 +8,7 @@ import {
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../../../../domain/accounts/account-rules.ts"
 import { BADGE_IDS, BADGES } from "../../../../../domain/badges/badges.ts"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { Page, PageTitle } from "../../ui/ui.tsx"
 import {
   ACCEPTED_FORMATS,
@@ -130,11 +131,11 @@ const QUESTIONS: ReadonlyArray<{ readonly id: string; readonly q: string; readon
       q: "How are winners chosen, and when are they announced?",
       a: (
         <p>
-          When a contest closes, the entry with the highest weighted score wins; if two entries tie,
-          the one submitted first wins. Winners are announced {WINNERS_ANNOUNCED} after the
-          deadline. Both the raw vote count and the weighted score are published with the result, so
-          anyone can check it. The <Link to="/leaderboard">leaderboard</Link> shows the rankings for
-          today, this week, this month and all time.
+          {SCORE_RULE} Winners are announced {WINNERS_ANNOUNCED} after the deadline. Each contest's{" "}
+          <Link to="/contests">results page</Link> publishes every entry's Votes (the raw count) and
+          Score (the weighted votes) side by side, so anyone can check it. The{" "}
+          <Link to="/leaderboard">leaderboard</Link> shows the rankings for today, this week, this
+          month and all time.
         </p>
       ),
     },

@@ -5,6 +5,10 @@ import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { formatCents, PLANS } from "../../../../../domain/plans/plans.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 
+/** The winning rule, in the contract's one set of words (issue 14). */
+const RULE =
+  "The entry with the highest score wins. Score = votes weighted by each voter's plan (1× to 3×); ties go to the earlier entry."
+
 const open = async (path: string, title: string) => {
   signedInAs(null)
   renderRoute(path)
@@ -54,6 +58,30 @@ describe("/faq", () => {
     const badges = screen.getByRole("region", { name: "What are badges?" })
     expect(within(badges).getAllByRole("listitem")).toHaveLength(Object.keys(BADGES).length)
     expect(badges.textContent).toContain(BADGES["hat-trick"].description)
+  })
+})
+
+describe("the winning rule", () => {
+  it("is stated in the contract's words on the FAQ, with a link to the results", async () => {
+    await open("/faq", "Frequently Asked Questions")
+    const question = "How are winners chosen, and when are they announced?"
+    await userEvent.click(screen.getByRole("button", { name: question }))
+    const winners = screen.getByRole("region", { name: question })
+    expect(winners.textContent).toContain(RULE)
+    expect(winners.textContent).toContain("Votes (the raw count) and Score (the weighted votes)")
+    expect(within(winners).getByRole("link", { name: "results page" }).getAttribute("href")).toBe(
+      "/contests",
+    )
+  })
+
+  it("reads the same on About", async () => {
+    await open("/about", "About Colorday")
+    expect(screen.getByRole("main").textContent).toContain(RULE)
+  })
+
+  it("reads the same in the Terms", async () => {
+    await open("/terms", "Terms of Service")
+    expect(screen.getByRole("main").textContent).toContain(RULE)
   })
 })
 

@@ -11,6 +11,7 @@ import {
   drawingPrize,
   planSentence,
 } from "./facts.ts"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { Prose } from "./Prose.tsx"
 
 /** /terms: the rules of using Colorday, its contests and its plans. */
@@ -61,9 +62,9 @@ const TermsPage = () => (
         the reason.
       </li>
       <li>
-        When a contest closes, the entry with the highest weighted score wins; a tie goes to the
-        entry submitted first. Winners are announced {WINNERS_ANNOUNCED} after the deadline, with
-        both the raw vote count and the weighted score published.
+        {SCORE_RULE} The result is decided when the contest closes; winners are announced{" "}
+        {WINNERS_ANNOUNCED} after the deadline, with both the raw vote count and the weighted score
+        published.
       </li>
     </ul>
 

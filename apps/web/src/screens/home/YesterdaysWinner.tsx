@@ -1,0 +1,53 @@
+import { useQuery } from "@tanstack/react-query"
+import { Trophy } from "lucide-react"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
+import { shortDate } from "../../ui/format.ts"
+import { ArtistLink, contestPath, RowImage } from "../contests/result-parts.tsx"
+
+export const LATEST_WINNER = ["latest-winner"] as const
+
+/**
+ * "Yesterday's winner": the last announced contest's winning entry, linked to the contest's page.
+ * Nothing at all while none is announced (204), while it loads, or if it cannot be loaded: the
+ * home page's own content does not wait for it.
+ */
+export const YesterdaysWinner = () => {
+  const latest = useQuery({ queryKey: LATEST_WINNER, queryFn: api.latestWinner })
+  const item = latest.data
+  if (!item?.winner) return null
+  const { contest, winner } = item
+  return (
+    <section aria-labelledby="yesterdays-winner-title" className="pt-12">
+      <div className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
+        <RowImage row={winner} size={160} className="w-full max-w-48 self-center sm:w-40" />
+        <div className="flex min-w-0 flex-col gap-2">
+          <h2
+            id="yesterdays-winner-title"
+            className="flex items-center gap-2 text-2xl font-bold text-slate-900"
+          >
+            <Trophy aria-hidden className="size-6 text-amber-600" />
+            Yesterday's winner
+          </h2>
+          <p className="break-words text-slate-800">
+            <ArtistLink row={winner} /> won “{contest.title}”
+            {item.announcedAt && (
+              <>
+                , announced <time dateTime={item.announcedAt}>{shortDate(item.announcedAt)}</time>
+              </>
+            )}
+            .
+          </p>
+          <VotesAndScore votes={winner.rawVotes} score={winner.score} />
+          <Link
+            to={contestPath(contest.id)}
+            className="text-sm font-semibold text-brand-700 hover:underline"
+          >
+            See the results of “{contest.title}”
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
