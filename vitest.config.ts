@@ -1,10 +1,13 @@
 import { defineConfig } from "vitest/config"
+import DurationsReporter from "./tests/support/durations-reporter.ts"
 
 export default defineConfig({
   test: {
     // Two files at a time even on two cores (vitest's default there is one): most suites wait on
     // a database, a server or a child process, so the second worker halves the HTTP tier's time.
     maxWorkers: 2,
+    // After the default summary, the 10 slowest files with their project and seconds.
+    reporters: ["default", new DurationsReporter()],
     projects: [
       {
         test: {

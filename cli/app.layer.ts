@@ -42,12 +42,15 @@ export interface AppConfig {
   readonly canvases?: ReadonlyArray<Canvas> | undefined
 }
 
-export const appConfigFromEnv = (overrides: Partial<AppConfig> = {}): AppConfig => ({
-  dataDir: process.env.DATA_DIR ?? "data",
-  databaseUrl: process.env.DATABASE_URL || undefined,
+export const appConfigFromEnv = (
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): AppConfig => ({
+  dataDir: env.DATA_DIR ?? "data",
+  databaseUrl: env.DATABASE_URL || undefined,
   migrate: false,
-  mail: mailConfigFromEnv(process.env),
-  payments: paymentsConfigFromEnv(process.env, DEFAULT_PUBLIC_URL),
+  mail: mailConfigFromEnv(env),
+  payments: paymentsConfigFromEnv(env, DEFAULT_PUBLIC_URL),
   ...overrides,
 })
 
@@ -71,5 +74,3 @@ export const makeAppLayer = (config: AppConfig) =>
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
   )
-
-export const appLayer = makeAppLayer(appConfigFromEnv())

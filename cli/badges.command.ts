@@ -7,21 +7,22 @@ import { backfillBadges } from "../domain/badges/grant-badge.use-case.ts"
 import type { MemberId } from "../domain/shared/ids.ts"
 import { isoTime, table } from "./format.ts"
 import { type JsonOption, outputOf } from "./options.ts"
-import { runCommand } from "./run.ts"
+import { type CliIo, cliIo, runCommand } from "./run.ts"
 
 interface AwardOptions extends JsonOption {
   readonly user?: string
 }
 
 /** A line on stderr rewritten in place; only on a terminal, so logs and pipes stay clean. */
-const progress = (text: string) =>
+const progress = (io: CliIo, text: string) =>
   Effect.sync(() => {
-    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text}`)
+    if (io.stderrIsTTY) io.stderr(`\r\x1b[2K${text}`)
   })
 
-const clearProgress = Effect.sync(() => {
-  if (process.stderr.isTTY) process.stderr.write("\r\x1b[2K")
-})
+const clearProgress = (io: CliIo) =>
+  Effect.sync(() => {
+    if (io.stderrIsTTY) io.stderr("\r\x1b[2K")
+  })
 
 const named = (grants: ReadonlyArray<BadgeGrant>, members: ReadonlyArray<Member>) => {
   const emails = new Map(members.map((member) => [member.id, member.email]))
@@ -38,7 +39,7 @@ const named = (grants: ReadonlyArray<BadgeGrant>, members: ReadonlyArray<Member>
  * The backfill as the operator (audited as the CLI, one row per page that granted something),
  * over every member or only one; every member's run shows how far it has got.
  */
-const award = (memberId?: MemberId) =>
+const award = (io: CliIo, memberId?: MemberId) =>
   Effect.gen(function* () {
     const granted: Array<ReturnType<typeof named>[number]> = []
     yield* backfillBadges(
@@ -48,6 +49,7 @@ const award = (memberId?: MemberId) =>
           granted.push(...named(page.grants, page.members))
           if (memberId === undefined) {
             yield* progress(
+              io,
               `awarding badges: ${done} of ${total} members checked, ${granted.length} granted`,
             )
           }
@@ -55,7 +57,7 @@ const award = (memberId?: MemberId) =>
       { memberId },
     )
     return granted
-  }).pipe(Effect.ensuring(clearProgress))
+  }).pipe(Effect.ensuring(clearProgress(io)))
 
 export const registerBadges = (program: Command): void => {
   const badges = program.command("badges").description("badge backfill")
@@ -67,10 +69,11 @@ export const registerBadges = (program: Command): void => {
     .option("--json", "print the result as JSON")
     .action(async (options: AwardOptions) => {
       const email = options.user
+      const io = cliIo()
       await runCommand(
         email === undefined
-          ? award()
-          : Effect.flatMap(memberByEmail(email), (member) => award(member.id)),
+          ? award(io)
+          : Effect.flatMap(memberByEmail(email), (member) => award(io, member.id)),
         outputOf(options),
         (granted) =>
           table(

@@ -8,7 +8,7 @@ import { layerLazyTsMorphRewriter } from "../adapters/source/lazy-rewriter.ts"
 import { planReplay, replayLedger, type ReplayResult } from "../domain/editing/replay-ledger.ts"
 import { type MutationResult, SourceRewriter } from "../domain/editing/source-rewriter.port.ts"
 import type { JsonOption } from "./options.ts"
-import { UsageError } from "./run.ts"
+import { print, printError, setExitCode, UsageError } from "./run.ts"
 
 /**
  * `colorday edits`: the visual editor's changes without a browser. `replay` applies a recorded
@@ -28,15 +28,11 @@ interface ReplayOptions extends RootOptions {
 /** Folders a trial copy leaves out: dependencies, build output, version control. */
 const NOT_COPIED = new Set(["node_modules", "dist", ".git"])
 
-const print = (text: string) => {
-  if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
-}
-
 /** A refusal, as every command reports one: one line on stderr (and the JSON error), exit 1. */
 const refuse = (error: { readonly code: string; readonly message: string }, json: boolean) => {
   if (json) print(JSON.stringify({ error: { code: error.code, message: error.message } }, null, 2))
-  process.stderr.write(`error: ${error.message} (${error.code})\n`)
-  process.exitCode = 1
+  printError(`error: ${error.message} (${error.code})`)
+  setExitCode(1)
 }
 
 const isRefusal = (error: unknown): error is { readonly code: string; readonly message: string } =>

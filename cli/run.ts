@@ -1,13 +1,19 @@
+import { AsyncLocalStorage } from "node:async_hooks"
 import { Cause, Effect, Exit, type Layer, ManagedRuntime } from "effect"
 import type { DomainError } from "../domain/shared/domain-error.ts"
 // Type-only: erased at run time, so the adapters still load lazily, on the first command that runs.
-import type { appLayer } from "./app.layer.ts"
+import type { makeAppLayer } from "./app.layer.ts"
 
 /**
- * How every command runs a use case: on the process's one ManagedRuntime, printing the result
+ * How every command runs a use case: on its invocation's one ManagedRuntime, printing the result
  * (or `--json`), and turning failures into one line and an exit code — never a stack trace.
  *
  * Exit codes: 0 success, 1 a domain refusal (or an internal failure), 2 bad usage.
+ *
+ * One invocation is one `colorday …` command line (see `main` in main.ts): its output streams, its
+ * environment, its exit code and its runtime (built on the first command that needs it, disposed
+ * when the command line is done). The process's own invocation writes to stdout and stderr and
+ * reads process.env; a test runs the CLI in-process with writers and an environment of its own.
  */
 
 /** A bad argument found by a command itself (a malformed date, a missing file). Exit 2. */
@@ -19,23 +25,108 @@ export interface Output {
   readonly json: boolean
 }
 
-/** The services every command may use: built once per process at the composition root. */
-export type AppServices = Layer.Success<typeof appLayer>
-
-let runtime: ManagedRuntime.ManagedRuntime<AppServices, unknown> | undefined
-
-const appRuntime = async () => {
-  if (!runtime) {
-    const { appLayer } = await import("./app.layer.ts")
-    runtime = ManagedRuntime.make(appLayer)
-  }
-  return runtime
+/** Where one invocation writes, and the environment that configures it. */
+export interface CliIo {
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** Progress lines are drawn on a terminal only. */
+  readonly stderrIsTTY: boolean
+  /** DATA_DIR, DATABASE_URL, SMTP_URL, … (see app.layer.ts), COLORDAY_DEBUG. */
+  readonly env: NodeJS.ProcessEnv
 }
 
-/** Frees the runtime's resources (database connections) so the process can exit. */
-export const disposeRuntime = async () => {
-  if (runtime) await runtime.dispose()
-  runtime = undefined
+/** The process's own streams and environment: `node cli/main.ts …`. */
+export const processIo: CliIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true
+  },
+  env: process.env,
+}
+
+/** The services every command may use: built once per invocation at the composition root. */
+export type AppServices = Layer.Success<ReturnType<typeof makeAppLayer>>
+
+interface Invocation {
+  readonly io: CliIo
+  exitCode: number
+  runtime: ManagedRuntime.ManagedRuntime<AppServices, unknown> | undefined
+}
+
+const invocations = new AsyncLocalStorage<Invocation>()
+
+/** Outside `withInvocation` (a command action called directly), the process's own. */
+const processInvocation: Invocation = {
+  io: processIo,
+  get exitCode() {
+    return Number(process.exitCode ?? 0)
+  },
+  set exitCode(code: number) {
+    process.exitCode = code
+  },
+  runtime: undefined,
+}
+
+const current = (): Invocation => invocations.getStore() ?? processInvocation
+
+/** The current invocation's streams and environment. */
+export const cliIo = (): CliIo => current().io
+
+/** Prints a command's output on the invocation's stdout, ending it with a newline. */
+export const print = (text: string): void => {
+  if (text.length > 0) cliIo().stdout(text.endsWith("\n") ? text : `${text}\n`)
+}
+
+/** One line on the invocation's stderr. */
+export const printError = (line: string): void => cliIo().stderr(`${line}\n`)
+
+/** Sets the invocation's exit code (the process's, for `node cli/main.ts`). */
+export const setExitCode = (code: number): void => {
+  current().exitCode = code
+}
+
+const appRuntime = async (invocation: Invocation) => {
+  if (!invocation.runtime) {
+    const [{ appConfigFromEnv, makeAppLayer }, { canvasesFromEnv }] = await Promise.all([
+      import("./app.layer.ts"),
+      import("../adapters/source/canvas-registry.ts"),
+    ])
+    const io = invocation.io
+    const config = appConfigFromEnv({}, io.env)
+    invocation.runtime = ManagedRuntime.make(
+      makeAppLayer({
+        ...config,
+        canvases: canvasesFromEnv(io.env),
+        // The outbox mailer's one line per mail goes to this invocation's stderr.
+        mail: config.mail && { ...config.mail, log: (line) => io.stderr(`${line}\n`) },
+      }),
+    )
+  }
+  return invocation.runtime
+}
+
+/**
+ * Runs one command line's `body` as an invocation with these streams and environment, then frees
+ * its runtime (database connections). Resolves to the exit code; never sets the process's.
+ */
+export const withInvocation = async (io: CliIo, body: () => Promise<void>): Promise<number> => {
+  const invocation: Invocation = { io, exitCode: 0, runtime: undefined }
+  await invocations.run(invocation, async () => {
+    try {
+      await body()
+    } finally {
+      try {
+        await invocation.runtime?.dispose()
+      } catch (error) {
+        io.stderr(`error: internal failure while closing: ${String(error)}\n`)
+        invocation.exitCode ||= 1
+      } finally {
+        invocation.runtime = undefined
+      }
+    }
+  })
+  return invocation.exitCode
 }
 
 const isDomainError = (error: unknown): error is DomainError =>
@@ -51,40 +142,38 @@ export const runCommand = async <A, E>(
   output: Output,
   render: (value: A) => string,
 ): Promise<void> => {
-  const exit = await (await appRuntime()).runPromiseExit(effect)
+  const invocation = current()
+  const exit = await (await appRuntime(invocation)).runPromiseExit(effect)
   if (Exit.isSuccess(exit)) {
-    const text = output.json ? JSON.stringify(exit.value, null, 2) : render(exit.value)
-    if (text.length > 0) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`)
+    print(output.json ? JSON.stringify(exit.value, null, 2) : render(exit.value))
     return
   }
   const failure = exit.cause.reasons.find(Cause.isFailReason)
   if (failure && isDomainError(failure.error)) {
     const error = failure.error
     if (output.json) {
-      process.stdout.write(
-        `${JSON.stringify({ error: { code: error.code, message: error.message } }, null, 2)}\n`,
-      )
+      print(JSON.stringify({ error: { code: error.code, message: error.message } }, null, 2))
     }
-    process.stderr.write(`error: ${error.message} (${error.code})\n`)
-    process.exitCode = 1
+    printError(`error: ${error.message} (${error.code})`)
+    setExitCode(1)
     return
   }
   const usage = exit.cause.reasons
     .map((reason) => (Cause.isDieReason(reason) ? reason.defect : undefined))
     .find((defect) => defect instanceof UsageError)
   if (usage) {
-    process.stderr.write(`error: ${usage.message}\n`)
-    process.exitCode = 2
+    printError(`error: ${usage.message}`)
+    setExitCode(2)
     return
   }
   if (/no such table|ER_NO_SUCH_TABLE|doesn't exist/i.test(Cause.pretty(exit.cause))) {
-    process.stderr.write("error: the database has no tables yet: run `colorday db migrate` first\n")
-    process.exitCode = 1
+    printError("error: the database has no tables yet: run `colorday db migrate` first")
+    setExitCode(1)
     return
   }
-  process.stderr.write(`error: internal failure: ${Cause.pretty(exit.cause).split("\n")[0]}\n`)
-  if (process.env.COLORDAY_DEBUG) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
-  process.exitCode = 1
+  printError(`error: internal failure: ${Cause.pretty(exit.cause).split("\n")[0]}`)
+  if (invocation.io.env.COLORDAY_DEBUG) printError(Cause.pretty(exit.cause))
+  setExitCode(1)
 }
 
 /** Runs an effect for a command whose arguments failed a check: exit 2 with the message. */

@@ -4,7 +4,7 @@ import { loadDemoFixtures } from "./demo/demo-fixtures.ts"
 import { type DemoSummary, seedDemoWorld } from "./demo/demo-world.ts"
 import { fields } from "./format.ts"
 import { type JsonOption, outputOf } from "./options.ts"
-import { runCommand } from "./run.ts"
+import { cliIo, runCommand } from "./run.ts"
 
 interface SeedOptions extends JsonOption {
   readonly demo?: boolean
@@ -39,16 +39,17 @@ const render = (summary: DemoSummary, seconds: number): string => {
 
 /** One progress line, rewritten in place, on a terminal only: logs and pipes stay clean. */
 const progressLine = () => {
-  const tty = process.stderr.isTTY
+  const io = cliIo()
+  const tty = io.stderrIsTTY
   let shown = false
   return {
     report: (message: string) => {
       if (!tty) return
-      process.stderr.write(`\r\x1b[2Kseeding: ${message}`)
+      io.stderr(`\r\x1b[2Kseeding: ${message}`)
       shown = true
     },
     clear: () => {
-      if (shown) process.stderr.write("\r\x1b[2K")
+      if (shown) io.stderr("\r\x1b[2K")
       shown = false
     },
   }

@@ -15,6 +15,8 @@ export interface MailConfig {
   readonly publicUrl: string
   /** SUPPORT_EMAIL: where contact messages go (provided to the domain as SupportAddress). */
   readonly supportEmail: string
+  /** Where the outbox mailer logs its one line per mail (default: stderr). */
+  readonly log?: ((line: string) => void) | undefined
 }
 
 export const DEFAULT_MAIL_FROM = "Colorday <hello@colorday.test>"
@@ -42,7 +44,7 @@ export const layerMailer = (
   const smtpUrl = setting(config.smtpUrl)
   const mailer: Layer.Layer<Mailer, never, OutboxRepository | IdSource> =
     smtpUrl === undefined
-      ? layerOutboxMailer({ from: config.from, publicUrl: config.publicUrl })
+      ? layerOutboxMailer({ from: config.from, publicUrl: config.publicUrl, log: config.log })
       : layerSmtpMailer({ smtpUrl, from: config.from, publicUrl: config.publicUrl })
   return Layer.merge(mailer, SupportAddress.layer(config.supportEmail))
 }

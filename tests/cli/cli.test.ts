@@ -1,43 +1,34 @@
-import { execFile } from "node:child_process"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
-import { join, resolve } from "node:path"
+import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { Effect, Option } from "effect"
-import { createConnection } from "mysql2/promise"
 import sharp from "sharp"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest"
 import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import { layerPersistence } from "../../adapters/persistence/persistence.layer.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
+import {
+  type BackendName,
+  copyDatabase,
+  emptyDatabase,
+  type TestDatabase,
+} from "./support/databases.ts"
+import { type Run, runCli, runCliInProcess } from "./support/run-cli.ts"
 
 /**
- * The `colorday` CLI as a process, the way an operator runs it: exit codes, one-line errors and
- * `--json`, over the embedded SQLite file and, when MYSQL_URL is set, a fresh MySQL database.
+ * The `colorday` CLI the way an operator runs it: exit codes, one-line errors and `--json`, over
+ * the embedded SQLite file and, when MYSQL_URL is set, a MySQL database.
+ *
+ * The behaviour checks run the CLI in this process, through the same `main` as `node cli/main.ts`
+ * (its own streams, environment and runtime per command line), each test on its own database: a
+ * copy of a template migrated and seeded once per backend through the CLI itself (migrated; with
+ * three members; with a daily contest; with an entry and a vote; played: a flash contest closed
+ * and announced). A handful of checks run the CLI as a real process: exit codes, --help, and the
+ * `db migrate` hint.
  */
 
-const root = resolve(import.meta.dirname, "../..")
-const node = join(root, "node_modules/.bin/node")
 const MYSQL_URL = process.env.MYSQL_URL
-
-interface Run {
-  readonly code: number
-  readonly stdout: string
-  readonly stderr: string
-}
-
-const cli = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) =>
-  new Promise<Run>((done) => {
-    execFile(
-      node,
-      ["cli/main.ts", ...args],
-      { cwd: root, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === "number" ? error.code : -1
-        done({ code, stdout, stderr })
-      },
-    )
-  })
 
 /** The JSON a `--json` command printed, after checking it succeeded. */
 const json = <A>(run: Run): A => {
@@ -95,39 +86,174 @@ interface AuditPage {
   }>
 }
 
-interface Target {
-  readonly name: string
-  /** Sets up the database; returns the environment the CLI runs with and how to clean up. */
-  readonly setUp: (dataDir: string) => Promise<{
-    readonly env: Record<string, string>
-    readonly tearDown: () => Promise<void>
-  }>
+type Cli = (...args: ReadonlyArray<string>) => Promise<Run>
+
+/** `colorday ARGS` in-process on this database. */
+const cliOn =
+  (database: TestDatabase): Cli =>
+  (...args) =>
+    runCliInProcess(args, database.env)
+
+/** The images the commands read: written once for the file. */
+const files = {
+  dir: "",
+  lineArt: "",
+  photo: "",
+  notAnImage: "",
+  missing: "",
 }
 
-const sqlite: Target = {
-  name: "sqlite",
-  setUp: async () => Promise.resolve({ env: {}, tearDown: () => Promise.resolve() }),
+const signUp = (run: Cli, name: string, ...extra: ReadonlyArray<string>) =>
+  run(
+    "user",
+    "create",
+    "--email",
+    `${name}@example.com`,
+    "--password",
+    `${name}-secret-password`,
+    "--first-name",
+    name,
+    "--last-name",
+    "Tester",
+    "--username",
+    name,
+    "--dob",
+    "1990-04-01",
+    "--json",
+    ...extra,
+  )
+
+/** Today's contest, open from an hour ago for a day. */
+const createDaily = (run: Cli, now: number) =>
+  run(
+    "contest",
+    "create",
+    "--title",
+    "Autumn Leaves",
+    "--line-art",
+    files.lineArt,
+    "--start",
+    iso(now - 3_600_000),
+    "--end",
+    iso(now + 23 * 3_600_000),
+    "--style",
+    "botanical",
+    "--json",
+  )
+
+/**
+ * A short contest of its own type: entries are only accepted while it runs, so it lasts long
+ * enough for the entry and two votes that follow (timed by showing the contest `timing` on this
+ * machine, with room to spare).
+ */
+const createFlash = async (run: Cli, timing: string) => {
+  const started = Date.now()
+  await run("contest", "show", timing)
+  const end = Date.now() + Math.max(4_000, 6 * (Date.now() - started) + 1_000)
+  const flash = json<Contest>(
+    await run(
+      "contest",
+      "create",
+      "--title",
+      "Flash Sketch",
+      "--type",
+      "flash",
+      "--line-art",
+      files.lineArt,
+      "--start",
+      iso(Date.now() - 60_000),
+      "--end",
+      iso(end),
+      "--json",
+    ),
+  )
+  return { flash, end }
 }
 
-const mysql = (url: string): Target => ({
-  name: "mysql",
-  setUp: async () => {
-    const name = `colorday_cli_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
-    const admin = await createConnection(url)
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
-    await admin.end()
-    const scoped = new URL(url)
-    scoped.pathname = `/${name}`
-    return {
-      env: { DATABASE_URL: scoped.toString() },
-      tearDown: async () => {
-        const connection = await createConnection(url)
-        await connection.query(`DROP DATABASE IF EXISTS \`${name}\``)
-        await connection.end()
-      },
-    }
-  },
-})
+/** What a backend's templates hold, by name and id. */
+interface World {
+  readonly backend: BackendName
+  readonly templates: {
+    /** Every migration applied, no rows. */
+    readonly migrated: TestDatabase
+    /** ada, bob and cora, verified members. */
+    readonly members: TestDatabase
+    /** And the daily contest "Autumn Leaves", running. */
+    readonly daily: TestDatabase
+    /** And ada's entry in it, with bob's vote. */
+    readonly voted: TestDatabase
+    /** And the flash contest "Flash Sketch": ada's entry, bob's and cora's votes, closed, announced. */
+    readonly played: TestDatabase
+  }
+  readonly members: Record<"ada" | "bob" | "cora", Member>
+  readonly daily: Contest
+  readonly adaEntry: string
+  readonly flashEntry: string
+}
+
+/** Builds a backend's templates, each from the one before, through the CLI. */
+const buildWorld = async (backend: BackendName): Promise<World> => {
+  const migrated = await emptyDatabase(backend, MYSQL_URL)
+  json(await cliOn(migrated)("db", "migrate", "--json"))
+
+  const members = await copyDatabase(migrated, MYSQL_URL)
+  const signedUp: Partial<Record<"ada" | "bob" | "cora", Member>> = {}
+  for (const name of ["ada", "bob", "cora"] as const) {
+    signedUp[name] = json<Member>(await signUp(cliOn(members), name, "--verified"))
+  }
+
+  const daily = await copyDatabase(members, MYSQL_URL)
+  const dailyContest = json<Contest>(await createDaily(cliOn(daily), Date.now()))
+
+  const voted = await copyDatabase(daily, MYSQL_URL)
+  const onVoted = cliOn(voted)
+  const adaEntry = json<Submitted>(
+    await onVoted(
+      "submit",
+      "--user",
+      "ada@example.com",
+      "--contest",
+      dailyContest.id,
+      "--image",
+      files.photo,
+      "--json",
+    ),
+  ).entry.id
+  expect((await onVoted("vote", "--user", "bob@example.com", "--entry", adaEntry)).code).toBe(0)
+
+  const played = await copyDatabase(voted, MYSQL_URL)
+  const onPlayed = cliOn(played)
+  const { flash, end } = await createFlash(onPlayed, dailyContest.id)
+  const flashEntry = json<Submitted>(
+    await onPlayed(
+      "submit",
+      "--user",
+      "ada@example.com",
+      "--contest",
+      flash.id,
+      "--image",
+      files.photo,
+      "--json",
+    ),
+  ).entry.id
+  for (const voter of ["bob", "cora"]) {
+    const vote = await onPlayed("vote", "--user", `${voter}@example.com`, "--entry", flashEntry)
+    expect(vote.code, vote.stderr).toBe(0)
+  }
+  await sleep(Math.max(0, end - Date.now() + 500))
+  json(await onPlayed("contest", "close", flash.id, "--json"))
+  const announcing = await onPlayed("contest", "announce", flash.id)
+  expect(announcing.code, announcing.stderr).toBe(0)
+
+  return {
+    backend,
+    templates: { migrated, members, daily, voted, played },
+    members: signedUp as Record<"ada" | "bob" | "cora", Member>,
+    daily: dailyContest,
+    adaEntry,
+    flashEntry,
+  }
+}
 
 if (!MYSQL_URL) {
   console.warn(
@@ -136,47 +262,58 @@ if (!MYSQL_URL) {
   )
 }
 
-const targets = [sqlite, ...(MYSQL_URL ? [mysql(MYSQL_URL)] : [])]
+const backends: ReadonlyArray<BackendName> = ["sqlite", ...(MYSQL_URL ? ["mysql" as const] : [])]
+const worlds = new Map<BackendName, World>()
 
-describe.each(targets)("colorday CLI [$name]", (target) => {
-  let dataDir = ""
-  let env: NodeJS.ProcessEnv = {}
-  let tearDown = () => Promise.resolve()
-  let flashEntry = ""
-  const run = (...args: ReadonlyArray<string>) => cli(env, args)
-  const files = {
-    lineArt: "",
-    photo: "",
-    notAnImage: "",
-    missing: "",
+beforeAll(async () => {
+  files.dir = await mkdtemp(join(tmpdir(), "colorday-cli-files-"))
+  files.lineArt = join(files.dir, "line-art.png")
+  files.photo = join(files.dir, "photo.jpg")
+  files.notAnImage = join(files.dir, "notes.png")
+  files.missing = join(files.dir, "no-such-file.png")
+  const canvas = { width: 320, height: 240, channels: 3 as const }
+  await sharp({ create: { ...canvas, background: "#ffffff" } })
+    .png()
+    .toFile(files.lineArt)
+  await sharp({ create: { ...canvas, background: "#d2691e" } })
+    .jpeg()
+    .toFile(files.photo)
+  await writeFile(files.notAnImage, "these are not the pixels you are looking for\n")
+  // The backends side by side: their flash contests' waits overlap.
+  for (const world of await Promise.all(backends.map(buildWorld))) {
+    worlds.set(world.backend, world)
   }
+}, 240_000)
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), `colorday-cli-${target.name}-`))
-    const database = await target.setUp(dataDir)
-    tearDown = database.tearDown
-    const { DATABASE_URL: _inherited, ...rest } = process.env
-    env = { ...rest, ...database.env, DATA_DIR: dataDir, NO_COLOR: "1" }
-    files.lineArt = join(dataDir, "line-art.png")
-    files.photo = join(dataDir, "photo.jpg")
-    files.notAnImage = join(dataDir, "notes.png")
-    files.missing = join(dataDir, "no-such-file.png")
-    const canvas = { width: 320, height: 240, channels: 3 as const }
-    await sharp({ create: { ...canvas, background: "#ffffff" } })
-      .png()
-      .toFile(files.lineArt)
-    await sharp({ create: { ...canvas, background: "#d2691e" } })
-      .jpeg()
-      .toFile(files.photo)
-    await writeFile(files.notAnImage, "these are not the pixels you are looking for\n")
-  })
+afterAll(async () => {
+  for (const world of worlds.values()) {
+    for (const template of Object.values(world.templates)) await template.drop()
+  }
+  if (files.dir) await rm(files.dir, { recursive: true, force: true })
+})
 
-  afterAll(async () => {
-    await tearDown()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+const worldOf = (backend: BackendName): World => {
+  const world = worlds.get(backend)
+  if (!world) throw new Error(`no templates for ${backend}: see the beforeAll's failure`)
+  return world
+}
 
+/** This test's own database: a copy of the template, dropped when the test is done. */
+const databaseFor = async (
+  backend: BackendName,
+  template: keyof World["templates"] | "empty",
+): Promise<TestDatabase> => {
+  const database =
+    template === "empty"
+      ? await emptyDatabase(backend, MYSQL_URL)
+      : await copyDatabase(worldOf(backend).templates[template], MYSQL_URL)
+  onTestFinished(() => database.drop())
+  return database
+}
+
+describe.each(backends)("colorday CLI [%s]", (backend) => {
   it("prints help and the version with exit 0, and maps commander's usage errors to exit 2", async () => {
+    const run = cliOn(await databaseFor(backend, "empty"))
     const help = await run("--help")
     expect(help.code).toBe(0)
     for (const command of [
@@ -201,6 +338,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("db migrate applies the migrations once; db status has none pending", async () => {
+    const run = cliOn(await databaseFor(backend, "empty"))
     const first = json<{ applied: ReadonlyArray<string> }>(await run("db", "migrate", "--json"))
     expect(first.applied.length).toBeGreaterThan(0)
     const again = json<{ applied: ReadonlyArray<string> }>(await run("db", "migrate", "--json"))
@@ -212,40 +350,21 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     expect(status.pending).toEqual([])
   })
 
-  const members: Record<"ada" | "bob" | "cora", Member | undefined> = {
-    ada: undefined,
-    bob: undefined,
-    cora: undefined,
-  }
-  const signUp = (name: string, ...extra: ReadonlyArray<string>) =>
-    run(
-      "user",
-      "create",
-      "--email",
-      `${name}@example.com`,
-      "--password",
-      `${name}-secret-password`,
-      "--first-name",
-      name,
-      "--last-name",
-      "Tester",
-      "--username",
-      name,
-      "--dob",
-      "1990-04-01",
-      "--json",
-      ...extra,
-    )
-
   it("user create signs members up (never printing the hash) and refuses a taken e-mail", async () => {
+    const run = cliOn(await databaseFor(backend, "migrated"))
+    const members: Record<"ada" | "bob" | "cora", Member | undefined> = {
+      ada: undefined,
+      bob: undefined,
+      cora: undefined,
+    }
     for (const name of ["ada", "bob", "cora"] as const) {
-      const created = await signUp(name, "--verified")
+      const created = await signUp(run, name, "--verified")
       expect(created.stdout).not.toMatch(/passwordHash|scrypt\$/)
       members[name] = json<Member>(created)
       expect(members[name]).toMatchObject({ email: `${name}@example.com`, username: name })
       expect(members[name]?.emailVerifiedAt).not.toBeNull()
     }
-    refused(await signUp("ada"), 1, /EMAIL_TAKEN/)
+    refused(await signUp(run, "ada"), 1, /EMAIL_TAKEN/)
     refused(
       await run(
         "user",
@@ -291,28 +410,10 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     refused(await run("user", "verify", "nobody@example.com"), 1, /No member with id/)
   })
 
-  let daily: Contest | undefined
-  let adaEntry = ""
-
   it("contest create stores the line art and opens the contest", async () => {
+    const run = cliOn(await databaseFor(backend, "migrated"))
     const now = Date.now()
-    daily = json<Contest>(
-      await run(
-        "contest",
-        "create",
-        "--title",
-        "Autumn Leaves",
-        "--line-art",
-        files.lineArt,
-        "--start",
-        iso(now - 3_600_000),
-        "--end",
-        iso(now + 23 * 3_600_000),
-        "--style",
-        "botanical",
-        "--json",
-      ),
-    )
+    const daily = json<Contest>(await createDaily(run, now))
     expect(daily.status).toBe("active")
     expect(daily.lineArt).toMatch(/^line-art\//)
     const shown = json<Contest>(await run("contest", "show", daily.id, "--json"))
@@ -338,6 +439,8 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("refuses bad usage with exit 2 and domain refusals with exit 1, in one line", async () => {
+    const run = cliOn(await databaseFor(backend, "daily"))
+    const { daily } = worldOf(backend)
     const create = (start: string, lineArt: string) =>
       run(
         "contest",
@@ -364,35 +467,37 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     const submit = (contest: string, image: string) =>
       run("submit", "--user", "ada@example.com", "--contest", contest, "--image", image)
     refused(await submit("no-such-contest", files.photo), 1, /No contest with id no-such-contest/)
-    refused(await submit(daily?.id ?? "", files.missing), 2, /file not found/)
-    refused(await submit(daily?.id ?? "", files.notAnImage), 1, /UNSUPPORTED_IMAGE/)
+    refused(await submit(daily.id, files.missing), 2, /file not found/)
+    refused(await submit(daily.id, files.notAnImage), 1, /UNSUPPORTED_IMAGE/)
     refused(
       await run("stats", "--user", "nobody@example.com"),
       1,
       /No member with id nobody@example\.com/,
     )
     refused(await run("contest", "close"), 2, /--due/)
-    refused(await run("contest", "close", daily?.id ?? ""), 1, /CONTEST_NOT_CLOSABLE/)
+    refused(await run("contest", "close", daily.id), 1, /CONTEST_NOT_CLOSABLE/)
     // Nothing refused was written.
     const list = json<{ items: ReadonlyArray<Contest> }>(await run("contest", "list", "--json"))
     expect(list.items).toHaveLength(1)
   })
 
   it("submit enters a photo; vote counts once and refuses a second vote", async () => {
+    const run = cliOn(await databaseFor(backend, "daily"))
+    const { daily, members } = worldOf(backend)
     const submitted = json<Submitted>(
       await run(
         "submit",
         "--user",
         "ada@example.com",
         "--contest",
-        daily?.id ?? "",
+        daily.id,
         "--image",
         files.photo,
         "--json",
       ),
     )
-    adaEntry = submitted.entry.id
-    expect(submitted.entry.memberId).toBe(members.ada?.id)
+    const adaEntry = submitted.entry.id
+    expect(submitted.entry.memberId).toBe(members.ada.id)
     expect(submitted.subscription.remaining).toBe(1)
     const vote = await run("vote", "--user", "bob@example.com", "--entry", adaEntry)
     expect(vote.code, vote.stderr).toBe(0)
@@ -406,6 +511,8 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("leaderboard --json ranks entries by weighted votes", async () => {
+    const run = cliOn(await databaseFor(backend, "voted"))
+    const { adaEntry } = worldOf(backend)
     const board = json<{ rows: ReadonlyArray<{ rank: number; entryId: string; score: number }> }>(
       await run("leaderboard", "--period", "all", "--json"),
     )
@@ -418,6 +525,8 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("closes an ended contest with its winner; badges award is idempotent", async () => {
+    const run = cliOn(await databaseFor(backend, "members"))
+    const { members } = worldOf(backend)
     // An archived contest whose window has long passed: due for closing, with nobody in it.
     const archived = json<Contest>(
       await run(
@@ -437,27 +546,8 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
       ),
     )
     // A short contest of its own type: entries are only accepted while it runs, so it lasts
-    // long enough for the four runs below (timed on this machine, with room to spare).
-    const started = Date.now()
-    await run("contest", "show", archived.id)
-    const end = Date.now() + Math.max(4_000, 6 * (Date.now() - started) + 1_000)
-    const flash = json<Contest>(
-      await run(
-        "contest",
-        "create",
-        "--title",
-        "Flash Sketch",
-        "--type",
-        "flash",
-        "--line-art",
-        files.lineArt,
-        "--start",
-        iso(Date.now() - 60_000),
-        "--end",
-        iso(end),
-        "--json",
-      ),
-    )
+    // long enough for the runs below.
+    const { flash, end } = await createFlash(run, archived.id)
     const entry = json<Submitted>(
       await run(
         "submit",
@@ -479,7 +569,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     const closing = json<Closing>(await run("contest", "close", flash.id, "--json"))
     expect(closing.result).toMatchObject({
       winnerEntryId: entry,
-      winnerMemberId: members.ada?.id,
+      winnerMemberId: members.ada.id,
       totalEntries: 1,
       totalVotes: 2,
     })
@@ -495,7 +585,6 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     expect(again.result).toEqual(closing.result)
     expect(again.badges).toEqual([])
 
-    flashEntry = entry
     // The outbox logs the mail it queued on stderr, as the server's log would show it.
     const announcing = await run("contest", "announce", flash.id, "--json")
     expect(announcing.code, announcing.stderr).toBe(0)
@@ -525,7 +614,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
       await run("audit", "--action", "badge.backfill", "--json"),
     ).items.map((row) => [row.record.action, row.record.actorId, row.record.targetId])
     expect(backfills.filter(([action]) => action === "badge.backfill")).toEqual([
-      ["badge.backfill", null, members.ada?.id],
+      ["badge.backfill", null, members.ada.id],
       ["badge.backfill", null, "all"],
       ["badge.backfill", null, "all"],
     ])
@@ -535,7 +624,10 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("schedules contests from a CSV, all rows or none, and moderates entries; the audit log names the CLI", async () => {
-    const csv = join(dataDir, "schedule.csv")
+    const run = cliOn(await databaseFor(backend, "played"))
+    const { flashEntry } = worldOf(backend)
+    // Beside the line art its rows name.
+    const csv = join(files.dir, `schedule-${backend}.csv`)
     await writeFile(
       csv,
       'date,title,line_art,description\n2030-05-01,Koi Pond,line-art.png,Fish\n2030-05-02,"Tea, Time",line-art.png,\n',
@@ -589,6 +681,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("stats --json counts a member's entries, votes received, wins and contests", async () => {
+    const run = cliOn(await databaseFor(backend, "played"))
     expect(json(await run("stats", "--user", "ada@example.com", "--json"))).toEqual({
       totalSubmissions: 2,
       totalVotes: 3,
@@ -600,14 +693,13 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("mail outbox lists the newest mails first with their links, or says it is empty", async () => {
+    const database = await databaseFor(backend, "played")
+    const run = cliOn(database)
     // A fresh embedded database has nothing in its outbox.
-    const emptyDir = await mkdtemp(join(tmpdir(), "colorday-cli-empty-"))
-    const { DATABASE_URL: _target, ...embedded } = env
-    const fresh = (...args: ReadonlyArray<string>) => cli({ ...embedded, DATA_DIR: emptyDir }, args)
+    const fresh = cliOn(await databaseFor("sqlite", "empty"))
     expect((await fresh("db", "migrate")).code).toBe(0)
     expect((await fresh("mail", "outbox")).stdout).toMatch(/the outbox is empty/)
     expect(json(await fresh("mail", "outbox", "--json"))).toEqual([])
-    await rm(emptyDir, { recursive: true, force: true })
     // Here the winner's announcement is in it already; these two come after it.
     expect(
       json<ReadonlyArray<{ subject: string }>>(await run("mail", "outbox", "--json")).map(
@@ -635,8 +727,8 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
       }).pipe(
         Effect.provide(
           layerPersistence({
-            databaseUrl: env.DATABASE_URL,
-            sqliteFile: join(dataDir, "colorday.sqlite"),
+            databaseUrl: database.databaseUrl,
+            sqliteFile: join(database.dataDir, "colorday.sqlite"),
           }),
         ),
       ),
@@ -657,11 +749,14 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
   })
 
   it("subscriptions renew gives the subscriptions due their monthly allowance, once", async () => {
-    const database = layerPersistence({
-      databaseUrl: env.DATABASE_URL,
-      sqliteFile: join(dataDir, "colorday.sqlite"),
+    const database = await databaseFor(backend, "members")
+    const run = cliOn(database)
+    const { members } = worldOf(backend)
+    const persistence = layerPersistence({
+      databaseUrl: database.databaseUrl,
+      sqliteFile: join(database.dataDir, "colorday.sqlite"),
     })
-    const ids = [members.ada?.id ?? "", members.bob?.id ?? ""]
+    const ids = [members.ada.id, members.bob.id]
     // Two members whose renewal came due a moment ago, with no credit left.
     await Effect.runPromise(
       Effect.gen(function* () {
@@ -670,7 +765,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
           const stored = Option.getOrThrow(yield* subscriptions.find(id))
           yield* subscriptions.save({ ...stored, remaining: 0, renewsAt: Date.now() - 1000 })
         }
-      }).pipe(Effect.provide(database)),
+      }).pipe(Effect.provide(persistence)),
     )
     const renewed = json<{ renewed: number; at: number }>(
       await run("subscriptions", "renew", "--json"),
@@ -682,7 +777,7 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
         const found = []
         for (const id of ids) found.push(Option.getOrThrow(yield* subscriptions.find(id)))
         return found
-      }).pipe(Effect.provide(database)),
+      }).pipe(Effect.provide(persistence)),
     )
     for (const subscription of after) {
       expect(subscription.remaining).toBeGreaterThan(0)
@@ -690,4 +785,52 @@ describe.each(targets)("colorday CLI [$name]", (target) => {
     }
     expect((await run("subscriptions", "renew")).stdout).toMatch(/no subscription was due/)
   })
+})
+
+/**
+ * The same `main` as a real process (`node cli/main.ts`): what only a process shows — its exit
+ * status, help on its stdout, errors on its stderr, its environment choosing the database. Each
+ * test's runs go side by side.
+ */
+describe("colorday as a process", () => {
+  it("exits 0 with --help and --version on stdout, and 2 on bad usage with one line on stderr", async () => {
+    const [help, version, unknown] = await Promise.all([
+      runCli(["--help"]),
+      runCli(["--version"]),
+      runCli(["no-such-command"]),
+    ])
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toMatch(/^Usage: colorday /)
+    expect(help.stdout).toContain("subscriptions")
+    expect(help.stderr).toBe("")
+    expect(version.code).toBe(0)
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/)
+    refused(unknown, 2, /^error: unknown command 'no-such-command'/)
+    expect(unknown.stdout).toBe("")
+  })
+
+  it.each(backends)(
+    "[%s] runs on the database its environment names (exit 0), refuses with exit 1, and points an empty database at `colorday db migrate`",
+    async (backend) => {
+      const members = await databaseFor(backend, "members")
+      const empty = await databaseFor(backend, "empty")
+      const [list, nobody, unmigrated] = await Promise.all([
+        runCli(["user", "list", "--json"], members.env),
+        runCli(["user", "verify", "nobody@example.com"], members.env),
+        runCli(["user", "list"], empty.env),
+      ])
+      expect(
+        json<{ items: ReadonlyArray<Member> }>(list)
+          .items.map((member) => member.email)
+          .sort(),
+      ).toEqual(["ada@example.com", "bob@example.com", "cora@example.com"])
+      refused(nobody, 1, /^error: No member with id nobody@example\.com/)
+      refused(
+        unmigrated,
+        1,
+        /^error: the database has no tables yet: run `colorday db migrate` first\n$/,
+      )
+      expect(unmigrated.stdout).toBe("")
+    },
+  )
 })

@@ -3,19 +3,20 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { build } from "vite"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { runCli } from "./support/run-cli.ts"
+import { runCli, runCliInProcess } from "./support/run-cli.ts"
 
 /**
- * `colorday edits` as a process: a recorded ledger replays onto a copy of the sample app, the app
- * still builds, and undoing every change gives back the original bytes. Bad ledgers are refused
- * by item index with nothing written; a dry run prints a diff and writes nothing.
+ * `colorday edits`: a recorded ledger replays onto a copy of the sample app, the app still builds,
+ * and undoing every change gives back the original bytes. Bad ledgers are refused by item index
+ * with nothing written; a dry run prints a diff and writes nothing. The commands run in this
+ * process through the CLI's own `main`; bad usage also as a real process, for its exit status.
  */
 
 const repo = resolve(import.meta.dirname, "../..")
 const LEDGER = join(repo, "fixtures/ledgers/sample-app-session.json")
 const SAMPLE_APP = join(repo, "fixtures/sample-app")
 
-const cli = (args: ReadonlyArray<string>) => runCli(args)
+const cli = (args: ReadonlyArray<string>) => runCliInProcess(args)
 
 let app: string
 /** Every file of the app as copied, by path relative to it. */
@@ -140,7 +141,8 @@ describe("colorday edits", () => {
   }, 120_000)
 
   it("answers bad usage with exit code 2", async () => {
-    const missingRoot = await cli(["edits", "undo", "--root", join(app, "nowhere")])
+    // As a process: its exit status.
+    const missingRoot = await runCli(["edits", "undo", "--root", join(app, "nowhere")])
     expect(missingRoot.code).toBe(2)
     expect(missingRoot.stderr).toMatch(/is not a folder/)
     const missingLedger = await cli(["edits", "replay", join(app, "none.json"), "--root", app])

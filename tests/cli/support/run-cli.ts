@@ -24,3 +24,30 @@ export const runCli = (args: ReadonlyArray<string>, env?: NodeJS.ProcessEnv) =>
       },
     )
   })
+
+/**
+ * `colorday ARGS` in this process, through the same `main` as `node cli/main.ts`: its exit code
+ * and what it wrote, with `env` as its environment (DATA_DIR, DATABASE_URL, …). The runtime it
+ * opens (the database's connections) is closed before it resolves. Fails if the run left the
+ * process's own exit code changed: an in-process run must keep to its invocation.
+ */
+export const runCliInProcess = async (
+  args: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Run> => {
+  // Loaded on first use: a suite that only spawns the CLI does not load the program.
+  const { main } = await import("../../../cli/main.ts")
+  let stdout = ""
+  let stderr = ""
+  const exitCodeBefore = process.exitCode
+  const code = await main(args, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stderrIsTTY: false,
+    env,
+  })
+  if (process.exitCode !== exitCodeBefore) {
+    throw new Error(`colorday ${args.join(" ")} set process.exitCode to ${process.exitCode}`)
+  }
+  return { code, stdout, stderr }
+}
