@@ -44,6 +44,11 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: screen(() => import("./screens/home/HomePage.tsx")) },
           { path: "gallery", lazy: screen(() => import("./screens/gallery/GalleryPage.tsx")) },
+          { path: "entries/:id", lazy: screen(() => import("./screens/entry/EntryPage.tsx")) },
+          {
+            path: "artists/:username",
+            lazy: screen(() => import("./screens/artist/ArtistPage.tsx")),
+          },
           { path: "profile", lazy: membersOnly(() => import("./screens/profile/ProfilePage.tsx")) },
           {
             path: "leaderboard",

@@ -1,6 +1,8 @@
 import { request, upload } from "./http.ts"
 import type {
   ArchiveItem,
+  Artist,
+  ArtistEntries,
   Badge,
   BillingHistory,
   Checkout,
@@ -9,6 +11,7 @@ import type {
   ContestArchive,
   ContestResults,
   Entry,
+  EntryPage,
   GalleryPage,
   GallerySort,
   GalleryTab,
@@ -138,6 +141,25 @@ export const api = {
     request<ContestArchive>("GET", "/api/challenges/archive", { query: { cursor, limit: 12 } }),
   /** The last announced contest; null (204) while none is. */
   latestWinner: () => request<ArchiveItem | null>("GET", "/api/challenges/latest-winner"),
+
+  // The art itself and artists' pages (issue 14)
+  /** An entry's page: 404 for an unknown entry, or a hidden one to all but its owner. */
+  entry: (entryId: string) =>
+    request<EntryPage>("GET", `/api/entries/${encodeURIComponent(entryId)}`),
+  /** An artist's page; `view: "public"` shows the owner what others see. */
+  artist: (username: string, view?: "public") =>
+    request<Artist>("GET", `/api/artists/${encodeURIComponent(username)}`, { query: { view } }),
+  artistEntries: (username: string, cursor?: string) =>
+    request<ArtistEntries>("GET", `/api/artists/${encodeURIComponent(username)}/entries`, {
+      query: { cursor, limit: 24 },
+    }),
+  /** Sets the member's avatar (the server crops it square, 256 px): the member with avatarUrl. */
+  uploadAvatar: (memberId: string, image: File) => {
+    const form = new FormData()
+    form.set("image", image)
+    return upload<Member>(`/api/users/${memberId}/avatar`, form, () => {})
+  },
+  removeAvatar: (memberId: string) => request<Member>("DELETE", `/api/users/${memberId}/avatar`),
 
   // Contact
   config: () => request<{ supportEmail: string }>("GET", "/api/config"),

@@ -56,6 +56,16 @@ export interface Entry {
   readonly contestName?: string
   /** Why a moderator hid or disqualified it, on a member's own list of entries. */
   readonly moderationReason?: string | null
+  /*
+   * Issue 14: every entry the server presents publicly carries these three; optional because a
+   * member's own list and the admin's lists are older shapes that may not.
+   */
+  /** Its rank, only once its contest is announced and it placed in the top 3. */
+  readonly placement?: 1 | 2 | 3 | null
+  /** True only once its contest is announced and it is the People's Choice. */
+  readonly peoplesChoice?: boolean
+  /** The artist's page is /artists/:artistUsername (the same value as username). */
+  readonly artistUsername?: string
 }
 
 export interface Member {
@@ -250,5 +260,69 @@ export interface ArchiveItem {
 
 export interface ContestArchive {
   readonly items: ReadonlyArray<ArchiveItem>
+  readonly nextCursor: string | null
+}
+
+// The art itself and artists' pages (issue 14): an entry's page, an artist's page.
+
+/** One rendition of an entry's image, for a srcset. */
+export interface Rendition {
+  readonly url: string
+  readonly width: number
+}
+
+/** GET /api/entries/:id: the entry with its contest, its renditions and its neighbours. */
+export interface EntryPage {
+  readonly entry: Entry
+  readonly contest: Contest
+  readonly image: {
+    readonly url: string
+    readonly width: number | null
+    readonly height: number | null
+    /** Small to large. */
+    readonly srcset: ReadonlyArray<Rendition>
+  }
+  /** Within the contest, in gallery order (by createdAt). */
+  readonly previousEntryId: string | null
+  readonly nextEntryId: string | null
+}
+
+export interface ArtistStats {
+  readonly wins: number
+  readonly entries: number
+  readonly votesReceived: number
+  readonly score: number
+}
+
+/** GET /api/artists/:username: what the artist's switches let others see (or all, to the owner). */
+export interface PublicArtist {
+  readonly username: string
+  /** The owner sees their own page even while it is private to everyone else. */
+  readonly private: boolean
+  readonly isOwner: boolean
+  readonly avatarUrl: string | null
+  readonly bio: string
+  readonly location: string
+  readonly website: string
+  /** Only when the artist shows their join date. */
+  readonly memberSince: string | null
+  /** null when the artist hides their badges. */
+  readonly badges: ReadonlyArray<Badge> | null
+  readonly stats: ArtistStats
+  readonly showsHistory: boolean
+}
+
+/** A private profile, to everyone but its owner: nothing else. */
+export interface PrivateArtist {
+  readonly username: string
+  readonly private: true
+  readonly isOwner: false
+}
+
+export type Artist = PublicArtist | PrivateArtist
+
+/** GET /api/artists/:username/entries: visible entries, newest first. */
+export interface ArtistEntries {
+  readonly items: ReadonlyArray<Entry>
   readonly nextCursor: string | null
 }

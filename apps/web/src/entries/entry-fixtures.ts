@@ -15,6 +15,9 @@ export const anEntry = (overrides: Partial<Entry> = {}): Entry => ({
   weightedScore: 4,
   createdAt: "2026-11-22T15:00:00.000Z",
   hasVoted: false,
+  placement: null,
+  peoplesChoice: false,
+  artistUsername: overrides.username ?? "grace",
   ...overrides,
 })
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest"
-import { artistOf, entryLink, thumbnailOf, votesLabel } from "./entry-view.ts"
+import {
+  artistOf,
+  artistPath,
+  artistUsernameOf,
+  entryLink,
+  entryPath,
+  thumbnailOf,
+  votesLabel,
+} from "./entry-view.ts"
 
 describe("entry view", () => {
   it("names the artist, Anonymous when the name is blank", () => {
@@ -19,9 +27,14 @@ describe("entry view", () => {
     expect(votesLabel(12)).toBe("12 votes")
   })
 
-  it("links to the gallery on one entry", () => {
-    expect(entryLink("https://colorday.test", "a b")).toBe(
-      "https://colorday.test/gallery?submission=a%20b",
-    )
+  it("shares an entry's page", () => {
+    expect(entryLink("https://colorday.test", "a b")).toBe("https://colorday.test/entries/a%20b")
+    expect(entryPath("e1")).toBe("/entries/e1")
+  })
+
+  it("links the artist by artistUsername, else by username", () => {
+    expect(artistUsernameOf({ username: "ada", artistUsername: "ada_l" })).toBe("ada_l")
+    expect(artistUsernameOf({ username: "ada" })).toBe("ada")
+    expect(artistPath("a b")).toBe("/artists/a%20b")
   })
 })

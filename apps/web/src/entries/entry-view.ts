@@ -13,6 +13,17 @@ export const thumbnailOf = (entry: Pick<Entry, "thumbnailUrl" | "imageUrl">): st
 /** "1 vote", "12 votes". */
 export const votesLabel = (count: number): string => `${count} ${count === 1 ? "vote" : "votes"}`
 
-/** The link that opens the gallery on one entry (§9 share link), absolute on `origin`. */
+/** An entry's page, which is also the lightbox's address. */
+export const entryPath = (entryId: string): string => `/entries/${encodeURIComponent(entryId)}`
+
+/** The shared link of an entry (§9): its page, absolute on `origin`. */
 export const entryLink = (origin: string, entryId: string): string =>
-  `${origin}/gallery?submission=${encodeURIComponent(entryId)}`
+  `${origin}${entryPath(entryId)}`
+
+/** The username an artist link goes to: artistUsername, else the entry's username. */
+export const artistUsernameOf = (
+  entry: Pick<Entry, "username"> & Partial<Pick<Entry, "artistUsername">>,
+): string => (entry.artistUsername ?? entry.username).trim()
+
+/** An artist's page. */
+export const artistPath = (username: string): string => `/artists/${encodeURIComponent(username)}`

@@ -3,11 +3,11 @@ import { useEffect, useState } from "react"
 import {
   Link,
   NavLink,
-  Outlet,
   ScrollRestoration,
   useLocation,
   type Location,
 } from "react-router-dom"
+import { PageOutlet } from "../entries/PageOutlet.tsx"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 import { Button, buttonClass } from "../ui/ui.tsx"
@@ -162,7 +162,7 @@ export const Layout = () => (
         </a>
         <Header />
         <main id="main" className="flex-1">
-          <Outlet />
+          <PageOutlet />
         </main>
         <Footer />
       </div>

@@ -1,7 +1,10 @@
 import { Heart } from "lucide-react"
+import { Link } from "react-router-dom"
 import type { Entry } from "../../api/types.ts"
+import { ArtistLink } from "../../entries/ArtistLink.tsx"
 import { EntryImage } from "../../entries/EntryImage.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
+import { openEntry } from "../../entries/lightbox.ts"
 import { shortDate } from "../../ui/format.ts"
 import { ShareMenu } from "./ShareMenu.tsx"
 
@@ -18,8 +21,11 @@ export const GalleryCard = ({
   voting,
   highlighted,
   onVote,
+  ids,
 }: {
   readonly entry: Entry
+  /** The grid's entries in order: the lightbox walks them with ← and →. */
+  readonly ids: ReadonlyArray<string>
   readonly voting: boolean
   readonly highlighted: boolean
   readonly onVote: (entry: Entry) => void
@@ -36,7 +42,13 @@ export const GalleryCard = ({
     >
       <article aria-label={`${artist}'s entry`}>
         <div className="relative">
-          <EntryImage entry={entry} />
+          <Link
+            {...openEntry(entry.id, ids)}
+            aria-label={`Open ${artist}'s entry`}
+            className="block"
+          >
+            <EntryImage entry={entry} />
+          </Link>
           <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-sm font-semibold text-slate-900 shadow">
             <Heart aria-hidden className="size-4 fill-red-500 text-red-500" />
             {entry.voteCount}
@@ -45,7 +57,9 @@ export const GalleryCard = ({
         </div>
         <div className="flex items-center justify-between gap-2 p-3">
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">{artist}</p>
+            <p className="truncate font-medium text-slate-900">
+              <ArtistLink entry={entry} />
+            </p>
             <p className="text-sm text-slate-600">
               <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
             </p>

@@ -274,7 +274,7 @@ describe("sharing an entry", () => {
     const grace = await card("grace")
     await userEvent.click(within(grace).getByRole("button", { name: "Share grace's entry" }))
     await userEvent.click(await screen.findByRole("menuitem", { name: "Copy link" }))
-    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/gallery?submission=e1`)
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/entries/e1`)
     expect(await within(grace).findByTestId("copied")).toBeTruthy()
     expect(within(grace).getByRole("status").textContent).toBe("Link copied")
     // The check mark goes again (after 2 s).
@@ -295,7 +295,7 @@ describe("sharing an entry", () => {
     expect(open).toHaveBeenCalledWith("https://www.instagram.com/", "_blank", "noopener,noreferrer")
     const caption = writeText.mock.calls[0]?.[0] ?? ""
     expect(caption).toContain(
-      `You can vote for me at ${window.location.origin}/gallery?submission=e1`,
+      `You can vote for me at ${window.location.origin}/entries/e1`,
     )
     expect(caption).toContain("#Colorday #ColoringContest")
     expect(await screen.findByText("Caption Copied")).toBeTruthy()
@@ -314,7 +314,7 @@ describe("sharing an entry", () => {
       expect(share).toHaveBeenCalledWith({
         title: "Vote for grace's artwork!",
         text: "You can vote for me at",
-        url: `${window.location.origin}/gallery?submission=e1`,
+        url: `${window.location.origin}/entries/e1`,
       })
     } finally {
       Reflect.deleteProperty(navigator, "share")

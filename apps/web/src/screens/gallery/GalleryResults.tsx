@@ -31,6 +31,7 @@ export const GalleryResults = ({
   const gallery = useGallery(tab, sort)
   const { vote, pending } = useVote()
   const entries = useMemo(() => entriesOf(gallery.data), [gallery.data])
+  const ids = useMemo(() => entries.map((entry) => entry.id), [entries])
   const pagesRead = gallery.data?.pages.length ?? 0
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess } = gallery
 
@@ -78,6 +79,7 @@ export const GalleryResults = ({
             entry={entry}
             voting={pending.has(entry.id)}
             highlighted={highlighted === entry.id}
+            ids={ids}
             onVote={(chosen) => void vote(chosen)}
           />
         ))}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { shareMessage, shareTitle, socialCaption } from "./share.ts"
 
 describe("share texts", () => {
-  const link = "https://colorday.test/gallery?submission=e1"
+  const link = "https://colorday.test/entries/e1"
 
   it("invites a vote with the entry's link", () => {
     expect(shareMessage(link)).toBe(`You can vote for me at ${link}`)

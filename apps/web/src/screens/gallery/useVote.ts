@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { useCallback, useRef, useState } from "react"
 import { api } from "../../api/api.ts"
-import type { Entry } from "../../api/types.ts"
+import type { Entry, EntryPage } from "../../api/types.ts"
+import { entryKey } from "../../entries/entry-queries.ts"
 import { useSession } from "../../session/session.tsx"
 import { useToast } from "../../ui/toast.tsx"
 import { patchEntry } from "./gallery-cache.ts"
@@ -24,10 +25,16 @@ export const useVote = () => {
   const inFlight = useRef(new Set<string>())
 
   const patch = useCallback(
-    (entryId: string, change: (entry: Entry) => Entry) =>
+    (entryId: string, change: (entry: Entry) => Entry) => {
       client.setQueriesData({ queryKey: GALLERY }, (data: Parameters<typeof patchEntry>[0]) =>
         patchEntry(data, entryId, change),
-      ),
+      )
+      // The entry's own page (and lightbox), when it is open or cached.
+      client.setQueryData<EntryPage>(
+        entryKey(entryId),
+        (page) => page && { ...page, entry: change(page.entry) },
+      )
+    },
     [client],
   )
 
@@ -40,7 +47,11 @@ export const useVote = () => {
       setPending((current) => new Set(current).add(entry.id))
       try {
         const result = await api.vote(entry.id)
-        patch(entry.id, (current) => votedEntry(current, result.voteCount))
+        patch(entry.id, (current) => ({
+          ...votedEntry(current, result.voteCount),
+          weightedScore:
+            typeof result.weightedScore === "number" ? result.weightedScore : current.weightedScore,
+        }))
         toast(VOTE_TOASTS.recorded)
       } catch (error) {
         const refusal = voteRefusal(error)

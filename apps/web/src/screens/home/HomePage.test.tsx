@@ -524,7 +524,7 @@ describe("the home page's query flags", () => {
 })
 
 describe("the rest of the home page", () => {
-  it("shows the newest entries with a link to the gallery", async () => {
+  it("shows the newest entries, each opening its entry, with a link to the gallery", async () => {
     signedInAs(null)
     const recent: Entry[] = [anEntry({ id: "e1", username: "grace", voteCount: 1 })]
     let asked: URLSearchParams | undefined
@@ -538,7 +538,7 @@ describe("the rest of the home page", () => {
     renderRoute("/")
     const section = await screen.findByRole("region", { name: "Recent Submissions" })
     const link = await within(section).findByRole("link", { name: /grace/ })
-    expect(link.getAttribute("href")).toBe("/gallery?submission=e1")
+    expect(link.getAttribute("href")).toBe("/entries/e1")
     expect(link.textContent).toContain("1 vote")
     expect(within(link).getByRole("img", { name: "grace's entry" })).toBeTruthy()
     expect(within(section).getByRole("link", { name: "View All" }).getAttribute("href")).toBe(

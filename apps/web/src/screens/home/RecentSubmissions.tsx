@@ -4,12 +4,13 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { EntryImage } from "../../entries/EntryImage.tsx"
 import { artistOf, votesLabel } from "../../entries/entry-view.ts"
+import { openEntry } from "../../entries/lightbox.ts"
 import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 
 export const RECENT_ENTRIES = ["recent-entries"] as const
 const RECENT_COUNT = 8
 
-/** 'Recent Submissions' (§2 Home): the newest entries, each opening its card in the gallery. */
+/** 'Recent Submissions' (§2 Home): the newest entries, each opening in the lightbox. */
 export const RecentSubmissions = () => {
   const recent = useQuery({
     queryKey: RECENT_ENTRIES,
@@ -36,12 +37,13 @@ export const RecentSubmissions = () => {
         </EmptyState>
       )
     }
+    const ids = recent.data.items.map((item) => item.id)
     return (
       <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
         {recent.data.items.map((entry) => (
           <li key={entry.id}>
             <Link
-              to={`/gallery?submission=${encodeURIComponent(entry.id)}`}
+              {...openEntry(entry.id, ids)}
               className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
             >
               <EntryImage entry={entry} />

@@ -5,6 +5,7 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
+import { artistPath, entryPath } from "../../entries/entry-view.ts"
 import { shortDate } from "../../ui/format.ts"
 import { EmptyState, ErrorState, Page, PageTitle, Spinner, messageOf } from "../../ui/ui.tsx"
 
@@ -31,6 +32,22 @@ const scoreFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 })
 const formatScore = (score: number): string => scoreFormat.format(score)
 
 const artistName = (row: LeaderboardRow): string => row.username.trim() || "Anonymous"
+
+/** The artist's name, linked to their page. */
+const ArtistName = ({
+  row,
+  className,
+}: {
+  readonly row: LeaderboardRow
+  readonly className: string
+}) =>
+  row.username.trim() ? (
+    <Link to={artistPath(row.username.trim())} className={`hover:underline ${className}`}>
+      {artistName(row)}
+    </Link>
+  ) : (
+    <span className={className}>{artistName(row)}</span>
+  )
 
 /** "ada_lovelace" → "AL", "ada" → "A". */
 const initialsOf = (name: string): string => {
@@ -78,10 +95,7 @@ const EntryImage = ({
     return <span className="text-sm text-slate-600">N/A</span>
   }
   return (
-    <Link
-      to={`/gallery?submission=${encodeURIComponent(row.submissionId)}`}
-      className="inline-block rounded-md"
-    >
+    <Link to={entryPath(row.submissionId)} className="inline-block rounded-md">
       <img
         src={src}
         alt={`Entry by ${artistName(row)}`}
@@ -127,9 +141,10 @@ const Podium = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
           <EntryImage row={row} width={160} height={160} className="size-20 sm:size-40" />
           <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
             <ArtistAvatar row={row} size="size-8" />
-            <span className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base">
-              {artistName(row)}
-            </span>
+            <ArtistName
+              row={row}
+              className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
+            />
           </div>
           <p className="text-sm text-slate-700">
             Score <span className="font-semibold tabular-nums">{formatScore(row.score)}</span>
@@ -185,7 +200,7 @@ const RankingTable = ({
                 <td className="px-4 py-3">
                   <div className="flex min-w-0 items-center gap-3">
                     <ArtistAvatar row={row} size="size-9" />
-                    <span className="truncate font-medium text-slate-900">{artistName(row)}</span>
+                    <ArtistName row={row} className="truncate font-medium text-slate-900" />
                   </div>
                 </td>
                 <td className="px-4 py-3">

@@ -3,6 +3,7 @@ import { EyeOff, Heart, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Entry } from "../../api/types.ts"
+import { openEntry } from "../../entries/lightbox.ts"
 import { shortDate } from "../../ui/format.ts"
 import { buttonClass, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 
@@ -12,7 +13,13 @@ const MODERATION: Readonly<Record<string, string>> = {
   disqualified: "Disqualified",
 }
 
-const EntryCard = ({ entry }: { readonly entry: Entry }) => {
+const EntryCard = ({
+  entry,
+  ids,
+}: {
+  readonly entry: Entry
+  readonly ids: ReadonlyArray<string>
+}) => {
   const image = entry.thumbnailUrl ?? entry.imageUrl
   const title = entry.contestName ?? "Daily Contest"
   const visible = entry.status === "submitted"
@@ -52,14 +59,12 @@ const EntryCard = ({ entry }: { readonly entry: Entry }) => {
           <Heart aria-hidden className="size-4 text-pink-600" />
           {entry.voteCount} {entry.voteCount === 1 ? "vote" : "votes"}
         </p>
-        {visible && (
-          <Link
-            to={`/gallery?submission=${encodeURIComponent(entry.id)}`}
-            className="text-sm font-medium text-brand-700 underline"
-          >
-            View in gallery<span className="sr-only">: {title}</span>
-          </Link>
-        )}
+        <Link
+          {...openEntry(entry.id, ids)}
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          View entry<span className="sr-only">: {title}</span>
+        </Link>
       </div>
     </li>
   )
@@ -99,7 +104,7 @@ export const SubmissionsTab = ({ memberId }: { readonly memberId: string }) => {
         className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
         {entries.data.map((entry) => (
-          <EntryCard key={entry.id} entry={entry} />
+          <EntryCard key={entry.id} entry={entry} ids={entries.data.map((each) => each.id)} />
         ))}
       </ul>
     </>

@@ -1,0 +1,76 @@
+import { useQuery } from "@tanstack/react-query"
+import { Lock, UserX } from "lucide-react"
+import { Link, useParams } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import { isNotFound } from "../../entries/entry-queries.ts"
+import { useSession } from "../../session/session.tsx"
+import { buttonClass, ErrorState, messageOf, Page, Spinner } from "../../ui/ui.tsx"
+import { ArtistProfile, artistKey, isShown, PRIVATE_SENTENCE } from "./ArtistProfile.tsx"
+
+/** /artists/:username: an artist's public page, or the plain private sentence, or not found. */
+const ArtistPage = () => {
+  const { username = "" } = useParams()
+  const { member } = useSession()
+  const artist = useQuery({
+    // isOwner depends on who asks.
+    queryKey: [...artistKey(username), member?.id ?? "visitor"],
+    queryFn: () => api.artist(username),
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  })
+  if (artist.isPending) return <Spinner label="Loading artist…" />
+  if (artist.isError) {
+    if (isNotFound(artist.error))
+      return (
+        <Page>
+          <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
+            <UserX aria-hidden className="size-10 text-slate-500" />
+            <h1 className="text-2xl font-bold text-slate-900">Artist not found</h1>
+            <p className="text-slate-600">No artist goes by “{username}”.</p>
+            <Link to="/gallery" className={buttonClass("primary", "mt-2")}>
+              Browse the gallery
+            </Link>
+          </div>
+        </Page>
+      )
+    return (
+      <Page>
+        <ErrorState
+          title="Failed to load the artist"
+          message={messageOf(artist.error, "The artist's page could not be loaded.")}
+          onRetry={() => void artist.refetch()}
+        />
+      </Page>
+    )
+  }
+  const { data } = artist
+  if (!isShown(data)) {
+    return (
+      <Page>
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
+          <Lock aria-hidden className="size-10 text-slate-500" />
+          <h1 className="text-2xl font-bold break-words text-slate-900">{data.username}</h1>
+          <p className="text-slate-700">{PRIVATE_SENTENCE}</p>
+        </div>
+      </Page>
+    )
+  }
+  return (
+    <Page>
+      {data.isOwner && (
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+          <p>
+            {data.private
+              ? "Your profile is private: only you see this page."
+              : "This is your public page."}
+          </p>
+          <Link to="/profile" className="font-semibold underline">
+            Edit in Settings
+          </Link>
+        </div>
+      )}
+      <ArtistProfile artist={data} />
+    </Page>
+  )
+}
+
+export default ArtistPage

@@ -1,0 +1,230 @@
+import { useInfiniteQuery } from "@tanstack/react-query"
+import { CalendarDays, Globe, MapPin } from "lucide-react"
+import { Avatar } from "radix-ui"
+import { Link } from "react-router-dom"
+import { api } from "../../api/api.ts"
+import type { Artist, PublicArtist } from "../../api/types.ts"
+import { EntryImage } from "../../entries/EntryImage.tsx"
+import { openEntry } from "../../entries/lightbox.ts"
+import { Ribbons } from "../../entries/Ribbon.tsx"
+import { scoreText, votesText } from "../../entries/VotesAndScore.tsx"
+import { useSession } from "../../session/session.tsx"
+import { monthYear, shortDate } from "../../ui/format.ts"
+import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { BadgeIconView } from "../rewards/badge-icon.tsx"
+
+export const PRIVATE_SENTENCE = "This artist keeps their profile private"
+
+/** A page everyone may see, or the owner's own (which they see even while it is private). */
+export const isShown = (artist: Artist): artist is PublicArtist => "stats" in artist
+
+export const artistKey = (username: string, view?: "public") =>
+  ["artist", username, view ?? "as-viewer"] as const
+
+/** A website as a link: the member may have typed it without its scheme. */
+const websiteHref = (website: string): string =>
+  /^https?:\/\//i.test(website) ? website : `https://${website}`
+
+const initialsOf = (username: string): string => username.slice(0, 2).toUpperCase() || "?"
+
+export const ArtistAvatar = ({
+  username,
+  avatarUrl,
+}: {
+  readonly username: string
+  readonly avatarUrl: string | null
+}) => (
+  <Avatar.Root className="inline-flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100">
+    {avatarUrl && (
+      <Avatar.Image
+        src={avatarUrl}
+        alt={`${username}'s avatar`}
+        width={96}
+        height={96}
+        className="size-full object-cover"
+      />
+    )}
+    <Avatar.Fallback aria-hidden className="text-2xl font-bold text-brand-800">
+      {initialsOf(username)}
+    </Avatar.Fallback>
+  </Avatar.Root>
+)
+
+const Stat = ({ label, value }: { readonly label: string; readonly value: string }) => (
+  <div className="rounded-lg border border-slate-200 bg-white p-4">
+    <dt className="text-sm text-slate-600">{label}</dt>
+    <dd className="mt-1 text-2xl font-bold text-slate-900 tabular-nums">{value}</dd>
+  </div>
+)
+
+/** The artist's entries, newest first, a page at a time; each opens in the lightbox. */
+const History = ({ username }: { readonly username: string }) => {
+  const { member } = useSession()
+  const history = useInfiniteQuery({
+    // hasVoted is the viewer's: a new viewer reads the list again.
+    queryKey: ["artist-entries", username, member?.id ?? "visitor"],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => api.artistEntries(username, pageParam),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+  const items = history.data?.pages.flatMap((page) => page.items) ?? []
+  const ids = items.map((entry) => entry.id)
+  const content = (() => {
+    if (history.isPending) return <Spinner label="Loading submissions…" />
+    if (history.isError && items.length === 0)
+      return (
+        <ErrorState
+          title="Failed to fetch submissions"
+          message={messageOf(history.error, "The submissions could not be loaded.")}
+          onRetry={() => void history.refetch()}
+        />
+      )
+    if (items.length === 0) return <EmptyState title="No submissions yet" />
+    return (
+      <>
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {items.map((entry) => (
+            <li key={entry.id} className="min-w-0">
+              <Link
+                {...openEntry(entry.id, ids)}
+                className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
+              >
+                <span className="relative block">
+                  <EntryImage entry={entry} />
+                  <Ribbons entry={entry} className="absolute top-2 left-2" />
+                </span>
+                <span className="flex flex-wrap items-center justify-between gap-x-2 p-2 text-sm">
+                  <span className="text-slate-700">
+                    <span className="sr-only">{entry.contestName ?? "Entry"}, </span>
+                    {shortDate(entry.createdAt)}
+                  </span>
+                  <span className="text-slate-600">
+                    Votes{" "}
+                    <span className="font-semibold text-slate-900 tabular-nums">
+                      {votesText(entry.voteCount)}
+                    </span>
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {history.isFetchNextPageError && (
+          <p role="alert" className="mt-4 text-center text-sm text-red-800">
+            {messageOf(history.error, "More submissions could not be loaded.")}
+          </p>
+        )}
+        {history.hasNextPage && (
+          <div className="mt-6 flex justify-center">
+            <Button
+              variant="secondary"
+              disabled={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
+              {history.isFetchingNextPage ? "Loading more…" : "Load more"}
+            </Button>
+          </div>
+        )}
+      </>
+    )
+  })()
+  return (
+    <section aria-labelledby="history-title" className="mt-10">
+      <h2 id="history-title" className="text-xl font-bold text-slate-900">
+        Submissions
+      </h2>
+      <div className="mt-4">{content}</div>
+    </section>
+  )
+}
+
+/**
+ * What an artist shows: avatar, name, bio, location, website, join date, wins and counts, badges
+ * and submission history, each only when the artist's switches allow it. Also the Settings preview.
+ */
+export const ArtistProfile = ({
+  artist,
+  headingLevel = "h1",
+  withHistory = true,
+}: {
+  readonly artist: PublicArtist
+  readonly headingLevel?: "h1" | "h2"
+  readonly withHistory?: boolean
+}) => {
+  const Heading = headingLevel
+  return (
+    <div>
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <ArtistAvatar username={artist.username} avatarUrl={artist.avatarUrl} />
+        <div className="min-w-0 flex-1">
+          <Heading className="text-3xl font-bold break-words text-slate-900">
+            {artist.username}
+          </Heading>
+          {artist.bio && (
+            <p className="mt-2 max-w-2xl whitespace-pre-line text-slate-700">{artist.bio}</p>
+          )}
+          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600">
+            {artist.location && (
+              <li className="flex items-center gap-1">
+                <MapPin aria-hidden className="size-4" />
+                <span className="sr-only">Location: </span>
+                {artist.location}
+              </li>
+            )}
+            {artist.website && (
+              <li className="flex min-w-0 items-center gap-1">
+                <Globe aria-hidden className="size-4 shrink-0" />
+                <a
+                  href={websiteHref(artist.website)}
+                  rel="nofollow noopener noreferrer ugc"
+                  target="_blank"
+                  className="truncate text-brand-700 underline"
+                >
+                  {artist.website}
+                </a>
+              </li>
+            )}
+            {artist.memberSince && (
+              <li className="flex items-center gap-1">
+                <CalendarDays aria-hidden className="size-4" />
+                Member since {monthYear(artist.memberSince)}
+              </li>
+            )}
+          </ul>
+        </div>
+      </div>
+      <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="Wins" value={votesText(artist.stats.wins)} />
+        <Stat label="Entries" value={votesText(artist.stats.entries)} />
+        <Stat label="Votes received" value={votesText(artist.stats.votesReceived)} />
+        <Stat label="Score" value={scoreText(artist.stats.score)} />
+      </dl>
+      {artist.badges !== null && (
+        <section aria-labelledby="badges-title" className="mt-10">
+          <h2 id="badges-title" className="text-xl font-bold text-slate-900">
+            Badges
+          </h2>
+          {artist.badges.length === 0 ? (
+            <p className="mt-2 text-slate-600">No badges yet.</p>
+          ) : (
+            <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {artist.badges.map((badge) => (
+                <li
+                  key={badge.id}
+                  className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
+                >
+                  <BadgeIconView icon={badge.icon} colorClass={badge.iconColor} />
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">{badge.name}</p>
+                    <p className="text-sm text-slate-600">{badge.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {withHistory && artist.showsHistory && <History username={artist.username} />}
+    </div>
+  )
+}

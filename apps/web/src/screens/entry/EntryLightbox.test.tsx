@@ -1,0 +1,122 @@
+import { QueryClient } from "@tanstack/react-query"
+import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { http, HttpResponse } from "msw"
+import { createMemoryRouter } from "react-router-dom"
+import { beforeAll, describe, expect, it } from "vitest"
+import { App } from "../../App.tsx"
+import type { Entry } from "../../api/types.ts"
+import { entries } from "../../entries/entry-fixtures.ts"
+import { routes } from "../../routes.tsx"
+import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { server } from "../../test/server.ts"
+import { anEntryPage } from "./entry-page-fixtures.ts"
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 5000 })
+})
+
+const GRID = entries(3)
+const idOf = (n: number): string => GRID[n - 1]?.id ?? ""
+
+/** The gallery shows GRID; GET /api/entries/:id answers each of them. */
+const galleryWith = (items: ReadonlyArray<Entry>) =>
+  server.use(
+    http.get("*/api/gallery", () => HttpResponse.json({ items, nextCursor: null })),
+    http.get("*/api/entries/:id", ({ params }) => {
+      const entry = items.find((each) => each.id === params.id)
+      return entry
+        ? HttpResponse.json(anEntryPage(entry))
+        : HttpResponse.json({ code: "NOT_FOUND", message: "Entry not found" }, { status: 404 })
+    }),
+  )
+
+const lightboxTitled = async (name: string) => {
+  const dialog = await screen.findByRole("dialog")
+  await within(dialog).findByRole("heading", { name })
+  return dialog
+}
+
+/** Opens the gallery and its second card's entry in the lightbox. */
+const openSecond = async () => {
+  signedInAs(null)
+  galleryWith(GRID)
+  const rendered = renderRoute("/gallery")
+  const open = await screen.findByRole("link", { name: "Open artist2's entry" })
+  const card = screen.getByRole("article", { name: "artist2's entry" })
+  await userEvent.click(open)
+  const dialog = await lightboxTitled("artist2's entry")
+  return { ...rendered, card, dialog }
+}
+
+describe("the lightbox over a grid", () => {
+  it("opens a card's entry over the gallery at /entries/:id, the grid still there behind it", async () => {
+    const { router, card, dialog } = await openSecond()
+    expect(router.state.location.pathname).toBe(`/entries/${idOf(2)}`)
+    expect(within(dialog).getByRole("link", { name: "artist2" }).getAttribute("href")).toBe(
+      "/artists/artist2",
+    )
+    expect(within(dialog).getByText("Votes", { selector: "dt" })).toBeTruthy()
+    expect(within(dialog).getByText("Score", { selector: "dt" })).toBeTruthy()
+    // The very same card element: the grid was not unmounted, so it keeps its scroll and state.
+    expect(card.isConnected).toBe(true)
+    expect(screen.queryByRole("heading", { level: 1, name: "artist2's entry" })).toBeNull()
+  })
+
+  it("walks the grid's list with → and ←, replacing the URL each time", async () => {
+    const { router } = await openSecond()
+    const before = router.state.historyAction
+    await userEvent.keyboard("{ArrowRight}")
+    await lightboxTitled("artist3's entry")
+    expect(router.state.location.pathname).toBe(`/entries/${idOf(3)}`)
+    expect(router.state.historyAction).toBe("REPLACE")
+    // The last card has no next one.
+    expect(screen.getByRole("button", { name: "Next entry" }).hasAttribute("disabled")).toBe(true)
+    await userEvent.keyboard("{ArrowLeft}{ArrowLeft}")
+    await lightboxTitled("artist1's entry")
+    expect(router.state.location.pathname).toBe(`/entries/${idOf(1)}`)
+    expect(screen.getByRole("button", { name: "Previous entry" }).hasAttribute("disabled")).toBe(
+      true,
+    )
+    expect(before).toBe("PUSH")
+  })
+
+  it("closes with Esc back to the gallery, the same grid in place", async () => {
+    const { router, card } = await openSecond()
+    await userEvent.keyboard("{ArrowRight}")
+    await lightboxTitled("artist3's entry")
+    await userEvent.keyboard("{Escape}")
+    await waitFor(() => expect(router.state.location.pathname).toBe("/gallery"))
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull())
+    expect(card.isConnected).toBe(true)
+    expect(screen.getByRole("article", { name: "artist2's entry" })).toBe(card)
+  })
+
+  it("moves to the next entry on a swipe to the left", async () => {
+    const { router, dialog } = await openSecond()
+    const area = within(dialog).getByTestId("lightbox-swipe")
+    fireEvent.pointerDown(area, { clientX: 300, clientY: 200, pointerType: "touch" })
+    fireEvent.pointerUp(area, { clientX: 120, clientY: 210, pointerType: "touch" })
+    await lightboxTitled("artist3's entry")
+    expect(router.state.location.pathname).toBe(`/entries/${idOf(3)}`)
+    // A short or mostly vertical move is not a swipe.
+    fireEvent.pointerDown(area, { clientX: 300, clientY: 200 })
+    fireEvent.pointerUp(area, { clientX: 280, clientY: 400 })
+    expect(router.state.location.pathname).toBe(`/entries/${idOf(3)}`)
+  })
+
+  it("lands on the full page when there is no grid to show it over (a reload)", async () => {
+    signedInAs(null)
+    galleryWith(GRID)
+    // A reload keeps the history entry's state, but there is no grid behind it any more.
+    const router = createMemoryRouter(routes, {
+      initialEntries: [
+        { pathname: `/entries/${idOf(2)}`, state: { lightbox: { ids: GRID.map((e) => e.id) } } },
+      ],
+    })
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+    render(<App router={router} queryClient={queryClient} />)
+    expect(await screen.findByRole("heading", { level: 1, name: "artist2's entry" })).toBeTruthy()
+    expect(screen.queryByRole("dialog")).toBeNull()
+  })
+})

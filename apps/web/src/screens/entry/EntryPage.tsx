@@ -1,0 +1,94 @@
+import { ChevronLeft, ChevronRight } from "lucide-react"
+import { Link, useOutletContext, useParams } from "react-router-dom"
+import { EntryDetails } from "../../entries/EntryDetails.tsx"
+import { isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
+import { artistOf, entryPath } from "../../entries/entry-view.ts"
+import type { PageOutletContext } from "../../entries/PageOutlet.tsx"
+import { ErrorState, messageOf, Page, Spinner } from "../../ui/ui.tsx"
+import { EntryLightbox } from "./EntryLightbox.tsx"
+import { EntryNotFound } from "./EntryNotFound.tsx"
+
+const neighbourClass =
+  "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+
+/** Previous and next within the contest, in gallery order. */
+const ContestNeighbours = ({
+  previous,
+  next,
+}: {
+  readonly previous: string | null
+  readonly next: string | null
+}) =>
+  previous === null && next === null ? null : (
+    <nav aria-label="Entries in this contest" className="flex items-center justify-between gap-2">
+      {previous ? (
+        <Link to={entryPath(previous)} className={neighbourClass}>
+          <ChevronLeft aria-hidden className="size-4" />
+          Previous entry
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next ? (
+        <Link to={entryPath(next)} className={neighbourClass}>
+          Next entry
+          <ChevronRight aria-hidden className="size-4" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  )
+
+/** /entries/:id as a page: a reload, a shared link, or a link from anywhere but a grid. */
+const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
+  const page = useEntryPage(entryId)
+  if (page.isPending) return <Spinner label="Loading entry…" />
+  if (page.isError) {
+    if (isNotFound(page.error)) {
+      return (
+        <Page>
+          <EntryNotFound
+            heading={<h1 className="text-2xl font-bold text-slate-900">Entry not found</h1>}
+          />
+        </Page>
+      )
+    }
+    return (
+      <Page>
+        <ErrorState
+          title="Failed to load the entry"
+          message={messageOf(page.error, "The entry could not be loaded.")}
+          onRetry={() => void page.refetch()}
+        />
+      </Page>
+    )
+  }
+  const { data } = page
+  return (
+    <Page className="flex flex-col gap-6">
+      <ContestNeighbours previous={data.previousEntryId} next={data.nextEntryId} />
+      <EntryDetails
+        page={data}
+        sizes="(min-width: 1152px) 740px, (min-width: 1024px) 64vw, 100vw"
+        heading={
+          <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
+            {artistOf(data.entry)}'s entry
+          </h1>
+        }
+      />
+    </Page>
+  )
+}
+
+/**
+ * /entries/:id: over the grid that opened it, a lightbox; otherwise the entry's page.
+ */
+const EntryRoute = () => {
+  const { id = "" } = useParams()
+  const { lightbox } = useOutletContext<PageOutletContext | undefined>() ?? { lightbox: false }
+  // A new entry is a new page: nothing of the last one's state carries over.
+  return lightbox ? <EntryLightbox entryId={id} /> : <FullEntryPage key={id} entryId={id} />
+}
+
+export default EntryRoute
