@@ -92,6 +92,37 @@ describe("renderMail", () => {
     expect(mail.text).toContain("weighted score 20.5")
     expect(mail.html).toContain("Autumn &lt;Leaves&gt;")
   })
+
+  it("tells an entrant their rank, Votes and Score, the winner, and links the contest page", () => {
+    const results = (rank: number) =>
+      renderMail(
+        {
+          kind: "contest-results",
+          to: "bo@x.test",
+          name: "Bo",
+          contestId: "c-42",
+          contestTitle: "Koi <Pond>",
+          rank,
+          rawVotes: 7,
+          score: 10.5,
+          winnerName: "ada<3",
+          entrants: 23,
+        },
+        URL,
+      )
+    const mail = results(2)
+    expect(mail.subject).toBe('The results of "Koi <Pond>" are in')
+    expect(mail.link).toBe("https://colorday.example/contests/c-42")
+    expect(mail.text).toContain("ranked 2nd of 23")
+    expect(mail.text).toContain("Votes: 7\nScore: 10.5")
+    expect(mail.text).toContain("The winner is ada<3.")
+    expect(mail.text).toContain("https://colorday.example/contests/c-42")
+    expect(mail.html).toContain('href="https://colorday.example/contests/c-42"')
+    expect(mail.html).toContain("The winner is ada&lt;3.")
+    expect(mail.html).not.toContain("Koi <Pond>")
+    expect(results(1).text).toContain("Your entry won, ranked 1st of 23.")
+    expect(results(13).text).toContain("ranked 13th of 23")
+  })
 })
 
 describe("escapeHtml", () => {

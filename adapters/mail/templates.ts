@@ -71,6 +71,13 @@ ${body}
 
 const signature = "— The Colorday team"
 
+/** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */
+export const ordinal = (n: number): string => {
+  const teen = n % 100 >= 11 && n % 100 <= 13
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")
+  return `${n}${suffix}`
+}
+
 /** Subject, text and HTML of each mail, every value from a person HTML-escaped. */
 export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
   switch (mail.kind) {
@@ -156,6 +163,27 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         link,
         text: `${body}\n\n${link}\n\n${signature}\n`,
         html: page(subject, `${paragraphs(body)}\n${button(link, "See my profile")}`),
+      }
+    }
+    case "contest-results": {
+      const link = `${baseUrl(publicUrl)}/contests/${encodeURIComponent(mail.contestId)}`
+      const subject = subjectLine(`The results of "${mail.contestTitle}" are in`)
+      const standing =
+        mail.rank === 1
+          ? `Your entry won, ranked 1st of ${mail.entrants}.`
+          : `Your entry ranked ${ordinal(mail.rank)} of ${mail.entrants}. The winner is ${mail.winnerName}.`
+      const body = `Hi ${mail.name},\n\nThe results of "${mail.contestTitle}" are published. ${standing}\n\nVotes: ${mail.rawVotes}\nScore: ${Number(mail.score.toFixed(2))}\n\nThe entry with the highest score wins. Score = votes weighted by each voter's plan (1× to 3×); ties go to the earlier entry.`
+      const outro =
+        'You get this mail because "Voting results" is on in your settings; turn it off there to stop them.'
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\nSee the full ranking: ${link}\n\n${outro}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(body)}\n${button(link, "See the full ranking")}\n${paragraphs(outro)}`,
+        ),
       }
     }
   }

@@ -64,6 +64,8 @@ describe("admin use cases", () => {
       const mails = (yield* Memory).tables.mails
       expect(mails).toEqual([
         expect.objectContaining({ kind: "winner-announcement", to: "ann@colorday.test" }),
+        // The entrant's results mail (voting results on by default), once too.
+        expect.objectContaining({ kind: "contest-results", to: "ann@colorday.test" }),
       ])
       expect(yield* auditActions).toEqual(["contest.announce", "contest.close"])
     }))

@@ -44,6 +44,7 @@ describe("announceContest", () => {
       expect(announced.mailed).toBe(true)
       expect(sent).toEqual([
         expect.objectContaining({ kind: "winner-announcement", to: "ann@colorday.test" }),
+        expect.objectContaining({ kind: "contest-results", to: "ann@colorday.test", rank: 1 }),
       ])
       const audit = yield* (yield* AuditLog).page({ actionPrefix: "contest.announce" }, null, 10)
       expect(audit.items).toHaveLength(1)

@@ -1,12 +1,17 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { type Actor, audit, contestSnapshot } from "../admin/audit.ts"
 import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
+import { artistName, type Member } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
+import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
+import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
+import { contestRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId } from "../shared/ids.ts"
 import type { Mail } from "../shared/mailer.port.ts"
 import { sendAfterCommit } from "../shared/send-after-commit.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
+import { EntryRepository } from "../submissions/entry.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
 import { ContestRepository } from "./contest.port.ts"
@@ -188,6 +193,10 @@ export const closeContestAs = Effect.fn("closeContestAs")(function* (
  * deadlock, a busy SQLite) or rolled back, and a mail cannot be taken back. If sending then fails
  * the contest stays announced (the result is public already) and `mailed` is false, so the admin
  * is told to write to the winner themself rather than shown a success that did not happen.
+ *
+ * After the winner's mail, every entrant who keeps "voting results" mail on gets their result
+ * (resultsMailsOf), also after the commit; a second announce is refused, so none goes twice.
+ * `resultsMailed` of `resultsMails` went (a failed send is logged, the others still go).
  */
 export const announceContest = Effect.fn("announceContest")(function* (
   actor: Actor,
@@ -229,7 +238,48 @@ export const announceContest = Effect.fn("announceContest")(function* (
     }),
   )
   const mailed = yield* sendAfterCommit(mail)
-  return { contest: announced, winner, mailed }
+  const resultsMails = yield* resultsMailsOf(announced, winner)
+  let resultsMailed = 0
+  for (const resultsMail of resultsMails) {
+    if (yield* sendAfterCommit(resultsMail)) resultsMailed += 1
+  }
+  return { contest: announced, winner, mailed, resultsMailed, resultsMails: resultsMails.length }
+})
+
+/**
+ * The "contest-results" mails of an announced contest: one per member with a visible entry, for
+ * their best-ranked entry, to those whose settings keep email.votingResults on (the default).
+ * Reads the contest's entries (hundreds) and each entrant's member row and settings.
+ */
+export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
+  contest: Contest,
+  winner: Member,
+) {
+  const members = yield* MemberRepository
+  const settings = yield* MemberSettingsRepository
+  const ranked = contestRanking(yield* (yield* EntryRepository).ofContest(contest.id))
+  const best = new Map<string, (typeof ranked)[number]>()
+  for (const row of ranked) if (!best.has(row.entry.memberId)) best.set(row.entry.memberId, row)
+  const mails: Array<Mail> = []
+  for (const [memberId, row] of best) {
+    const stored = yield* settings.find(memberId)
+    if (!Option.getOrElse(stored, () => DEFAULT_SETTINGS).email.votingResults) continue
+    const member = yield* members.get(memberId).pipe(Effect.option)
+    if (Option.isNone(member)) continue
+    mails.push({
+      kind: "contest-results",
+      to: member.value.email,
+      name: member.value.firstName || member.value.username,
+      contestId: contest.id,
+      contestTitle: contest.title,
+      rank: row.rank,
+      rawVotes: row.entry.voteCount,
+      score: row.entry.weightedScore,
+      winnerName: artistName(winner),
+      entrants: ranked.length,
+    })
+  }
+  return mails
 })
 
 /** Gives a contest its (already stored) line art, recording who did. */

@@ -53,6 +53,22 @@ export type Mail =
       readonly rawVotes: number
       readonly weightedScore: number
     }
+  | {
+      /** An announced contest's result, to an entrant who keeps "voting results" mail on. */
+      readonly kind: "contest-results"
+      readonly to: string
+      readonly name: string
+      readonly contestId: string
+      readonly contestTitle: string
+      /** The entrant's best rank (a member with two entries gets one mail, for the better). */
+      readonly rank: number
+      /** That entry's raw votes and weighted score. */
+      readonly rawVotes: number
+      readonly score: number
+      readonly winnerName: string
+      /** How many entries were ranked (the N of "rank 3 of N"). */
+      readonly entrants: number
+    }
 
 export type MailKind = Mail["kind"]
 
