@@ -23,14 +23,16 @@ const render = (summary: DemoSummary, seconds: number): string => {
   return [
     `demo world created in ${seconds.toFixed(1)} s`,
     fields([
-      ["members", `${summary.members} (${summary.payments} on a paid plan)`],
+      ["members", `${summary.members} (${summary.paidMembers} on a paid plan)`],
+      ["payments", `${summary.payments} (checkouts and monthly renewals)`],
       [
         "contests",
-        `${summary.contests} (${summary.closedContests} closed with a winner, ${open} open or scheduled)`,
+        `${summary.contests} (${summary.announcedContests} closed and announced, ${open} open or scheduled)`,
       ],
       ["entries", summary.entries],
       ["votes", summary.votes],
       ["badges", summary.badges],
+      ["views", summary.views],
       ["downloads", summary.downloads],
       ...logins(summary),
     ]),
@@ -59,7 +61,7 @@ export const registerSeed = (program: Command): void => {
   program
     .command("seed")
     .description(
-      "fills the database with the demo world: members on every plan, 14 past daily contests with winners, today's and tomorrow's contests, entries, votes and badges; rerunning changes nothing",
+      "fills the database with the demo world: members on every plan with their monthly renewals, 14 past daily contests announced with their results, today's and tomorrow's contests, entries (colorings of each contest's own page), votes, views, downloads and badges; rerunning changes nothing",
     )
     .requiredOption("--demo", "the demo world (the only seed there is)")
     .option("--json", "print the summary as JSON")

@@ -19,6 +19,8 @@ export interface DemoFixtures {
     readonly lineArt: string
     readonly bytes: Uint8Array
   }>
+  /** Square pictures some members use as their avatar (fixtures/avatars). */
+  readonly avatars: ReadonlyArray<{ readonly file: string; readonly bytes: Uint8Array }>
 }
 
 export const FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url))
@@ -33,6 +35,7 @@ const Catalog = Schema.Struct({
     }),
   ),
   entries: Schema.Array(Schema.Struct({ file: Schema.String, lineArt: Schema.String })),
+  avatars: Schema.Array(Schema.Struct({ file: Schema.String })),
 })
 
 const read = (path: string) => Effect.promise(() => readFile(path))
@@ -50,6 +53,9 @@ export const loadDemoFixtures = (dir: string = FIXTURES_DIR) =>
       ),
       entries: yield* Effect.forEach(catalog.entries, (photo) =>
         Effect.map(read(join(dir, "entries", photo.file)), (bytes) => ({ ...photo, bytes })),
+      ),
+      avatars: yield* Effect.forEach(catalog.avatars, (avatar) =>
+        Effect.map(read(join(dir, "avatars", avatar.file)), (bytes) => ({ ...avatar, bytes })),
       ),
     }
     return fixtures

@@ -419,6 +419,21 @@ const ROWS: ReadonlyArray<Row> = [
   ],
 ]
 
+/**
+ * The members who have an avatar (a file in fixtures/avatars, a close-up of a page they
+ * colored); everyone else shows the site's placeholder, as most members do.
+ */
+export const DEMO_AVATARS: { readonly [username: string]: string } = {
+  inkandiris: "mandala-heart.jpg",
+  mapleandmoss: "sunflower.jpg",
+  fernfinch: "owl-face.jpg",
+  pixelpetal: "star.jpg",
+  brushandbloom: "sleepy-cat.jpg",
+  quietmarigold: "teapot.jpg",
+  citruscanvas: "balloon.jpg",
+  lunalayers: "koi.jpg",
+}
+
 const emailOf = (username: string) =>
   username === "member" ? DEMO_MEMBER_EMAIL : `${username.replaceAll("_", ".")}@colorday.test`
 

@@ -34,8 +34,18 @@ export interface PlannedVote {
 }
 
 export interface PlannedDownload {
-  readonly member: number
+  /** Index into DEMO_ARTISTS; null for a visitor who is not signed in. */
+  readonly member: number | null
   readonly at: Instant
+}
+
+/** A plan's monthly charge, paid on the anniversary of its checkout. */
+export interface PlannedRenewal {
+  /** Index into DEMO_ARTISTS. */
+  readonly artist: number
+  readonly at: Instant
+  /** The provider's invoice id: the ledger row's key. */
+  readonly invoiceId: string
 }
 
 export interface PlannedDay {
@@ -48,6 +58,9 @@ export interface PlannedDay {
   readonly scheduledAt: Instant
   /** Index into the line art pages. */
   readonly lineArt: number
+  /** Views of the contest page, in time order: one before every download, and browsers. */
+  readonly views: ReadonlyArray<Instant>
+  /** In time order: every entrant's, and some from people who looked and did not enter. */
   readonly downloads: ReadonlyArray<PlannedDownload>
   /** In the order they were made. */
   readonly entries: ReadonlyArray<PlannedEntry>
@@ -55,18 +68,25 @@ export interface PlannedDay {
   readonly votes: ReadonlyArray<PlannedVote>
   /** When the scheduler closed it; null while it runs or before it starts. */
   readonly closeAt: Instant | null
+  /** When the admin announced its result (after closing); null while it runs or before. */
+  readonly announceAt: Instant | null
 }
 
 export interface DemoPlan {
   readonly admin: { readonly member: DemoMember; readonly joinedAt: Instant }
   readonly artists: ReadonlyArray<{ readonly member: DemoMember; readonly joinedAt: Instant }>
   readonly days: ReadonlyArray<PlannedDay>
+  /** Every paid member's monthly charges since their checkout, up to now, in time order. */
+  readonly renewals: ReadonlyArray<PlannedRenewal>
 }
 
 export interface PlanInput {
   readonly now: Instant
   readonly lineArtCount: number
-  /** For each entry photo, the index of the line art page it is a colored version of. */
+  /**
+   * For each entry photo, the index of the line art page it is a colored version of. Every page
+   * a contest runs must have at least one: a contest's entries are colorings of its own page.
+   */
   readonly photoLineArt: ReadonlyArray<number>
 }
 
@@ -101,6 +121,26 @@ const seedOf = (text: string): number => {
 const dayString = (instant: Instant) => new Date(instant).toISOString().slice(0, 10)
 const monthOf = (instant: Instant) => new Date(instant).toISOString().slice(0, 7)
 const dayNumber = (instant: Instant) => Math.floor(instant / DAY)
+
+/** The same day and time `months` months later (the last day of a shorter month). */
+export const addMonths = (instant: Instant, months: number): Instant => {
+  const date = new Date(instant)
+  const year = date.getUTCFullYear()
+  const month = date.getUTCMonth() + months
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
+  return Date.UTC(
+    year,
+    month,
+    Math.min(date.getUTCDate(), lastDay),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  )
+}
+
+/** A paid member checks out this long after signing up (demo-world.ts writes that payment). */
+export const CHECKOUT_AFTER_JOINING = 12 * MINUTE
 
 /** The calendar day `offset` days from the one containing `now`, and its contest window. */
 const dayAt = (now: Instant, offset: number) => {
@@ -153,10 +193,12 @@ export const planDemoWorld = (input: PlanInput): DemoPlan => {
         endsAt,
         scheduledAt,
         lineArt,
+        views: [],
         downloads: [],
         entries: [],
         votes: [],
         closeAt: null,
+        announceAt: null,
       })
       continue
     }
@@ -177,37 +219,30 @@ export const planDemoWorld = (input: PlanInput): DemoPlan => {
         return true
       })
 
-    // Photos: the colored versions of the day's own page go to its strongest entrants (so the
-    // podium shows the page of the day); the rest come from the pile of other colored pages.
+    // Photos: every entry is a coloring of the day's own page. The strongest entrants get the
+    // different takes first (so the podium shows three colorings), then the takes go round.
     const matching = random.shuffle(
       input.photoLineArt.flatMap((page, photo) => (page === lineArt ? [photo] : [])),
     )
-    const others = random.shuffle(
-      input.photoLineArt.flatMap((page, photo) => (page === lineArt ? [] : [photo])),
+    if (matching.length === 0) throw new Error(`no colored photo of line art page ${lineArt}`)
+    const rankOf = new Map(
+      entrants
+        .map((entrant, index) => ({
+          index,
+          strength: (DEMO_ARTISTS[entrant.artist] as DemoMember).skill * random.between(0.8, 1.2),
+        }))
+        .sort((a, b) => b.strength - a.strength)
+        .map(({ index }, rank) => [index, rank]),
     )
-    const slots = entrants
-      .map((entrant, index) => ({
-        index,
-        strength: (DEMO_ARTISTS[entrant.artist] as DemoMember).skill * random.between(0.8, 1.2),
-      }))
-      .sort((a, b) => b.strength - a.strength)
-      .map(({ index }) => index)
-    const photoOf = new Map<number, number>()
-    matching.forEach((photo, i) => {
-      const slot = slots[i]
-      if (slot !== undefined) photoOf.set(slot, photo)
-    })
-    let next = 0
     const entries: Array<PlannedEntry> = entrants.map((entrant, index) => ({
       ...entrant,
-      photo: photoOf.get(index) ?? (others[next++ % others.length] as number),
+      photo: matching[(rankOf.get(index) ?? index) % matching.length] as number,
     }))
 
-    // How much each entry appeals: the artist's skill, a photo of the day's own page, luck.
+    // How much each entry appeals: the artist's skill, and luck.
     const appeal = entries.map((entry) => {
       const skill = (DEMO_ARTISTS[entry.artist] as DemoMember).skill
-      const ownPage = input.photoLineArt[entry.photo] === lineArt ? 1 : 0.75
-      return Math.min(1, skill * random.between(0.6, 1.3)) * ownPage
+      return Math.min(1, skill * random.between(0.6, 1.3)) * 0.85
     })
 
     const votes: Array<PlannedVote> = []
@@ -226,7 +261,8 @@ export const planDemoWorld = (input: PlanInput): DemoPlan => {
     })
     votes.sort((a, b) => a.at - b.at)
 
-    // Everyone who entered downloaded the page first; some others looked and did not enter.
+    // Everyone who entered downloaded the page first; some others looked and did not enter,
+    // a few of them without signing in.
     const downloads: Array<PlannedDownload> = entries.map((entry) => ({
       member: entry.artist,
       at: Math.max(startsAt, entry.at - Math.floor(random.between(10 * MINUTE, 3 * HOUR))),
@@ -236,7 +272,26 @@ export const planDemoWorld = (input: PlanInput): DemoPlan => {
       if (kind === "today" && index === demoMember) return
       if (random.next() < 0.3) downloads.push({ member: index, at: timeIn(0, 0.95) })
     })
+    const visitors = Math.floor(random.between(2, 7))
+    for (let i = 0; i < visitors; i++) downloads.push({ member: null, at: timeIn(0, 0.95) })
     downloads.sort((a, b) => a.at - b.at)
+
+    // Views: each download follows a look at the contest page, and many more only look (voters
+    // browsing, visitors from a shared link), so views >= downloads >= entries.
+    const views: Array<Instant> = downloads.map((download) =>
+      Math.max(startsAt, download.at - Math.floor(random.between(MINUTE, 20 * MINUTE))),
+    )
+    const browsing = Math.round(downloads.length * random.between(1.5, 3))
+    for (let i = 0; i < browsing; i++) views.push(timeIn(0, 0.99))
+    views.sort((a, b) => a - b)
+
+    // The scheduler closes a contest a couple of minutes after its end; the admin announces it
+    // once moderation is settled, an hour or two later (or by now, for yesterday's).
+    const closeAt = kind === "past" ? Math.min(endsAt + 2 * MINUTE, now) : null
+    const announceAt =
+      closeAt === null
+        ? null
+        : Math.max(closeAt, Math.min(endsAt + Math.floor(random.between(HOUR, 3 * HOUR)), now))
 
     days.push({
       day,
@@ -245,17 +300,31 @@ export const planDemoWorld = (input: PlanInput): DemoPlan => {
       endsAt,
       scheduledAt,
       lineArt,
+      views,
       downloads,
       entries,
       votes,
-      // The scheduler closes a contest a couple of minutes after its end.
-      closeAt: kind === "past" ? Math.min(endsAt + 2 * MINUTE, now) : null,
+      closeAt,
+      announceAt,
     })
   }
+
+  // Paid plans renew monthly on the day of the checkout, as the provider charges them.
+  const renewals: Array<PlannedRenewal> = DEMO_ARTISTS.flatMap((member, artist) => {
+    if (member.tier === "free") return []
+    const checkout = joinedAt(member) + CHECKOUT_AFTER_JOINING
+    const charges: Array<PlannedRenewal> = []
+    for (let month = 1; addMonths(checkout, month) < now; month++) {
+      const at = addMonths(checkout, month)
+      charges.push({ artist, at, invoiceId: `demo_in_${member.username}_${monthOf(at)}` })
+    }
+    return charges
+  }).sort((a, b) => a.at - b.at)
 
   return {
     admin: { member: DEMO_ADMIN, joinedAt: joinedAt(DEMO_ADMIN) },
     artists: DEMO_ARTISTS.map((member) => ({ member, joinedAt: joinedAt(member) })),
     days,
+    renewals,
   }
 }

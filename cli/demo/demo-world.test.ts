@@ -8,12 +8,21 @@ import { planOf } from "../../domain/plans/plans.ts"
 import { ImageStore, type StoredImage } from "../../domain/submissions/image-store.port.ts"
 import { type DemoFixtures, loadDemoFixtures } from "./demo-fixtures.ts"
 import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from "./demo-members.ts"
-import { PAST_DAYS, planDemoWorld } from "./demo-plan.ts"
+import { addMonths, CHECKOUT_AFTER_JOINING, PAST_DAYS, planDemoWorld } from "./demo-plan.ts"
 import { seedDemoWorld } from "./demo-world.ts"
 
 let fixtures: DemoFixtures
 beforeAll(async () => {
   fixtures = await Effect.runPromise(loadDemoFixtures())
+})
+
+/** The plan's input from the fixtures: each photo's page, by index. */
+const planInput = () => ({
+  now: TEST_NOW,
+  lineArtCount: fixtures.lineArt.length,
+  photoLineArt: fixtures.entries.map((photo) =>
+    fixtures.lineArt.findIndex((page) => page.file === photo.lineArt),
+  ),
 })
 
 /** An image store that keeps bytes in a map and counts what it was asked to store. */
@@ -39,6 +48,8 @@ const memoryImageStore = () => {
         ? Option.some({ display: key, thumbnail: key, original: key, printPdf: null })
         : Option.none(),
     remove: (key) => Effect.sync(() => void files.delete(key)),
+    size: () => Effect.succeed(Option.none()),
+    shareImage: () => Effect.succeed(Option.none()),
   })
   return { files, store }
 }
@@ -77,7 +88,7 @@ describe("the demo world", () => {
       expect(contests).toHaveLength(PAST_DAYS + 2)
       expect(summary.contests).toBe(PAST_DAYS + 2)
       expect(contests.map((contest) => contestStatus(contest, TEST_NOW))).toEqual([
-        ...Array.from({ length: PAST_DAYS }, () => "ended"),
+        ...Array.from({ length: PAST_DAYS }, () => "announced"),
         "active",
         "scheduled",
       ])
@@ -103,7 +114,118 @@ describe("the demo world", () => {
       )
     }))
 
-  test("every past contest is closed with a winner; today's runs; tomorrow's waits", () =>
+  test("every entry is a photo of its own contest's page, colored", () =>
+    Effect.gen(function* () {
+      // The fixtures: every page has colored photos of it, and the generator drew each photo
+      // from the page it names (same drawing, same file name stem).
+      for (const page of fixtures.lineArt) {
+        const photos = fixtures.entries.filter((photo) => photo.lineArt === page.file)
+        expect(photos.length).toBeGreaterThanOrEqual(2)
+        for (const photo of photos) {
+          expect(photo.file.startsWith(page.file.replace(/\.png$/, "-"))).toBe(true)
+        }
+      }
+
+      // The world: each entry's image is one of the photos of the page its contest shows.
+      const images = memoryImageStore()
+      yield* seed(images)
+      const { tables } = yield* Memory
+      const pageOf = new Map<string, string>()
+      const photoOf = new Map<string, string>()
+      for (const [key, bytes] of images.files) {
+        const page = fixtures.lineArt.find((candidate) => candidate.bytes === bytes)
+        const photo = fixtures.entries.find((candidate) => candidate.bytes === bytes)
+        if (page) pageOf.set(key, page.file)
+        if (photo) photoOf.set(key, photo.lineArt)
+      }
+      const entries = [...tables.entries.values()]
+      expect(entries.length).toBeGreaterThan(0)
+      for (const entry of entries) {
+        const contest = tables.contests.get(entry.contestId)
+        const page = pageOf.get(contest?.lineArt ?? "")
+        expect(page).toBeDefined()
+        expect(contest?.title).toBe(fixtures.lineArt.find((p) => p.file === page)?.title)
+        expect(photoOf.get(entry.image)).toBe(page)
+      }
+      // Each contest shows more than one coloring of its page.
+      const contestsWithEntries = new Set(entries.map((entry) => entry.contestId))
+      for (const contestId of contestsWithEntries) {
+        const own = entries.filter((entry) => entry.contestId === contestId)
+        expect(new Set(own.map((entry) => entry.image)).size).toBeGreaterThanOrEqual(2)
+      }
+    }))
+
+  test("every contest's analytics add up: views >= downloads >= entries", () =>
+    Effect.gen(function* () {
+      const summary = yield* seed(memoryImageStore())
+      const { tables } = yield* Memory
+      const count = (contestId: string, metric: string) =>
+        tables.events.filter((e) => e.contestId === contestId && e.metric === metric).length
+      let views = 0
+      for (const contest of tables.contests.values()) {
+        const entries = [...tables.entries.values()].filter((e) => e.contestId === contest.id)
+        const downloads = count(contest.id, "downloads")
+        expect(count(contest.id, "views")).toBeGreaterThanOrEqual(downloads)
+        expect(downloads).toBeGreaterThanOrEqual(entries.length)
+        expect(count(contest.id, "submissions")).toBe(entries.length)
+        // Every entrant downloaded the page first.
+        const downloaders = tables.downloads.filter((d) => d.contestId === contest.id)
+        for (const entry of entries) {
+          const own = downloaders.filter((d) => d.memberId === entry.memberId)
+          expect(own.some((d) => d.at <= entry.createdAt)).toBe(true)
+        }
+        views += count(contest.id, "views")
+        if (contest.startsAt < TEST_NOW) expect(count(contest.id, "views")).toBeGreaterThan(0)
+        for (const event of tables.events.filter((e) => e.contestId === contest.id)) {
+          expect(event.at).toBeGreaterThanOrEqual(contest.startsAt)
+          expect(event.at).toBeLessThanOrEqual(TEST_NOW)
+        }
+      }
+      expect(summary.views).toBe(views)
+      expect(summary.downloads).toBe(tables.events.filter((e) => e.metric === "downloads").length)
+    }))
+
+  test("paid plans renew every month: billing history has each month's charge at the plan's price", () =>
+    Effect.gen(function* () {
+      const summary = yield* seed(memoryImageStore())
+      const { tables } = yield* Memory
+      const payments = [...tables.payments.values()]
+      expect(summary.payments).toBe(payments.length)
+      let renewals = 0
+      for (const member of tables.members.values()) {
+        const tier = tables.subscriptions.get(member.id)?.tier ?? "free"
+        const own = payments
+          .filter((payment) => payment.memberId === member.id)
+          .sort((a, b) => a.createdAt - b.createdAt)
+        if (tier === "free") {
+          expect(own).toEqual([])
+          continue
+        }
+        // The checkout, then one charge a month on its day, up to now.
+        const checkout = member.createdAt + CHECKOUT_AFTER_JOINING
+        const months: Array<number> = []
+        for (let month = 0; addMonths(checkout, month) < TEST_NOW; month++) {
+          months.push(addMonths(checkout, month))
+        }
+        expect(months.length).toBeGreaterThanOrEqual(1)
+        expect(own.map((payment) => payment.createdAt)).toEqual(months)
+        for (const payment of own) {
+          expect(payment).toMatchObject({
+            purchase: { kind: "plan", tier },
+            amountCents: planOf(tier).priceCents,
+            status: "paid",
+          })
+        }
+        renewals += own.length - 1
+      }
+      // Members who joined months ago have several renewals.
+      expect(renewals).toBeGreaterThan(30)
+      // Charges renewed no credits twice: the demo member can still enter today.
+      const demoMember = [...tables.members.values()].find((m) => m.email === DEMO_MEMBER_EMAIL)
+      expect(tables.subscriptions.get(demoMember?.id ?? "")?.remaining).toBeGreaterThan(0)
+    }))
+
+  test("the 14 past contests are closed and announced with their result; today's runs; tomorrow's waits", () =>
     Effect.gen(function* () {
       yield* seed(memoryImageStore())
       const { tables } = yield* Memory
@@ -117,6 +239,20 @@ describe("the demo world", () => {
         expect(winner?.memberId).toBe(contest.result?.winnerMemberId)
         expect(contest.result?.totalEntries).toBe(own.length)
         expect(contest.result?.closedAt).toBeGreaterThanOrEqual(contest.endsAt)
+        // Announced by announceContest, after closing, by now.
+        expect(contest.storedStatus).toBe("announced")
+        expect(contest.announcedAt).not.toBeNull()
+        expect(contest.announcedAt).toBeGreaterThanOrEqual(contest.result?.closedAt ?? Infinity)
+        expect(contest.announcedAt).toBeLessThanOrEqual(TEST_NOW)
+        // The podium: the top three by score, the winner first.
+        const podium = contest.result?.podiumEntryIds ?? []
+        expect(podium).toHaveLength(3)
+        expect(podium[0]).toBe(contest.result?.winnerEntryId)
+        const scores = podium.map((id) => tables.entries.get(id)?.weightedScore ?? -1)
+        expect(scores).toEqual([...scores].sort((a, b) => b - a))
+        const third = scores[2] ?? Infinity
+        const outside = own.filter((entry) => !podium.includes(entry.id))
+        expect(outside.every((entry) => entry.weightedScore <= third)).toBe(true)
         // The winner has the best weighted score of the contest.
         expect(Math.max(...own.map((entry) => entry.weightedScore))).toBe(winner?.weightedScore)
         for (const entry of own) {
@@ -126,6 +262,13 @@ describe("the demo world", () => {
       }
       const [today, tomorrow] = contests.slice(PAST_DAYS)
       expect(today?.result).toBeNull()
+      expect(today?.announcedAt).toBeNull()
+      expect(tomorrow?.announcedAt).toBeNull()
+      // The announcements were audited as the operator's, and mailed to nobody: history is past.
+      const announcements = tables.audit.filter((row) => row.action === "contest.announce")
+      expect(announcements).toHaveLength(PAST_DAYS)
+      expect(announcements.every((row) => row.actorId === null)).toBe(true)
+      expect(tables.mails).toEqual([])
       const todays = entries.filter((entry) => entry.contestId === today?.id)
       expect(todays.length).toBeGreaterThan(5)
       expect(todays.every((entry) => entry.createdAt < TEST_NOW)).toBe(true)
@@ -171,7 +314,15 @@ describe("the demo world", () => {
       const images = memoryImageStore()
       const again = yield* seed(images)
       expect(again.status).toBe("already-present")
-      expect(again).toMatchObject({ members: 0, contests: 0, entries: 0, votes: 0, badges: 0 })
+      expect(again).toMatchObject({
+        members: 0,
+        contests: 0,
+        entries: 0,
+        votes: 0,
+        views: 0,
+        badges: 0,
+        payments: 0,
+      })
       expect(images.files.size).toBe(0)
       expect(store.tables).toEqual(before)
     }))
@@ -189,19 +340,33 @@ describe("the demo world", () => {
         contests: 0,
         entries: 0,
         votes: 0,
+        views: 0,
+        payments: 0,
       })
       expect(store.tables.members.size).toBe(30)
     }))
 
   it("the plan is the same every time", () => {
-    const input = {
-      now: TEST_NOW,
-      lineArtCount: fixtures.lineArt.length,
-      photoLineArt: fixtures.entries.map((photo) =>
-        fixtures.lineArt.findIndex((page) => page.file === photo.lineArt),
-      ),
-    }
+    const input = planInput()
     expect(input.photoLineArt.every((page) => page >= 0)).toBe(true)
     expect(planDemoWorld(input)).toEqual(planDemoWorld(input))
+  })
+
+  it("plans only photos of the day's own page, whatever page the day runs", () => {
+    // Every page comes round within 17 days: plan a month of days from several starting points.
+    for (const shift of [0, 5, 11, 17, 23]) {
+      const input = { ...planInput(), now: TEST_NOW + shift * DAY }
+      const plan = planDemoWorld(input)
+      for (const day of plan.days) {
+        for (const entry of day.entries) {
+          expect(input.photoLineArt[entry.photo]).toBe(day.lineArt)
+        }
+      }
+    }
+  })
+
+  it("adds months as a provider bills: the same day, or the last of a shorter month", () => {
+    expect(addMonths(Date.UTC(2026, 0, 31, 9, 30), 1)).toBe(Date.UTC(2026, 1, 28, 9, 30))
+    expect(addMonths(Date.UTC(2026, 10, 15, 22), 2)).toBe(Date.UTC(2027, 0, 15, 22))
   })
 })

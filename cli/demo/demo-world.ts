@@ -4,15 +4,19 @@ import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { PasswordHasher } from "../../domain/accounts/password-hasher.port.ts"
 import { awardBadges } from "../../domain/badges/award-badges.use-case.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import { recordPlanPeriodPaid } from "../../domain/billing/plan-events.use-case.ts"
 import { closeContest } from "../../domain/contests/close-contest.use-case.ts"
+import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { scheduleDailyContest } from "../../domain/contests/create-contest.use-case.ts"
+import { announceContest } from "../../domain/contests/manage-contest.use-case.ts"
 import { recordDownload } from "../../domain/contests/record-download.use-case.ts"
 import { planOf } from "../../domain/plans/plans.ts"
 import { startSubscription } from "../../domain/plans/quota.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { IdSource } from "../../domain/shared/id-source.port.ts"
 import type { EntryId, Instant, MemberId } from "../../domain/shared/ids.ts"
+import { Mailer } from "../../domain/shared/mailer.port.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
@@ -24,18 +28,28 @@ import {
   DEMO_PASSWORD,
   type DemoMember,
 } from "./demo-members.ts"
-import { DEMO_TIME_ZONE, type PlannedDay, planDemoWorld } from "./demo-plan.ts"
+import {
+  CHECKOUT_AFTER_JOINING,
+  DEMO_TIME_ZONE,
+  type PlannedDay,
+  type PlannedRenewal,
+  planDemoWorld,
+} from "./demo-plan.ts"
 
 /**
  * `colorday seed --demo`: a believable site to click through, made of real rows written by the
- * real use cases. Members sign up weeks ago; fourteen past daily contests run, are entered,
- * voted on and closed (winners and badges decided by closeContest); today's contest is under
- * way; tomorrow's is scheduled. History is written by running each step with the clock set to
- * the moment it happened.
+ * real use cases. Members sign up weeks ago and paid plans renew every month (recordPlanPeriodPaid,
+ * so billing history lists each charge); fourteen past daily contests are viewed, downloaded,
+ * entered, voted on, closed (winners and badges decided by closeContest) and announced
+ * (announceContest); today's contest is under way; tomorrow's is scheduled. Every entry is a
+ * photo of its own contest's page, colored. History is written by running each step with the
+ * clock set to the moment it happened; its mails (announcements to fictional members, long ago)
+ * are not sent.
  *
  * Idempotent: the demo admin is written last, so once it exists the world is complete and a
  * rerun changes nothing. An interrupted run resumes: members are matched by e-mail, and a day
- * whose contest exists is skipped (each day is one transaction, so it is all there or absent).
+ * whose contest exists is skipped (each day is one transaction, so it is all there or absent),
+ * and a monthly charge already in the ledger (by its invoice id) is not recorded again.
  */
 
 export interface DemoLogin {
@@ -48,10 +62,15 @@ export interface DemoSummary {
   readonly members: number
   readonly contests: number
   readonly closedContests: number
+  readonly announcedContests: number
   readonly entries: number
   readonly votes: number
+  readonly views: number
   readonly downloads: number
   readonly badges: number
+  /** Members created on a paid plan. */
+  readonly paidMembers: number
+  /** Payments ledger rows: each paid member's checkout and monthly renewals. */
   readonly payments: number
   readonly admin: DemoLogin
   readonly member: DemoLogin
@@ -81,6 +100,12 @@ const stoppedClock = (real: Clock.Clock, at: Instant): Clock.Clock => ({
 /** Runs `effect` as if it were `at`: how the demo's history goes through the real use cases. */
 export const atTime = <A, E, R>(at: Instant, effect: Effect.Effect<A, E, R>) =>
   Clock.clockWith((real) => Effect.provideService(effect, Clock.Clock, stoppedClock(real, at)))
+
+/** The demo's history happened long ago to people who do not exist: its mails go nowhere. */
+const unsent = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.provideService(effect, Mailer, Mailer.of({ send: () => Effect.void }))
+
+const PAYMENT_METHOD = "Visa •••• 4242"
 
 const MINUTE = 60_000
 
@@ -116,7 +141,7 @@ const ensureMember = (
     yield* members.save(member)
     yield* (yield* SubscriptionRepository).save(startSubscription(id, joinedAt, demo.tier))
     if (demo.tier === "free") return { id, created: true, payments: 0 }
-    const paidAt = joinedAt + 12 * MINUTE
+    const paidAt = joinedAt + CHECKOUT_AFTER_JOINING
     yield* (yield* PaymentLedger).save({
       id: yield* (yield* IdSource).newId,
       memberId: id,
@@ -125,7 +150,7 @@ const ensureMember = (
       amountCents: planOf(demo.tier).priceCents,
       status: "paid",
       invoiceUrl: null,
-      paymentMethod: "Visa •••• 4242",
+      paymentMethod: PAYMENT_METHOD,
       createdAt: paidAt,
       fulfilledAt: paidAt,
     })
@@ -140,15 +165,19 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
   const contests = yield* ContestRepository
   const unitOfWork = yield* UnitOfWork
   const images = yield* ImageStore
+  const analytics = yield* ContestAnalytics
   const progress = (message: string) => Effect.sync(() => options.onProgress?.(message))
   const nothing = {
     members: 0,
     contests: 0,
     closedContests: 0,
+    announcedContests: 0,
     entries: 0,
     votes: 0,
+    views: 0,
     downloads: 0,
     badges: 0,
+    paidMembers: 0,
     payments: 0,
   }
 
@@ -179,7 +208,36 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
   )
   totals.members += artists.filter((artist) => artist.created).length
   totals.payments += artists.reduce((sum, artist) => sum + artist.payments, 0)
+  totals.paidMembers += artists.filter((artist) => artist.payments > 0).length
   const memberId = (artist: number) => (artists[artist] as { readonly id: MemberId }).id
+
+  // Monthly charges, in time order, each recorded once the history has reached it (a charge
+  // renews this month's credits, so it must come after the entries of the month before).
+  let renewalsDone = 0
+  const recordRenewal = (renewal: PlannedRenewal) => {
+    const { tier } = plan.artists[renewal.artist]?.member ?? { tier: "free" as const }
+    if (tier === "free") return Effect.succeed(false)
+    return atTime(
+      renewal.at,
+      recordPlanPeriodPaid({
+        invoiceId: renewal.invoiceId,
+        memberId: memberId(renewal.artist),
+        tier,
+        amountCents: planOf(tier).priceCents,
+        invoiceUrl: null,
+        paymentMethod: PAYMENT_METHOD,
+      }),
+    ).pipe(Effect.map(({ recordedNow }) => recordedNow))
+  }
+  const renewalsBefore = (until: Instant) =>
+    Effect.gen(function* () {
+      while (renewalsDone < plan.renewals.length) {
+        const renewal = plan.renewals[renewalsDone] as PlannedRenewal
+        if (renewal.at >= until) break
+        if (yield* recordRenewal(renewal)) totals.payments += 1
+        renewalsDone += 1
+      }
+    })
 
   // Each image is stored once, when first needed, and its key shared by every row that shows it.
   const storedKeys = new Map<string, string>()
@@ -204,13 +262,21 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
       if ((yield* contests.overlapping(window(day))).length > 0) return undefined
       const page = fixtures.lineArt[day.lineArt]
       if (!page) return yield* Effect.die(new Error(`no line art page ${day.lineArt}`))
-      const photoKeys = new Map<number, string>()
-      for (const photo of new Set(day.entries.map((entry) => entry.photo))) {
-        const fixture = fixtures.entries[photo]
-        if (!fixture) return yield* Effect.die(new Error(`no entry photo ${photo}`))
-        photoKeys.set(photo, yield* imageKey("entry", fixture.file, fixture.bytes))
-      }
-      const lineArt = yield* imageKey("line-art", page.file, page.bytes)
+      // The day's page and its photos are processed side by side (the store limits how many).
+      const photos = [...new Set(day.entries.map((entry) => entry.photo))]
+      const [lineArt, ...keys] = yield* Effect.forEach(
+        [
+          { kind: "line-art" as const, file: page.file, bytes: page.bytes },
+          ...photos.map((photo) => {
+            const fixture = fixtures.entries[photo]
+            if (!fixture) throw new Error(`no entry photo ${photo}`)
+            return { kind: "entry" as const, file: fixture.file, bytes: fixture.bytes }
+          }),
+        ],
+        (image) => imageKey(image.kind, image.file, image.bytes),
+        { concurrency: "unbounded" },
+      )
+      const photoKeys = new Map(photos.map((photo, index) => [photo, keys[index] as string]))
 
       return yield* unitOfWork.transaction(
         Effect.gen(function* () {
@@ -227,10 +293,17 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
               lineArt,
             }),
           )
+          // Views are counted as the contest page counts them (POST …/analytics/views).
+          for (const at of day.views) {
+            yield* analytics.recordEvent({ contestId: contest.id, metric: "views", at })
+          }
           for (const download of day.downloads) {
             yield* atTime(
               download.at,
-              recordDownload({ contestId: contest.id, memberId: memberId(download.member) }),
+              recordDownload({
+                contestId: contest.id,
+                memberId: download.member === null ? null : memberId(download.member),
+              }),
             )
           }
           const entryIds: Array<EntryId> = []
@@ -253,7 +326,16 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
           }
           const closing =
             day.closeAt === null ? undefined : yield* atTime(day.closeAt, closeContest(contest.id))
-          return { closed: closing !== undefined, badges: closing?.badges.length ?? 0 }
+          // Announced by the operator (the seed runs as the CLI, whose actor is null).
+          const announcing =
+            day.announceAt === null
+              ? undefined
+              : yield* atTime(day.announceAt, unsent(announceContest(null, contest.id)))
+          return {
+            closed: closing !== undefined,
+            announced: announcing !== undefined,
+            badges: closing?.badges.length ?? 0,
+          }
         }),
       )
     })
@@ -262,15 +344,20 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
     yield* progress(
       `contest ${index + 1}/${plan.days.length}: ${day.day}, ${day.entries.length} entries, ${day.votes.length} votes`,
     )
+    yield* renewalsBefore(day.startsAt)
     const ran = yield* runDay(day)
     if (!ran) continue
     totals.contests += 1
     totals.closedContests += ran.closed ? 1 : 0
+    totals.announcedContests += ran.announced ? 1 : 0
     totals.badges += ran.badges
     totals.entries += day.entries.length
     totals.votes += day.votes.length
+    totals.views += day.views.length
     totals.downloads += day.downloads.length
   }
+  yield* progress("monthly renewals")
+  yield* renewalsBefore(now)
 
   // A backfill over everyone, then the admin: the marker that the world is complete.
   yield* progress("badges and the admin")
