@@ -54,6 +54,11 @@ export const routes: RouteObject[] = [
             path: "leaderboard",
             lazy: screen(() => import("./screens/leaderboard/LeaderboardPage.tsx")),
           },
+          { path: "contests", lazy: screen(() => import("./screens/contests/ContestsPage.tsx")) },
+          {
+            path: "contests/:id",
+            lazy: screen(() => import("./screens/contests/ContestPage.tsx")),
+          },
           { path: "rewards", lazy: screen(() => import("./screens/rewards/RewardsPage.tsx")) },
           { path: "pricing", lazy: screen(() => import("./screens/pricing/PricingPage.tsx")) },
           { path: "about", lazy: screen(() => import("./screens/static/AboutPage.tsx")) },

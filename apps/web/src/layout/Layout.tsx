@@ -1,12 +1,6 @@
 import { Menu, Palette, X } from "lucide-react"
 import { useEffect, useState } from "react"
-import {
-  Link,
-  NavLink,
-  ScrollRestoration,
-  useLocation,
-  type Location,
-} from "react-router-dom"
+import { Link, NavLink, ScrollRestoration, useLocation, type Location } from "react-router-dom"
 import { PageOutlet } from "../entries/PageOutlet.tsx"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
@@ -15,6 +9,7 @@ import { Button, buttonClass } from "../ui/ui.tsx"
 const NAV = [
   { to: "/", label: "Home" },
   { to: "/gallery", label: "Gallery" },
+  { to: "/contests", label: "Results" },
   { to: "/leaderboard", label: "Leaderboard" },
   { to: "/rewards", label: "Rewards" },
   { to: "/pricing", label: "Pricing" },
@@ -24,7 +19,7 @@ const NAV = [
 ] as const
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+  `rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
 
 const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
   const { member, signOut } = useSession()
@@ -116,6 +111,7 @@ const Header = () => {
 }
 
 const FOOTER_LINKS = [
+  { to: "/contests", label: "Past contests" },
   { to: "/about", label: "About" },
   { to: "/faq", label: "FAQ" },
   { to: "/contact", label: "Contact" },

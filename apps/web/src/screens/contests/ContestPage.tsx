@@ -136,26 +136,26 @@ const RankingTable = ({ rows }: { readonly rows: ReadonlyArray<ResultRow> }) => 
     tabIndex={0}
     className="overflow-x-auto rounded-xl border border-slate-200"
   >
-    <table className="w-full min-w-[560px] text-left text-sm">
+    <table className="w-full text-left text-sm sm:min-w-[560px]">
       <caption className="sr-only">Full ranking</caption>
       <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
         <tr>
-          <th scope="col" className="px-3 py-3">
+          <th scope="col" className="px-2 py-3 sm:px-3">
             Rank
           </th>
-          <th scope="col" className="px-3 py-3">
+          <th scope="col" className="px-2 py-3 sm:px-3">
             Entry
           </th>
-          <th scope="col" className="px-3 py-3">
+          <th scope="col" className="px-2 py-3 sm:px-3">
             Artist
           </th>
-          <th scope="col" className="px-3 py-3 text-right">
+          <th scope="col" className="px-2 py-3 sm:px-3 text-right">
             Votes
           </th>
-          <th scope="col" className="px-3 py-3 text-right">
+          <th scope="col" className="px-2 py-3 sm:px-3 text-right">
             Score
           </th>
-          <th scope="col" className="px-3 py-3">
+          <th scope="col" className="hidden px-2 py-3 sm:px-3 sm:table-cell">
             Submitted
           </th>
         </tr>
@@ -163,20 +163,22 @@ const RankingTable = ({ rows }: { readonly rows: ReadonlyArray<ResultRow> }) => 
       <tbody className="divide-y divide-slate-100">
         {rows.map((row) => (
           <tr key={row.entryId}>
-            <td className="px-3 py-2 font-semibold text-slate-900 tabular-nums">{row.rank}</td>
-            <td className="px-3 py-2">
+            <td className="px-2 py-2 sm:px-3 font-semibold text-slate-900 tabular-nums">
+              {row.rank}
+            </td>
+            <td className="px-2 py-2 sm:px-3">
               <RowImage row={row} size={48} className="w-12" />
             </td>
-            <td className="max-w-48 truncate px-3 py-2">
+            <td className="max-w-28 truncate px-2 py-2 sm:px-3 sm:max-w-48">
               <ArtistLink row={row} />
             </td>
-            <td className="px-3 py-2 text-right text-slate-900 tabular-nums">
+            <td className="px-2 py-2 sm:px-3 text-right text-slate-900 tabular-nums">
               {votesText(row.rawVotes)}
             </td>
-            <td className="px-3 py-2 text-right font-semibold text-slate-900 tabular-nums">
+            <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
               {scoreText(row.score)}
             </td>
-            <td className="px-3 py-2 whitespace-nowrap text-slate-700">
+            <td className="hidden px-2 py-2 sm:px-3 whitespace-nowrap text-slate-700 sm:table-cell">
               <time dateTime={row.createdAt}>{shortDate(row.createdAt)}</time>
             </td>
           </tr>
@@ -227,7 +229,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
     <Page>
       <BackLink />
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr]">
-        {known && <LineArt contest={known} size={256} eager />}
+        {known && <LineArt contest={known} size={256} eager className="max-w-64" />}
         <div className="min-w-0">
           <PageTitle>{known?.title ?? "Contest results"}</PageTitle>
           {known && (
@@ -235,14 +237,18 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
               <ContestDates contest={known} />
             </p>
           )}
-          <div className="mt-6">
+          <div className="mt-6 max-w-xl rounded-lg border border-dashed border-slate-300 p-6">
             {cancelled ? (
-              <EmptyState title="This contest was cancelled">
-                <p>A cancelled contest has no result.</p>
-              </EmptyState>
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">This contest was cancelled</h2>
+                <p className="mt-2 text-slate-700">A cancelled contest has no result.</p>
+              </>
             ) : (
-              <EmptyState title="Results appear when the contest ends">
-                <p>
+              <>
+                <h2 className="text-lg font-semibold text-slate-900">
+                  Results appear when the contest ends
+                </h2>
+                <p className="mt-2 text-slate-700">
                   {known ? (
                     <>
                       This contest ends{" "}
@@ -259,7 +265,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
                 <Link to="/" className={buttonClass("primary", "mt-4")}>
                   Go to today's contest
                 </Link>
-              </EmptyState>
+              </>
             )}
           </div>
         </div>

@@ -5,6 +5,8 @@ import { ArtistLink } from "../../entries/ArtistLink.tsx"
 import { EntryImage } from "../../entries/EntryImage.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
+import { Ribbons } from "../../entries/Ribbon.tsx"
+import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { shortDate } from "../../ui/format.ts"
 import { ShareMenu } from "./ShareMenu.tsx"
 
@@ -12,7 +14,8 @@ import { ShareMenu } from "./ShareMenu.tsx"
 export const cardId = (entryId: string): string => `entry-${entryId}`
 
 /**
- * One gallery card (§2): image, vote count, artist, date, vote heart, share menu, Voted tag.
+ * One gallery card (§2): image with its ribbons, artist, date, vote heart, share menu, Voted tag,
+ * and the entry's Votes and Score as two labelled numbers.
  * A cast vote leaves the heart aria-disabled rather than disabled, so pressing it still says
  * why nothing happens ("Vote Already Counted").
  */
@@ -49,11 +52,7 @@ export const GalleryCard = ({
           >
             <EntryImage entry={entry} />
           </Link>
-          <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2 py-1 text-sm font-semibold text-slate-900 shadow">
-            <Heart aria-hidden className="size-4 fill-red-500 text-red-500" />
-            {entry.voteCount}
-            <span className="sr-only">{entry.voteCount === 1 ? " vote" : " votes"}</span>
-          </span>
+          <Ribbons entry={entry} className="pointer-events-none absolute top-2 left-2" />
         </div>
         <div className="flex items-center justify-between gap-2 p-3">
           <div className="min-w-0">
@@ -86,6 +85,11 @@ export const GalleryCard = ({
             <ShareMenu entry={entry} />
           </div>
         </div>
+        <VotesAndScore
+          votes={entry.voteCount}
+          score={entry.weightedScore}
+          className="border-t border-slate-100 px-3 py-2"
+        />
       </article>
     </li>
   )

@@ -39,6 +39,10 @@ const onePage = (items: Entry[]): GalleryPage => ({ items, nextCursor: null })
 
 const card = (artist: string) => screen.findByRole("article", { name: `${artist}'s entry` })
 
+/** The number a card labels `label` ("Votes" or "Score"). */
+const numberOn = (container: HTMLElement, label: "Votes" | "Score") =>
+  within(container).getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+
 const refusal = (code: string, message: string) =>
   HttpResponse.json({ code, message }, { status: 403 })
 
@@ -89,8 +93,20 @@ describe("the gallery", () => {
     signedInAs(null)
     galleryAnswers(() =>
       onePage([
-        anEntry({ id: "e1", username: "grace", voteCount: 12, hasVoted: true }),
-        anEntry({ id: "e2", username: "linus", voteCount: 1, thumbnailUrl: null }),
+        anEntry({
+          id: "e1",
+          username: "grace",
+          voteCount: 12,
+          weightedScore: 19.5,
+          hasVoted: true,
+        }),
+        anEntry({
+          id: "e2",
+          username: "linus",
+          voteCount: 1,
+          weightedScore: 1,
+          thumbnailUrl: null,
+        }),
       ]),
     )
     renderRoute("/gallery")
@@ -99,7 +115,8 @@ describe("the gallery", () => {
     expect(image.getAttribute("src")).toBe("/images/entry/e1-thumb.webp")
     expect(image.getAttribute("loading")).toBe("lazy")
     expect(image.getAttribute("width")).toBe("480")
-    expect(grace.textContent).toContain("12 votes")
+    expect(numberOn(grace, "Votes")).toBe("12")
+    expect(numberOn(grace, "Score")).toBe("19.5")
     expect(within(grace).getByText("Nov 22, 2026")).toBeTruthy()
     expect(within(grace).getByText("Voted")).toBeTruthy()
     expect(
@@ -109,8 +126,34 @@ describe("the gallery", () => {
     ).toBe("true")
     const linus = await card("linus")
     expect(within(linus).getByRole("img").getAttribute("src")).toBe("/images/entry/e1.webp")
-    expect(linus.textContent).toContain("1 vote")
+    expect(numberOn(linus, "Votes")).toBe("1")
+    expect(numberOn(linus, "Score")).toBe("1")
     expect(within(linus).queryByText("Voted")).toBeNull()
+  })
+
+  it("carries the ribbons of an entry that placed, in words, and none on the others", async () => {
+    signedInAs(null)
+    galleryAnswers(() =>
+      onePage([
+        anEntry({ id: "e1", username: "grace", placement: 1 }),
+        anEntry({ id: "e2", username: "linus", placement: 3, peoplesChoice: true }),
+        anEntry({ id: "e3", username: "ada", peoplesChoice: true }),
+        anEntry({ id: "e4", username: "alan" }),
+      ]),
+    )
+    renderRoute("/gallery")
+    const ribbonsOn = async (artist: string) => {
+      const awards = within(await card(artist)).queryByRole("list", { name: "Awards" })
+      return awards === null
+        ? []
+        : within(awards)
+            .getAllByRole("listitem")
+            .map((ribbon) => ribbon.textContent)
+    }
+    expect(await ribbonsOn("grace")).toEqual(["1st place"])
+    expect(await ribbonsOn("linus")).toEqual(["3rd place", "People's Choice"])
+    expect(await ribbonsOn("ada")).toEqual(["People's Choice"])
+    expect(await ribbonsOn("alan")).toEqual([])
   })
 
   it("asks for the chosen tab and order, in the visitor's time zone", async () => {
@@ -182,7 +225,9 @@ describe("voting in the gallery", () => {
 
   it("counts a member's vote with the server's count and tags the card Voted", async () => {
     signedInAs(aMember())
-    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace", voteCount: 4 })]))
+    galleryAnswers(() =>
+      onePage([anEntry({ id: "e1", username: "grace", voteCount: 4, weightedScore: 6 })]),
+    )
     const sent = votes(() =>
       HttpResponse.json({ voteCount: 9, contest_id: "c1", weightedScore: 10.5, hasVoted: true }),
     )
@@ -194,7 +239,8 @@ describe("voting in the gallery", () => {
     expect(await screen.findByText("Vote Recorded")).toBeTruthy()
     expect(screen.getByText("Your vote has been counted!")).toBeTruthy()
     expect(sent).toEqual(["e1"])
-    expect(grace.textContent).toContain("9 votes")
+    expect(numberOn(grace, "Votes")).toBe("9")
+    expect(numberOn(grace, "Score")).toBe("10.5")
     expect(within(grace).getByText("Voted")).toBeTruthy()
     expect(heart.getAttribute("aria-pressed")).toBe("true")
     expect(heart.getAttribute("aria-disabled")).toBe("true")
@@ -209,7 +255,7 @@ describe("voting in the gallery", () => {
     await userEvent.click(within(grace).getByRole("button", { name: "Vote for grace's entry" }))
     expect(await screen.findByText("Voting Closed")).toBeTruthy()
     expect(screen.getByText("This contest has ended. Voting is no longer permitted.")).toBeTruthy()
-    expect(grace.textContent).toContain("4 votes")
+    expect(numberOn(grace, "Votes")).toBe("4")
     expect(within(grace).queryByText("Voted")).toBeNull()
   })
 
@@ -294,9 +340,7 @@ describe("sharing an entry", () => {
     await userEvent.click(await screen.findByRole("menuitem", { name: "Instagram" }))
     expect(open).toHaveBeenCalledWith("https://www.instagram.com/", "_blank", "noopener,noreferrer")
     const caption = writeText.mock.calls[0]?.[0] ?? ""
-    expect(caption).toContain(
-      `You can vote for me at ${window.location.origin}/entries/e1`,
-    )
+    expect(caption).toContain(`You can vote for me at ${window.location.origin}/entries/e1`)
     expect(caption).toContain("#Colorday #ColoringContest")
     expect(await screen.findByText("Caption Copied")).toBeTruthy()
   })

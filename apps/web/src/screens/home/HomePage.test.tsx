@@ -2,11 +2,12 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import type { Contest, Entry, GalleryPage, Subscription } from "../../api/types.ts"
+import type { ArchiveItem, Contest, Entry, GalleryPage, Subscription } from "../../api/types.ts"
 import { anEntry, entries } from "../../entries/entry-fixtures.ts"
 import type { AuthTab } from "../../session/auth-dialog-context.tsx"
 import { aMember, aSubscription, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
+import { anArchiveItem, aPastContest, aResultRow } from "../contests/result-fixtures.ts"
 import { leaveSite } from "./leave-site.ts"
 
 // The sign-in dialog is another screen's: here it only has to be opened, on the right tab.
@@ -44,13 +45,16 @@ const aContest = (overrides: Partial<Contest> = {}): Contest => ({
   ...overrides,
 })
 
-/** The calls every home page makes: the contest, its view, the recent entries. */
+/** The calls every home page makes: the contest, its view, the last winner, the recent entries. */
 const homeAnswers = ({
   contest = aContest(),
   recent = { items: entries(3), nextCursor: null },
+  latestWinner = null,
 }: {
   readonly contest?: Contest | null | (() => Response | Contest | null)
   readonly recent?: GalleryPage | (() => Response | GalleryPage)
+  /** null: no contest announced yet (204). */
+  readonly latestWinner?: ArchiveItem | null
 } = {}) => {
   const views: string[] = []
   server.use(
@@ -67,6 +71,11 @@ const homeAnswers = ({
       const answer = typeof recent === "function" ? recent() : recent
       return answer instanceof Response ? answer : HttpResponse.json(answer)
     }),
+    http.get("*/api/challenges/latest-winner", () =>
+      latestWinner === null
+        ? new HttpResponse(null, { status: 204 })
+        : HttpResponse.json(latestWinner),
+    ),
   )
   return { views }
 }
@@ -526,7 +535,10 @@ describe("the home page's query flags", () => {
 describe("the rest of the home page", () => {
   it("shows the newest entries, each opening its entry, with a link to the gallery", async () => {
     signedInAs(null)
-    const recent: Entry[] = [anEntry({ id: "e1", username: "grace", voteCount: 1 })]
+    const recent: Entry[] = [
+      anEntry({ id: "e1", username: "grace", voteCount: 1, weightedScore: 3 }),
+      anEntry({ id: "e2", username: "linus", placement: 2, peoplesChoice: true }),
+    ]
     let asked: URLSearchParams | undefined
     homeAnswers()
     server.use(
@@ -539,7 +551,18 @@ describe("the rest of the home page", () => {
     const section = await screen.findByRole("region", { name: "Recent Submissions" })
     const link = await within(section).findByRole("link", { name: /grace/ })
     expect(link.getAttribute("href")).toBe("/entries/e1")
-    expect(link.textContent).toContain("1 vote")
+    // Raw votes and the weighted score, each labelled; no ribbon for an entry that did not place.
+    const number = (label: string) =>
+      within(link).getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+    expect(number("Votes")).toBe("1")
+    expect(number("Score")).toBe("3")
+    expect(within(link).queryByRole("list", { name: "Awards" })).toBeNull()
+    const placed = within(section).getByRole("link", { name: /linus/ })
+    expect(
+      within(within(placed).getByRole("list", { name: "Awards" }))
+        .getAllByRole("listitem")
+        .map((ribbon) => ribbon.textContent),
+    ).toEqual(["2nd place", "People's Choice"])
     expect(within(link).getByRole("img", { name: "grace's entry" })).toBeTruthy()
     expect(within(section).getByRole("link", { name: "View All" }).getAttribute("href")).toBe(
       "/gallery",
@@ -585,7 +608,69 @@ describe("the rest of the home page", () => {
         .getAllByRole("listitem")
         .map((step) => step.querySelector("h3")?.textContent),
     ).toEqual(["Step 1: Download", "Step 2: Submit", "Step 3: Win"])
+    // One rule, in the same words on the contest card and in How It Works.
+    expect(within(how).getByText(/Win: the highest score \(weighted votes\)\./)).toBeTruthy()
+    expect(
+      within(await contestCard()).getByText("Win: the highest score (weighted votes)."),
+    ).toBeTruthy()
+    expect(screen.queryByText(/most votes|top-voted/)).toBeNull()
     expect(screen.getByRole("link", { name: "View Plans" }).getAttribute("href")).toBe("/pricing")
     expect(screen.getByRole("link", { name: "Learn More" }).getAttribute("href")).toBe("/about")
+  })
+})
+
+describe("yesterday's winner", () => {
+  it("shows the last announced contest's winner, its numbers and links", async () => {
+    signedInAs(null)
+    homeAnswers({
+      latestWinner: anArchiveItem({
+        contest: aPastContest({ id: "c-owl", title: "Owl at Dusk" }),
+        winner: aResultRow(1, {
+          entryId: "e-win",
+          artistName: "grace",
+          username: "grace",
+          rawVotes: 19,
+          score: 38,
+        }),
+      }),
+    })
+    renderRoute("/")
+    const section = await screen.findByRole("region", { name: "Yesterday's winner" })
+    expect(within(section).getByText(/won “Owl at Dusk”/)).toBeTruthy()
+    expect(within(section).getByRole("link", { name: "grace" }).getAttribute("href")).toBe(
+      "/artists/grace",
+    )
+    expect(
+      within(section)
+        .getByRole("img", { name: "grace's entry" })
+        .closest("a")
+        ?.getAttribute("href"),
+    ).toBe("/entries/e-win")
+    const number = (label: string) =>
+      within(section).getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+    expect(number("Votes")).toBe("19")
+    expect(number("Score")).toBe("38")
+    expect(
+      within(section)
+        .getByRole("link", { name: "See the results of “Owl at Dusk”" })
+        .getAttribute("href"),
+    ).toBe("/contests/c-owl")
+  })
+
+  it("shows nothing while no contest is announced (204)", async () => {
+    signedInAs(null)
+    let asked = 0
+    homeAnswers()
+    server.use(
+      http.get("*/api/challenges/latest-winner", () => {
+        asked += 1
+        return new HttpResponse(null, { status: 204 })
+      }),
+    )
+    renderRoute("/")
+    await screen.findByRole("region", { name: "Recent Submissions" })
+    await waitFor(() => expect(asked).toBe(1))
+    expect(screen.queryByRole("region", { name: "Yesterday's winner" })).toBeNull()
+    expect(screen.queryByText("Yesterday's winner")).toBeNull()
   })
 })

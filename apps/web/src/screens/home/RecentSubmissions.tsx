@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query"
-import { Heart } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { EntryImage } from "../../entries/EntryImage.tsx"
-import { artistOf, votesLabel } from "../../entries/entry-view.ts"
+import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
+import { Ribbons } from "../../entries/Ribbon.tsx"
+import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 
 export const RECENT_ENTRIES = ["recent-entries"] as const
@@ -46,16 +47,16 @@ export const RecentSubmissions = () => {
               {...openEntry(entry.id, ids)}
               className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
             >
-              <EntryImage entry={entry} />
-              <span className="flex items-center justify-between gap-2 p-3">
+              <div className="relative">
+                <EntryImage entry={entry} />
+                <Ribbons entry={entry} className="absolute top-2 left-2" />
+              </div>
+              <div className="flex flex-col gap-1 p-3">
                 <span className="min-w-0 truncate font-medium text-slate-900">
                   {artistOf(entry)}
                 </span>
-                <span className="inline-flex shrink-0 items-center gap-1 text-sm text-slate-700">
-                  <Heart aria-hidden className="size-4 fill-red-500 text-red-500" />
-                  {votesLabel(entry.voteCount)}
-                </span>
-              </span>
+                <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
+              </div>
             </Link>
           </li>
         ))}

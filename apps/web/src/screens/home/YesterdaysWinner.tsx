@@ -19,17 +19,20 @@ export const YesterdaysWinner = () => {
   if (!item?.winner) return null
   const { contest, winner } = item
   return (
-    <section aria-labelledby="yesterdays-winner-title" className="pt-12">
-      <div className="flex flex-col gap-4 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:gap-6 sm:p-6">
+    <section
+      aria-labelledby="yesterdays-winner-title"
+      className="mt-12 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:p-6"
+    >
+      <h2
+        id="yesterdays-winner-title"
+        className="flex items-center gap-2 text-2xl font-bold text-slate-900"
+      >
+        <Trophy aria-hidden className="size-6 text-amber-600" />
+        Yesterday's winner
+      </h2>
+      <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-6">
         <RowImage row={winner} size={160} className="w-full max-w-48 self-center sm:w-40" />
         <div className="flex min-w-0 flex-col gap-2">
-          <h2
-            id="yesterdays-winner-title"
-            className="flex items-center gap-2 text-2xl font-bold text-slate-900"
-          >
-            <Trophy aria-hidden className="size-6 text-amber-600" />
-            Yesterday's winner
-          </h2>
           <p className="break-words text-slate-800">
             <ArtistLink row={winner} /> won “{contest.title}”
             {item.announcedAt && (

@@ -103,7 +103,9 @@ describe("/leaderboard", () => {
 
   it("Today's Contest shows the podium of the top 3, the caption and the table", async () => {
     const asked = leaderboardAnswers((period) =>
-      HttpResponse.json(boardOf(period, [aRow(1), aRow(2), aRow(3), aRow(4)])),
+      HttpResponse.json(
+        boardOf(period, [aRow(1, { rawVotes: 19, score: 38 }), aRow(2), aRow(3), aRow(4)]),
+      ),
     )
     await open()
     expect(await screen.findByText("1st Place")).toBeTruthy()
@@ -116,6 +118,12 @@ describe("/leaderboard", () => {
       "artist2",
       "artist3",
     ])
+    // Raw votes and the weighted score: two labelled numbers, never one standing for both.
+    const [gold] = places as [HTMLElement]
+    const number = (label: string) =>
+      within(gold).getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+    expect(number("Votes")).toBe("19")
+    expect(number("Score")).toBe("38")
     expect(screen.getByText("Rankings update in real time as votes come in")).toBeTruthy()
     expect(screen.getByRole("tab", { name: "Today's Contest", selected: true })).toBeTruthy()
 
@@ -123,8 +131,13 @@ describe("/leaderboard", () => {
     const headers = within(table)
       .getAllByRole("columnheader")
       .map((header) => header.textContent)
-    expect(headers).toEqual(["Rank", "Artist", "Score", "Submission", "Date"])
+    expect(headers).toEqual(["Rank", "Artist", "Votes", "Score", "Submission", "Date"])
     expect(within(table).getAllByRole("row")).toHaveLength(5)
+    const [first] = bodyRows(table)
+    const cells = within(first)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent)
+    expect([cells[0], cells[2], cells[3]]).toEqual(["1", "19", "38"])
     expect(asked[0]?.period).toBe("today")
     expect(asked[0]?.tz).toBeTruthy()
   })

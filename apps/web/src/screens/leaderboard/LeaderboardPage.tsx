@@ -6,6 +6,8 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { artistPath, entryPath } from "../../entries/entry-view.ts"
+import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
+import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { shortDate } from "../../ui/format.ts"
 import { EmptyState, ErrorState, Page, PageTitle, Spinner, messageOf } from "../../ui/ui.tsx"
 
@@ -146,9 +148,7 @@ const Podium = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
               className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
             />
           </div>
-          <p className="text-sm text-slate-700">
-            Score <span className="font-semibold tabular-nums">{formatScore(row.score)}</span>
-          </p>
+          <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
         </li>
       ))}
     </ol>
@@ -170,7 +170,7 @@ const RankingTable = ({
       tabIndex={0}
       className="overflow-x-auto rounded-xl border border-slate-200"
     >
-      <table className="w-full min-w-[640px] text-left text-sm">
+      <table className="w-full min-w-[700px] text-left text-sm">
         <caption className="sr-only">{label} rankings</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
           <tr>
@@ -179,6 +179,9 @@ const RankingTable = ({
             </th>
             <th scope="col" className="px-4 py-3">
               Artist
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Votes
             </th>
             <th scope="col" className="px-4 py-3">
               Score
@@ -202,6 +205,9 @@ const RankingTable = ({
                     <ArtistAvatar row={row} size="size-9" />
                     <ArtistName row={row} className="truncate font-medium text-slate-900" />
                   </div>
+                </td>
+                <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
+                  {votesText(row.rawVotes)}
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex items-center gap-3">
@@ -273,8 +279,7 @@ const LeaderboardPage = () => {
     <Page>
       <PageTitle>Leaderboard</PageTitle>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Entries ranked by the votes they received. A score is the sum of weighted votes (members on
-        paid plans vote with more weight); ties go to the earlier entry.
+        Entries ranked by their score, with their raw votes beside it. {SCORE_RULE}
       </p>
       <Tabs.Root
         className="mt-6"

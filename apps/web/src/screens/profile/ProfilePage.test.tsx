@@ -34,6 +34,9 @@ const anEntry = (overrides: Partial<Entry> = {}): Entry => ({
   weightedScore: 7.5,
   createdAt: "2026-10-14T12:00:00.000Z",
   contestName: "Autumn Leaves",
+  placement: null,
+  peoplesChoice: false,
+  artistUsername: MEMBER.username,
   ...overrides,
 })
 
@@ -125,14 +128,34 @@ describe("the profile page", () => {
       const [first, second] = within(list).getAllByRole("listitem") as [HTMLElement, HTMLElement]
       expect(within(first).getByRole("heading", { name: "Autumn Leaves" })).toBeTruthy()
       expect(within(first).getByText("Oct 14, 2026")).toBeTruthy()
-      expect(within(first).getByText("5 votes")).toBeTruthy()
+      // Raw votes and the weighted score, each labelled.
+      const number = (card: HTMLElement, label: string) =>
+        within(card).getByText(label, { selector: "dt" }).nextElementSibling?.textContent
+      expect(number(first, "Votes")).toBe("5")
+      expect(number(first, "Score")).toBe("7.5")
+      expect(within(first).queryByRole("list", { name: "Awards" })).toBeNull()
       expect(within(first).getByRole("img").getAttribute("src")).toBe("/images/e1-thumb.webp")
       expect(within(first).queryByText("Hidden by a moderator")).toBeNull()
       expect(within(second).getByRole("heading", { name: "Daily Contest" })).toBeTruthy()
-      expect(within(second).getByText("1 vote")).toBeTruthy()
+      expect(number(second, "Votes")).toBe("1")
       expect(within(second).getByRole("img").getAttribute("src")).toBe("/images/e2.webp")
       expect(within(second).getByText("Hidden by a moderator")).toBeTruthy()
       expect(within(second).getByText("Reason: The photo shows a different page")).toBeTruthy()
+    })
+
+    it("carries the ribbons of an entry that placed", async () => {
+      signedInAs(MEMBER)
+      withStats()
+      withEntries(() => HttpResponse.json([anEntry({ placement: 1, peoplesChoice: true })]))
+      renderRoute("/profile")
+      const title = await screen.findByRole("heading", { name: "Autumn Leaves" })
+      const card = title.closest("li") as HTMLElement
+      const awards = within(card).getByRole("list", { name: "Awards" })
+      expect(
+        within(awards)
+          .getAllByRole("listitem")
+          .map((ribbon) => ribbon.textContent),
+      ).toEqual(["1st place", "People's Choice"])
     })
 
     it("offers today's contest when there are no entries", async () => {

@@ -1,9 +1,11 @@
 import { useQuery } from "@tanstack/react-query"
-import { EyeOff, Heart, ImageOff } from "lucide-react"
+import { EyeOff, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Entry } from "../../api/types.ts"
 import { openEntry } from "../../entries/lightbox.ts"
+import { Ribbons } from "../../entries/Ribbon.tsx"
+import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { shortDate } from "../../ui/format.ts"
 import { buttonClass, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 
@@ -48,6 +50,7 @@ const EntryCard = ({
             {moderation}
           </span>
         )}
+        {visible && <Ribbons entry={entry} className="absolute top-2 left-2" />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold break-words text-slate-900">{title}</h3>
@@ -55,10 +58,11 @@ const EntryCard = ({
         {moderation && entry.moderationReason && (
           <p className="text-sm break-words text-red-800">Reason: {entry.moderationReason}</p>
         )}
-        <p className="mt-auto flex items-center gap-1 pt-2 text-sm font-medium text-slate-800">
-          <Heart aria-hidden className="size-4 text-pink-600" />
-          {entry.voteCount} {entry.voteCount === 1 ? "vote" : "votes"}
-        </p>
+        <VotesAndScore
+          votes={entry.voteCount}
+          score={entry.weightedScore}
+          className="mt-auto pt-2"
+        />
         <Link
           {...openEntry(entry.id, ids)}
           className="text-sm font-medium text-brand-700 underline"
