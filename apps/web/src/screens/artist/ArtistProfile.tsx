@@ -1,6 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { CalendarDays, Globe, MapPin } from "lucide-react"
-import { Avatar } from "radix-ui"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Artist, PublicArtist } from "../../api/types.ts"
@@ -33,22 +32,23 @@ export const ArtistAvatar = ({
 }: {
   readonly username: string
   readonly avatarUrl: string | null
-}) => (
-  <Avatar.Root className="inline-flex size-24 shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100">
-    {avatarUrl && (
-      <Avatar.Image
-        src={avatarUrl}
-        alt={`${username}'s avatar`}
-        width={96}
-        height={96}
-        className="size-full object-cover"
-      />
-    )}
-    <Avatar.Fallback aria-hidden className="text-2xl font-bold text-brand-800">
+}) =>
+  avatarUrl ? (
+    <img
+      src={avatarUrl}
+      alt={`${username}'s avatar`}
+      width={96}
+      height={96}
+      className="size-24 shrink-0 rounded-full bg-brand-100 object-cover"
+    />
+  ) : (
+    <span
+      aria-hidden
+      className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
+    >
       {initialsOf(username)}
-    </Avatar.Fallback>
-  </Avatar.Root>
-)
+    </span>
+  )
 
 const Stat = ({ label, value }: { readonly label: string; readonly value: string }) => (
   <div className="rounded-lg border border-slate-200 bg-white p-4">
@@ -58,7 +58,13 @@ const Stat = ({ label, value }: { readonly label: string; readonly value: string
 )
 
 /** The artist's entries, newest first, a page at a time; each opens in the lightbox. */
-const History = ({ username }: { readonly username: string }) => {
+const History = ({
+  username,
+  Heading,
+}: {
+  readonly username: string
+  readonly Heading: "h2" | "h4"
+}) => {
   const { member } = useSession()
   const history = useInfiniteQuery({
     // hasVoted is the viewer's: a new viewer reads the list again.
@@ -130,9 +136,9 @@ const History = ({ username }: { readonly username: string }) => {
   })()
   return (
     <section aria-labelledby="history-title" className="mt-10">
-      <h2 id="history-title" className="text-xl font-bold text-slate-900">
+      <Heading id="history-title" className="text-xl font-bold text-slate-900">
         Submissions
-      </h2>
+      </Heading>
       <div className="mt-4">{content}</div>
     </section>
   )
@@ -144,14 +150,14 @@ const History = ({ username }: { readonly username: string }) => {
  */
 export const ArtistProfile = ({
   artist,
-  headingLevel = "h1",
-  withHistory = true,
+  headingLevel = 1,
 }: {
   readonly artist: PublicArtist
-  readonly headingLevel?: "h1" | "h2"
-  readonly withHistory?: boolean
+  /** 1 on the artist's page; 3 inside the Settings preview. Its sections are one level below. */
+  readonly headingLevel?: 1 | 3
 }) => {
-  const Heading = headingLevel
+  const Heading = headingLevel === 1 ? "h1" : "h3"
+  const Section = headingLevel === 1 ? "h2" : "h4"
   return (
     <div>
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
@@ -201,9 +207,9 @@ export const ArtistProfile = ({
       </dl>
       {artist.badges !== null && (
         <section aria-labelledby="badges-title" className="mt-10">
-          <h2 id="badges-title" className="text-xl font-bold text-slate-900">
+          <Section id="badges-title" className="text-xl font-bold text-slate-900">
             Badges
-          </h2>
+          </Section>
           {artist.badges.length === 0 ? (
             <p className="mt-2 text-slate-600">No badges yet.</p>
           ) : (
@@ -224,7 +230,7 @@ export const ArtistProfile = ({
           )}
         </section>
       )}
-      {withHistory && artist.showsHistory && <History username={artist.username} />}
+      {artist.showsHistory && <History username={artist.username} Heading={Section} />}
     </div>
   )
 }

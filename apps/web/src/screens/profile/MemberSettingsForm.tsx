@@ -15,6 +15,7 @@ import { Button, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 import { ChangePasswordDialog } from "./ChangePasswordDialog.tsx"
 import { SettingSelect, SettingsCard, SettingSwitch } from "./controls.tsx"
 import { settingsKey } from "./profile-queries.ts"
+import { PublicPagePreview } from "./PublicPagePreview.tsx"
 
 /** The spec's labels (§2, Profile → Settings), each with what it does. */
 const EMAIL_SWITCHES: ReadonlyArray<{
@@ -100,7 +101,14 @@ const complete = (settings: Partial<MemberSettings>): MemberSettings => ({
  * Settings → account settings, notifications and privacy, saved together with one Save Settings
  * (PUT of the whole object), so a member can change several and keep or discard them at once.
  */
-export const MemberSettingsForm = ({ memberId }: { readonly memberId: string }) => {
+export const MemberSettingsForm = ({
+  memberId,
+  username,
+}: {
+  readonly memberId: string
+  /** For the preview of the public page beside the privacy switches. */
+  readonly username: string
+}) => {
   const client = useQueryClient()
   const toast = useToast()
   const saved = useQuery({
@@ -112,6 +120,8 @@ export const MemberSettingsForm = ({ memberId }: { readonly memberId: string }) 
     mutationFn: (settings: MemberSettings) => api.saveSettings(memberId, settings),
     onSuccess: (answer) => {
       client.setQueryData(settingsKey(memberId), complete(answer))
+      // The public page (and its preview) follow the privacy switches.
+      void client.invalidateQueries({ queryKey: ["artist"] })
       setDraft(null)
       toast({ title: "Settings saved" })
     },
@@ -233,6 +243,7 @@ export const MemberSettingsForm = ({ memberId }: { readonly memberId: string }) 
                 />
               ))}
             </div>
+            <PublicPagePreview username={username} />
           </SettingsCard>
 
           <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur">

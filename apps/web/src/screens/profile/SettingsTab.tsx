@@ -1,10 +1,11 @@
 import type { Member, Subscription } from "../../api/types.ts"
 import { AccountData } from "./AccountData.tsx"
+import { AvatarSettings } from "./AvatarSettings.tsx"
 import { MemberSettingsForm } from "./MemberSettingsForm.tsx"
 import { ProfileForm } from "./ProfileForm.tsx"
 import { SubscriptionManagement } from "./SubscriptionManagement.tsx"
 
-/** The Settings tab: profile form, account settings, notifications, privacy, data, plan. */
+/** The Settings tab: avatar, profile form, account settings, notifications, privacy, data, plan. */
 export const SettingsTab = ({
   member,
   subscription,
@@ -13,8 +14,9 @@ export const SettingsTab = ({
   readonly subscription: Subscription | null
 }) => (
   <div className="flex flex-col gap-6">
+    <AvatarSettings member={member} />
     <ProfileForm member={member} />
-    <MemberSettingsForm memberId={member.id} />
+    <MemberSettingsForm memberId={member.id} username={member.username} />
     <AccountData member={member} />
     <SubscriptionManagement memberId={member.id} subscription={subscription} />
   </div>
