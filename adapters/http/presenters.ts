@@ -4,11 +4,16 @@ import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
+import type {
+  ContestResults,
+  PastContest,
+} from "../../domain/contests/contest-results.use-case.ts"
 import { countdownBadge } from "../../domain/contests/countdown.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { creditsLeft } from "../../domain/plans/quota.ts"
 import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
+import type { RankedEntry } from "../../domain/ranking/contest-ranking.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { thumbnailKeyOf } from "../images/image-keys.ts"
 
@@ -260,3 +265,42 @@ export const presentMemberDataExport = (data: MemberDataExport, origin: string) 
     })),
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Published results (issue 14): the contract's ResultRow, a contest's result, the archive.
+
+/** One ranked entry of a contest's result: raw votes and weighted score as two numbers. */
+export const presentResultRow = (row: RankedEntry) => ({
+  rank: row.rank,
+  entryId: row.entry.id,
+  artistName: row.entry.artistName,
+  username: row.entry.artistName,
+  thumbnailUrl: thumbnailUrl(row.entry.image),
+  imageUrl: imageUrl(row.entry.image),
+  rawVotes: row.entry.voteCount,
+  score: row.entry.weightedScore,
+  createdAt: iso(row.entry.createdAt),
+})
+
+const presentRowOrNull = (row: RankedEntry | null) => (row ? presentResultRow(row) : null)
+
+export const presentContestResults = (results: ContestResults, now: Instant) => ({
+  contest: presentContest(results.contest, now),
+  status: results.status,
+  announcedAt: iso(results.announcedAt),
+  winner: presentRowOrNull(results.winner),
+  peoplesChoice: presentRowOrNull(results.peoplesChoice),
+  podium: results.podium.map(presentResultRow),
+  ranking: results.ranking.map(presentResultRow),
+  nextCursor: results.nextCursor,
+  counts: results.counts,
+})
+
+/** A past contest in the archive (and "Yesterday's winner"). */
+export const presentPastContest = (past: PastContest, now: Instant) => ({
+  contest: presentContest(past.contest, now),
+  status: past.status,
+  announcedAt: iso(past.announcedAt),
+  winner: presentRowOrNull(past.winner),
+  counts: past.counts,
+})

@@ -1,5 +1,5 @@
 import { Clock, Effect } from "effect"
-import { contestRanking, type RankedEntry, rankingPage } from "../ranking/contest-ranking.ts"
+import { resultRanking, type RankedEntry, rankingPage } from "../ranking/contest-ranking.ts"
 import { decideResult } from "../ranking/winner.ts"
 import type { ContestId, EntryId, Instant } from "../shared/ids.ts"
 import { type Entry, isVisible } from "../submissions/entry.entity.ts"
@@ -75,7 +75,7 @@ export const contestResults = Effect.fn("contestResults")(function* (
     return yield* new NoResult({ contestId, status: contestStatus(contest, now) })
   }
   const entries = yield* (yield* EntryRepository).ofContest(contest.id)
-  const ranked = contestRanking(entries)
+  const ranked = resultRanking(entries)
   const result = decided(contest, status, entries, now)
   const row = rowOf(ranked)
   const page = rankingPage(ranked, cursor, limit)

@@ -5,7 +5,7 @@ import { artistName, type Member } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
 import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
-import { contestRanking } from "../ranking/contest-ranking.ts"
+import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId } from "../shared/ids.ts"
 import type { Mail } from "../shared/mailer.port.ts"
@@ -257,7 +257,7 @@ export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
 ) {
   const members = yield* MemberRepository
   const settings = yield* MemberSettingsRepository
-  const ranked = contestRanking(yield* (yield* EntryRepository).ofContest(contest.id))
+  const ranked = resultRanking(yield* (yield* EntryRepository).ofContest(contest.id))
   const best = new Map<string, (typeof ranked)[number]>()
   for (const row of ranked) if (!best.has(row.entry.memberId)) best.set(row.entry.memberId, row)
   const mails: Array<Mail> = []

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import type { Entry } from "../submissions/entry.entity.ts"
-import { contestRanking, rankingPage, resultPageSize } from "./contest-ranking.ts"
+import { resultRanking, rankingPage, resultPageSize } from "./contest-ranking.ts"
 
 const T0 = Date.parse("2026-11-23T12:00:00Z")
 
@@ -20,9 +20,9 @@ const entry = (id: string, overrides: Partial<Entry> = {}): Entry => ({
   ...overrides,
 })
 
-describe("contestRanking", () => {
+describe("resultRanking", () => {
   it("ranks by score, a tie to the earlier entry, then the smaller id", () => {
-    const ranked = contestRanking([
+    const ranked = resultRanking([
       entry("late-tie", { weightedScore: 4, voteCount: 4, createdAt: T0 + 1000 }),
       entry("low", { weightedScore: 1, voteCount: 1 }),
       entry("early-tie", { weightedScore: 4, voteCount: 2, createdAt: T0 }),
@@ -39,7 +39,7 @@ describe("contestRanking", () => {
   })
 
   it("leaves hidden and disqualified entries out, so ranks have no gaps", () => {
-    const ranked = contestRanking([
+    const ranked = resultRanking([
       entry("dq", { weightedScore: 50, moderation: "disqualified" }),
       entry("a", { weightedScore: 2 }),
       entry("hidden", { weightedScore: 40, moderation: "hidden" }),
@@ -53,13 +53,13 @@ describe("contestRanking", () => {
 
   it("does not reorder the caller's array", () => {
     const entries = [entry("a", { weightedScore: 1 }), entry("b", { weightedScore: 2 })]
-    contestRanking(entries)
+    resultRanking(entries)
     expect(entries.map((e) => e.id)).toEqual(["a", "b"])
   })
 })
 
 describe("rankingPage", () => {
-  const ranked = contestRanking(
+  const ranked = resultRanking(
     Array.from({ length: 7 }, (_, i) =>
       entry(`e${i}`, { weightedScore: i % 3, createdAt: T0 + (i % 2) * 1000 }),
     ),
@@ -86,7 +86,7 @@ describe("rankingPage", () => {
 
   it("keeps its place when a row above the cursor leaves the ranking", () => {
     const first = rankingPage(ranked, null, 3)
-    const without = contestRanking(
+    const without = resultRanking(
       ranked.map((row) => row.entry).filter((e) => e.id !== first.items[0]?.entry.id),
     )
     const next = rankingPage(without, first.nextCursor, 2)

@@ -22,7 +22,7 @@ export interface RankedEntry {
  * highest score first, ties to the earlier entry, then the smaller id), each with its rank.
  * Hidden and disqualified entries take no part.
  */
-export const contestRanking = (entries: ReadonlyArray<Entry>): ReadonlyArray<RankedEntry> =>
+export const resultRanking = (entries: ReadonlyArray<Entry>): ReadonlyArray<RankedEntry> =>
   entries
     .filter(isVisible)
     .sort(compareForRanking)

@@ -399,6 +399,24 @@ const MATRIX: Readonly<Record<string, Row>> = {
         challenge_id: world.contest.id,
         file_path: world.photoKey,
       },
+  "GET /api/challenges/archive": {
+    expect: everyone,
+    request: GET(() => "/api/challenges/archive"),
+  },
+  "GET /api/challenges/latest-winner": {
+    expect: everyone,
+    request: GET(() => "/api/challenges/latest-winner"),
+  },
+  "GET /api/challenges/:id/results": {
+    // Public: the world's contest is still running, so everyone gets the same NO_RESULT.
+    expect: {
+      visitor: { status: 404, code: "NO_RESULT" },
+      member: { status: 404, code: "NO_RESULT" },
+      other: { status: 404, code: "NO_RESULT" },
+      admin: { status: 404, code: "NO_RESULT" },
+    },
+    request: GET((world) => `/api/challenges/${world.contest.id}/results`),
+  },
     }),
   },
   "GET /api/submissions": {
