@@ -135,15 +135,23 @@ const Footer = () => (
   </footer>
 )
 
+/** The key each shared-link visit got, so closing a lightbox over it finds its position again. */
+const linkedVisits = new Map<string, string>()
+
 /**
  * Where back/forward restores the scroll position. A shared link (/gallery?submission=…) scrolls
- * to its own card, so it gets a key nothing was saved under: the router must not put back the
- * tab's earlier position over that scroll.
+ * to its own card, so each page load gives it a key nothing was saved under: the router must not
+ * put back the tab's earlier position over that scroll. Within the visit the key stays, so the
+ * gallery behind a closed lightbox keeps where it was.
  */
-const scrollKey = (location: Location): string =>
-  new URLSearchParams(location.search).has("submission")
-    ? `linked-entry:${location.key}:${Date.now()}`
-    : location.key
+const scrollKey = (location: Location): string => {
+  if (!new URLSearchParams(location.search).has("submission")) return location.key
+  const known = linkedVisits.get(location.key)
+  if (known) return known
+  const key = `linked-entry:${location.key}:${Date.now()}`
+  linkedVisits.set(location.key, key)
+  return key
+}
 
 /** Every page of the site: the sticky header, the page, the footer. */
 export const Layout = () => (

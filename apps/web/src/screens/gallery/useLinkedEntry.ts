@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from "react"
-import { useSearchParams } from "react-router-dom"
+import { useCallback, useEffect, useRef, useState } from "react"
+import { useLocation, useSearchParams } from "react-router-dom"
+import { isLightboxState } from "../../entries/lightbox.ts"
 import { useToast } from "../../ui/toast.tsx"
 import { cardId } from "./GalleryCard.tsx"
 
@@ -13,14 +14,22 @@ export const HIGHLIGHT_MS = 3000
  */
 export const useLinkedEntry = () => {
   const [params] = useSearchParams()
+  const location = useLocation()
   const linked = params.get("submission")
+  // Behind a lightbox the address is the entry's; the gallery's own link has not changed.
+  const behindLightbox = isLightboxState(location.state)
+  const followed = useRef(linked)
   const toast = useToast()
   const [seeking, setSeeking] = useState<string | null>(linked)
   const [found, setFound] = useState<string | null>(null)
   const [highlighted, setHighlighted] = useState<string | null>(null)
 
   // Another link followed while the gallery is open starts a new search.
-  useEffect(() => setSeeking(linked), [linked])
+  useEffect(() => {
+    if (behindLightbox || followed.current === linked) return
+    followed.current = linked
+    setSeeking(linked)
+  }, [linked, behindLightbox])
 
   const onSought = useCallback(
     (entryId: string | null) => {
