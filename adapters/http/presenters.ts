@@ -4,10 +4,7 @@ import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
-import type {
-  ContestResults,
-  PastContest,
-} from "../../domain/contests/contest-results.use-case.ts"
+import type { ContestResults, PastContest } from "../../domain/contests/contest-results.use-case.ts"
 import { countdownBadge } from "../../domain/contests/countdown.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"

@@ -42,7 +42,11 @@ export class ContestRepository extends Context.Service<
      * Past contests (ended at `now`, announced or not, never cancelled), the latest ended first
      * (then by id), a page at a time: the archive.
      */
-    readonly past: (now: Instant, cursor: string | null, limit: number) => Effect.Effect<Page<Contest>>
+    readonly past: (
+      now: Instant,
+      cursor: string | null,
+      limit: number,
+    ) => Effect.Effect<Page<Contest>>
     /** How many closed contests this member won. */
     readonly winsOf: (memberId: MemberId) => Effect.Effect<number>
   }

@@ -46,14 +46,14 @@ const makeMigration = (dialect: "sqlite" | "mysql") => {
       await queryRunner.query(
         `UPDATE ${q("contests")} SET ${q("announced_at")} = ${q("closed_at")} WHERE ${q("closed_at")} IS NOT NULL AND LOWER(TRIM(${q("status")})) = 'announced'`,
       )
-      const closed: Array<{ id: string }> = await queryRunner.query(
+      const closed = (await queryRunner.query(
         `SELECT ${q("id")} AS ${q("id")} FROM ${q("contests")} WHERE ${q("closed_at")} IS NOT NULL`,
-      )
+      )) as Array<{ id: string }>
       for (const { id } of closed) {
-        const podium: Array<{ id: string }> = await queryRunner.query(
+        const podium = (await queryRunner.query(
           `SELECT ${q("id")} AS ${q("id")} FROM ${q("entries")} WHERE ${q("contest_id")} = ? AND ${q("moderation")} = 'visible' AND ${q("weighted_score")} > 0 ORDER BY ${q("weighted_score")} DESC, ${q("created_at")} ASC, ${q("id")} ASC LIMIT ${PODIUM_SIZE}`,
           [id],
-        )
+        )) as Array<{ id: string }>
         await queryRunner.query(
           `UPDATE ${q("contests")} SET ${q("podium_entry_ids")} = ? WHERE ${q("id")} = ?`,
           [podium.map((entry) => entry.id).join(","), id],
