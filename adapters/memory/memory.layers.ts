@@ -272,13 +272,6 @@ const contests = (store: MemoryStore) =>
           limit,
         ),
       ),
-    between: (from, to) =>
-      Effect.sync(() =>
-        [...store.tables.contests.values()]
-          .filter((contest) => contest.startsAt < to && from < contest.endsAt)
-          .sort((a, b) => a.startsAt - b.startsAt || byId(a, b)),
-      ),
-    winsOf: (memberId) =>
     past: (now, cursor, limit) =>
       Effect.sync(() =>
         keysetPage(
@@ -293,6 +286,13 @@ const contests = (store: MemoryStore) =>
           limit,
         ),
       ),
+    between: (from, to) =>
+      Effect.sync(() =>
+        [...store.tables.contests.values()]
+          .filter((contest) => contest.startsAt < to && from < contest.endsAt)
+          .sort((a, b) => a.startsAt - b.startsAt || byId(a, b)),
+      ),
+    winsOf: (memberId) =>
       Effect.sync(
         () =>
           [...store.tables.contests.values()].filter(
@@ -463,21 +463,6 @@ const votes = (store: MemoryStore) =>
         }
         return [...tallies.values()]
       }),
-  })
-
-const badges = (store: MemoryStore) =>
-  BadgeRepository.of({
-    grant: (grant) =>
-      Effect.sync(() => {
-        const key = `${grant.memberId}|${grant.badgeId}`
-        if (store.tables.badges.has(key)) return false
-        store.tables.badges.set(key, grant)
-        return true
-      }),
-    of: (memberId) =>
-      Effect.sync(() =>
-        [...store.tables.badges.values()]
-          .filter((grant) => grant.memberId === memberId)
     participationOf: (contestIds) =>
       Effect.sync(() => {
         const wanted = new Set(contestIds)
@@ -502,7 +487,21 @@ const badges = (store: MemoryStore) =>
             { entries: count.entries, votes: count.votes, voters: count.voters.size },
           ]),
         )
+      }),  })
+
+const badges = (store: MemoryStore) =>
+  BadgeRepository.of({
+    grant: (grant) =>
+      Effect.sync(() => {
+        const key = `${grant.memberId}|${grant.badgeId}`
+        if (store.tables.badges.has(key)) return false
+        store.tables.badges.set(key, grant)
+        return true
       }),
+    of: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.badges.values()]
+          .filter((grant) => grant.memberId === memberId)
           .sort((a, b) => a.earnedAt - b.earnedAt),
       ),
   })

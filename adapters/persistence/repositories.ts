@@ -435,14 +435,6 @@ const contests = (db: DatabaseShape) => {
           toContest,
         )
       }),
-    between: (from, to) =>
-      db.run((m) =>
-        repo(m)
-          .createQueryBuilder("c")
-          .where("c.starts_at < :to AND c.ends_at > :from", { from, to })
-          .orderBy("c.starts_at", "ASC")
-          .addOrderBy("c.id", "ASC")
-          .getMany()
     past: (now, cursor, limit) =>
       db.run((m) =>
         keysetPage(
@@ -457,6 +449,14 @@ const contests = (db: DatabaseShape) => {
           toContest,
         ),
       ),
+    between: (from, to) =>
+      db.run((m) =>
+        repo(m)
+          .createQueryBuilder("c")
+          .where("c.starts_at < :to AND c.ends_at > :from", { from, to })
+          .orderBy("c.starts_at", "ASC")
+          .addOrderBy("c.id", "ASC")
+          .getMany()
           .then((rows) => rows.map(toContest)),
       ),
     winsOf: (memberId) => db.run((m) => repo(m).countBy({ winnerMemberId: memberId })),
@@ -738,14 +738,6 @@ const votes = (db: DatabaseShape) =>
           weightedScore: Number(row.weighted),
         }))
       }),
-  })
-
-const badges = (db: DatabaseShape) =>
-  BadgeRepository.of({
-    grant: (grant) =>
-      db
-        .attempt((m) => m.getRepository<BadgeGrantRow>(BadgeGrantTable).insert(grant))
-        .pipe(
     participationOf: (contestIds) =>
       db.run(async (m) => {
         const result = new Map<string, { entries: number; votes: number; voters: number }>(
@@ -788,7 +780,14 @@ const badges = (db: DatabaseShape) =>
           }
         }
         return result
-      }),
+      }),  })
+
+const badges = (db: DatabaseShape) =>
+  BadgeRepository.of({
+    grant: (grant) =>
+      db
+        .attempt((m) => m.getRepository<BadgeGrantRow>(BadgeGrantTable).insert(grant))
+        .pipe(
           Effect.as(true),
           Effect.catch((error) =>
             isUniqueViolation(error) ? Effect.succeed(false) : Effect.die(error),

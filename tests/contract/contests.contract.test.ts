@@ -120,20 +120,6 @@ contract("ContestRepository", (test) => {
     }))
 })
 
-contract("ContestAnalytics", (test) => {
-  test("counts every event by metric and records member downloads", () =>
-    Effect.gen(function* () {
-      const contests = yield* ContestRepository
-      const analytics = yield* ContestAnalytics
-      const c = contest()
-      yield* contests.save(c)
-      const member = yield* seedMember({ username: unique("d") })
-      yield* analytics.recordDownload({ contestId: c.id, memberId: member.id, at: NOW })
-      for (const metric of ["views", "views", "downloads", "votes"] as const) {
-        yield* analytics.recordEvent({ contestId: c.id, metric, at: NOW })
-      }
-      expect(yield* analytics.counts(c.id)).toEqual({
-        views: 2,
 contract("ContestRepository: the archive", (test) => {
   test("pages past contests, the latest ended first, leaving out running, future and cancelled ones", () =>
     Effect.gen(function* () {
@@ -162,6 +148,20 @@ contract("ContestRepository: the archive", (test) => {
     }))
 })
 
+contract("ContestAnalytics", (test) => {
+  test("counts every event by metric and records member downloads", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const analytics = yield* ContestAnalytics
+      const c = contest()
+      yield* contests.save(c)
+      const member = yield* seedMember({ username: unique("d") })
+      yield* analytics.recordDownload({ contestId: c.id, memberId: member.id, at: NOW })
+      for (const metric of ["views", "views", "downloads", "votes"] as const) {
+        yield* analytics.recordEvent({ contestId: c.id, metric, at: NOW })
+      }
+      expect(yield* analytics.counts(c.id)).toEqual({
+        views: 2,
         downloads: 1,
         submissions: 0,
         votes: 1,
