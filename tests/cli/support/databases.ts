@@ -4,13 +4,16 @@ import { join } from "node:path"
 import { createConnection } from "mysql2/promise"
 
 /**
- * Databases for the CLI suites: an empty one (no tables) and copies of a template — a database
- * migrated and seeded once, through the CLI itself, then copied for every test that needs that
- * state, so no test migrates or seeds what another has already built, and none sees another's
- * rows. SQLite: the data folder is copied (the file, with its images beside it). MySQL/MariaDB: a
- * new database whose tables are created from the template's own `SHOW CREATE TABLE` (foreign keys
- * included, which `CREATE TABLE … LIKE` would drop) and filled with `INSERT … SELECT`, in one
- * round trip; the images folder is copied as on SQLite.
+ * Databases for the CLI suites: empty ones (no tables), and templates — a database migrated and
+ * seeded once, through the CLI itself, kept stage by stage — that each test starts from, so no
+ * test migrates or seeds what another has already built, and none sees another's rows.
+ *
+ * SQLite: a template is a copy of the data folder (the file, with its images beside it), and each
+ * test gets a copy of it. MySQL/MariaDB: creating tables is what costs (about a second for the
+ * schema), so the tables are created once per template (from the working database's own
+ * `SHOW CREATE TABLE`, foreign keys included, which `CREATE TABLE … LIKE` would drop) and tests
+ * take turns on one working database: each starts by emptying its tables and filling them from
+ * the template with `INSERT … SELECT` (milliseconds); its images folder is a copy, as on SQLite.
  */
 
 export type BackendName = "sqlite" | "mysql"
@@ -26,6 +29,8 @@ export interface TestDatabase {
   readonly drop: () => Promise<void>
 }
 
+type Connection = Awaited<ReturnType<typeof createConnection>>
+
 const uniqueName = () => `colorday_cli_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
 
 /** The caller's environment without a database of its own, and no colours. */
@@ -40,107 +45,194 @@ const scopedUrl = (adminUrl: string, name: string) => {
   return url.toString()
 }
 
-const nameOf = (databaseUrl: string) => decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
-
-const make = (
-  backend: BackendName,
-  dataDir: string,
-  adminUrl: string | undefined,
-  name: string | undefined,
-): TestDatabase => {
-  const databaseUrl = adminUrl && name ? scopedUrl(adminUrl, name) : undefined
-  return {
-    backend,
-    dataDir,
-    databaseUrl,
-    env: { ...baseEnv(), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    drop: async () => {
-      if (adminUrl && name) {
-        const connection = await createConnection(adminUrl)
-        try {
-          await connection.query(`DROP DATABASE IF EXISTS \`${name}\``)
-        } finally {
-          await connection.end()
-        }
-      }
-      await rm(dataDir, { recursive: true, force: true })
-    },
+const withConnection = async <A>(url: string, use: (connection: Connection) => Promise<A>) => {
+  const connection = await createConnection({ uri: url, multipleStatements: true })
+  try {
+    return await use(connection)
+  } finally {
+    await connection.end()
   }
 }
 
-/** An empty database: no tables yet (on MySQL, a new database named for this test). */
+const dropMysql = (adminUrl: string, name: string) =>
+  withConnection(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS \`${name}\``))
+
+const testDatabase = (
+  backend: BackendName,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  drop: () => Promise<void>,
+): TestDatabase => ({
+  backend,
+  dataDir,
+  databaseUrl,
+  env: { ...baseEnv(), DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+  drop,
+})
+
+const tempDir = (backend: BackendName) => mkdtemp(join(tmpdir(), `colorday-cli-${backend}-`))
+
+/** An empty database of its own: no tables yet (on MySQL, a new database). */
 export const emptyDatabase = async (
   backend: BackendName,
   mysqlUrl: string | undefined,
 ): Promise<TestDatabase> => {
-  const dataDir = await mkdtemp(join(tmpdir(), `colorday-cli-${backend}-`))
-  if (backend === "sqlite") return make(backend, dataDir, undefined, undefined)
+  const dataDir = await tempDir(backend)
+  const removeDir = () => rm(dataDir, { recursive: true, force: true })
+  if (backend === "sqlite") return testDatabase(backend, dataDir, undefined, removeDir)
   if (!mysqlUrl) throw new Error("the mysql backend needs MYSQL_URL")
   const name = uniqueName()
-  const connection = await createConnection(mysqlUrl)
-  try {
-    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
-  } finally {
-    await connection.end()
-  }
-  return make(backend, dataDir, mysqlUrl, name)
+  await withConnection(mysqlUrl, (c) =>
+    c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`),
+  )
+  return testDatabase(backend, dataDir, scopedUrl(mysqlUrl, name), async () => {
+    await dropMysql(mysqlUrl, name)
+    await removeDir()
+  })
 }
 
-/** Each MySQL template's CREATE TABLE statements, read once. */
-const tableDefinitions = new Map<string, ReadonlyArray<{ name: string; create: string }>>()
+export interface TemplateStore {
+  /** Where the templates are built: an empty database, for the caller to migrate and seed. */
+  readonly building: TestDatabase
+  /** Keeps the building database's rows and files, as they are now, as template `name`. */
+  readonly save: (name: string) => Promise<void>
+  /** A database with template `name`'s rows and files, for one test (one at a time on MySQL). */
+  readonly copy: (name: string) => Promise<TestDatabase>
+  readonly drop: () => Promise<void>
+}
 
-const definitionsOf = async (
-  connection: Awaited<ReturnType<typeof createConnection>>,
-  template: string,
-) => {
-  const known = tableDefinitions.get(template)
-  if (known) return known
-  const [rows] = await connection.query(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name",
-    [template],
-  )
-  const definitions = []
-  for (const { name } of rows as Array<{ name: string }>) {
-    const [shown] = await connection.query(`SHOW CREATE TABLE \`${template}\`.\`${name}\``)
-    const create = (shown as Array<Record<string, string>>)[0]?.["Create Table"]
-    if (!create) throw new Error(`no CREATE TABLE for ${template}.${name}`)
-    definitions.push({ name, create })
+/** Templates on SQLite: data folders, copied whole. */
+const sqliteTemplates = async (): Promise<TemplateStore> => {
+  const building = await emptyDatabase("sqlite", undefined)
+  const root = await tempDir("sqlite")
+  return {
+    building,
+    save: (name) => cp(building.dataDir, join(root, name), { recursive: true }),
+    copy: async (name) => {
+      const dataDir = await tempDir("sqlite")
+      await cp(join(root, name), dataDir, { recursive: true })
+      return testDatabase("sqlite", dataDir, undefined, () =>
+        rm(dataDir, { recursive: true, force: true }),
+      )
+    },
+    drop: async () => {
+      await building.drop()
+      await rm(root, { recursive: true, force: true })
+    },
   }
-  tableDefinitions.set(template, definitions)
-  return definitions
+}
+
+/** Templates on MySQL: a database per template, refilled into the working one per test. */
+const mysqlTemplates = async (
+  mysqlUrl: string,
+  names: ReadonlyArray<string>,
+): Promise<TemplateStore> => {
+  const building = await emptyDatabase("mysql", mysqlUrl)
+  const working = decodeURIComponent(new URL(building.databaseUrl ?? "").pathname.slice(1))
+  const files = await tempDir("mysql")
+  let inUse = false
+
+  /** The working database's tables, as migrated: read on the first save. */
+  let tables: Promise<ReadonlyArray<{ readonly name: string; readonly create: string }>> | undefined
+  const tablesOf = () =>
+    (tables ??= withConnection(mysqlUrl, async (c) => {
+      const [rows] = await c.query(
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name",
+        [working],
+      )
+      const found = []
+      for (const { name } of rows as Array<{ name: string }>) {
+        const [shown] = await c.query(`SHOW CREATE TABLE \`${working}\`.\`${name}\``)
+        const create = (shown as Array<Record<string, string>>)[0]?.["Create Table"]
+        if (!create) throw new Error(`no CREATE TABLE for ${working}.${name}`)
+        found.push({ name, create })
+      }
+      return found
+    }))
+
+  const templateName = (name: string) => `${working}_${name.replace(/\W/g, "_")}`
+
+  /** Each template's database with the working one's tables, created once. */
+  const creations = new Map<string, Promise<void>>()
+  const created = (name: string) => {
+    let creation = creations.get(name)
+    if (!creation) {
+      creation = withConnection(mysqlUrl, async (c) => {
+        const definitions = await tablesOf()
+        await c.query(
+          [
+            `CREATE DATABASE \`${templateName(name)}\` CHARACTER SET utf8mb4`,
+            `USE \`${templateName(name)}\``,
+            "SET FOREIGN_KEY_CHECKS = 0",
+            ...definitions.map((t) => t.create),
+          ].join(";\n"),
+        )
+      })
+      creations.set(name, creation)
+    }
+    return creation
+  }
+
+  /** Empties `to`'s tables and fills them with `from`'s rows, in one round trip. */
+  const refill = async (from: string, to: string) => {
+    const definitions = await tablesOf()
+    await withConnection(mysqlUrl, (c) =>
+      c.query(
+        [
+          "SET FOREIGN_KEY_CHECKS = 0",
+          ...definitions.map((t) => `DELETE FROM \`${to}\`.\`${t.name}\``),
+          ...definitions.map(
+            (t) => `INSERT INTO \`${to}\`.\`${t.name}\` SELECT * FROM \`${from}\`.\`${t.name}\``,
+          ),
+          "SET FOREIGN_KEY_CHECKS = 1",
+        ].join(";\n"),
+      ),
+    )
+  }
+
+  return {
+    building,
+    save: async (name) => {
+      // Every template's tables at once, on the first save (DDL is what takes time); each
+      // failure surfaces at its own template's save.
+      for (const other of names) created(other).catch(() => undefined)
+      await created(name)
+      await refill(working, templateName(name))
+      await rm(join(files, name), { recursive: true, force: true })
+      await cp(building.dataDir, join(files, name), { recursive: true })
+    },
+    copy: async (name) => {
+      if (!creations.has(name)) throw new Error(`no template ${name}`)
+      // One test at a time: the next one refills the tables this one is using.
+      if (inUse) throw new Error("the working MySQL database is in use by another test")
+      inUse = true
+      await refill(templateName(name), working)
+      const dataDir = await tempDir("mysql")
+      await cp(join(files, name), dataDir, { recursive: true })
+      return testDatabase("mysql", dataDir, building.databaseUrl, async () => {
+        inUse = false
+        await rm(dataDir, { recursive: true, force: true })
+      })
+    },
+    drop: async () => {
+      await Promise.allSettled(creations.values())
+      for (const name of creations.keys()) await dropMysql(mysqlUrl, templateName(name))
+      await building.drop()
+      await rm(files, { recursive: true, force: true })
+    },
+  }
 }
 
 /**
- * A copy of `template`, rows and files, as a database of its own. The template must not be in
- * use (every CLI run closes its connections before it returns).
+ * A backend's templates, named `names` (each saved once, in that order), built in `building` by
+ * the caller and kept with `save`.
  */
-export const copyDatabase = async (
-  template: TestDatabase,
+export const templateStore = (
+  backend: BackendName,
   mysqlUrl: string | undefined,
-): Promise<TestDatabase> => {
-  const dataDir = await mkdtemp(join(tmpdir(), `colorday-cli-${template.backend}-`))
-  await cp(template.dataDir, dataDir, { recursive: true })
-  if (template.backend === "sqlite") return make("sqlite", dataDir, undefined, undefined)
-  if (!mysqlUrl || !template.databaseUrl) throw new Error("the mysql backend needs MYSQL_URL")
-  const source = nameOf(template.databaseUrl)
-  const name = uniqueName()
-  const connection = await createConnection({ uri: mysqlUrl, multipleStatements: true })
-  try {
-    const tables = await definitionsOf(connection, source)
-    await connection.query(
-      [
-        `CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`,
-        `USE \`${name}\``,
-        "SET FOREIGN_KEY_CHECKS = 0",
-        ...tables.map((table) => table.create),
-        ...tables.map(
-          (table) => `INSERT INTO \`${table.name}\` SELECT * FROM \`${source}\`.\`${table.name}\``,
-        ),
-        "SET FOREIGN_KEY_CHECKS = 1",
-      ].join(";\n"),
-    )
-  } finally {
-    await connection.end()
-  }
-  return make("mysql", dataDir, mysqlUrl, name)
+  names: ReadonlyArray<string>,
+): Promise<TemplateStore> => {
+  if (backend === "sqlite") return sqliteTemplates()
+  if (!mysqlUrl) throw new Error("the mysql backend needs MYSQL_URL")
+  return mysqlTemplates(mysqlUrl, names)
 }
