@@ -376,6 +376,24 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: everyone,
     request: GET((world) => `/api/challenges/${world.contest.id}`),
   },
+  "GET /api/challenges/archive": {
+    expect: everyone,
+    request: GET(() => "/api/challenges/archive"),
+  },
+  "GET /api/challenges/latest-winner": {
+    expect: everyone,
+    request: GET(() => "/api/challenges/latest-winner"),
+  },
+  "GET /api/challenges/:id/results": {
+    // Public: the world's contest is still running, so everyone gets the same NO_RESULT.
+    expect: {
+      visitor: { status: 404, code: "NO_RESULT" },
+      member: { status: 404, code: "NO_RESULT" },
+      other: { status: 404, code: "NO_RESULT" },
+      admin: { status: 404, code: "NO_RESULT" },
+    },
+    request: GET((world) => `/api/challenges/${world.contest.id}/results`),
+  },
   "PUT /api/challenges/:id": {
     // The download log names the member: only the member may log it as theirs.
     expect: { visitor: 403, member: "ok", other: 403, admin: 403 },
@@ -399,24 +417,6 @@ const MATRIX: Readonly<Record<string, Row>> = {
         challenge_id: world.contest.id,
         file_path: world.photoKey,
       },
-  "GET /api/challenges/archive": {
-    expect: everyone,
-    request: GET(() => "/api/challenges/archive"),
-  },
-  "GET /api/challenges/latest-winner": {
-    expect: everyone,
-    request: GET(() => "/api/challenges/latest-winner"),
-  },
-  "GET /api/challenges/:id/results": {
-    // Public: the world's contest is still running, so everyone gets the same NO_RESULT.
-    expect: {
-      visitor: { status: 404, code: "NO_RESULT" },
-      member: { status: 404, code: "NO_RESULT" },
-      other: { status: 404, code: "NO_RESULT" },
-      admin: { status: 404, code: "NO_RESULT" },
-    },
-    request: GET((world) => `/api/challenges/${world.contest.id}/results`),
-  },
     }),
   },
   "GET /api/submissions": {
