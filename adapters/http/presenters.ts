@@ -6,11 +6,12 @@ import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
 import type { ContestResults, PastContest } from "../../domain/contests/contest-results.use-case.ts"
 import { countdownBadge } from "../../domain/contests/countdown.ts"
+import { NO_PLACEMENT, type Placement } from "../../domain/contests/placement.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { creditsLeft } from "../../domain/plans/quota.ts"
-import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
 import type { RankedEntry } from "../../domain/ranking/contest-ranking.ts"
+import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { thumbnailKeyOf } from "../images/image-keys.ts"
 
@@ -64,7 +65,15 @@ export const presentContest = (contest: Contest, now: Instant) => ({
   },
 })
 
-export const presentEntry = (entry: Entry, hasVoted?: boolean) => ({
+/**
+ * An entry as the site shows it. `placement` is its place in its contest's announced result
+ * (entry-placements.ts reads the contests of a page of entries at once); without it, none.
+ */
+export const presentEntry = (
+  entry: Entry,
+  hasVoted?: boolean,
+  placement: Placement = NO_PLACEMENT,
+) => ({
   _id: entry.id,
   id: entry.id,
   user_id: entry.memberId,
@@ -89,6 +98,10 @@ export const presentEntry = (entry: Entry, hasVoted?: boolean) => ({
   created_at: iso(entry.createdAt),
   createdAt: iso(entry.createdAt),
   submissionDate: iso(entry.createdAt),
+  placement: placement.placement,
+  peoplesChoice: placement.peoplesChoice,
+  // The artist page's address: artistName is the current username (a rename follows entries).
+  artistUsername: entry.artistName,
   ...(hasVoted === undefined ? {} : { hasVoted }),
 })
 

@@ -19,6 +19,8 @@ import type { Caller } from "./route.ts"
  *   deleted: a refused entry leaves no file behind.
  * - POST /api/admin/contests/:id/line-art (an admin): the page (`image`) and/or its print PDF
  *   (`pdf`), handed to the route as bytes (images.routes.ts).
+ * - POST /api/users/:id/avatar (the member whose id it is): the picture (`image`), handed to the
+ *   route as bytes (avatars.routes.ts); another member's id is not parsed (the route says 403).
  *
  * Nothing is parsed for a caller the route would refuse (the router answers 401/403 unread), and
  * a file over 10 MB stops the parse: 413 with a clear message.
@@ -26,7 +28,7 @@ import type { Caller } from "./route.ts"
 
 interface UploadEndpoint {
   readonly path: RegExp
-  readonly access: "member" | "admin"
+  readonly access: "member" | "admin" | "owner"
   /** The file fields it takes, one file each. */
   readonly files: ReadonlyArray<string>
   /** How many files in all. */
@@ -45,6 +47,14 @@ const LINE_ART: UploadEndpoint = {
   access: "admin",
   files: ["image", "pdf"],
   maxFiles: 2,
+}
+
+/** The member id in the path (its first group) must be the caller's. */
+const AVATAR: UploadEndpoint = {
+  path: /^\/api\/users\/([^/]+)\/avatar\/?$/,
+  access: "owner",
+  files: ["image"],
+  maxFiles: 1,
 }
 
 const MB = 1024 * 1024
@@ -104,8 +114,18 @@ const parse = async (ctx: Context, endpoint: UploadEndpoint) => {
 
 const isMultipart = (ctx: Context) => ctx.request.is("multipart/form-data") !== false
 
-const mayCall = (caller: Caller | undefined, endpoint: UploadEndpoint) =>
-  caller?.member != null && (endpoint.access === "member" || caller.member.isAdmin)
+const mayCall = (caller: Caller | undefined, endpoint: UploadEndpoint, path: string) => {
+  const member = caller?.member
+  if (member == null) return false
+  switch (endpoint.access) {
+    case "member":
+      return true
+    case "admin":
+      return member.isAdmin
+    case "owner":
+      return endpoint.path.exec(path)?.[1] === member.id
+  }
+}
 
 /**
  * The middleware. `runtime` is the app's: the composition root provides ImageStore to it, as it
@@ -120,15 +140,15 @@ export const multipartUploads = <R>(
   return async (ctx, next) => {
     const endpoint =
       ctx.method === "POST" && isMultipart(ctx)
-        ? [SUBMISSION, LINE_ART].find((candidate) => candidate.path.test(ctx.path))
+        ? [SUBMISSION, LINE_ART, AVATAR].find((candidate) => candidate.path.test(ctx.path))
         : undefined
-    if (!endpoint || !mayCall(ctx.state.caller as Caller | undefined, endpoint)) {
+    if (!endpoint || !mayCall(ctx.state.caller as Caller | undefined, endpoint, ctx.path)) {
       await next()
       return
     }
     const { fields, fileOf } = await parse(ctx, endpoint)
 
-    if (endpoint === LINE_ART) {
+    if (endpoint === LINE_ART || endpoint === AVATAR) {
       const image = fileOf("image")
       const pdf = fileOf("pdf")
       ctx.request.body = { ...fields, ...(image ? { image } : {}), ...(pdf ? { pdf } : {}) }

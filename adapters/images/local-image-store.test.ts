@@ -419,3 +419,85 @@ describe("local image store: keys", () => {
     }),
   )
 })
+
+describe("local image store: avatars and share images", () => {
+  it.effect("stores an avatar as one 256 px WebP square, whatever the upload's shape", () =>
+    Effect.gen(function* () {
+      for (const [width, height] of [
+        [1200, 500],
+        [300, 900],
+        [100, 100],
+      ] as const) {
+        const jpeg = yield* Effect.promise(() => picture(width, height).jpeg().toBuffer())
+        const stored = yield* withStore((store) => store.store(jpeg, "avatar"))
+        expect(stored.key).toMatch(new RegExp(`^avatar/${UUID}\\.webp$`))
+        expect([stored.format, stored.width, stored.height]).toEqual(["webp", 256, 256])
+        const served = yield* readBack(stored.key)
+        expect(served.contentType).toBe("image/webp")
+        const metadata = yield* Effect.promise(() => sharp(served.bytes).metadata())
+        expect([metadata.width, metadata.height, metadata.exif]).toEqual([256, 256, undefined])
+      }
+      const files = yield* Effect.promise(() => filesIn(dir))
+      expect(files.every((file) => new RegExp(`^avatar/${UUID}\\.webp$`).test(file))).toBe(true)
+      expect(files).toHaveLength(3)
+    }),
+  )
+
+  it.effect("refuses an avatar that is not a picture, storing nothing", () =>
+    Effect.gen(function* () {
+      const error = yield* Effect.flip(
+        withStore((store) => store.store(new TextEncoder().encode("hello"), "avatar")),
+      )
+      expect(error._tag).toBe("UnsupportedImage")
+      yield* expectNothingStored()
+    }),
+  )
+
+  it.effect("makes an entry's JPEG share image once, keeps it, and knows its size", () =>
+    Effect.gen(function* () {
+      const jpeg = yield* Effect.promise(() => picture(2400, 1800).jpeg().toBuffer())
+      const stored = yield* withStore((store) => store.store(jpeg, "entry"))
+      const id = stored.key.slice("entry/".length, -".webp".length)
+      const share = yield* withStore((store) => store.shareImage(stored.key))
+      expect(Option.getOrUndefined(share)).toEqual({
+        key: `entry/${id}.share.jpg`,
+        width: 1200,
+        height: 900,
+      })
+      const served = yield* readBack(`entry/${id}.share.jpg`)
+      expect(served.contentType).toBe("image/jpeg")
+      const metadata = yield* Effect.promise(() => sharp(served.bytes).metadata())
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1200, 900])
+      // Asked again (from any key of the photo, by another store on the same folder): the same file.
+      const again = yield* withStore((store) => store.shareImage(`entry/${id}.thumb.webp`))
+      expect(Option.getOrUndefined(again)?.key).toBe(`entry/${id}.share.jpg`)
+      expect((yield* readBack(`entry/${id}.share.jpg`)).bytes).toEqual(served.bytes)
+      // Sizes of any rendition, read from the files.
+      const sizes = yield* withStore((store) =>
+        Effect.all([store.size(stored.key), store.size(`entry/${id}.thumb.webp`)]),
+      )
+      expect(sizes.map(Option.getOrUndefined)).toEqual([
+        { width: 1600, height: 1200 },
+        { width: 480, height: 360 },
+      ])
+      // Removing the photo removes its share image too.
+      yield* withStore((store) => store.remove(stored.key))
+      yield* expectNothingStored()
+    }),
+  )
+
+  it.effect("has no share image or size for a photo that is not there, or for line art", () =>
+    Effect.gen(function* () {
+      const missing = `entry/${crypto.randomUUID()}.webp`
+      expect(Option.isNone(yield* withStore((store) => store.shareImage(missing)))).toBe(true)
+      expect(Option.isNone(yield* withStore((store) => store.size(missing)))).toBe(true)
+      expect(Option.isNone(yield* withStore((store) => store.size("../etc/passwd")))).toBe(true)
+      const png = yield* Effect.promise(() => picture(400, 300).png().toBuffer())
+      const page = yield* withStore((store) => store.store(png, "line-art"))
+      expect(Option.isNone(yield* withStore((store) => store.shareImage(page.key)))).toBe(true)
+      yield* Effect.promise(() => filesIn(dir)).pipe(
+        Effect.map((files) => expect(files.some((file) => file.includes("share"))).toBe(false)),
+      )
+    }),
+  )
+})

@@ -2,16 +2,25 @@ import { randomUUID } from "node:crypto"
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { Effect, Layer, Option, Semaphore } from "effect"
+import sharp, { type Metadata } from "sharp"
 import {
   type ImageKind,
+  type ImageSize,
   ImageStore,
   type StoredImage,
   UnsupportedImage,
 } from "../../domain/submissions/image-store.port.ts"
-import { parseKey, renditionKeys, renditionsOfKey, SUFFIXES, type Suffix } from "./image-keys.ts"
+import {
+  parseKey,
+  renditionKeys,
+  renditionsOfKey,
+  shareKeyOf,
+  SUFFIXES,
+  type Suffix,
+} from "./image-keys.ts"
 import { CONTENT_TYPES, inspectImage, looksLikePdf } from "./inspect-image.ts"
 import { checkPrintPdf } from "./line-art-pdf.ts"
-import { renderEntryPhoto, renderLineArt } from "./process-image.ts"
+import { renderAvatar, renderEntryPhoto, renderLineArt, renderShareImage } from "./process-image.ts"
 
 const contentTypeOf = (suffix: Suffix) => {
   const extension = suffix.slice(suffix.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES
@@ -40,6 +49,9 @@ const PDF_AS_PAGE =
 /** Images being processed at once by one store; each already uses several threads. */
 const PROCESSING_AT_ONCE = 2
 
+/** Sizes of files read (a key's file never changes): enough for every entry on a few pages. */
+const SIZES_KEPT = 4096
+
 /**
  * Images as files under `dir` (DATA_DIR/images by default; file names in image-keys.ts). The bytes are checked by content
  * and every rendition is made in memory before anything is written, so a refused upload leaves
@@ -51,8 +63,48 @@ export const makeLocalImageStore = (dir: string) => {
   const processing = Semaphore.makeUnsafe(PROCESSING_AT_ONCE)
   const processed = <A, E>(effect: Effect.Effect<A, E>) => Semaphore.withPermit(processing, effect)
 
+  const pathOf = (key: string) => {
+    const parsed = parseKey(key)
+    return parsed ? join(dir, parsed.kind, `${parsed.id}${parsed.suffix}`) : undefined
+  }
+
+  // A file's name is never reused for other pixels, so its size is read once (the header only).
+  const sizes = new Map<string, ImageSize>()
+  const remember = (key: string, size: ImageSize) => {
+    sizes.set(key, size)
+    for (const oldest of sizes.keys()) {
+      if (sizes.size <= SIZES_KEPT) break
+      sizes.delete(oldest)
+    }
+    return size
+  }
+  const sizeOf = (key: string) =>
+    Effect.gen(function* () {
+      const known = sizes.get(key)
+      if (known) return Option.some(known)
+      const path = pathOf(key)
+      if (path === undefined) return Option.none<ImageSize>()
+      const metadata = yield* Effect.tryPromise({
+        try: () => sharp(path).metadata(),
+        catch: (error) => error,
+      }).pipe(
+        Effect.map(Option.some),
+        // No file (or one sharp cannot read): no size to tell.
+        Effect.orElseSucceed(() => Option.none<Metadata>()),
+      )
+      if (Option.isNone(metadata) || !metadata.value.width || !metadata.value.height) {
+        return Option.none<ImageSize>()
+      }
+      return Option.some(
+        remember(key, { width: metadata.value.width, height: metadata.value.height }),
+      )
+    })
+
   const removeAll = (kind: ImageKind, id: string) =>
     Promise.all(SUFFIXES.map((suffix) => rm(join(dir, kind, `${id}${suffix}`), { force: true })))
+
+  const writeOne = (kind: ImageKind, name: string, bytes: Uint8Array) =>
+    Effect.promise(() => writeAtomically(join(dir, kind), name, bytes))
 
   const writeAll = (
     kind: ImageKind,
@@ -80,6 +132,18 @@ export const makeLocalImageStore = (dir: string) => {
         yield* inspectImage(bytes)
         const id = randomUUID()
         const keys = renditionKeys(kind, id)
+        if (kind === "avatar") {
+          const made = yield* processed(renderAvatar(bytes))
+          yield* writeAll(kind, id, [[".webp", made.bytes]])
+          const stored: StoredImage = {
+            key: keys.display,
+            format: made.format,
+            width: made.width,
+            height: made.height,
+            renditions: keys,
+          }
+          return stored
+        }
         if (kind === "entry") {
           const made = yield* processed(renderEntryPhoto(bytes))
           yield* writeAll(kind, id, [
@@ -136,7 +200,36 @@ export const makeLocalImageStore = (dir: string) => {
       Effect.gen(function* () {
         const parsed = parseKey(key)
         if (!parsed) return
+        for (const known of [...sizes.keys()]) {
+          if (parseKey(known)?.id === parsed.id) sizes.delete(known)
+        }
         yield* Effect.promise(() => removeAll(parsed.kind, parsed.id))
+      }),
+    size: sizeOf,
+    shareImage: (key) =>
+      Effect.gen(function* () {
+        const shareKey = shareKeyOf(key)
+        const display = renditionsOfKey(key)?.display
+        if (shareKey === undefined || display === undefined) return Option.none()
+        const kept = yield* sizeOf(shareKey)
+        if (Option.isSome(kept)) return Option.some({ key: shareKey, ...kept.value })
+        const displayPath = pathOf(display)
+        const source = yield* Effect.tryPromise({
+          try: () => readFile(displayPath ?? ""),
+          catch: (error) => error,
+        }).pipe(
+          Effect.map(Option.some),
+          Effect.catch((error) =>
+            isMissing(error) ? Effect.succeed(Option.none<Buffer>()) : Effect.die(error),
+          ),
+        )
+        if (Option.isNone(source)) return Option.none()
+        // Two first requests at once both make it; the rename makes either one the file.
+        const made = yield* processed(renderShareImage(source.value)).pipe(Effect.orDie)
+        const parsed = parseKey(shareKey)
+        if (parsed) yield* writeOne(parsed.kind, `${parsed.id}${parsed.suffix}`, made.bytes)
+        const size = remember(shareKey, { width: made.width, height: made.height })
+        return Option.some({ key: shareKey, ...size })
       }),
   })
 }

@@ -86,6 +86,36 @@ export const renderEntryPhoto = (
     { concurrency: "unbounded" },
   )
 
+/** An avatar's side, in pixels. */
+export const AVATAR_SIZE = 256
+
+/**
+ * A member's avatar: the upload turned upright, cropped to the centred square and scaled to
+ * 256 px (a smaller picture is scaled up, so every avatar is the same size), WebP, no metadata.
+ */
+export const renderAvatar = (bytes: Uint8Array): Effect.Effect<Rendition, UnsupportedImage> =>
+  render(
+    upright(bytes)
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: "cover", position: "centre" })
+      .webp({ quality: 82, effort: 4 }),
+    "webp",
+  )
+
+/** Longest side of an entry's share image: what link previews show large, at 1200 px wide. */
+export const SHARE_SIZE = 1200
+
+/**
+ * An entry's share image, from its display rendition (already upright, sRGB, without
+ * metadata): a JPEG, which every link-preview crawler reads, on white where it was transparent.
+ */
+export const renderShareImage = (display: Uint8Array): Effect.Effect<Rendition, UnsupportedImage> =>
+  render(
+    within(upright(display), SHARE_SIZE)
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 85, chromaSubsampling: "4:2:0" }),
+    "jpeg",
+  )
+
 /** Whether every pixel of 8-bit RGB data is a grey (red, green and blue equal). */
 export const allGrey = (data: Buffer) => {
   for (let at = 0; at < data.length; at += 3) {

@@ -212,6 +212,13 @@ const contests = (store: MemoryStore) =>
           ? Effect.succeed(contest)
           : Effect.fail(new NotFound({ entity: "contest", id }))
       }),
+    byIds: (ids) =>
+      Effect.sync(() =>
+        [...new Set(ids)].flatMap((id) => {
+          const contest = store.tables.contests.get(id)
+          return contest ? [contest] : []
+        }),
+      ),
     save: (contest) => Effect.sync(() => void store.tables.contests.set(contest.id, contest)),
     homeCandidates: (now) =>
       Effect.sync(() => {
@@ -418,6 +425,14 @@ const entries = (store: MemoryStore) =>
           }
         }
       }),
+    renameArtist: (memberId, artistName) =>
+      Effect.sync(() => {
+        for (const entry of [...store.tables.entries.values()]) {
+          if (entry.memberId === memberId) {
+            store.tables.entries.set(entry.id, { ...entry, artistName })
+          }
+        }
+      }),
     statsOf: (memberId) =>
       Effect.sync(() => {
         const own = [...store.tables.entries.values()].filter(
@@ -487,7 +502,8 @@ const votes = (store: MemoryStore) =>
             { entries: count.entries, votes: count.votes, voters: count.voters.size },
           ]),
         )
-      }),  })
+      }),
+  })
 
 const badges = (store: MemoryStore) =>
   BadgeRepository.of({

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { Brackets, type EntityManager, type SelectQueryBuilder } from "typeorm"
+import { Brackets, type EntityManager, In, type SelectQueryBuilder } from "typeorm"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
@@ -358,6 +358,14 @@ const contests = (db: DatabaseShape) => {
         db.run((m) => repo(m).findOneBy({ id })),
         (row) => (row ? Effect.succeed(toContest(row)) : Effect.fail(notFound("contest", id))),
       ),
+    byIds: (ids) =>
+      ids.length === 0
+        ? Effect.succeed([])
+        : db.run((m) =>
+            repo(m)
+              .findBy({ id: In([...new Set(ids)]) })
+              .then((rows) => rows.map(toContest)),
+          ),
     save: (contest) => db.run((m) => upsert(m, ContestTable, fromContest(contest), ["id"])),
     homeCandidates: (now) =>
       db.run(async (m) => {
@@ -780,7 +788,8 @@ const votes = (db: DatabaseShape) =>
           }
         }
         return result
-      }),  })
+      }),
+  })
 
 const badges = (db: DatabaseShape) =>
   BadgeRepository.of({

@@ -8,6 +8,7 @@ import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { ImageStore } from "../submissions/image-store.port.ts"
 import { InvalidCredentials } from "./accounts.errors.ts"
+import { avatarKeyOf } from "./avatar.use-case.ts"
 import { EMPTY_PROFILE, type Member } from "./member.entity.ts"
 import { MemberRepository } from "./member.port.ts"
 import { DEFAULT_SETTINGS, type MemberSettings } from "./member-settings.ts"
@@ -71,7 +72,7 @@ export const anonymisedMember = (member: Member): Member => ({
  * and link of theirs ends, the member row is anonymised, their settings hide everything, the plan
  * ends (free), and their entries leave the gallery and the leaderboards (hidden, with a reason).
  * The votes they cast stay counted, and their payments stay in the ledger (accounting). After the
- * commit, their entries' image files are deleted.
+ * commit, their entries' image files and their avatar's are deleted.
  */
 export const deleteAccount = Effect.fn("deleteAccount")(function* (
   memberId: MemberId,
@@ -101,7 +102,8 @@ export const deleteAccount = Effect.fn("deleteAccount")(function* (
       }
       const own = yield* entries.ofMember(memberId)
       yield* entries.hideAllOf(memberId, DELETED_ACCOUNT_REASON)
-      return own.map((entry) => entry.image)
+      const avatar = avatarKeyOf(current.profile.avatarUrl)
+      return [...own.map((entry) => entry.image), ...(avatar === undefined ? [] : [avatar])]
     }),
   )
   const store = yield* ImageStore

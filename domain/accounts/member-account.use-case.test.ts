@@ -19,6 +19,7 @@ import { ImageStore } from "../submissions/image-store.port.ts"
 import { submitEntry } from "../submissions/submit-entry.use-case.ts"
 import { castVote } from "../voting/cast-vote.use-case.ts"
 import { issueToken } from "./account-tokens.ts"
+import { avatarKeyOf, setAvatar } from "./avatar.use-case.ts"
 import {
   DELETED_ACCOUNT_REASON,
   DELETED_ACCOUNT_SETTINGS,
@@ -171,6 +172,17 @@ describe("deleteAccount", () => {
         dateOfBirth: "1990-01-01",
       })
       expect(again.id).not.toBe(member.id)
+    }))
+
+  test("deletes their avatar's file with their account", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMemberWithPassword(PASSWORD)
+      const withAvatar = yield* setAvatar(member.id, new Uint8Array([1, 2, 3]))
+      const key = avatarKeyOf(withAvatar.profile.avatarUrl) ?? ""
+      const store = yield* Memory
+      expect(store.images.has(key)).toBe(true)
+      yield* deleteAccount(member.id, PASSWORD)
+      expect(store.images.has(key)).toBe(false)
     }))
 
   test("a session cookie of the deleted account signs nobody in", () =>

@@ -1,8 +1,9 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
-import { seedMember, seedMemberWithPassword } from "../../adapters/memory/seed.ts"
+import { seedContest, seedMember, seedMemberWithPassword } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
+import { EntryRepository } from "../submissions/entry.port.ts"
 import { verifyEmail } from "./email-verification.use-case.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
 import { requestPasswordReset, resetPassword } from "./password-reset.use-case.ts"
@@ -127,6 +128,38 @@ describe("updateProfile", () => {
       expect(mail).toMatchObject({ kind: "verify-email", to: "ada@new.example", name: "Ada" })
       if (mail?.kind !== "verify-email") return
       expect((yield* verifyEmail(mail.token)).emailVerifiedAt).toBe(TEST_NOW)
+    }))
+
+  test("a new username is written on every entry of the member, and on no one else's", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      const grace = yield* seedMember({ email: "grace@example.com", username: "grace" })
+      const contest = yield* seedContest({})
+      const entries = yield* EntryRepository
+      const entryOf = (member: typeof ada, id: string) =>
+        entries.insert({
+          id,
+          contestId: contest.id,
+          memberId: member.id,
+          artistName: member.username,
+          image: `entry/${id}.webp`,
+          ageGroup: "adult",
+          contestType: "traditional",
+          moderation: id === "ada-hidden" ? "hidden" : "visible",
+          moderationReason: null,
+          voteCount: 0,
+          weightedScore: 0,
+          createdAt: TEST_NOW,
+        })
+      yield* entryOf(ada, "ada-1")
+      yield* entryOf(ada, "ada-hidden")
+      yield* entryOf(grace, "grace-1")
+      yield* Effect.flip(updateProfile(ada.id, { username: "Grace" }))
+      expect((yield* entries.get("ada-1")).artistName).toBe(ada.username)
+      yield* updateProfile(ada.id, { username: " ada_colors " })
+      expect((yield* entries.get("ada-1")).artistName).toBe("ada_colors")
+      expect((yield* entries.get("ada-hidden")).artistName).toBe("ada_colors")
+      expect((yield* entries.get("grace-1")).artistName).toBe("grace")
     }))
 
   test("answers NotFound for an unknown member", () =>

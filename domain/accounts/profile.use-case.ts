@@ -11,7 +11,8 @@ import {
 } from "./account-rules.ts"
 import { issueToken } from "./account-tokens.ts"
 import { EmailTaken, InvalidCredentials, UsernameTaken } from "./accounts.errors.ts"
-import type { Member } from "./member.entity.ts"
+import { EntryRepository } from "../submissions/entry.port.ts"
+import { artistName, type Member } from "./member.entity.ts"
 import { MemberRepository } from "./member.port.ts"
 import { MemberTokenRepository } from "./member-token.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
@@ -57,13 +58,16 @@ export const updateProfile = Effect.fn("updateProfile")(function* (
         }
         member = { ...member, emailVerifiedAt: null }
       }
-      if (member.username !== current.username) {
+      const renamed = member.username !== current.username
+      if (renamed) {
         const owner = yield* members.findByUsername(member.username)
         if (Option.isSome(owner) && owner.value.id !== memberId) {
           return yield* new UsernameTaken({ username: member.username })
         }
       }
       yield* members.save(member)
+      // Entry cards and the artist page's link show the current name, in the same commit.
+      if (renamed) yield* (yield* EntryRepository).renameArtist(member.id, artistName(member))
       const token = emailChanged ? yield* issueToken(member.id, "verify", now) : undefined
       return { member, token }
     }),

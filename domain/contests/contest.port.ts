@@ -9,6 +9,8 @@ export class ContestRepository extends Context.Service<
   ContestRepository,
   {
     readonly get: (id: ContestId) => Effect.Effect<Contest, NotFound>
+    /** The contests with these ids that exist, in one read (a page of entries' contests). */
+    readonly byIds: (ids: ReadonlyArray<ContestId>) => Effect.Effect<ReadonlyArray<Contest>>
     readonly save: (contest: Contest) => Effect.Effect<void>
     /**
      * Enough contests for the home page to choose from: every one not cancelled that is in
@@ -36,8 +38,6 @@ export class ContestRepository extends Context.Service<
       cursor: string | null,
       limit: number,
     ) => Effect.Effect<Page<Contest>>
-    /** Every contest, cancelled ones too, whose window overlaps [from, to), by start. */
-    readonly between: (from: Instant, to: Instant) => Effect.Effect<ReadonlyArray<Contest>>
     /**
      * Past contests (ended at `now`, announced or not, never cancelled), the latest ended first
      * (then by id), a page at a time: the archive.
@@ -47,6 +47,8 @@ export class ContestRepository extends Context.Service<
       cursor: string | null,
       limit: number,
     ) => Effect.Effect<Page<Contest>>
+    /** Every contest, cancelled ones too, whose window overlaps [from, to), by start. */
+    readonly between: (from: Instant, to: Instant) => Effect.Effect<ReadonlyArray<Contest>>
     /** How many closed contests this member won. */
     readonly winsOf: (memberId: MemberId) => Effect.Effect<number>
   }

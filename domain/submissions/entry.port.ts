@@ -59,5 +59,7 @@ export class EntryRepository extends Context.Service<
     readonly hideAllOf: (memberId: MemberId, reason: string) => Effect.Effect<void>
     /** Shows again the member's entries that hideAllOf hid with exactly this reason. */
     readonly showAllOf: (memberId: MemberId, reason: string) => Effect.Effect<void>
+    /** Writes the member's new name on every entry of theirs (a username change follows them). */
+    readonly renameArtist: (memberId: MemberId, artistName: string) => Effect.Effect<void>
   }
 >()("colorday/EntryRepository") {}

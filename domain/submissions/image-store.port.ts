@@ -3,7 +3,8 @@ import { Context, Data, type Effect, type Option } from "effect"
 export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "webp", "avif"] as const
 export type ImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number]
 
-export type ImageKind = "entry" | "line-art"
+/** An entry photo, a contest's line-art page, or a member's avatar (a 256 px square). */
+export type ImageKind = "entry" | "line-art" | "avatar"
 
 /** A file that is not an image we accept, judged by its bytes, never by its name. */
 export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{
@@ -29,6 +30,17 @@ export interface Renditions {
   readonly original: string
   /** Line art only: where its print PDF is (or would be, when none was sent: `read` says). */
   readonly printPdf: string | null
+}
+
+/** A stored picture's size in pixels, upright. */
+export interface ImageSize {
+  readonly width: number
+  readonly height: number
+}
+
+/** An entry photo's share image: a JPEG (crawlers that ignore WebP read it), its key and size. */
+export interface ShareImage extends ImageSize {
+  readonly key: string
 }
 
 export interface StoredImage {
@@ -65,5 +77,12 @@ export class ImageStore extends Context.Service<
     readonly renditionsOf: (key: string) => Option.Option<Renditions>
     /** Deletes every rendition of the image `key` names; nothing happens for an unknown key. */
     readonly remove: (key: string) => Effect.Effect<void>
+    /** The size of the stored file `key` (any rendition's key); none when there is no such file. */
+    readonly size: (key: string) => Effect.Effect<Option.Option<ImageSize>>
+    /**
+     * The share image of the entry photo `key` names: made from its display rendition the first
+     * time it is asked for, then kept with the photo's other files. None when there is no photo.
+     */
+    readonly shareImage: (key: string) => Effect.Effect<Option.Option<ShareImage>>
   }
 >()("colorday/ImageStore") {}

@@ -54,6 +54,20 @@ contract("ContestRepository", (test) => {
       expect(missing).toMatchObject({ _tag: "NotFound", entity: "contest" })
     }))
 
+  test("reads several contests by id in one call, skipping unknown ids and repeats", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const first = contest()
+      const second = contest()
+      yield* contests.save(first)
+      yield* contests.save(second)
+      const found = yield* contests.byIds([second.id, "nope", first.id, second.id])
+      expect([...found].sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+        [first, second].sort((a, b) => a.id.localeCompare(b.id)),
+      )
+      expect(yield* contests.byIds([])).toEqual([])
+    }))
+
   test("finds overlapping windows of the same type, ignoring cancelled ones and touching ends", () =>
     Effect.gen(function* () {
       const contests = yield* ContestRepository

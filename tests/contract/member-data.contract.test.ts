@@ -71,7 +71,7 @@ contract("SessionRepository.ofMember", (test) => {
     }))
 })
 
-contract("EntryRepository.ofMember and hideAllOf", (test) => {
+contract("EntryRepository.ofMember, hideAllOf and renameArtist", (test) => {
   test("lists every entry of a member, hidden ones too, newest first", () =>
     Effect.gen(function* () {
       const entries = yield* EntryRepository
@@ -107,6 +107,25 @@ contract("EntryRepository.ofMember and hideAllOf", (test) => {
         moderationReason: "Account deleted",
       })
       expect(yield* entries.get(disqualified.id)).toEqual(disqualified)
+      expect(yield* entries.get(someoneElse.id)).toEqual(someoneElse)
+    }))
+
+  test("renames every entry of the member (hidden ones too) and no one else's", () =>
+    Effect.gen(function* () {
+      const entries = yield* EntryRepository
+      const contest = yield* seedContest({ contestType: unique("daily") })
+      const owner = yield* member()
+      const visible = entryOf(owner, contest.id)
+      const hidden = entryOf(owner, contest.id, {
+        moderation: "hidden",
+        moderationReason: "Blurry",
+      })
+      const someoneElse = entryOf(yield* member(), contest.id)
+      for (const entry of [visible, hidden, someoneElse]) yield* entries.insert(entry)
+      const renamed = unique("new").slice(0, 30)
+      yield* entries.renameArtist(owner.id, renamed)
+      expect(yield* entries.get(visible.id)).toEqual({ ...visible, artistName: renamed })
+      expect(yield* entries.get(hidden.id)).toEqual({ ...hidden, artistName: renamed })
       expect(yield* entries.get(someoneElse.id)).toEqual(someoneElse)
     }))
 })

@@ -313,6 +313,29 @@ const MATRIX: Readonly<Record<string, Row>> = {
       expect((response.body as { profile: { id: string } }).profile.id).toBe(world.member.member.id)
     },
   },
+  "POST /api/users/:id/avatar": {
+    expect: ownerOnly,
+    request: async (world) => {
+      const form = new FormData()
+      form.append("image", new Blob([await lineArtPage()], { type: "image/png" }), "me.png")
+      return { path: `/api/users/${world.member.member.id}/avatar`, form }
+    },
+  },
+  "DELETE /api/users/:id/avatar": {
+    expect: ownerOnly,
+    request: (world) => ({ path: `/api/users/${world.member.member.id}/avatar` }),
+  },
+  "GET /api/artists/:username": {
+    // Anyone: the owner's own view (isOwner) only for the owner.
+    expect: everyone,
+    request: GET((world) => `/api/artists/${world.member.member.username}`),
+    check: (response, caller) =>
+      expect((response.body as { isOwner: boolean }).isOwner).toBe(caller === "member"),
+  },
+  "GET /api/artists/:username/entries": {
+    expect: everyone,
+    request: GET((world) => `/api/artists/${world.member.member.username}/entries`),
+  },
   "DELETE /api/users/:id": {
     // The owner gets past authorization to the password check (a wrong one here, so the world
     // keeps its member); deleting for real is in member-account.test.ts.
@@ -418,6 +441,12 @@ const MATRIX: Readonly<Record<string, Row>> = {
         file_path: world.photoKey,
       },
     }),
+  },
+  "GET /api/entries/:id": {
+    expect: everyone,
+    request: GET((world) => `/api/entries/${world.entry.id}`),
+    check: (response, _caller, world) =>
+      expect((response.body as { entry: { id: string } }).entry.id).toBe(world.entry.id),
   },
   "GET /api/submissions": {
     expect: everyone,

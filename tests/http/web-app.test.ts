@@ -255,8 +255,11 @@ describe.each(httpBackends)("share tags on %s", (backend) => {
     expect(meta(html, "twitter:title")).toBe(`Vote for ${artistName}'s artwork!`)
     expect(meta(html, "og:description")).toContain(contest.title)
     expect(meta(html, "og:description")).toContain(artistName)
-    expect(meta(html, "og:image")).toBe(`${server.url}/images/${entry.image}`)
-    expect(meta(html, "twitter:image")).toBe(`${server.url}/images/${entry.image}`)
+    // The entry's share image: a JPEG made from its display rendition, as on /entries/ID.
+    const shareImage = `${server.url}/images/${entry.image.replace(/\.webp$/, ".share.jpg")}`
+    expect(meta(html, "og:image")).toBe(shareImage)
+    expect(meta(html, "twitter:image")).toBe(shareImage)
+    expect(Number(meta(html, "og:image:width"))).toBeGreaterThan(0)
     expect(meta(html, "og:url")).toBe(`${server.url}/gallery?submission=${entry.id}`)
     expect(meta(html, "twitter:card")).toBe("summary_large_image")
     expect(meta(html, "og:site_name")).toBe("Colorday")
@@ -264,7 +267,7 @@ describe.each(httpBackends)("share tags on %s", (backend) => {
     // The image the tags point at is there for a crawler to fetch.
     const image = await fetch(meta(html, "og:image") ?? "")
     expect(image.status).toBe(200)
-    expect(image.headers.get("content-type")).toBe("image/webp")
+    expect(image.headers.get("content-type")).toBe("image/jpeg")
   })
 
   it.each([
@@ -318,7 +321,9 @@ describe("share tags with PUBLIC_URL (SQLite)", () => {
     const contest = await addContest(server, "open")
     const entry = await insertEntry(server, member, contest)
     const html = await (await page(server, `/gallery?submission=${entry.id}`)).text()
-    expect(meta(html, "og:image")).toBe(`https://colorday.example/images/${entry.image}`)
+    expect(meta(html, "og:image")).toBe(
+      `https://colorday.example/images/${entry.image.replace(/\.webp$/, ".share.jpg")}`,
+    )
     expect(meta(html, "og:url")).toBe(`https://colorday.example/gallery?submission=${entry.id}`)
   })
 })

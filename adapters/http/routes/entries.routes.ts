@@ -10,6 +10,7 @@ import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.t
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { submitEntry } from "../../../domain/submissions/submit-entry.use-case.ts"
 import { castVote, hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
+import { presentEntryPage } from "../entry-placements.ts"
 import { badRequest } from "../http-errors.ts"
 import { presentEntry, presentSubscription } from "../presenters.ts"
 import { created, ok, paged, route } from "../route.ts"
@@ -29,8 +30,8 @@ const newestPage = (filter: {
   readonly cursor?: string | undefined
   readonly limit?: number | undefined
 }) =>
-  Effect.map(
-    galleryPage({
+  Effect.gen(function* () {
+    const page = yield* galleryPage({
       tab: "all",
       sort: "newest",
       seed: "",
@@ -39,25 +40,22 @@ const newestPage = (filter: {
       contestId: filter.contestId,
       cursor: filter.cursor ?? null,
       limit: filter.limit,
-    }),
-    (page) =>
-      paged(
-        page.items.map((entry) => presentEntry(entry)),
-        page.nextCursor,
-      ),
-  )
-
-/** The titles of the contests of these entries (one read per contest of the page). */
-const contestTitles = (entries: ReadonlyArray<Entry>) =>
-  Effect.gen(function* () {
-    const contests = yield* ContestRepository
-    const titles = new Map<string, string>()
-    for (const contestId of new Set(entries.map((entry) => entry.contestId))) {
-      const contest = yield* Effect.option(contests.get(contestId))
-      if (Option.isSome(contest)) titles.set(contestId, contest.value.title)
-    }
-    return titles
+    })
+    const { items } = yield* presentEntryPage(page.items)
+    return paged(items, page.nextCursor)
   })
+
+/**
+ * A member's entries presented with placement and each one's contestName (its contest's title);
+ * the contests of the page are read once.
+ */
+const withContestNames = (entries: ReadonlyArray<Entry>) =>
+  Effect.map(presentEntryPage(entries), ({ items, contests }) =>
+    items.map((item, index) => {
+      const contestName = contests.get(entries[index]?.contestId ?? "")?.title
+      return { ...item, ...(contestName === undefined ? {} : { contestName }) }
+    }),
+  )
 
 /** An empty page: a list the member's privacy settings keep from this viewer. */
 const nothingShown = () => paged([], null)
@@ -164,16 +162,12 @@ export const entryRoutes = [
             cursor: query.cursor,
             limit: query.limit,
           })
-          const ownTitles = yield* contestTitles(own.items)
+          const presented = yield* withContestNames(own.items)
           return paged(
-            own.items.map((entry) => {
-              const contestName = ownTitles.get(entry.contestId)
-              return {
-                ...presentEntry(entry),
-                moderationReason: entry.moderationReason,
-                ...(contestName === undefined ? {} : { contestName }),
-              }
-            }),
+            presented.map((item, index) => ({
+              ...item,
+              moderationReason: own.items[index]?.moderationReason ?? null,
+            })),
             own.nextCursor,
           )
         }
@@ -187,14 +181,7 @@ export const entryRoutes = [
           cursor: query.cursor ?? null,
           limit: query.limit,
         })
-        const titles = yield* contestTitles(page.items)
-        return paged(
-          page.items.map((entry) => {
-            const contestName = titles.get(entry.contestId)
-            return { ...presentEntry(entry), ...(contestName === undefined ? {} : { contestName }) }
-          }),
-          page.nextCursor,
-        )
+        return paged(yield* withContestNames(page.items), page.nextCursor)
       }),
   }),
   route({

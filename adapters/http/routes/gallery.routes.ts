@@ -3,7 +3,7 @@ import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
 import { GALLERY_SORTS, GALLERY_TABS } from "../../../domain/submissions/gallery.ts"
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
 import { hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
-import { presentEntry } from "../presenters.ts"
+import { presentEntryPage } from "../entry-placements.ts"
 import { ok, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
 import { KindText, Line } from "./shared.ts"
@@ -20,7 +20,7 @@ export const galleryRoutes = [
     path: "/api/gallery",
     tag: "gallery",
     summary:
-      "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member",
+      "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice",
     access: "public",
     query: Schema.Struct({
       tab: Schema.optional(Schema.Literals(GALLERY_TABS)),
@@ -49,13 +49,13 @@ export const galleryRoutes = [
           limit: query.limit,
         })
         const viewer = caller.member
-        const items = yield* Effect.forEach(page.items, (entry) =>
-          viewer === null
-            ? Effect.succeed(presentEntry(entry, false))
-            : Effect.map(hasVoted({ voterId: viewer.id, entryId: entry.id }), (voted) =>
-                presentEntry(entry, voted),
-              ),
-        )
+        const voted = new Set<string>()
+        if (viewer !== null) {
+          for (const entry of page.items) {
+            if (yield* hasVoted({ voterId: viewer.id, entryId: entry.id })) voted.add(entry.id)
+          }
+        }
+        const { items } = yield* presentEntryPage(page.items, (entry) => voted.has(entry.id))
         return ok({ items, nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) })
       }),
   }),

@@ -1,11 +1,14 @@
 import type { AnyRoute } from "../route.ts"
 import { accountRoutes } from "./accounts.routes.ts"
 import { adminRoutes } from "./admin.routes.ts"
+import { artistRoutes } from "./artists.routes.ts"
+import { avatarRoutes } from "./avatars.routes.ts"
 import { billingRoutes } from "./billing.routes.ts"
 import { canvasRoutes } from "./canvases.routes.ts"
 import { contactRoutes } from "./contact.routes.ts"
 import { contestRoutes } from "./contests.routes.ts"
 import { entryRoutes } from "./entries.routes.ts"
+import { entryPageRoutes } from "./entry-page.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
 import { imageRoutes } from "./images.routes.ts"
 import { leaderboardRoutes } from "./leaderboard.routes.ts"
@@ -16,9 +19,12 @@ import { subscriptionRoutes } from "./subscriptions.routes.ts"
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
 const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...accountRoutes,
+  ...avatarRoutes,
+  ...artistRoutes,
   ...subscriptionRoutes,
   ...contestRoutes,
   ...entryRoutes,
+  ...entryPageRoutes,
   ...galleryRoutes,
   ...leaderboardRoutes,
   ...contactRoutes,

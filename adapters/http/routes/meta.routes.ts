@@ -40,17 +40,26 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
     method: "GET",
     path: "/images/:kind/:file",
     tag: "meta",
-    summary: "A stored image (entry photo or line art), cached for a year: names never change",
+    summary:
+      "A stored image (entry photo, line art or avatar), cached for a year: names never change. An entry photo's <id>.share.jpg is its share image (a JPEG for link previews), made from its display rendition the first time it is asked for",
     access: "public",
     params: Schema.Struct({
-      kind: Schema.Literals(["entry", "line-art"]),
-      file: Schema.String.check(Schema.isPattern(/^[0-9a-f-]{36}(\.thumb)?\.(jpg|png|webp|avif)$/)),
+      kind: Schema.Literals(["entry", "line-art", "avatar"]),
+      file: Schema.String.check(
+        Schema.isPattern(/^[0-9a-f-]{36}(\.thumb|\.share)?\.(jpg|png|webp|avif)$/),
+      ),
     }),
     responses: { 404: "No such image" },
     handler: ({ params }) =>
       Effect.gen(function* () {
         const images = yield* ImageStore
-        const image = yield* images.read(`${params.kind}/${params.file}`)
+        const key = `${params.kind}/${params.file}`
+        let image = yield* images.read(key)
+        if (Option.isNone(image) && params.kind === "entry" && params.file.endsWith(".share.jpg")) {
+          // Not asked for before: made now from the photo's display rendition, and kept.
+          const share = yield* images.shareImage(key)
+          if (Option.isSome(share)) image = yield* images.read(share.value.key)
+        }
         if (Option.isNone(image)) {
           return yield* Effect.die(new HttpRefusal(404, "NOT_FOUND", "No such image"))
         }
