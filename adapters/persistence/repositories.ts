@@ -560,6 +560,12 @@ const entries = (db: DatabaseShape) => {
           )
           .then(() => undefined),
       ),
+    renameArtist: (memberId, artistName) =>
+      db.run((m) =>
+        repo(m)
+          .update({ memberId }, { artistName })
+          .then(() => undefined),
+      ),
     insert: (entry) =>
       db.run((m) =>
         repo(m)
