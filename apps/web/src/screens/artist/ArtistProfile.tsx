@@ -6,7 +6,7 @@ import type { Artist, PublicArtist } from "../../api/types.ts"
 import { EntryImage } from "../../entries/EntryImage.tsx"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
-import { scoreText, votesText } from "../../entries/VotesAndScore.tsx"
+import { scoreText, VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { useSession } from "../../session/session.tsx"
 import { monthYear, shortDate } from "../../ui/format.ts"
 import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
@@ -29,9 +29,12 @@ const initialsOf = (username: string): string => username.slice(0, 2).toUpperCas
 export const ArtistAvatar = ({
   username,
   avatarUrl,
+  initials = initialsOf(username),
 }: {
   readonly username: string
   readonly avatarUrl: string | null
+  /** Without a picture; the username's first letters unless the caller knows better. */
+  readonly initials?: string
 }) =>
   avatarUrl ? (
     <img
@@ -46,7 +49,7 @@ export const ArtistAvatar = ({
       aria-hidden
       className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
     >
-      {initialsOf(username)}
+      {initials}
     </span>
   )
 
@@ -99,17 +102,12 @@ const History = ({
                   <EntryImage entry={entry} />
                   <Ribbons entry={entry} className="absolute top-2 left-2" />
                 </span>
-                <span className="flex flex-wrap items-center justify-between gap-x-2 p-2 text-sm">
-                  <span className="text-slate-700">
-                    <span className="sr-only">{entry.contestName ?? "Entry"}, </span>
+                <span className="flex flex-col gap-1 p-2 text-sm">
+                  <span className="truncate text-slate-700">
+                    {entry.contestName ? `${entry.contestName} · ` : ""}
                     {shortDate(entry.createdAt)}
                   </span>
-                  <span className="text-slate-600">
-                    Votes{" "}
-                    <span className="font-semibold text-slate-900 tabular-nums">
-                      {votesText(entry.voteCount)}
-                    </span>
-                  </span>
+                  <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
                 </span>
               </Link>
             </li>

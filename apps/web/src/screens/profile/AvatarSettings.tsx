@@ -10,6 +10,13 @@ import { ArtistAvatar } from "../artist/ArtistProfile.tsx"
 import { photoProblem } from "../home/submission-rules.ts"
 import { SettingsCard } from "./controls.tsx"
 
+/** As the profile's header shows them: first and last name, else the username. */
+const initialsOf = (member: Member): string =>
+  (
+    `${member.firstName.trim().charAt(0)}${member.lastName.trim().charAt(0)}` ||
+    member.username.slice(0, 2)
+  ).toUpperCase()
+
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif"
 
 type Step =
@@ -99,7 +106,11 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
             className="size-24 shrink-0 rounded-full bg-slate-100 object-cover"
           />
         ) : (
-          <ArtistAvatar username={member.username} avatarUrl={avatarUrl} />
+          <ArtistAvatar
+            username={member.username}
+            avatarUrl={avatarUrl}
+            initials={initialsOf(member)}
+          />
         )}
         <div className="flex flex-wrap items-center gap-2">
           {step.kind === "chosen" ? (
