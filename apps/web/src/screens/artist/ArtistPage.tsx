@@ -61,10 +61,10 @@ const ArtistPage = () => {
           <p>
             {data.private
               ? "Your profile is private: only you see this page."
-              : "This is your public page."}
+              : "You see all of your page; others see what your privacy settings show."}
           </p>
           <Link to="/profile" className="font-semibold underline">
-            Edit in Settings
+            Preview or change in Settings
           </Link>
         </div>
       )}
