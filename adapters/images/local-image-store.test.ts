@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises"
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { crc32, deflateSync } from "node:zlib"
@@ -492,6 +492,11 @@ describe("local image store: avatars and share images", () => {
       expect(Option.isNone(yield* withStore((store) => store.shareImage(missing)))).toBe(true)
       expect(Option.isNone(yield* withStore((store) => store.size(missing)))).toBe(true)
       expect(Option.isNone(yield* withStore((store) => store.size("../etc/passwd")))).toBe(true)
+      // A display file that does not decode (damaged on disk): no share image, no error.
+      const jpeg = yield* Effect.promise(() => picture(400, 300).jpeg().toBuffer())
+      const photo = yield* withStore((store) => store.store(jpeg, "entry"))
+      yield* Effect.promise(() => writeFile(join(dir, photo.key), "not a picture any more"))
+      expect(Option.isNone(yield* withStore((store) => store.shareImage(photo.key)))).toBe(true)
       const png = yield* Effect.promise(() => picture(400, 300).png().toBuffer())
       const page = yield* withStore((store) => store.store(png, "line-art"))
       expect(Option.isNone(yield* withStore((store) => store.shareImage(page.key)))).toBe(true)

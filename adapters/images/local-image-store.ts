@@ -225,10 +225,12 @@ export const makeLocalImageStore = (dir: string) => {
         )
         if (Option.isNone(source)) return Option.none()
         // Two first requests at once both make it; the rename makes either one the file.
-        const made = yield* processed(renderShareImage(source.value)).pipe(Effect.orDie)
+        const made = yield* processed(renderShareImage(source.value)).pipe(Effect.option)
+        // A display file that no longer decodes has no share image (pages fall back to it).
+        if (Option.isNone(made)) return Option.none()
         const parsed = parseKey(shareKey)
-        if (parsed) yield* writeOne(parsed.kind, `${parsed.id}${parsed.suffix}`, made.bytes)
-        const size = remember(shareKey, { width: made.width, height: made.height })
+        if (parsed) yield* writeOne(parsed.kind, `${parsed.id}${parsed.suffix}`, made.value.bytes)
+        const size = remember(shareKey, { width: made.value.width, height: made.value.height })
         return Option.some({ key: shareKey, ...size })
       }),
   })
