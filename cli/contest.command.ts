@@ -269,16 +269,22 @@ export const registerContest = (program: Command): void => {
     .option("--json", "print the result as JSON")
     .action(async (id: string, options: JsonOption) => {
       await runCommand(
-        Effect.map(announceContest(null, id), ({ contest, winner, mailed }) => ({
-          contest,
-          winner: { id: winner.id, username: winner.username, email: winner.email },
-          mailed,
-        })),
+        Effect.map(
+          announceContest(null, id),
+          ({ contest, winner, mailed, resultsMails, resultsMailed }) => ({
+            contest,
+            winner: { id: winner.id, username: winner.username, email: winner.email },
+            mailed,
+            resultsMails,
+            resultsMailed,
+          }),
+        ),
         outputOf(options),
-        ({ contest, winner, mailed }) =>
-          mailed
+        ({ contest, winner, mailed, resultsMails, resultsMailed }) =>
+          (mailed
             ? `announced ${contest.id} "${contest.title}": winner ${winner.username}, mailed ${winner.email}`
-            : `announced ${contest.id} "${contest.title}": winner ${winner.username}; the mail to ${winner.email} could not be sent (see the log), write to them yourself`,
+            : `announced ${contest.id} "${contest.title}": winner ${winner.username}; the mail to ${winner.email} could not be sent (see the log), write to them yourself`) +
+          `; results mailed to ${resultsMailed} of ${resultsMails} entrants with results mail on`,
       )
     })
 

@@ -583,6 +583,11 @@ export const describeCli = (backend: BackendName) =>
       expect(announcing.stderr).toMatch(/^mail → ada@example\.com "You won "Flash Sketch"!"/)
       const announced = JSON.parse(announcing.stdout) as { winner: { email: string } }
       expect(announced.winner.email).toBe("ada@example.com")
+      // Ada, the one entrant, keeps results mail on (the default): hers went too.
+      expect(announced).toMatchObject({ resultsMails: 1, resultsMailed: 1 })
+      expect(announcing.stderr).toMatch(
+        /mail → ada@example\.com "The results of "Flash Sketch" are in"/,
+      )
       expect((await run("mail", "outbox")).stdout).toContain('You won "Flash Sketch"!')
       refused(await run("contest", "announce", flash.id), 1, /ALREADY_ANNOUNCED/)
       refused(await run("contest", "announce", archived.id), 1, /CONTEST_NOT_CLOSED/)
@@ -692,12 +697,13 @@ export const describeCli = (backend: BackendName) =>
       expect((await fresh("db", "migrate")).code).toBe(0)
       expect((await fresh("mail", "outbox")).stdout).toMatch(/the outbox is empty/)
       expect(json(await fresh("mail", "outbox", "--json"))).toEqual([])
-      // Here the winner's announcement is in it already; these two come after it.
+      // Here the winner's announcement and the results mail to the contest's one entrant are in
+      // it already (written in the same moment: either order); these two come after them.
       expect(
-        json<ReadonlyArray<{ subject: string }>>(await run("mail", "outbox", "--json")).map(
-          (mail) => mail.subject,
-        ),
-      ).toEqual(['You won "Flash Sketch"!'])
+        json<ReadonlyArray<{ subject: string }>>(await run("mail", "outbox", "--json"))
+          .map((mail) => mail.subject)
+          .sort(),
+      ).toEqual(['The results of "Flash Sketch" are in', 'You won "Flash Sketch"!'])
       const base = Date.now() + 60_000
       // Mails reach the outbox from the server; here they are written through the same adapter.
       await Effect.runPromise(
