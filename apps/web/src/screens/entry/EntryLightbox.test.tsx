@@ -8,7 +8,7 @@ import { App } from "../../App.tsx"
 import type { Entry } from "../../api/types.ts"
 import { entries } from "../../entries/entry-fixtures.ts"
 import { routes } from "../../routes.tsx"
-import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 import { anEntryPage } from "./entry-page-fixtures.ts"
 
@@ -118,5 +118,38 @@ describe("the lightbox over a grid", () => {
     render(<App router={router} queryClient={queryClient} />)
     expect(await screen.findByRole("heading", { level: 1, name: "artist2's entry" })).toBeTruthy()
     expect(screen.queryByRole("dialog")).toBeNull()
+  })
+
+  it("opens from the profile's own submissions and closes back to them", async () => {
+    const member = aMember()
+    signedInAs(member)
+    const own = entries(2).map((entry, at) => ({
+      ...entry,
+      username: "ada",
+      artistUsername: "ada",
+      contestName: at === 0 ? "Autumn Leaves" : "Koi Pond",
+    }))
+    galleryWith(own)
+    server.use(
+      http.get("*/api/users/user-stats/user", () =>
+        HttpResponse.json({
+          totalSubmissions: 2,
+          totalVotes: 3,
+          winCount: 0,
+          contestsParticipated: 2,
+        }),
+      ),
+      http.get(`*/api/submissions/user/${member.id}`, () => HttpResponse.json(own)),
+    )
+    const { router } = renderRoute("/profile")
+    const link = await screen.findByRole("link", { name: "View entry: Koi Pond" })
+    await userEvent.click(link)
+    await lightboxTitled("ada's entry")
+    expect(router.state.location.pathname).toBe(`/entries/${own[1]?.id}`)
+    await userEvent.keyboard("{ArrowLeft}")
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/entries/${own[0]?.id}`))
+    await userEvent.keyboard("{Escape}")
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"))
+    expect(link.isConnected).toBe(true)
   })
 })
