@@ -23,7 +23,10 @@ const render = (summary: DemoSummary, seconds: number): string => {
   return [
     `demo world created in ${seconds.toFixed(1)} s`,
     fields([
-      ["members", `${summary.members} (${summary.paidMembers} on a paid plan)`],
+      [
+        "members",
+        `${summary.members} (${summary.paidMembers} on a paid plan, ${summary.avatars} with an avatar)`,
+      ],
       ["payments", `${summary.payments} (checkouts and monthly renewals)`],
       [
         "contests",

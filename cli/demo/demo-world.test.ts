@@ -7,7 +7,7 @@ import { contestStatus } from "../../domain/contests/contest-status.ts"
 import { planOf } from "../../domain/plans/plans.ts"
 import { ImageStore, type StoredImage } from "../../domain/submissions/image-store.port.ts"
 import { type DemoFixtures, loadDemoFixtures } from "./demo-fixtures.ts"
-import { DEMO_ADMIN_EMAIL, DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from "./demo-members.ts"
+import { DEMO_ADMIN_EMAIL, DEMO_AVATARS, DEMO_MEMBER_EMAIL, DEMO_PASSWORD } from "./demo-members.ts"
 import { addMonths, CHECKOUT_AFTER_JOINING, PAST_DAYS, planDemoWorld } from "./demo-plan.ts"
 import { seedDemoWorld } from "./demo-world.ts"
 
@@ -107,11 +107,29 @@ describe("the demo world", () => {
       expect(tables.votes.size).toBeGreaterThan(1000)
       // Each fixture photo and page is stored once and its key shared.
       expect(images.files.size).toBeLessThanOrEqual(
-        fixtures.entries.length + fixtures.lineArt.length,
+        fixtures.entries.length + fixtures.lineArt.length + fixtures.avatars.length,
       )
       expect(new Set(entries.map((entry) => entry.image)).size).toBe(
         [...images.files.keys()].filter((key) => key.startsWith("entry/")).length,
       )
+    }))
+
+  test("a few members have avatars, stored as avatar images", () =>
+    Effect.gen(function* () {
+      const images = memoryImageStore()
+      const summary = yield* seed(images)
+      const { tables } = yield* Memory
+      const withAvatar = [...tables.members.values()].filter((m) => m.profile.avatarUrl !== null)
+      expect(withAvatar.map((m) => m.username).sort()).toEqual(Object.keys(DEMO_AVATARS).sort())
+      expect(summary.avatars).toBe(withAvatar.length)
+      expect(withAvatar.length).toBeGreaterThanOrEqual(5)
+      expect(withAvatar.length).toBeLessThan(tables.members.size / 2)
+      for (const member of withAvatar) {
+        const key = member.profile.avatarUrl?.replace(/^\/images\//, "") ?? ""
+        expect(key).toMatch(/^avatar\//)
+        const fixture = fixtures.avatars.find((a) => a.file === DEMO_AVATARS[member.username])
+        expect(images.files.get(key)).toBe(fixture?.bytes)
+      }
     }))
 
   test("every entry is a photo of its own contest's page, colored", () =>
@@ -316,6 +334,7 @@ describe("the demo world", () => {
       expect(again.status).toBe("already-present")
       expect(again).toMatchObject({
         members: 0,
+        avatars: 0,
         contests: 0,
         entries: 0,
         votes: 0,
@@ -337,6 +356,7 @@ describe("the demo world", () => {
       expect(resumed).toMatchObject({
         status: "created",
         members: 1,
+        avatars: 0,
         contests: 0,
         entries: 0,
         votes: 0,

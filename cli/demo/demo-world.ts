@@ -1,4 +1,5 @@
 import { Clock, Effect, Option } from "effect"
+import { setAvatar } from "../../domain/accounts/avatar.use-case.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { PasswordHasher } from "../../domain/accounts/password-hasher.port.ts"
@@ -24,6 +25,7 @@ import { castVote } from "../../domain/voting/cast-vote.use-case.ts"
 import type { DemoFixtures } from "./demo-fixtures.ts"
 import {
   DEMO_ADMIN_EMAIL,
+  DEMO_AVATARS,
   DEMO_MEMBER_EMAIL,
   DEMO_PASSWORD,
   type DemoMember,
@@ -60,6 +62,8 @@ export interface DemoLogin {
 export interface DemoSummary {
   readonly status: "created" | "already-present"
   readonly members: number
+  /** Members given an avatar (through setAvatar, as an upload in Settings). */
+  readonly avatars: number
   readonly contests: number
   readonly closedContests: number
   readonly announcedContests: number
@@ -169,6 +173,7 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
   const progress = (message: string) => Effect.sync(() => options.onProgress?.(message))
   const nothing = {
     members: 0,
+    avatars: 0,
     contests: 0,
     closedContests: 0,
     announcedContests: 0,
@@ -210,6 +215,19 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
   totals.payments += artists.reduce((sum, artist) => sum + artist.payments, 0)
   totals.paidMembers += artists.filter((artist) => artist.payments > 0).length
   const memberId = (artist: number) => (artists[artist] as { readonly id: MemberId }).id
+
+  // Avatars, uploaded as in Settings; one missing from an interrupted run is set now.
+  yield* progress("avatars")
+  for (const [artist, { member }] of plan.artists.entries()) {
+    const file = DEMO_AVATARS[member.username]
+    if (file === undefined) continue
+    const picture = fixtures.avatars.find((avatar) => avatar.file === file)
+    if (!picture) return yield* Effect.die(new Error(`no avatar fixture ${file}`))
+    const current = yield* members.get(memberId(artist)).pipe(Effect.orDie)
+    if (current.profile.avatarUrl !== null) continue
+    yield* setAvatar(current.id, picture.bytes).pipe(Effect.orDie)
+    totals.avatars += 1
+  }
 
   // Monthly charges, in time order, each recorded once the history has reached it (a charge
   // renews this month's credits, so it must come after the entries of the month before).
