@@ -21,6 +21,7 @@ export default defineConfig({
             "adapters/source/**/*.test.ts",
             "cli/**/*.test.ts",
             "tests/lint/**/*.test.ts",
+            "tests/support/**/*.test.ts",
           ],
           // Hashing at OWASP's scrypt cost and whole-tree rewrites are slow on a loaded machine.
           testTimeout: 30_000,
