@@ -98,17 +98,17 @@ const History = ({
                 {...openEntry(entry.id, ids)}
                 className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
               >
-                <span className="relative block">
+                <div className="relative">
                   <EntryImage entry={entry} />
                   <Ribbons entry={entry} className="absolute top-2 left-2" />
-                </span>
-                <span className="flex flex-col gap-1 p-2 text-sm">
+                </div>
+                <div className="flex flex-col gap-1 p-2 text-sm">
                   <span className="truncate text-slate-700">
                     {entry.contestName ? `${entry.contestName} · ` : ""}
                     {shortDate(entry.createdAt)}
                   </span>
                   <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
-                </span>
+                </div>
               </Link>
             </li>
           ))}
