@@ -143,13 +143,12 @@ const createDaily = (run: Cli, now: number) =>
 
 /**
  * A short contest of its own type: entries are only accepted while it runs, so it lasts long
- * enough for the entry and two votes that follow (timed by showing the contest `timing` on this
- * machine, with room to spare).
+ * enough for the entry and the two votes that follow: six times `calibration`, the time a run
+ * that stores an image took just before on this machine (a submit does as much), with room to
+ * spare, and at least 4 s.
  */
-const createFlash = async (run: Cli, timing: string) => {
-  const started = Date.now()
-  await run("contest", "show", timing)
-  const end = Date.now() + Math.max(4_000, 6 * (Date.now() - started) + 1_000)
+const createFlash = async (run: Cli, calibration: number) => {
+  const end = Date.now() + Math.max(4_000, 6 * calibration + 1_000)
   const flash = json<Contest>(
     await run(
       "contest",
@@ -205,7 +204,9 @@ const buildWorld = async (backend: BackendName): Promise<World> => {
   }
   await templates.save("members" satisfies Template)
 
-  const daily = json<Contest>(await createDaily(run, Date.now()))
+  const creating = Date.now()
+  const daily = json<Contest>(await createDaily(run, creating))
+  const calibration = Date.now() - creating
   await templates.save("daily" satisfies Template)
 
   const adaEntry = json<Submitted>(
@@ -223,7 +224,7 @@ const buildWorld = async (backend: BackendName): Promise<World> => {
   expect((await run("vote", "--user", "bob@example.com", "--entry", adaEntry)).code).toBe(0)
   await templates.save("voted" satisfies Template)
 
-  const { flash, end } = await createFlash(run, daily.id)
+  const { flash, end } = await createFlash(run, calibration)
   const flashEntry = json<Submitted>(
     await run(
       "submit",
@@ -520,6 +521,7 @@ export const describeCli = (backend: BackendName) =>
       const run = cliOn(await databaseFor(backend, "members"))
       const { members } = worldOf(backend)
       // An archived contest whose window has long passed: due for closing, with nobody in it.
+      const creating = Date.now()
       const archived = json<Contest>(
         await run(
           "contest",
@@ -539,7 +541,7 @@ export const describeCli = (backend: BackendName) =>
       )
       // A short contest of its own type: entries are only accepted while it runs, so it lasts
       // long enough for the runs below.
-      const { flash, end } = await createFlash(run, archived.id)
+      const { flash, end } = await createFlash(run, Date.now() - creating)
       const entry = json<Submitted>(
         await run(
           "submit",
