@@ -13,9 +13,10 @@ import { entryOf, NOW, unique } from "./support/contract.ts"
  * its own per dialect: contests closed before it get their podium from their visible entries in
  * the ranking order, and those already announced their closing time as announced_at.
  */
+const mysqlUrl = MYSQL_URL
 const databases = [
   { name: "sqlite", layer: sqliteLayer },
-  ...(MYSQL_URL ? [{ name: "mysql", layer: () => mysqlLayer(MYSQL_URL) }] : []),
+  ...(mysqlUrl ? [{ name: "mysql", layer: () => mysqlLayer(mysqlUrl) }] : []),
 ]
 
 const HOUR = 3_600_000

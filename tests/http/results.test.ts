@@ -1,5 +1,10 @@
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  ArchiveBody,
+  ContestResultsBody,
+  PastContestBody,
+} from "../../adapters/http/contest-results.schema.ts"
 import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import { Database } from "../../adapters/persistence/database.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -154,6 +159,8 @@ describe.each(httpBackends)("published results on %s", (backend) => {
   const results = async (contestId: string, query = "") => {
     const response = await visitor().get(`/api/challenges/${contestId}/results${query}`)
     expect(response.status, response.text).toBe(200)
+    // Every answer is what the documented schema (the contract's shape) says.
+    Schema.decodeUnknownSync(ContestResultsBody)(response.body)
     return bodyOf<Results>(response)
   }
 
@@ -309,6 +316,7 @@ describe.each(httpBackends)("published results on %s", (backend) => {
     // The archive and "Yesterday's winner" show it.
     const latest = await visitor().get("/api/challenges/latest-winner")
     expect(latest.status, latest.text).toBe(200)
+    Schema.decodeUnknownSync(PastContestBody)(latest.body)
     expect(bodyOf<ArchiveItem>(latest)).toMatchObject({
       contest: { id: w.contest.id },
       status: "announced",
@@ -364,6 +372,7 @@ describe.each(httpBackends)("published results on %s", (backend) => {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : "?limit=2"
       const response = await visitor().get(`/api/challenges/archive${query}`)
       expect(response.status, response.text).toBe(200)
+      Schema.decodeUnknownSync(ArchiveBody)(response.body)
       const page = bodyOf<{ items: Array<ArchiveItem>; nextCursor: string | null }>(response)
       items.push(...page.items)
       cursor = page.nextCursor
@@ -398,5 +407,33 @@ describe.each(httpBackends)("published results on %s", (backend) => {
         }),
       ),
     ).not.toContain("cancelled")
+  })
+
+  it("documents the three routes and their answers in the OpenAPI document", async () => {
+    const document = bodyOf<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            "x-access": string
+            responses: Record<string, { content?: Record<string, { schema: unknown }> }>
+          }
+        >
+      >
+    }>(await visitor().get("/api/openapi.json"))
+    for (const path of [
+      "/api/challenges/archive",
+      "/api/challenges/latest-winner",
+      "/api/challenges/{id}/results",
+    ]) {
+      const operation = document.paths[path]?.get
+      expect(operation?.["x-access"], path).toBe("public")
+      expect(operation?.responses["200"]?.content?.["application/json"]?.schema, path).toBeDefined()
+    }
+    const results = JSON.stringify(document.paths["/api/challenges/{id}/results"])
+    for (const field of ["rawVotes", "score", "podium", "peoplesChoice", "nextCursor", "voters"]) {
+      expect(results).toContain(`"${field}"`)
+    }
   })
 })

@@ -10,6 +10,7 @@ import { currentContest } from "../../../domain/contests/current-contest.use-cas
 import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
 import { resultPageSize } from "../../../domain/ranking/contest-ranking.ts"
 import { pageSize } from "../../../domain/shared/paging.ts"
+import { ArchiveBody, ContestResultsBody, PastContestBody } from "../contest-results.schema.ts"
 import { forbidden } from "../http-errors.ts"
 import { presentContest, presentContestResults, presentPastContest } from "../presenters.ts"
 import { noContent, ok, paged, route } from "../route.ts"
@@ -50,61 +51,70 @@ export const contestRoutes = [
         return current ? ok(presentContest(current.contest, now)) : noContent()
       }),
   }),
-  route({
-    method: "GET",
-    path: "/api/challenges/archive",
-    tag: "contests",
-    summary:
-      "Past contests (ended, not cancelled), the latest first: { items: [{ contest, status, announcedAt, winner, counts }], nextCursor }; the winner only once announced",
-    access: "public",
-    query: PageQuery,
-    handler: ({ query }) =>
-      Effect.gen(function* () {
-        const archive = yield* contestArchive(query.cursor ?? null, pageSize(query.limit))
-        const now = yield* Clock.currentTimeMillis
-        return ok({
-          items: archive.items.map((item) => presentPastContest(item, now)),
-          nextCursor: archive.nextCursor,
-        })
-      }),
-  }),
-  route({
-    method: "GET",
-    path: "/api/challenges/latest-winner",
-    tag: "contests",
-    summary:
-      "The last announced contest, as an archive item ({ contest, status, announcedAt, winner, counts }); 204 when none is announced",
-    access: "public",
-    responses: { 204: "No contest is announced yet" },
-    handler: () =>
-      Effect.gen(function* () {
-        const latest = yield* latestWinner()
-        const now = yield* Clock.currentTimeMillis
-        return latest ? ok(presentPastContest(latest, now)) : noContent()
-      }),
-  }),
-  route({
-    method: "GET",
-    path: "/api/challenges/:id/results",
-    tag: "contests",
-    summary:
-      "A contest's result: provisional from its end, announced once announced. { contest, status, announcedAt, winner, peoplesChoice, podium, ranking (one page, limit 50 by default, 100 at most), nextCursor, counts: { entries, voters, votes } }. Ranked by score (votes weighted by each voter's plan), ties to the earlier entry; hidden entries take no part",
-    access: "public",
-    params: IdParams,
-    query: PageQuery,
-    responses: {
-      404: "NOT_FOUND: no such contest; NO_RESULT: it has not ended yet, or was cancelled",
-    },
-    handler: ({ params, query }) =>
-      Effect.gen(function* () {
-        const results = yield* contestResults(
-          params.id,
-          query.cursor ?? null,
-          resultPageSize(query.limit),
-        )
-        return ok(presentContestResults(results, yield* Clock.currentTimeMillis))
-      }),
-  }),
+  {
+    ...route({
+      method: "GET",
+      path: "/api/challenges/archive",
+      tag: "contests",
+      summary:
+        "Past contests (ended, not cancelled), the latest first: { items: [{ contest, status, announcedAt, winner, counts }], nextCursor }; the winner only once announced",
+      access: "public",
+      query: PageQuery,
+      handler: ({ query }) =>
+        Effect.gen(function* () {
+          const archive = yield* contestArchive(query.cursor ?? null, pageSize(query.limit))
+          const now = yield* Clock.currentTimeMillis
+          return ok({
+            items: archive.items.map((item) => presentPastContest(item, now)),
+            nextCursor: archive.nextCursor,
+          })
+        }),
+    }),
+    okBody: ArchiveBody,
+  },
+  {
+    ...route({
+      method: "GET",
+      path: "/api/challenges/latest-winner",
+      tag: "contests",
+      summary:
+        "The last announced contest, as an archive item ({ contest, status, announcedAt, winner, counts }); 204 when none is announced",
+      access: "public",
+      responses: { 204: "No contest is announced yet" },
+      handler: () =>
+        Effect.gen(function* () {
+          const latest = yield* latestWinner()
+          const now = yield* Clock.currentTimeMillis
+          return latest ? ok(presentPastContest(latest, now)) : noContent()
+        }),
+    }),
+    okBody: PastContestBody,
+  },
+  {
+    ...route({
+      method: "GET",
+      path: "/api/challenges/:id/results",
+      tag: "contests",
+      summary:
+        "A contest's result: provisional from its end, announced once announced. { contest, status, announcedAt, winner, peoplesChoice, podium, ranking (one page, limit 50 by default, 100 at most), nextCursor, counts: { entries, voters, votes } }. Ranked by score (votes weighted by each voter's plan), ties to the earlier entry; hidden entries take no part",
+      access: "public",
+      params: IdParams,
+      query: PageQuery,
+      responses: {
+        404: "NOT_FOUND: no such contest; NO_RESULT: it has not ended yet, or was cancelled",
+      },
+      handler: ({ params, query }) =>
+        Effect.gen(function* () {
+          const results = yield* contestResults(
+            params.id,
+            query.cursor ?? null,
+            resultPageSize(query.limit),
+          )
+          return ok(presentContestResults(results, yield* Clock.currentTimeMillis))
+        }),
+    }),
+    okBody: ContestResultsBody,
+  },
   route({
     method: "GET",
     path: "/api/challenges/:id",
