@@ -263,4 +263,24 @@ describe("the results mail", () => {
       ])
       expect(sent[1]).toMatchObject({ rank: 3, winnerName: "ann" })
     }))
+
+  test("entrants that cannot be read lose their mails, not the committed announcement", () =>
+    Effect.gen(function* () {
+      const w = yield* announced
+      const entries = yield* EntryRepository
+      const { sent, mailer } = relay()
+      const result = yield* announceContest(null, w.contest.id).pipe(
+        Effect.provideService(Mailer, mailer),
+        Effect.provideService(
+          EntryRepository,
+          EntryRepository.of({
+            ...entries,
+            ofContest: () => Effect.die(new Error("connection reset")),
+          }),
+        ),
+      )
+      expect(result).toMatchObject({ mailed: true, resultsMails: 0, resultsMailed: 0 })
+      expect(result.contest.storedStatus).toBe("announced")
+      expect(sent.map((mail) => mail.kind)).toEqual(["winner-announcement"])
+    }))
 })

@@ -238,7 +238,16 @@ export const announceContest = Effect.fn("announceContest")(function* (
     }),
   )
   const mailed = yield* sendAfterCommit(mail)
-  const resultsMails = yield* resultsMailsOf(announced, winner)
+  // The announcement has committed: a failure to read the entrants loses their mails (logged),
+  // never the answer, which a retry could only meet with ALREADY_ANNOUNCED.
+  const resultsMails = yield* resultsMailsOf(announced, winner).pipe(
+    Effect.catchDefect((defect) =>
+      Effect.as(
+        Effect.logWarning(`the results mails of ${announced.id} could not be prepared`, defect),
+        [],
+      ),
+    ),
+  )
   let resultsMailed = 0
   for (const resultsMail of resultsMails) {
     if (yield* sendAfterCommit(resultsMail)) resultsMailed += 1
