@@ -20,16 +20,20 @@ const GRID = entries(3)
 const idOf = (n: number): string => GRID[n - 1]?.id ?? ""
 
 /** The gallery shows GRID; GET /api/entries/:id answers each of them. */
-const galleryWith = (items: ReadonlyArray<Entry>) =>
+const galleryWith = (items: ReadonlyArray<Entry>) => {
+  const asked: string[] = []
   server.use(
     http.get("*/api/gallery", () => HttpResponse.json({ items, nextCursor: null })),
     http.get("*/api/entries/:id", ({ params }) => {
+      asked.push(String(params.id))
       const entry = items.find((each) => each.id === params.id)
       return entry
         ? HttpResponse.json(anEntryPage(entry))
         : HttpResponse.json({ code: "NOT_FOUND", message: "Entry not found" }, { status: 404 })
     }),
   )
+  return asked
+}
 
 const lightboxTitled = async (name: string) => {
   const dialog = await screen.findByRole("dialog")
@@ -40,19 +44,21 @@ const lightboxTitled = async (name: string) => {
 /** Opens the gallery and its second card's entry in the lightbox. */
 const openSecond = async () => {
   signedInAs(null)
-  galleryWith(GRID)
+  const asked = galleryWith(GRID)
   const rendered = renderRoute("/gallery")
   const open = await screen.findByRole("link", { name: "Open artist2's entry" })
   const card = screen.getByRole("article", { name: "artist2's entry" })
   await userEvent.click(open)
   const dialog = await lightboxTitled("artist2's entry")
-  return { ...rendered, card, dialog }
+  return { ...rendered, card, dialog, asked }
 }
 
 describe("the lightbox over a grid", () => {
   it("opens a card's entry over the gallery at /entries/:id, the grid still there behind it", async () => {
-    const { router, card, dialog } = await openSecond()
+    const { router, card, dialog, asked } = await openSecond()
     expect(router.state.location.pathname).toBe(`/entries/${idOf(2)}`)
+    // Its neighbours in the grid are read ahead.
+    await waitFor(() => expect([...asked].sort()).toEqual([idOf(1), idOf(2), idOf(3)]))
     expect(within(dialog).getByRole("link", { name: "artist2" }).getAttribute("href")).toBe(
       "/artists/artist2",
     )

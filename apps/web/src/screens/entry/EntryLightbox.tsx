@@ -1,9 +1,18 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react"
 import { Dialog } from "radix-ui"
-import { useCallback, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from "react"
+import { useQueryClient } from "@tanstack/react-query"
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from "react"
 import { useLocation, useNavigate } from "react-router-dom"
 import { EntryDetails } from "../../entries/EntryDetails.tsx"
-import { isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
+import { api } from "../../api/api.ts"
+import { entryKey, isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
 import { artistOf } from "../../entries/entry-view.ts"
 import { isLightboxState, neighboursIn, openEntry } from "../../entries/lightbox.ts"
 import { ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
@@ -65,6 +74,15 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
   const ids = isLightboxState(location.state) ? location.state.lightbox.ids : []
   const { previous, next } = neighboursIn(ids, entryId)
   const page = useEntryPage(entryId)
+  const client = useQueryClient()
+
+  // The neighbours are read ahead, so ← and → show them at once.
+  useEffect(() => {
+    for (const id of [previous, next]) {
+      if (id !== null)
+        void client.prefetchQuery({ queryKey: entryKey(id), queryFn: () => api.entry(id) })
+    }
+  }, [client, previous, next])
 
   // Walking the list replaces the lightbox's history entry: Back and Esc return to the grid.
   const go = useCallback(
