@@ -1,7 +1,13 @@
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import ExifReader from "exifreader"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  ArtistEntriesBody,
+  PrivateArtistBody,
+  PublicArtistBody,
+  ArtistBody as ArtistBodySchema,
+} from "../../adapters/http/entry-page.schema.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { DEFAULT_SETTINGS, type PrivacySettings } from "../../domain/accounts/member-settings.ts"
 import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
@@ -192,8 +198,10 @@ describe.each(httpBackends)("artists' pages on %s", (backend) => {
         stats: { wins: 1, entries: 2, votesReceived: 5, score: 6.5 },
         showsHistory: true,
       })
+      Schema.decodeUnknownSync(ArtistBodySchema)(response.body)
       const entries = await get(server, browser, `${page}/entries`)
       expect(entries.status).toBe(200)
+      Schema.decodeUnknownSync(ArtistEntriesBody)(entries.body)
       const { items, nextCursor } = entries.body as {
         items: ReadonlyArray<Record<string, unknown>>
         nextCursor: string | null
@@ -273,10 +281,12 @@ describe.each(httpBackends)("artists' pages on %s", (backend) => {
         private: true,
         isOwner: false,
       })
+      Schema.decodeUnknownSync(PrivateArtistBody)(response.body)
       expect((await get(server, browser, `${page}/entries`)).status).toBe(404)
     }
     // The owner sees their whole page, told that others see it private.
     const own = bodyOf<ArtistBody>(await artist.browser.get(page))
+    Schema.decodeUnknownSync(PublicArtistBody)(own)
     expect(own).toMatchObject({
       private: true,
       isOwner: true,

@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import { EntryPageBody as EntryPageBodySchema } from "../../adapters/http/entry-page.schema.ts"
 import { META_PLACEHOLDER } from "../../adapters/http/web-app.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
@@ -144,6 +145,8 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
     const [first, second, , fourth] = entries
     const response = await entryPage(null, second.id)
     expect(response.status).toBe(200)
+    // The answer is what the OpenAPI document says it is.
+    Schema.decodeUnknownSync(EntryPageBodySchema)(response.body)
     const body = response.body as EntryPageBody
     expect(body.entry).toMatchObject({
       id: second.id,
@@ -208,6 +211,7 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
       const response = await browser.get(`/api/entries/${hidden.id}`)
       expect(response.status).toBe(200)
       const body = bodyOf<EntryPageBody>(response)
+      Schema.decodeUnknownSync(EntryPageBodySchema)(body)
       expect(body.entry).toMatchObject({
         id: hidden.id,
         status: "hidden",
@@ -307,7 +311,9 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
 
   it("documents the new routes in the OpenAPI document", async () => {
     const response = await fetch(`${server.url}/api/openapi.json`)
-    const document = (await response.json()) as { paths: Record<string, Record<string, unknown>> }
+    const document = (await response.json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>
+    }
     for (const [path, method] of [
       ["/api/entries/{id}", "get"],
       ["/api/artists/{username}", "get"],
@@ -316,6 +322,14 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
       ["/api/users/{id}/avatar", "delete"],
     ] as const) {
       expect(document.paths[path], path).toHaveProperty(method)
+    }
+    // The pages' answers are described, not only named.
+    for (const path of [
+      "/api/entries/{id}",
+      "/api/artists/{username}",
+      "/api/artists/{username}/entries",
+    ]) {
+      expect(document.paths[path]?.get?.responses["200"]?.content, path).toBeDefined()
     }
   })
 

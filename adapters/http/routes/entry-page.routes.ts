@@ -3,6 +3,7 @@ import { placementOf } from "../../../domain/contests/placement.ts"
 import { isVisible } from "../../../domain/submissions/entry.entity.ts"
 import { entryPage } from "../../../domain/submissions/entry-page.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
+import { EntryPageBody } from "../entry-page.schema.ts"
 import { imageUrl, presentContest, presentEntry } from "../presenters.ts"
 import { ok, route } from "../route.ts"
 import { IdParams } from "../schemas.ts"
@@ -46,30 +47,33 @@ export const entryPicture = (key: string) =>
   })
 
 export const entryPageRoutes = [
-  route({
-    method: "GET",
-    path: "/api/entries/:id",
-    tag: "submissions",
-    summary:
-      "An entry's page: {entry (as in the gallery, with placement, peoplesChoice, artistUsername and hasVoted for the signed-in member), contest, image: {url, width, height, srcset: [{url, width}] small to large}, previousEntryId, nextEntryId (among the contest's visible entries in gallery order, newest first: previous is the next newer, next the next older)}. A hidden or disqualified entry is 404 to everyone but its owner and admins (who also get moderationReason)",
-    access: "public",
-    params: IdParams,
-    responses: { 404: "No such entry, or it is not shown (hidden or disqualified)" },
-    handler: ({ params, caller }) =>
-      Effect.gen(function* () {
-        const page = yield* entryPage(params.id, caller.member)
-        const { entry, contest } = page
-        const now = yield* Clock.currentTimeMillis
-        return ok({
-          entry: {
-            ...presentEntry(entry, page.hasVoted, placementOf(entry.id, contest)),
-            ...(isVisible(entry) ? {} : { moderationReason: entry.moderationReason }),
-          },
-          contest: presentContest(contest, now),
-          image: yield* entryPicture(entry.image),
-          previousEntryId: page.previousEntryId,
-          nextEntryId: page.nextEntryId,
-        })
-      }),
-  }),
+  {
+    ...route({
+      method: "GET",
+      path: "/api/entries/:id",
+      tag: "submissions",
+      summary:
+        "An entry's page: {entry (as in the gallery, with placement, peoplesChoice, artistUsername and hasVoted for the signed-in member), contest, image: {url, width, height, srcset: [{url, width}] small to large}, previousEntryId, nextEntryId (among the contest's visible entries in gallery order, newest first: previous is the next newer, next the next older)}. A hidden or disqualified entry is 404 to everyone but its owner and admins (who also get moderationReason)",
+      access: "public",
+      params: IdParams,
+      responses: { 404: "No such entry, or it is not shown (hidden or disqualified)" },
+      handler: ({ params, caller }) =>
+        Effect.gen(function* () {
+          const page = yield* entryPage(params.id, caller.member)
+          const { entry, contest } = page
+          const now = yield* Clock.currentTimeMillis
+          return ok({
+            entry: {
+              ...presentEntry(entry, page.hasVoted, placementOf(entry.id, contest)),
+              ...(isVisible(entry) ? {} : { moderationReason: entry.moderationReason }),
+            },
+            contest: presentContest(contest, now),
+            image: yield* entryPicture(entry.image),
+            previousEntryId: page.previousEntryId,
+            nextEntryId: page.nextEntryId,
+          })
+        }),
+    }),
+    okBody: EntryPageBody,
+  },
 ]
