@@ -58,7 +58,11 @@ const lightbox = (page: Page, artist: string): Locator =>
   page.getByRole("dialog", { name: `${artist}'s entry`, exact: true })
 
 interface EntryAnswer {
-  readonly entry: { readonly id: string; readonly voteCount: number; readonly weightedScore: number }
+  readonly entry: {
+    readonly id: string
+    readonly voteCount: number
+    readonly weightedScore: number
+  }
   readonly contest: { readonly id: string; readonly title: string }
 }
 
