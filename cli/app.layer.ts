@@ -1,6 +1,10 @@
 import { join } from "node:path"
 import { Layer } from "effect"
-import { layerScryptPasswordHasher } from "../adapters/crypto/scrypt-password-hasher.ts"
+import {
+  layerScryptPasswordHasherWith,
+  OWASP_SCRYPT_PARAMETERS,
+  type ScryptParameters,
+} from "../adapters/crypto/scrypt-password-hasher.ts"
 import { layerLocalImageStore } from "../adapters/images/local-image-store.ts"
 import {
   DEFAULT_PUBLIC_URL,
@@ -40,6 +44,11 @@ export interface AppConfig {
   readonly payments?: PaymentsConfig | undefined
   /** The editor's canvases, the only folders /canvases rewrites; default: COLORDAY_CANVASES. */
   readonly canvases?: ReadonlyArray<Canvas> | undefined
+  /**
+   * The scrypt parameters new password hashes are made with; default: OWASP's
+   * (`OWASP_SCRYPT_PARAMETERS`). Only tests lower them, to sign members up quickly.
+   */
+  readonly passwordHashing?: ScryptParameters | undefined
 }
 
 export const appConfigFromEnv = (
@@ -69,7 +78,7 @@ export const makeAppLayer = (config: AppConfig) =>
         migrate: config.migrate,
       }),
     ),
-    layerScryptPasswordHasher,
+    layerScryptPasswordHasherWith(config.passwordHashing ?? OWASP_SCRYPT_PARAMETERS),
     layerLocalImageStore(join(config.dataDir, "images")),
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,

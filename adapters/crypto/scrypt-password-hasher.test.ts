@@ -1,7 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { PasswordHasher } from "../../domain/accounts/password-hasher.port.ts"
-import { layerScryptPasswordHasher } from "./scrypt-password-hasher.ts"
+import {
+  layerScryptPasswordHasher,
+  layerScryptPasswordHasherWith,
+  makeScryptPasswordHasher,
+  OWASP_SCRYPT_PARAMETERS,
+} from "./scrypt-password-hasher.ts"
 
 describe("scrypt password hasher", () => {
   it.layer(layerScryptPasswordHasher, { timeout: 30_000 })((it) => {
@@ -51,5 +56,35 @@ describe("scrypt password hasher", () => {
         expect(yield* hasher.verify("password", "scrypt$40$8$1$AAAA$AAAA")).toBe(false)
       }),
     )
+  })
+})
+
+describe("scrypt password hasher at configured parameters", () => {
+  it("production's parameters are OWASP's (N=2^17, r=8, p=1)", () => {
+    expect(OWASP_SCRYPT_PARAMETERS).toEqual({ logN: 17, r: 8, p: 1 })
+  })
+
+  it.layer(layerScryptPasswordHasherWith({ logN: 4, r: 1, p: 1 }))((it) => {
+    it.effect("hashes at the parameters it was given, and verifies hashes made at others", () =>
+      Effect.gen(function* () {
+        const cheap = yield* PasswordHasher
+        const hash = yield* cheap.hash("correct horse battery")
+        expect(hash.split("$").slice(0, 4)).toEqual(["scrypt", "4", "1", "1"])
+        expect(yield* cheap.verify("correct horse battery", hash)).toBe(true)
+        expect(yield* cheap.verify("correct horse batterY", hash)).toBe(false)
+        // A hash made at other parameters (RFC 7914's vector: N=1024, r=8, p=16) still verifies.
+        const rfc7914 =
+          "scrypt$10$8$16$TmFDbA==$/bq+HJ00cgB4VucZDQHp/nxq18vII3gw53N2Y0s3MWIurzDZ" +
+          "LiKjiG/xCSedmDDaxyevuUqD7m2DYMvfoswGQA=="
+        expect(yield* cheap.verify("password", rfc7914)).toBe(true)
+      }),
+    )
+  })
+
+  it("refuses parameters out of range", () => {
+    expect(() => makeScryptPasswordHasher({ logN: 0, r: 8, p: 1 })).toThrow(/out of range/)
+    expect(() => makeScryptPasswordHasher({ logN: 21, r: 8, p: 1 })).toThrow(/out of range/)
+    expect(() => makeScryptPasswordHasher({ logN: 10, r: 0, p: 1 })).toThrow(/out of range/)
+    expect(() => makeScryptPasswordHasher({ logN: 10, r: 8, p: 1.5 })).toThrow(/out of range/)
   })
 })
