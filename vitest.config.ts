@@ -17,6 +17,7 @@ export default defineConfig({
             "adapters/memory/**/*.test.ts",
             "adapters/crypto/**/*.test.ts",
             "adapters/images/**/*.test.ts",
+            "adapters/http/**/*.test.ts",
             "adapters/mail/**/*.test.ts",
             "adapters/source/**/*.test.ts",
             "cli/**/*.test.ts",

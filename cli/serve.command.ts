@@ -5,6 +5,16 @@ import { MemberRepository } from "../domain/accounts/member.port.ts"
 import { UsageError } from "./run.ts"
 import { hostname } from "node:os"
 import { runScheduledJobs } from "../domain/jobs/scheduled-jobs.use-case.ts"
+import { proxyHops } from "../adapters/http/trust-proxy.ts"
+
+/** TRUST_PROXY as a hop count; a value that is not one is the operator's mistake, said plainly. */
+const trustProxyFromEnv = (): number => {
+  try {
+    return proxyHops(process.env.TRUST_PROXY)
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
 
 /** How often the scheduler looks for work. */
 const SCHEDULER_INTERVAL_MS = 60_000
@@ -18,7 +28,8 @@ const SCHEDULER_INTERVAL_MS = 60_000
  * says so in one line and pages answer 503 while the API works.
  *
  * Environment: PORT (3000), HOST (127.0.0.1), ALLOWED_ORIGINS (comma-separated origins allowed
- * to call the API from a browser), TRUST_PROXY=1 behind a TLS-terminating proxy, PUBLIC_URL (the
+ * to call the API from a browser), TRUST_PROXY=N behind N proxies (1 or true: one; the client's
+ * address is the N-th X-Forwarded-For value from the right), PUBLIC_URL (the
  * origin of absolute URLs in pages' share tags), COLORDAY_EDITOR_TOKEN (lets the editor's frame
  * call /canvases without an admin session), plus the composition root's DATA_DIR, DATABASE_URL
  * and COLORDAY_CANVASES.
@@ -150,7 +161,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
           .split(",")
           .map((origin) => origin.trim())
           .filter((origin) => origin !== ""),
-        trustProxy: process.env.TRUST_PROXY === "1",
+        trustProxy: trustProxyFromEnv(),
         editorToken: process.env.COLORDAY_EDITOR_TOKEN?.trim() || undefined,
       },
       listen: { host: options.host, port: options.port },

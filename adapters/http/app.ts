@@ -18,8 +18,9 @@ import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
-import { type RateLimiters, makeRateLimiters } from "./rate-limits.ts"
+import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
+import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads } from "./uploads.ts"
 import { DEFAULT_WEB_APPS, serveWebApps, type WebApp } from "./web-app.ts"
 
@@ -37,8 +38,12 @@ export const JSON_BODY_LIMIT = "1mb"
 export interface HttpConfig {
   /** Origins (besides the server's own) allowed to call the API from a browser: CORS and CSRF. */
   readonly allowedOrigins: ReadonlyArray<string>
-  /** Behind a TLS-terminating proxy: trust X-Forwarded-* (cookies become Secure on https). */
-  readonly trustProxy: boolean
+  /**
+   * The number of proxies in front of this server (TRUST_PROXY; true is one): X-Forwarded-* are
+   * trusted (cookies become Secure on https) and the client's address is the value that many
+   * places from the right of X-Forwarded-For, so a client's own X-Forwarded-For counts for nothing.
+   */
+  readonly trustProxy: boolean | number
   readonly rateLimiters?: RateLimiters
   /** Where defects are logged, with their stack (stderr by default). */
   readonly log?: (line: string) => void
@@ -129,7 +134,9 @@ export const makeHttpApp = <R>(options: {
   const { runtime, routes, sessions, config, previews } = options
   const log = config.log ?? ((line: string) => process.stderr.write(`${line}\n`))
   const rateLimiters = config.rateLimiters ?? makeRateLimiters()
-  const app = new Koa({ proxy: config.trustProxy })
+  const hops = hopsOf(config.trustProxy)
+  // Koa keeps the right-most maxIpsCount values of the header and takes the first of those.
+  const app = new Koa({ proxy: hops > 0, proxyIpHeader: "X-Forwarded-For", maxIpsCount: hops })
   const allowed = new Set(config.allowedOrigins)
 
   // Request id, and the last line of defence: nothing escapes as a stack trace.
@@ -188,7 +195,7 @@ export const makeHttpApp = <R>(options: {
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           // Only behind a TLS proxy: on plain http (a LAN address) it would break every request.
-          upgradeInsecureRequests: config.trustProxy ? [] : null,
+          upgradeInsecureRequests: hops > 0 ? [] : null,
         },
       },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -277,6 +284,7 @@ export const makeHttpApp = <R>(options: {
       const params = decode("params", spec.params, ctx.params)
       const query = decode("query", spec.query, ctx.query)
       const body = decode("body", spec.body, ctx.request.body ?? {})
+      let verdict: RateLimitVerdict | undefined
       if (spec.rateLimit) {
         const named = (body as { email?: unknown } | undefined)?.email
         // As the domain reads it: " A@b.c " is a@b.c, so spacing and case share one counter.
@@ -287,7 +295,7 @@ export const makeHttpApp = <R>(options: {
         const account = ACCOUNT_NAMED_BY_EMAIL.has(spec.rateLimit)
           ? (email ?? caller.member?.id ?? null)
           : (caller.member?.id ?? email)
-        const verdict = await rateLimiters(spec.rateLimit, caller.ip, account)
+        verdict = await rateLimiters(spec.rateLimit, caller.ip, account)
         if (!verdict.allowed) {
           ctx.set("Retry-After", String(verdict.retryAfterSeconds))
           throw new HttpRefusal(
@@ -302,10 +310,13 @@ export const makeHttpApp = <R>(options: {
         body: ctx.request.rawBody,
         header: (name) => ctx.get(name),
         origin: `${ctx.protocol}://${ctx.host}`,
+        rateLimitBurst: verdict?.allowed === true && verdict.burst ? verdict.attempts : 0,
       }
       const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))
       if (Exit.isSuccess(exit)) {
         const reply = exit.value
+        // A guarded request that succeeded (the right password): its account starts over.
+        if (verdict?.allowed && reply.status < 400) await verdict.succeeded()
         ctx.status = reply.status
         if (reply.body !== undefined) ctx.body = reply.body
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)

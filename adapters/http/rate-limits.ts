@@ -6,17 +6,39 @@ import type { RateLimitName } from "./route.ts"
  * account: sign-in guessing and mail bombing are the attacks. Counters live in this process
  * (rate-limiter-flexible's memory store); instances behind a load balancer would move them to a
  * shared store such as Redis, which the library supports with the same API.
+ *
+ * Sign-in is different: a hard limit per account would let anyone lock the owner out by guessing
+ * wrong on purpose. So it is hard per (account, address) pair, and per account a growing delay
+ * (`accountBackoff`) that slows guessing from many addresses without shutting anyone out for long.
  */
 export interface RateLimit {
   /** Requests allowed per window, per address. */
   readonly perAddress: number
-  /** Requests allowed per window, per account (when the request names one). */
+  /**
+   * Requests allowed per window, per account (when the request names one); with
+   * `accountBackoff`, per account and address together.
+   */
   readonly perAccount: number
   readonly windowSeconds: number
+  /**
+   * Per account, whatever the address: after `freeAttempts` attempts without a success, each
+   * further attempt waits a delay that doubles from `firstDelaySeconds` up to `maxDelaySeconds`
+   * (answered 429 with Retry-After). A success starts over; so does a window without attempts.
+   */
+  readonly accountBackoff?: {
+    readonly freeAttempts: number
+    readonly firstDelaySeconds: number
+    readonly maxDelaySeconds: number
+  }
 }
 
 export const DEFAULT_RATE_LIMITS: { readonly [N in RateLimitName]: RateLimit } = {
-  "sign-in": { perAddress: 30, perAccount: 10, windowSeconds: 15 * 60 },
+  "sign-in": {
+    perAddress: 30,
+    perAccount: 10,
+    windowSeconds: 15 * 60,
+    accountBackoff: { freeAttempts: 10, firstDelaySeconds: 1, maxDelaySeconds: 30 },
+  },
   "sign-up": { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
   forgot: { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
   resend: { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
@@ -24,16 +46,49 @@ export const DEFAULT_RATE_LIMITS: { readonly [N in RateLimitName]: RateLimit } =
   vote: { perAddress: 600, perAccount: 300, windowSeconds: 60 },
 }
 
+export type RateLimitVerdict =
+  | {
+      readonly allowed: true
+      /**
+       * This attempt made the account's attempts a burst (its `freeAttempts`-th without a
+       * success), for the first time in the window: the owner is to be told. False without
+       * `accountBackoff`.
+       */
+      readonly burst: boolean
+      /** Attempts on the account since its last success, this one included (0: not counted). */
+      readonly attempts: number
+      /** The attempt proved the account's password: its delay and this address's count reset. */
+      readonly succeeded: () => Promise<void>
+    }
+  | { readonly allowed: false; readonly retryAfterSeconds: number }
+
 export type RateLimiters = (
   name: RateLimitName,
   address: string,
   account: string | null,
-) => Promise<
-  { readonly allowed: true } | { readonly allowed: false; readonly retryAfterSeconds: number }
->
+) => Promise<RateLimitVerdict>
+
+interface Backoff {
+  /** Attempts since the last success (or since the state was new). */
+  attempts: number
+  lastAttemptAt: number
+  /** When the owner was last told of a burst. */
+  alertedAt: number | null
+}
+
+/** The delay before the next attempt on an account that has had `attempts` since a success. */
+export const backoffDelaySeconds = (
+  backoff: NonNullable<RateLimit["accountBackoff"]>,
+  attempts: number,
+): number => {
+  if (attempts < backoff.freeAttempts) return 0
+  const doublings = Math.min(30, attempts - backoff.freeAttempts)
+  return Math.min(backoff.maxDelaySeconds, backoff.firstDelaySeconds * 2 ** doublings)
+}
 
 export const makeRateLimiters = (
   limits: { readonly [N in RateLimitName]: RateLimit } = DEFAULT_RATE_LIMITS,
+  now: () => number = Date.now,
 ): RateLimiters => {
   const limiters = new Map<string, RateLimiterMemory>()
   const limiter = (key: string, points: number, duration: number) => {
@@ -44,23 +99,63 @@ export const makeRateLimiters = (
     }
     return found
   }
+  const backoffs = new Map<string, Backoff>()
+  /** Forgets accounts quiet for a window, so the map stays as small as the attacks. */
+  const sweep = (windowMs: number, at: number) => {
+    if (backoffs.size < 10_000) return
+    for (const [key, state] of backoffs) {
+      if (at - state.lastAttemptAt > windowMs) backoffs.delete(key)
+    }
+  }
+  const refused = (retryAfterSeconds: number): RateLimitVerdict => ({
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
+  })
   return async (name, address, account) => {
     const limit = limits[name]
+    const accountKey = account?.toLowerCase() ?? null
+    const pairKey = accountKey === null ? null : JSON.stringify([accountKey, address])
     try {
       await limiter(`${name}:address`, limit.perAddress, limit.windowSeconds).consume(address)
-      if (account !== null) {
-        await limiter(`${name}:account`, limit.perAccount, limit.windowSeconds).consume(
-          account.toLowerCase(),
-        )
+      if (accountKey === null)
+        return { allowed: true, burst: false, attempts: 0, succeeded: async () => {} }
+      if (limit.accountBackoff === undefined) {
+        await limiter(`${name}:account`, limit.perAccount, limit.windowSeconds).consume(accountKey)
+        return { allowed: true, burst: false, attempts: 0, succeeded: async () => {} }
       }
-      return { allowed: true }
+      const pairs = limiter(`${name}:pair`, limit.perAccount, limit.windowSeconds)
+      await pairs.consume(pairKey as string)
+      const windowMs = limit.windowSeconds * 1000
+      const at = now()
+      sweep(windowMs, at)
+      const stateKey = `${name}:${accountKey}`
+      let state = backoffs.get(stateKey)
+      if (state === undefined || at - state.lastAttemptAt > windowMs) {
+        state = { attempts: 0, lastAttemptAt: at, alertedAt: state?.alertedAt ?? null }
+        backoffs.set(stateKey, state)
+      }
+      const waitMs =
+        state.lastAttemptAt + backoffDelaySeconds(limit.accountBackoff, state.attempts) * 1000 - at
+      // Too early: refused without counting, so hammering does not push the delay further out.
+      if (state.attempts > 0 && waitMs > 0) return refused(waitMs / 1000)
+      state.attempts += 1
+      state.lastAttemptAt = at
+      const burst =
+        state.attempts === limit.accountBackoff.freeAttempts &&
+        (state.alertedAt === null || at - state.alertedAt > windowMs)
+      if (burst) state.alertedAt = at
+      const current = state
+      return {
+        allowed: true,
+        burst,
+        attempts: current.attempts,
+        succeeded: async () => {
+          current.attempts = 0
+          await pairs.delete(pairKey as string)
+        },
+      }
     } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) {
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)),
-        }
-      }
+      if (refusal instanceof RateLimiterRes) return refused(refusal.msBeforeNext / 1000)
       throw refusal
     }
   }

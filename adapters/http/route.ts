@@ -36,6 +36,12 @@ export interface RawRequest {
   readonly header: (name: string) => string
   /** This server's own origin as the browser reached it (protocol://host). */
   readonly origin: string
+  /**
+   * When this request made a burst of attempts on the account its rate limit guards (sign-in's
+   * `accountBackoff`), the first in the window: how many attempts (else 0). The owner is to be
+   * told if this one fails too.
+   */
+  readonly rateLimitBurst?: number
 }
 
 export interface Reply {

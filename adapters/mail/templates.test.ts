@@ -125,6 +125,23 @@ describe("renderMail", () => {
   })
 })
 
+describe("the failed sign-ins mail", () => {
+  it("tells the owner how many wrong passwords came, that they can still sign in, and links a reset", () => {
+    const mail = renderMail(
+      { kind: "failed-sign-ins", to: "ada@x.test", name: "Ada <3", attempts: 10 },
+      URL,
+    )
+    expect(mail.to).toBe("ada@x.test")
+    expect(mail.subject).toBe("Failed sign-ins to your Colorday account")
+    expect(mail.text).toContain("Hi Ada <3,")
+    expect(mail.text).toContain("a wrong password 10 times in a row")
+    expect(mail.text).toContain("you can still sign in as usual")
+    expect(mail.link).toBe("https://colorday.example/forgot-password")
+    expect(mail.html).toContain('href="https://colorday.example/forgot-password"')
+    expect(mail.html).toContain("Hi Ada &lt;3,")
+  })
+})
+
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(

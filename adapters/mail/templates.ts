@@ -186,5 +186,22 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         ),
       }
     }
+    case "failed-sign-ins": {
+      const link = `${baseUrl(publicUrl)}/forgot-password`
+      const subject = "Failed sign-ins to your Colorday account"
+      const body = `Hi ${mail.name},\n\nSomeone tried to sign in to your Colorday account with a wrong password ${mail.attempts} times in a row. If that was you, there is nothing to do. If not, your account is still yours: further guesses are slowed down and you can still sign in as usual. To be safe, choose a new password that you use nowhere else.`
+      const outro =
+        "We send this mail at most once per burst of attempts; you cannot turn it off, since it is about your account's safety."
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\nChoose a new password: ${link}\n\n${outro}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(body)}\n${button(link, "Choose a new password")}\n${paragraphs(outro)}`,
+        ),
+      }
+    }
   }
 }

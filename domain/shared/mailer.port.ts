@@ -69,6 +69,16 @@ export type Mail =
       /** How many entries were ranked (the N of "rank 3 of N"). */
       readonly entrants: number
     }
+  | {
+      /**
+       * An account saw a burst of failed sign-ins (tell the owner: once per burst, whoever tried).
+       */
+      readonly kind: "failed-sign-ins"
+      readonly to: string
+      readonly name: string
+      /** The failed attempts that made the burst. */
+      readonly attempts: number
+    }
 
 export type MailKind = Mail["kind"]
 

@@ -23,6 +23,7 @@ import { changePassword, updateProfile } from "../../../domain/accounts/profile.
 import { SESSION_TTL_MS } from "../../../domain/accounts/session.entity.ts"
 import { signIn, signOut } from "../../../domain/accounts/sessions.use-case.ts"
 import { signUp } from "../../../domain/accounts/sign-up.use-case.ts"
+import { warnOfFailedSignIns } from "../../../domain/accounts/failed-sign-ins.use-case.ts"
 import type { InvalidCredentials } from "../../../domain/accounts/accounts.errors.ts"
 import { forbidden } from "../http-errors.ts"
 import {
@@ -143,9 +144,17 @@ export const accountRoutes = [
       401: "Wrong e-mail or password (INVALID_CREDENTIALS)",
       403: "E-mail not verified yet (EMAIL_NOT_VERIFIED, with emailNotVerified: true) or account suspended",
     },
-    handler: ({ body, caller }) =>
+    handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
-        const { token, member } = yield* signIn(body)
+        const { token, member } = yield* signIn(body).pipe(
+          Effect.tapError((error) =>
+            // A burst of wrong passwords: the owner hears of it, apart from this answer (which
+            // must not wait on mail work, or its timing would tell that the account exists).
+            error._tag === "InvalidCredentials" && (raw.rateLimitBurst ?? 0) > 0
+              ? Effect.forkDetach(warnOfFailedSignIns(body.email, raw.rateLimitBurst ?? 0))
+              : Effect.void,
+          ),
+        )
         if (caller.sessionToken) yield* signOut(caller.sessionToken)
         const reply: Reply = {
           ...ok(yield* signedInBody(member)),
