@@ -41,13 +41,18 @@ export const EntryPicture = ({
       width={image.width ?? undefined}
       height={image.height ?? undefined}
       alt={alt}
+      // The picture the page or the lightbox is about: loaded at once, before anything else.
+      fetchPriority="high"
       decoding="async"
       className={`h-auto w-full rounded-lg bg-slate-100 object-contain ${className}`}
     />
   )
 }
 
-/** The vote heart in words: "Vote", or "Voted" once this member's vote is counted. */
+/**
+ * The vote heart in words: "Vote", or "Voted" once this member's vote is counted. Its name starts
+ * with the words it shows, so a voice user can say what they see.
+ */
 const VoteButton = ({ page }: { readonly page: EntryPage }) => {
   const { vote, pending } = useVote()
   const voted = page.entry.hasVoted === true
@@ -55,7 +60,7 @@ const VoteButton = ({ page }: { readonly page: EntryPage }) => {
   return (
     <button
       type="button"
-      aria-label={`Vote for ${artist}'s entry`}
+      aria-label={`${voted ? "Voted" : "Vote"} for ${artist}'s entry`}
       aria-pressed={voted}
       aria-disabled={voted || undefined}
       disabled={pending.has(page.entry.id)}
@@ -79,9 +84,11 @@ const LineArt = ({ page }: { readonly page: EntryPage }) =>
       <img
         src={page.contest.lineArt}
         alt={`Line art of ${page.contest.title}`}
+        width={288}
+        height={288}
         loading="lazy"
         decoding="async"
-        className="mx-auto h-auto max-h-72 w-full object-contain"
+        className="mx-auto aspect-square h-auto w-full max-w-72 object-contain"
       />
       <figcaption className="mt-2 text-center text-sm text-slate-600">The line art</figcaption>
     </figure>

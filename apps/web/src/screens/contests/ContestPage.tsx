@@ -76,7 +76,7 @@ const Podium = ({ results }: { readonly results: ContestResults }) => {
                     <Icon aria-hidden className={`size-5 shrink-0 ${MEDAL_COLOR[index] ?? ""}`} />
                     {PLACES[index]}
                     {isWinner && (
-                      <span className="ml-1 rounded-full bg-amber-600 px-2 py-0.5 text-xs text-white">
+                      <span className="ml-1 rounded-full bg-amber-700 px-2 py-0.5 text-xs text-white">
                         Winner
                       </span>
                     )}

@@ -91,6 +91,8 @@ export const LineArt = ({
       width={size}
       height={size}
       loading={eager ? "eager" : "lazy"}
+      // Eager: the page's own picture, loaded before anything else.
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       className={`aspect-square w-full rounded-lg border border-slate-200 bg-white object-contain ${className}`}
     />

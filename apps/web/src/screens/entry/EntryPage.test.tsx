@@ -118,7 +118,7 @@ describe("an entry's page, /entries/:id", () => {
     await waitFor(() => expect(valueOf("Votes")).toBe("5"))
     expect(valueOf("Score")).toBe("9")
     expect(voted).toBe(1)
-    const button = screen.getByRole("button", { name: "Vote for grace's entry" })
+    const button = screen.getByRole("button", { name: "Voted for grace's entry" })
     expect(button.getAttribute("aria-pressed")).toBe("true")
     expect(button.textContent).toContain("Voted")
   })
