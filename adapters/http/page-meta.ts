@@ -1,5 +1,6 @@
-import { Effect, Option } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { isOpen } from "../../domain/contests/contest-status.ts"
 import { isVisible } from "../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
@@ -32,6 +33,8 @@ export interface EntryPreview {
     readonly height: number
   } | null
   readonly contestTitle: string | null
+  /** Whether its contest still takes votes: a preview never invites a vote that is refused. */
+  readonly votingOpen: boolean
 }
 
 /** Finds the preview of a shared entry (none when it is unknown or not shown in the gallery). */
@@ -49,6 +52,7 @@ export const sharePreviews = {
       const contest = yield* Effect.option((yield* ContestRepository).get(entry.contestId))
       // Made from the display rendition the first time an entry is shared, then kept.
       const share = yield* (yield* ImageStore).shareImage(entry.image)
+      const now = yield* Clock.currentTimeMillis
       return Option.some<EntryPreview>({
         entryId: entry.id,
         artistName: entry.artistName,
@@ -58,6 +62,7 @@ export const sharePreviews = {
           onNone: () => null,
           onSome: (found) => found.title,
         }),
+        votingOpen: Option.isSome(contest) && isOpen(contest.value, now),
       })
     }),
 } satisfies SharePreviews<EntryRepository | ContestRepository | ImageStore>
@@ -132,9 +137,10 @@ export const entryTags = (
     from === "entry-page"
       ? entryPageTitle(preview.artistName, preview.contestTitle)
       : entryShareTitle(preview.artistName)
-  const description = preview.contestTitle
-    ? `You can vote for ${preview.artistName}'s artwork in the ${preview.contestTitle} contest on Colorday, the daily coloring contest.`
-    : `You can vote for ${preview.artistName}'s artwork on Colorday, the daily coloring contest.`
+  const contest = preview.contestTitle ? ` in the ${preview.contestTitle} contest` : ""
+  const description = preview.votingOpen
+    ? `You can vote for ${preview.artistName}'s artwork${contest} on Colorday, the daily coloring contest.`
+    : `${preview.artistName}'s artwork${contest} on Colorday, the daily coloring contest.`
   const image = `${origin}${imageUrl(preview.share?.key ?? preview.image) ?? ""}`
   const alt = `${preview.artistName}'s colored page`
   const id = encodeURIComponent(preview.entryId)

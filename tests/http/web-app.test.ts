@@ -268,6 +268,17 @@ describe.each(httpBackends)("share tags on %s", (backend) => {
     const image = await fetch(meta(html, "og:image") ?? "")
     expect(image.status).toBe(200)
     expect(image.headers.get("content-type")).toBe("image/jpeg")
+    expect(meta(html, "og:description")).toMatch(/^You can vote for /)
+  })
+
+  it("invites no vote for an entry whose contest has ended", async () => {
+    const member = await addMember(server)
+    const contest = await addContest(server, "ended")
+    const entry = await insertEntry(server, member, contest, { artistName: "Late Artist" })
+    const html = await (await page(server, `/entries/${entry.id}`)).text()
+    expect(meta(html, "og:description")).toBe(
+      `Late Artist's artwork in the ${contest.title} contest on Colorday, the daily coloring contest.`,
+    )
   })
 
   it.each([
