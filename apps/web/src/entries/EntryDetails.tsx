@@ -57,6 +57,15 @@ const VoteButton = ({ page }: { readonly page: EntryPage }) => {
   const { vote, pending } = useVote()
   const voted = page.entry.hasVoted === true
   const artist = artistOf(page.entry)
+  // Votes are taken only while the contest runs: an ended contest's page offers no vote.
+  if (!voted && page.contest.status !== "active") {
+    return (
+      <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-4 py-2 text-sm text-slate-600">
+        <Heart aria-hidden className="size-5" />
+        Voting closed
+      </p>
+    )
+  }
   return (
     <button
       type="button"

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import type { EntryPage } from "../../api/types.ts"
 import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
-import { anEntryPage } from "./entry-page-fixtures.ts"
+import { aContest, anEntryPage } from "./entry-page-fixtures.ts"
 
 beforeAll(() => {
   // The first render loads the lazy route: give a busy machine more than the default second.
@@ -66,7 +66,9 @@ describe("an entry's page, /entries/:id", () => {
     expect(valueOf("Votes")).toBe("12")
     expect(valueOf("Score")).toBe("18.5")
     expect(screen.getByText("1st place")).toBeTruthy()
-    expect(screen.getByRole("button", { name: "Vote for grace's entry" })).toBeTruthy()
+    // The contest has ended: the page offers no vote.
+    expect(screen.getByText("Voting closed")).toBeTruthy()
+    expect(screen.queryByRole("button", { name: "Vote for grace's entry" })).toBeNull()
     expect(screen.getByRole("button", { name: "Share grace's entry" })).toBeTruthy()
 
     const neighbours = screen.getByRole("navigation", { name: "Entries in this contest" })
@@ -105,7 +107,12 @@ describe("an entry's page, /entries/:id", () => {
 
   it("casts a vote and shows the server's Votes and Score", async () => {
     signedInAs(aMember())
-    entryAnswers([anEntryPage({ id: "e2", username: "grace", voteCount: 4, weightedScore: 6 })])
+    entryAnswers([
+      anEntryPage(
+        { id: "e2", username: "grace", voteCount: 4, weightedScore: 6 },
+        { contest: aContest({ status: "active" }) },
+      ),
+    ])
     let voted = 0
     server.use(
       http.post("*/api/submissions/e2/vote", () => {
