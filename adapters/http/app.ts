@@ -110,6 +110,14 @@ const sendError = (ctx: Context, status: number, body: ErrorBody) => {
   ctx.body = body
 }
 
+/** The errors of a client that went away before the answer was sent. */
+const HANG_UPS = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ECONNRESET", "EPIPE", "ECONNABORTED"])
+
+const isHangUp = (error: unknown, ctx: Context | undefined) =>
+  HANG_UPS.has(String((error as { code?: unknown } | null)?.code)) ||
+  ctx?.req.destroyed === true ||
+  ctx?.res.destroyed === true
+
 /**
  * Routes are matched on these prefixes only (the site's API and the editor's /canvases API);
  * everything else is the static apps' business.
@@ -137,7 +145,21 @@ export const makeHttpApp = <R>(options: {
   const hops = hopsOf(config.trustProxy)
   // Koa keeps the right-most maxIpsCount values of the header and takes the first of those.
   const app = new Koa({ proxy: hops > 0, proxyIpHeader: "X-Forwarded-For", maxIpsCount: hops })
+  // Errors after the answer has started (a stream that fails while being sent). A client that
+  // hangs up mid-download is no fault of ours: nothing to log. Anything else: one line, with
+  // its stack, through our log rather than Koa's console.error.
+  app.on("error", (error: unknown, ctx?: Context) => {
+    if (isHangUp(error, ctx)) return
+    log(
+      `[${String(ctx?.state.requestId ?? "-")}] ${ctx?.method ?? ""} ${ctx?.path ?? ""} failed while answering: ${(error as Error)?.stack ?? String(error)}`,
+    )
+  })
   const allowed = new Set(config.allowedOrigins)
+  // Our own origin: PUBLIC_URL's when configured, never what a request's Host header claims.
+  const publicOrigin = config.publicUrl ? new URL(config.publicUrl).origin : null
+  const ownOrigin = (ctx: Context) => publicOrigin ?? `${ctx.protocol}://${ctx.host}`
+  /** The API, and the offline checkout's Pay and Cancel (forms of our own page that change state). */
+  const isGuarded = (path: string) => isApi(path) || path.startsWith("/checkout/")
 
   // Request id, and the last line of defence: nothing escapes as a stack trace.
   app.use(async (ctx, next) => {
@@ -154,13 +176,20 @@ export const makeHttpApp = <R>(options: {
       const status = (error as { status?: number; expose?: boolean }).status
       if (typeof status === "number" && status >= 400 && status < 500) {
         // Koa and its body parser raise these for bad requests (413, 415, malformed JSON…).
-        const code = status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST"
+        const code =
+          status === 413
+            ? "PAYLOAD_TOO_LARGE"
+            : status === 415
+              ? "UNSUPPORTED_MEDIA_TYPE"
+              : "BAD_REQUEST"
         const message =
           status === 413
             ? `The request body is over ${JSON_BODY_LIMIT}`
-            : (error as { message?: string }).message?.includes("JSON")
-              ? "The body is not valid JSON"
-              : ((error as { message?: string }).message ?? "Bad request")
+            : status === 415
+              ? `${(error as { message?: string }).message ?? "Unsupported body"}: send JSON in UTF-8 (Content-Type: application/json), without a Content-Encoding other than gzip or deflate`
+              : (error as { message?: string }).message?.includes("JSON")
+                ? "The body is not valid JSON"
+                : ((error as { message?: string }).message ?? "Bad request")
         sendError(ctx, status, { code, message })
         return
       }
@@ -215,11 +244,10 @@ export const makeHttpApp = <R>(options: {
 
   // Cross-site request forgery: a state-changing request from a browser must come from our origin.
   app.use(async (ctx, next) => {
-    if (isApi(ctx.path) && !["GET", "HEAD", "OPTIONS"].includes(ctx.method)) {
+    if (isGuarded(ctx.path) && !["GET", "HEAD", "OPTIONS"].includes(ctx.method)) {
       const origin = ctx.get("Origin")
       // Not ctx.origin: in Koa 3 that is the request's Origin header, not the server's origin.
-      const own = `${ctx.protocol}://${ctx.host}`
-      if (origin && origin !== own && !allowed.has(origin)) {
+      if (origin && origin !== ownOrigin(ctx) && !allowed.has(origin)) {
         throw new HttpRefusal(403, "CROSS_ORIGIN", "Cross-origin requests are not allowed")
       }
     }
@@ -309,7 +337,7 @@ export const makeHttpApp = <R>(options: {
       const raw: RawRequest = {
         body: ctx.request.rawBody,
         header: (name) => ctx.get(name),
-        origin: `${ctx.protocol}://${ctx.host}`,
+        origin: ownOrigin(ctx),
         rateLimitBurst: verdict?.allowed === true && verdict.burst ? verdict.attempts : 0,
       }
       const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))

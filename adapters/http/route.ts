@@ -34,7 +34,7 @@ export interface RawRequest {
   readonly body: string | undefined
   /** A request header's value, "" when absent. */
   readonly header: (name: string) => string
-  /** This server's own origin as the browser reached it (protocol://host). */
+  /** This server's own origin: PUBLIC_URL's when configured, else as the browser reached it. */
   readonly origin: string
   /**
    * When this request made a burst of attempts on the account its rate limit guards (sign-in's

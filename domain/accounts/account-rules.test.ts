@@ -78,7 +78,27 @@ describe("isEmailShaped", () => {
 
 describe("passwordIssues", () => {
   it("accepts 8 characters", () => {
-    expect(passwordIssues("12345678")).toEqual([])
+    expect(passwordIssues("kq7#zv2m")).toEqual([])
+  })
+
+  it("counts the length without the spaces at either end: eight spaces are no password", () => {
+    expect(passwordIssues("        ")[0]?.title).toBe("Password too short")
+    expect(passwordIssues("  kq7#zv2  ")[0]?.title).toBe("Password too short")
+    // Spaces inside count, and the password is otherwise taken as typed.
+    expect(passwordIssues("kq7 zv2m")).toEqual([])
+  })
+
+  it("refuses the 1,000 most common passwords, in any case, naming the field", () => {
+    for (const common of ["12345678", "password", " Password1 ", "QWERTYUIOP", "baseball"]) {
+      expect(passwordIssues(common, "newPassword"), common).toEqual([
+        {
+          field: "newPassword",
+          title: "Password too common",
+          message:
+            "This password is one of the most common ones, so it is the first an attacker tries. Please choose another",
+        },
+      ])
+    }
   })
 
   it("refuses 7 characters as Password too short, naming the field", () => {

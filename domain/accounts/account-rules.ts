@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../shared/errors.ts"
 import type { Instant } from "../shared/ids.ts"
+import { COMMON_PASSWORDS } from "./common-passwords.ts"
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MINIMUM_AGE = 18
@@ -37,8 +38,25 @@ const passwordTooShort: Omit<ValidationIssue, "field"> = {
   message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
 }
 
-export const passwordIssues = (password: string, field = "password"): Array<ValidationIssue> =>
-  password.length < MIN_PASSWORD_LENGTH ? [{ field, ...passwordTooShort }] : []
+const passwordTooCommon: Omit<ValidationIssue, "field"> = {
+  title: "Password too common",
+  message:
+    "This password is one of the most common ones, so it is the first an attacker tries. Please choose another",
+}
+
+const COMMON = new Set(COMMON_PASSWORDS)
+
+/**
+ * What is wrong with a new password: fewer than MIN_PASSWORD_LENGTH characters once the spaces at
+ * either end are set aside (eight spaces are no password), or one of the 1,000 most common
+ * passwords (in any case, spaces at either end aside). The password itself is kept as typed.
+ */
+export const passwordIssues = (password: string, field = "password"): Array<ValidationIssue> => {
+  const counted = password.trim()
+  if ([...counted].length < MIN_PASSWORD_LENGTH) return [{ field, ...passwordTooShort }]
+  if (COMMON.has(counted.toLowerCase())) return [{ field, ...passwordTooCommon }]
+  return []
+}
 
 export interface SignUp {
   readonly email: string

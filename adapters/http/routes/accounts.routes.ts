@@ -36,10 +36,10 @@ import {
 import { type Caller, created, ok, type Reply, route } from "../route.ts"
 import { IdParams } from "../schemas.ts"
 import {
-  actingAs,
+  actingAsClaimed,
   EmailText,
   Line,
-  MemberIdField,
+  MemberIdFields,
   Paragraphs,
   PasswordText,
   signedIn,
@@ -259,11 +259,11 @@ export const accountRoutes = [
     summary:
       "The signed-in member's counters: totalSubmissions, totalVotes (received), winCount, contestsParticipated. user_id, if sent, must be the member's own",
     access: "member",
-    query: Schema.Struct({ user_id: MemberIdField }),
-    responses: { 403: "A user_id that is not the signed-in member's" },
+    query: Schema.Struct(MemberIdFields),
+    responses: { 403: "A user_id (or userId) that is not the signed-in member's" },
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, query.user_id, "user_id")
+        const member = yield* actingAsClaimed(caller, query)
         return ok(yield* memberStats(member.id))
       }),
   }),

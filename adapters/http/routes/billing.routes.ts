@@ -5,7 +5,7 @@ import { badRequest } from "../http-errors.ts"
 import { presentPayment } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
 import { PageQuery } from "../schemas.ts"
-import { actingAs, MemberIdField } from "./shared.ts"
+import { actingAsClaimed, MemberIdFields } from "./shared.ts"
 
 /** Billing history (§7), read from our payments ledger: real rows, never sample invoices. */
 
@@ -29,11 +29,11 @@ export const billingRoutes = [
     summary:
       "Your payments, newest first: {records: [{id, date, amount (dollars), status, description, invoice_url, payment_method, subscription_tier}], nextCursor}, paged (also in X-Next-Cursor). user_id, if sent, must be your own",
     access: "member",
-    query: Schema.Struct({ user_id: MemberIdField, ...PageQuery.fields }),
-    responses: { 403: "A user_id that is not the signed-in member's" },
+    query: Schema.Struct({ ...MemberIdFields, ...PageQuery.fields }),
+    responses: { 403: "A user_id (or userId) that is not the signed-in member's" },
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, query.user_id, "user_id")
+        const member = yield* actingAsClaimed(caller, query)
         if (query.cursor !== undefined && !isLedgerCursor(query.cursor)) {
           return yield* Effect.die(badRequest("cursor: not a cursor of this list"))
         }

@@ -15,7 +15,7 @@ import { badRequest } from "../http-errors.ts"
 import { presentEntry, presentSubscription } from "../presenters.ts"
 import { created, ok, paged, route } from "../route.ts"
 import { Id, IdParams, PageQuery } from "../schemas.ts"
-import { actingAs, KindText, MemberIdField, Text } from "./shared.ts"
+import { actingAsClaimed, KindText, MemberIdField, MemberIdFields, Text } from "./shared.ts"
 
 /**
  * Entries, which the spec and its paths call "submissions", and votes (§7 "Contests,
@@ -74,7 +74,7 @@ export const entryRoutes = [
       "Enters a stored photo (file_path: the key of an uploaded entry image) into an open contest (challenge_id), spending one credit: {submission, subscription}. user_id, if sent, must be yours; status, votes, created_at, public_url and profiles are decided by the server and ignored",
     access: "member",
     body: Schema.Struct({
-      user_id: MemberIdField,
+      ...MemberIdFields,
       challenge_id: Id,
       file_path: Text(300),
       age_group: Schema.optional(Schema.Literals(AGE_GROUPS)),
@@ -83,12 +83,12 @@ export const entryRoutes = [
     responses: {
       201: "Entered: {submission, subscription}",
       402: "OUT_OF_SUBMISSIONS: no credit left this month",
-      403: "A user_id that is not yours, or CONTEST_CLOSED",
+      403: "A user_id (or userId) that is not yours, or CONTEST_CLOSED",
       404: "No such contest",
     },
     handler: ({ body, caller }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, body.user_id, "user_id")
+        const member = yield* actingAsClaimed(caller, body)
         const key = imageKeyOf(body.file_path)
         const image = ENTRY_IMAGE.test(key) ? yield* (yield* ImageStore).read(key) : Option.none()
         if (Option.isNone(image)) {
@@ -215,15 +215,18 @@ export const entryRoutes = [
       "Whether you voted for this entry: {hasVoted}; false for a visitor. user_id, if sent by a member, must be theirs",
     access: "public",
     params: IdParams,
-    query: Schema.Struct({ user_id: MemberIdField }),
-    responses: { 403: "A user_id that is not the signed-in member's", 404: "No such entry" },
+    query: Schema.Struct(MemberIdFields),
+    responses: {
+      403: "A user_id (or userId) that is not the signed-in member's",
+      404: "No such entry",
+    },
     handler: ({ params, query, caller }) =>
       Effect.gen(function* () {
         const entry = yield* (yield* EntryRepository).get(params.id)
         if (!isVisible(entry)) return yield* new NotFound({ entity: "entry", id: entry.id })
         // A visitor has voted for nothing; whether someone else voted is never told.
         if (caller.member === null) return ok({ hasVoted: false })
-        const member = yield* actingAs(caller, query.user_id, "user_id")
+        const member = yield* actingAsClaimed(caller, query)
         return ok({ hasVoted: yield* hasVoted({ voterId: member.id, entryId: entry.id }) })
       }),
   }),
@@ -236,14 +239,14 @@ export const entryRoutes = [
     access: "member",
     rateLimit: "vote",
     params: IdParams,
-    body: Schema.Struct({ user_id: MemberIdField }),
+    body: Schema.Struct(MemberIdFields),
     responses: {
-      403: "VOTING_CLOSED, VOTE_PERMANENT (already voted), SELF_VOTE, or a user_id not yours",
+      403: "VOTING_CLOSED, VOTE_PERMANENT (already voted), SELF_VOTE, or a user_id (or userId) not yours",
       404: "No such entry",
     },
     handler: ({ params, body, caller }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, body.user_id, "user_id")
+        const member = yield* actingAsClaimed(caller, body)
         const { entry, contestId, weight } = yield* castVote({
           voterId: member.id,
           entryId: params.id,

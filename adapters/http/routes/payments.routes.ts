@@ -16,7 +16,7 @@ import { HttpRefusal } from "../http-errors.ts"
 import { presentPayment, presentSubscription } from "../presenters.ts"
 import { ok, type RawRequest, type Reply, route } from "../route.ts"
 import { Id } from "../schemas.ts"
-import { actingAs, MemberIdField } from "./shared.ts"
+import { actingAsClaimed, MemberIdFields } from "./shared.ts"
 
 /**
  * Payments (§4 "Payment return", "Tier purchase", "Subscribe flow"; §7): checkout for an extra
@@ -151,14 +151,14 @@ export const paymentRoutes = [
       "Opens a checkout for one extra entry ($2.99, one credit): {sessionId, url}; the browser goes to url (Stripe Checkout, or the offline test-mode page). returnUrl must be on this site (else /payment-success); the member comes back to it with ?session_id=…",
     access: "member",
     body: Schema.Struct({
-      userId: MemberIdField,
+      ...MemberIdFields,
       contestId: Schema.optional(Id),
       returnUrl: ReturnUrl,
     }),
     responses: { 403: "A userId that is not the signed-in member's" },
     handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, body.userId, "userId")
+        const member = yield* actingAsClaimed(caller, body)
         return yield* startFor(member.id, { kind: "extra-entry" }, body.returnUrl, raw)
       }),
   }),
@@ -170,7 +170,7 @@ export const paymentRoutes = [
       "Opens a checkout for a monthly plan (lite, pro or champ, at the plan table's price): {sessionId, url}. The plan you already have is refused (409 ALREADY_SUBSCRIBED); free is not for sale",
     access: "member",
     body: Schema.Struct({
-      userId: MemberIdField,
+      ...MemberIdFields,
       planTier: Schema.String.check(Schema.isMaxLength(40)),
       returnUrl: ReturnUrl,
     }),
@@ -180,7 +180,7 @@ export const paymentRoutes = [
     },
     handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, body.userId, "userId")
+        const member = yield* actingAsClaimed(caller, body)
         const tier = parseTier(body.planTier)
         if (tier === undefined) {
           return yield* new ValidationFailed({
@@ -203,14 +203,14 @@ export const paymentRoutes = [
     summary:
       "The return page's check: {session: {id, payment_status, metadata: {planTier, purchase}}, subscription, payment}. A paid session not fulfilled yet is fulfilled now (once, whoever asks first: this or the webhook). Only your own sessions",
     access: "member",
-    query: Schema.Struct({ sessionId: SessionId, userId: MemberIdField }),
+    query: Schema.Struct({ sessionId: SessionId, ...MemberIdFields }),
     responses: {
       403: "A userId that is not the signed-in member's",
       404: "No such checkout session of yours",
     },
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
-        const member = yield* actingAs(caller, query.userId, "userId")
+        const member = yield* actingAsClaimed(caller, query)
         const verified = yield* verifyCheckout(query.sessionId, member.id)
         const purchase = verified.payment.purchase
         return ok({

@@ -75,6 +75,18 @@ export const actingAs = (
       : Effect.succeed(member),
   )
 
+/** The spec's member id in both spellings a client may send: snake `user_id` and camel `userId`. */
+export const MemberIdFields = { user_id: MemberIdField, userId: MemberIdField }
+
+/** `actingAs` for a request that may name the member as `user_id`, `userId` or both: each must be yours. */
+export const actingAsClaimed = (
+  caller: Caller,
+  claimed: { readonly user_id?: string | undefined; readonly userId?: string | undefined },
+): Effect.Effect<Member> =>
+  Effect.flatMap(actingAs(caller, claimed.user_id, "user_id"), () =>
+    actingAs(caller, claimed.userId, "userId"),
+  )
+
 /**
  * A member's subscription as of now (created or renewed on the way), read in a transaction since
  * a renewal is written back.
