@@ -85,3 +85,26 @@ export const Page = ({
 
 export const messageOf = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message ? error.message : fallback
+
+/**
+ * The message of a refusal about one form field (the API's `issues`), in the words meant for
+ * people: "Your password is incorrect", not the summary's "password: Your password is incorrect".
+ * Any other failure: as `messageOf`.
+ */
+export const fieldMessageOf = (
+  error: unknown,
+  fields: ReadonlyArray<string>,
+  fallback: string,
+): string => {
+  const issues = (error as { body?: { issues?: unknown } } | null)?.body?.issues
+  if (Array.isArray(issues)) {
+    const issue = (issues as ReadonlyArray<{ field?: unknown; message?: unknown }>).find(
+      (candidate) =>
+        typeof candidate.field === "string" &&
+        fields.includes(candidate.field) &&
+        typeof candidate.message === "string",
+    )
+    if (issue) return issue.message as string
+  }
+  return messageOf(error, fallback)
+}

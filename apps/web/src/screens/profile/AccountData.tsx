@@ -7,7 +7,7 @@ import { api } from "../../api/api.ts"
 import type { Member } from "../../api/types.ts"
 import { SESSION_KEY, useSession } from "../../session/session.tsx"
 import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass, messageOf } from "../../ui/ui.tsx"
+import { Button, buttonClass, fieldMessageOf } from "../../ui/ui.tsx"
 import { Field, SettingsCard } from "./controls.tsx"
 
 /** Settings → your data: download everything we hold, or delete the account (with its password). */
@@ -43,7 +43,7 @@ export const AccountData = ({ member }: { readonly member: Member }) => {
     try {
       await api.deleteAccount(member.id, password)
     } catch (error) {
-      setProblem(messageOf(error, "Failed to delete the account"))
+      setProblem(fieldMessageOf(error, ["password"], "Failed to delete the account"))
       setBusy(false)
       return
     }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react"
 import { MIN_PASSWORD_LENGTH } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
 import { useToast } from "../../ui/toast.tsx"
-import { Button, messageOf } from "../../ui/ui.tsx"
+import { Button, fieldMessageOf } from "../../ui/ui.tsx"
 import { Field } from "./controls.tsx"
 
 interface Problem {
@@ -57,7 +57,11 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
     } catch (error) {
       setProblem({
         title: "Password not changed",
-        message: messageOf(error, "Failed to change password"),
+        message: fieldMessageOf(
+          error,
+          ["currentPassword", "newPassword"],
+          "Failed to change password",
+        ),
       })
     } finally {
       setBusy(false)

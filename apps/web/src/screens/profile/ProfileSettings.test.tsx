@@ -250,7 +250,11 @@ describe("the profile's settings", () => {
       server.use(
         http.put(`*/api/users/${MEMBER.id}/password`, () =>
           HttpResponse.json(
-            { code: "VALIDATION_FAILED", message: "currentPassword: Wrong password" },
+            {
+              code: "VALIDATION_FAILED",
+              message: "currentPassword: Your password is incorrect",
+              issues: [{ field: "currentPassword", message: "Your password is incorrect" }],
+            },
             { status: 400 },
           ),
         ),
@@ -262,7 +266,9 @@ describe("the profile's settings", () => {
       await userEvent.type(within(dialog).getByLabelText("New password"), "long-enough-1")
       await userEvent.type(within(dialog).getByLabelText("Confirm new password"), "long-enough-1")
       await userEvent.click(within(dialog).getByRole("button", { name: "Update Password" }))
-      expect(await within(dialog).findByText("currentPassword: Wrong password")).toBeTruthy()
+      // Without the field's name in front of the words meant for people.
+      expect(await within(dialog).findByText("Your password is incorrect")).toBeTruthy()
+      expect(within(dialog).queryByText(/currentPassword/)).toBeNull()
     })
   })
 
@@ -289,9 +295,14 @@ describe("the profile's settings", () => {
           const body = (await request.json()) as { password?: string }
           sent.push(body)
           if (body.password !== "right-password") {
+            // The server's own refusal: a validation failure naming the field.
             return HttpResponse.json(
-              { code: "INVALID_CREDENTIALS", message: "Wrong password" },
-              { status: 401 },
+              {
+                code: "VALIDATION_FAILED",
+                message: "password: Your password is incorrect",
+                issues: [{ field: "password", message: "Your password is incorrect" }],
+              },
+              { status: 400 },
             )
           }
           state.signedOut = true
@@ -304,7 +315,10 @@ describe("the profile's settings", () => {
       const dialog = await screen.findByRole("alertdialog", { name: "Delete your account?" })
       await userEvent.type(within(dialog).getByLabelText("Password"), "wrong-password")
       await userEvent.click(within(dialog).getByRole("button", { name: "Delete my account" }))
-      expect(await within(dialog).findByText("Wrong password")).toBeTruthy()
+      // The message as written for people, without the field's name in front.
+      expect((await within(dialog).findByRole("alert")).textContent).toBe(
+        "Your password is incorrect",
+      )
       expect(state.signedOut).toBe(false)
 
       await userEvent.clear(within(dialog).getByLabelText("Password"))
