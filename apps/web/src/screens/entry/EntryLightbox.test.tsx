@@ -77,13 +77,16 @@ describe("the lightbox over a grid", () => {
     expect(router.state.location.pathname).toBe(`/entries/${idOf(3)}`)
     expect(router.state.historyAction).toBe("REPLACE")
     // The last card has no next one.
-    expect(screen.getByRole("button", { name: "Next entry" }).hasAttribute("disabled")).toBe(true)
+    expect(screen.getByRole("button", { name: "Next entry" }).getAttribute("aria-disabled")).toBe(
+      "true",
+    )
     await userEvent.keyboard("{ArrowLeft}{ArrowLeft}")
     await lightboxTitled("artist1's entry")
     expect(router.state.location.pathname).toBe(`/entries/${idOf(1)}`)
-    expect(screen.getByRole("button", { name: "Previous entry" }).hasAttribute("disabled")).toBe(
-      true,
-    )
+    // It stays focusable (aria-disabled): the focus on it keeps the arrow keys working.
+    const previous = screen.getByRole("button", { name: "Previous entry" })
+    expect(previous.getAttribute("aria-disabled")).toBe("true")
+    expect(previous.hasAttribute("disabled")).toBe(false)
     expect(before).toBe("PUSH")
   })
 

@@ -22,7 +22,7 @@ import { EntryNotFound } from "./EntryNotFound.tsx"
 export const SWIPE_PX = 50
 
 const arrowClass =
-  "inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-40 disabled:cursor-not-allowed"
+  "inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-800 shadow ring-1 ring-slate-200 hover:bg-slate-50 aria-disabled:opacity-40 aria-disabled:cursor-not-allowed"
 
 /** Keys typed into a menu or a field are theirs, not the lightbox's. */
 const ownsArrows = (target: EventTarget): boolean =>
@@ -159,7 +159,9 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
                 type="button"
                 aria-label="Previous entry"
                 className={arrowClass}
-                disabled={previous === null}
+                // aria-disabled, not disabled: walking to the first entry leaves the focus on this
+                // button, and a disabled button swallows the keys (→ would do nothing).
+                aria-disabled={previous === null || undefined}
                 onClick={() => go(previous)}
               >
                 <ChevronLeft aria-hidden className="size-5" />
@@ -168,7 +170,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
                 type="button"
                 aria-label="Next entry"
                 className={arrowClass}
-                disabled={next === null}
+                aria-disabled={next === null || undefined}
                 onClick={() => go(next)}
               >
                 <ChevronRight aria-hidden className="size-5" />
