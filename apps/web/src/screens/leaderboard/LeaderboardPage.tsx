@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { Medal, Trophy } from "lucide-react"
-import { Avatar, Tabs } from "radix-ui"
+import { Tabs } from "radix-ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
@@ -66,18 +66,35 @@ const initialsOf = (name: string): string => {
 /** The small rendition when the server has one, else the entry's display image. */
 const imageOf = (row: LeaderboardRow): string | null => row.thumbnailUrl ?? row.submissionUrl
 
-const ArtistAvatar = ({ row, size }: { readonly row: LeaderboardRow; readonly size: string }) => (
-  <Avatar.Root
-    className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 align-middle ${size}`}
-  >
-    {row.avatarUrl && (
-      <Avatar.Image src={row.avatarUrl} alt="" className="size-full object-cover" />
-    )}
-    <Avatar.Fallback aria-hidden className="text-sm font-semibold text-brand-800">
-      {initialsOf(artistName(row))}
-    </Avatar.Fallback>
-  </Avatar.Root>
-)
+/**
+ * The artist's avatar over their initials: a plain lazy image (Radix's Avatar would fetch every
+ * row's picture at once to learn whether it loads), dropped if it fails so the initials show.
+ */
+const ArtistAvatar = ({ row, size }: { readonly row: LeaderboardRow; readonly size: string }) => {
+  const [failed, setFailed] = useState<string | null>(null)
+  const src = row.avatarUrl && row.avatarUrl !== failed ? row.avatarUrl : null
+  return (
+    <span
+      className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 align-middle ${size}`}
+    >
+      <span aria-hidden className="text-sm font-semibold text-brand-800">
+        {initialsOf(artistName(row))}
+      </span>
+      {src && (
+        <img
+          src={src}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(src)}
+          className="absolute inset-0 size-full object-cover"
+        />
+      )}
+    </span>
+  )
+}
 
 /** An entry's picture; 'N/A' when there is none or it fails to load. */
 const EntryImage = ({
