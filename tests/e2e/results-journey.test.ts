@@ -187,6 +187,25 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
         await page.getByRole("tab", { name: "Past Contests" }).getAttribute("aria-selected"),
       ).toBe("true")
       await visible(winnerCard)
+
+      // From the second card, ← reaches the first (the focused Previous button now has nowhere to
+      // go), and → still walks on.
+      const [first, second] = ids
+      if (!first || !second) throw new Error("the grid has fewer than two cards")
+      const [firstArtist, secondArtist] = await Promise.all([
+        artistOfCard(galleryCards(page).nth(0)),
+        artistOfCard(galleryCards(page).nth(1)),
+      ])
+      await galleryCards(page)
+        .nth(1)
+        .getByRole("link", { name: `Open ${secondArtist}'s entry` })
+        .click()
+      await visible(lightbox(page, secondArtist))
+      await walk("ArrowLeft", first, firstArtist)
+      await walk("ArrowRight", second, secondArtist)
+      await page.keyboard.press("Escape")
+      await page.getByRole("dialog").waitFor({ state: "hidden", timeout: STEP_MS })
+      await expect.poll(() => pathOf(page), { timeout: STEP_MS }).toBe("/gallery")
     }))
 
   test("2. reopened and reloaded, the lightbox's address is the entry's page; its artist link leads to the artist's page", () =>
