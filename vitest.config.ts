@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: "http",
           include: ["tests/http/**/*.test.ts"],
+          // Migrates a template database per backend once per run; each server starts on a copy.
+          globalSetup: ["tests/http/support/global-setup.ts"],
           // A real server per suite, on a SQLite file or a fresh MySQL database.
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -1,7 +1,17 @@
 import { cp, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createConnection } from "mysql2/promise"
+import {
+  createMysqlDatabase,
+  createWithTables,
+  databaseOf,
+  dropMysqlDatabase,
+  refill as refillTables,
+  scopedUrl,
+  type TableDefinition,
+  tableDefinitions,
+  uniqueDatabaseName,
+} from "../../support/mysql-databases.ts"
 
 /**
  * Databases for the CLI suites: empty ones (no tables), and templates — a database migrated and
@@ -29,9 +39,7 @@ export interface TestDatabase {
   readonly drop: () => Promise<void>
 }
 
-type Connection = Awaited<ReturnType<typeof createConnection>>
-
-const uniqueName = () => `colorday_cli_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
+const uniqueName = () => uniqueDatabaseName("colorday_cli")
 
 /** The caller's environment without a database of its own, and no colours. */
 const baseEnv = (): NodeJS.ProcessEnv => {
@@ -39,23 +47,7 @@ const baseEnv = (): NodeJS.ProcessEnv => {
   return { ...rest, NO_COLOR: "1" }
 }
 
-const scopedUrl = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-const withConnection = async <A>(url: string, use: (connection: Connection) => Promise<A>) => {
-  const connection = await createConnection({ uri: url, multipleStatements: true })
-  try {
-    return await use(connection)
-  } finally {
-    await connection.end()
-  }
-}
-
-const dropMysql = (adminUrl: string, name: string) =>
-  withConnection(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS \`${name}\``))
+const dropMysql = dropMysqlDatabase
 
 const testDatabase = (
   backend: BackendName,
@@ -82,9 +74,7 @@ export const emptyDatabase = async (
   if (backend === "sqlite") return testDatabase(backend, dataDir, undefined, removeDir)
   if (!mysqlUrl) throw new Error("the mysql backend needs MYSQL_URL")
   const name = uniqueName()
-  await withConnection(mysqlUrl, (c) =>
-    c.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`),
-  )
+  await createMysqlDatabase(mysqlUrl, name)
   return testDatabase(backend, dataDir, scopedUrl(mysqlUrl, name), async () => {
     await dropMysql(mysqlUrl, name)
     await removeDir()
@@ -128,27 +118,13 @@ const mysqlTemplates = async (
   names: ReadonlyArray<string>,
 ): Promise<TemplateStore> => {
   const building = await emptyDatabase("mysql", mysqlUrl)
-  const working = decodeURIComponent(new URL(building.databaseUrl ?? "").pathname.slice(1))
+  const working = databaseOf(building.databaseUrl ?? "")
   const files = await tempDir("mysql")
   let inUse = false
 
   /** The working database's tables, as migrated: read on the first save. */
-  let tables: Promise<ReadonlyArray<{ readonly name: string; readonly create: string }>> | undefined
-  const tablesOf = () =>
-    (tables ??= withConnection(mysqlUrl, async (c) => {
-      const [rows] = await c.query(
-        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name",
-        [working],
-      )
-      const found = []
-      for (const { name } of rows as Array<{ name: string }>) {
-        const [shown] = await c.query(`SHOW CREATE TABLE \`${working}\`.\`${name}\``)
-        const create = (shown as Array<Record<string, string>>)[0]?.["Create Table"]
-        if (!create) throw new Error(`no CREATE TABLE for ${working}.${name}`)
-        found.push({ name, create })
-      }
-      return found
-    }))
+  let tables: Promise<ReadonlyArray<TableDefinition>> | undefined
+  const tablesOf = () => (tables ??= tableDefinitions(mysqlUrl, working))
 
   const templateName = (name: string) => `${working}_${name.replace(/\W/g, "_")}`
 
@@ -157,16 +133,8 @@ const mysqlTemplates = async (
   const created = (name: string) => {
     let creation = creations.get(name)
     if (!creation) {
-      creation = withConnection(mysqlUrl, async (c) => {
-        const definitions = await tablesOf()
-        await c.query(
-          [
-            `CREATE DATABASE \`${templateName(name)}\` CHARACTER SET utf8mb4`,
-            `USE \`${templateName(name)}\``,
-            "SET FOREIGN_KEY_CHECKS = 0",
-            ...definitions.map((t) => t.create),
-          ].join(";\n"),
-        )
+      creation = tablesOf().then(async (definitions) => {
+        await createWithTables(mysqlUrl, templateName(name), definitions)
       })
       creations.set(name, creation)
     }
@@ -175,19 +143,7 @@ const mysqlTemplates = async (
 
   /** Empties `to`'s tables and fills them with `from`'s rows, in one round trip. */
   const refill = async (from: string, to: string) => {
-    const definitions = await tablesOf()
-    await withConnection(mysqlUrl, (c) =>
-      c.query(
-        [
-          "SET FOREIGN_KEY_CHECKS = 0",
-          ...definitions.map((t) => `DELETE FROM \`${to}\`.\`${t.name}\``),
-          ...definitions.map(
-            (t) => `INSERT INTO \`${to}\`.\`${t.name}\` SELECT * FROM \`${from}\`.\`${t.name}\``,
-          ),
-          "SET FOREIGN_KEY_CHECKS = 1",
-        ].join(";\n"),
-      ),
-    )
+    await refillTables(mysqlUrl, from, to, await tablesOf())
   }
 
   return {

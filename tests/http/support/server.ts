@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs"
+import { cp, mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Effect, type Layer, ManagedRuntime } from "effect"
-import { createConnection } from "mysql2/promise"
+import { inject } from "vitest"
+import type { ScryptParameters } from "../../../adapters/crypto/scrypt-password-hasher.ts"
 import type { HttpConfig } from "../../../adapters/http/app.ts"
 import type { RateLimit } from "../../../adapters/http/rate-limits.ts"
 import { makeRateLimiters } from "../../../adapters/http/rate-limits.ts"
@@ -14,15 +15,65 @@ import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
 import { sharePreviews } from "../../../adapters/http/page-meta.ts"
 import { makeAppLayer } from "../../../cli/app.layer.ts"
 import type { Canvas } from "../../../domain/editing/canvases.port.ts"
+import {
+  createWithTablesStatements,
+  dropMysqlDatabase,
+  refillStatements,
+  scopedUrl,
+  uniqueDatabaseName,
+  withConnection,
+} from "../../support/mysql-databases.ts"
 
 /**
  * A real server for the HTTP tests: the Koa app on 127.0.0.1 (a free port) over the same
- * composition root as `colorday serve`, on a fresh SQLite file — or, when HTTP_TEST_DATABASE is
- * "mysql" and MYSQL_URL is set, a fresh MySQL/MariaDB database dropped afterwards.
+ * composition root as `colorday serve`, on a fresh SQLite file — or, on the "mysql" backend (when
+ * MYSQL_URL is set), a fresh MySQL/MariaDB database dropped afterwards. Each starts as a copy of
+ * the run's migrated template (global-setup.ts): the SQLite file copied, the MySQL tables created
+ * from the template's `CREATE TABLE` statements and its rows copied, so no server migrates.
+ * Passwords are hashed at TEST_PASSWORD_HASHING, through the composition root's configuration.
  */
 export type Backend = "sqlite" | "mysql"
 
 export const MYSQL_URL = process.env.MYSQL_URL
+
+/**
+ * The test servers' scrypt parameters: as cheap as scrypt allows, so signing members up and in
+ * costs next to nothing. Production keeps OWASP's (adapters/crypto/scrypt-password-hasher.ts,
+ * checked by its test); hashes still name their parameters, so the code paths are the same.
+ */
+export const TEST_PASSWORD_HASHING: ScryptParameters = { logN: 4, r: 1, p: 1 }
+
+/** A data folder and database for one server, copied from the run's migrated templates. */
+const databaseFromTemplate = async (
+  backend: Backend,
+): Promise<{ dataDir: string; databaseUrl: string | undefined; drop: () => Promise<void> }> => {
+  const templates = inject("httpTemplates")
+  const dataDir = await mkdtemp(join(tmpdir(), "colorday-http-"))
+  const removeDir = () => rm(dataDir, { recursive: true, force: true })
+  if (backend === "sqlite") {
+    await cp(templates.sqliteDir, dataDir, { recursive: true })
+    return { dataDir, databaseUrl: undefined, drop: removeDir }
+  }
+  if (!MYSQL_URL || !templates.mysql) throw new Error("the mysql backend needs MYSQL_URL")
+  const { database: template, tables } = templates.mysql
+  const name = uniqueDatabaseName("colorday_http")
+  await withConnection(MYSQL_URL, (c) =>
+    c.query(
+      [
+        ...createWithTablesStatements(name, tables),
+        ...refillStatements(template, name, tables),
+      ].join(";\n"),
+    ),
+  )
+  return {
+    dataDir,
+    databaseUrl: scopedUrl(MYSQL_URL, name),
+    drop: async () => {
+      await dropMysqlDatabase(MYSQL_URL, name)
+      await removeDir()
+    },
+  }
+}
 
 /** The databases the HTTP suites run on: SQLite always, MariaDB/MySQL when MYSQL_URL is set. */
 export const httpBackends: ReadonlyArray<Backend> = MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"]
@@ -54,31 +105,17 @@ export const startTestServer = async (
   } = {},
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
-  const dataDir = mkdtempSync(join(tmpdir(), "colorday-http-"))
-  let databaseUrl: string | undefined
-  let dropDatabase = async () => {}
-  if (backend === "mysql") {
-    if (!MYSQL_URL) throw new Error("the mysql backend needs MYSQL_URL")
-    const name = `colorday_http_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
-    const connection = await createConnection(MYSQL_URL)
-    await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
-    await connection.end()
-    const scoped = new URL(MYSQL_URL)
-    scoped.pathname = `/${name}`
-    databaseUrl = scoped.toString()
-    dropDatabase = async () => {
-      const c = await createConnection(MYSQL_URL)
-      await c.query(`DROP DATABASE IF EXISTS \`${name}\``)
-      await c.end()
-    }
-  }
+  const { dataDir, databaseUrl, drop } = await databaseFromTemplate(backend)
   const mail: MailConfig = { ...mailConfigFromEnv({}), ...options.mail }
   const payments: PaymentsConfig = { publicUrl: mail.publicUrl, ...options.payments }
   const runtime = ManagedRuntime.make(
     makeAppLayer({
       dataDir,
       databaseUrl,
+      // A no-op on the migrated copy (its migrations table came with it), kept so that a server
+      // never runs on a schema behind the code.
       migrate: true,
+      passwordHashing: TEST_PASSWORD_HASHING,
       mail,
       payments,
       canvases: options.canvases ?? [],
@@ -107,8 +144,7 @@ export const startTestServer = async (
     close: async () => {
       await started.close()
       await runtime.dispose()
-      await dropDatabase()
-      rmSync(dataDir, { recursive: true, force: true })
+      await drop()
     },
   }
 }
