@@ -24,6 +24,8 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   AccountSuspended: 403,
   InvalidToken: 400,
   AlreadySubscribed: 409,
+  // Not a rate: a count of open checkouts that goes down when one is paid, cancelled or expires.
+  TooManyOpenCheckouts: 429,
   ContestLocked: 409,
   NotAnnounceable: 409,
   SelfAction: 409,

@@ -1,7 +1,7 @@
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import type { MemberDataExport } from "../../domain/accounts/member-data-export.use-case.ts"
 import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
-import type { Payment } from "../../domain/billing/payment.entity.ts"
+import { type Payment, statusAt } from "../../domain/billing/payment.entity.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
 import type { ContestResults, PastContest } from "../../domain/contests/contest-results.use-case.ts"
@@ -169,13 +169,16 @@ export const presentBadge = (grant: BadgeGrant) => {
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
-/** A payments ledger row as the billing history reads it: dollars, an ISO date, a label. */
-export const presentPayment = (payment: Payment) => ({
+/**
+ * A payments ledger row as the billing history reads it: dollars, an ISO date, a label. Given
+ * `now`, a pending checkout past its lifetime reads "expired" before the provider says so.
+ */
+export const presentPayment = (payment: Payment, now?: Instant) => ({
   id: payment.id,
   date: iso(payment.createdAt),
   amount: payment.amountCents / 100,
   currency: "usd",
-  status: payment.status,
+  status: now === undefined ? payment.status : statusAt(payment, now),
   description:
     payment.purchase.kind === "plan" ? `${capitalised(payment.purchase.tier)} Plan` : "Extra entry",
   invoice_url: payment.invoiceUrl,

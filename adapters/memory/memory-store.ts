@@ -33,6 +33,8 @@ interface Tables {
   checkoutSessions: Map<string, OfflineSession>
   downloads: Array<{ contestId: string; memberId: string; at: Instant }>
   events: Array<{ contestId: string; metric: ContestMetric; at: Instant }>
+  /** Visits noted, keyed by `${contestId}|${metric}|${visitor}|${day}` (the database's unique key). */
+  visits: Set<string>
   /** Keyed by session id (the digest of the cookie token). */
   sessions: Map<string, Session>
   /** Keyed by token hash. */
@@ -57,6 +59,7 @@ const emptyTables = (): Tables => ({
   checkoutSessions: new Map(),
   downloads: [],
   events: [],
+  visits: new Set(),
   sessions: new Map(),
   memberTokens: new Map(),
   contactMessages: new Map(),
@@ -88,6 +91,7 @@ export class MemoryStore {
       checkoutSessions: new Map(t.checkoutSessions),
       downloads: [...t.downloads],
       events: [...t.events],
+      visits: new Set(t.visits),
       sessions: new Map(t.sessions),
       memberTokens: new Map(t.memberTokens),
       contactMessages: new Map(t.contactMessages),

@@ -12,6 +12,7 @@ import { MemberSettingsRepository } from "../../domain/accounts/member-settings.
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
+import { isOpenCheckout } from "../../domain/billing/payment.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import {
   CONTEST_METRICS,
@@ -312,6 +313,13 @@ const analytics = (store: MemoryStore) =>
   ContestAnalytics.of({
     recordDownload: (download) => Effect.sync(() => void store.tables.downloads.push(download)),
     recordEvent: (event) => Effect.sync(() => void store.tables.events.push(event)),
+    noteVisit: (visit) =>
+      Effect.sync(() => {
+        const key = `${visit.contestId}|${visit.metric}|${visit.visitor}|${visit.day}`
+        if (store.tables.visits.has(key)) return false
+        store.tables.visits.add(key)
+        return true
+      }),
     counts: (contestId) =>
       Effect.sync(() => {
         const counts = Object.fromEntries(CONTEST_METRICS.map((metric) => [metric, 0])) as {
@@ -551,6 +559,12 @@ const payments = (store: MemoryStore) =>
     // Memory transactions are serialised already, so holding the row needs nothing more.
     lock: (checkoutSessionId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    openCheckoutsOf: (memberId, now) =>
+      Effect.sync(() =>
+        [...store.tables.payments.values()]
+          .filter((p) => p.memberId === memberId && isOpenCheckout(p, now))
+          .sort((a, b) => b.createdAt - a.createdAt || byId(b, a)),
+      ),
     historyOf: (memberId, cursor, limit) =>
       Effect.sync(() => {
         const own = [...store.tables.payments.values()].filter((p) => p.memberId === memberId)

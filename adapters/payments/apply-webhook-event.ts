@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { fulfilCheckout } from "../../domain/billing/checkout.use-case.ts"
+import { fulfilCheckout, settleCheckout } from "../../domain/billing/checkout.use-case.ts"
 import {
   changePlanTier,
   endPlanOf,
@@ -23,6 +23,12 @@ export const applyWebhookEvent = (event: WebhookEvent) =>
         return done.paymentStatus === "unpaid"
           ? `${event.checkoutSessionId} is not paid yet`
           : `${event.checkoutSessionId} was fulfilled already`
+      }
+      case "checkout-expired": {
+        const expired = yield* settleCheckout(event.checkoutSessionId, "expired")
+        return expired
+          ? `${event.checkoutSessionId} expired`
+          : `${event.checkoutSessionId} was not pending (nothing to expire)`
       }
       case "period-paid": {
         const { kind: _kind, ...period } = event

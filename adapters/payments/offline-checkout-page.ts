@@ -1,7 +1,11 @@
 import type { Instant } from "../../domain/shared/ids.ts"
 import { formatCents } from "../../domain/plans/plans.ts"
 import { purchaseLabel } from "../../domain/billing/purchase.ts"
-import type { OfflineSession } from "./offline-sessions.ts"
+import {
+  isOfflineExpired,
+  OFFLINE_CHECKOUT_LIFETIME_MS,
+  type OfflineSession,
+} from "./offline-sessions.ts"
 
 /**
  * The offline checkout's pages, rendered on the server: plain HTML with one inline style sheet, no
@@ -62,6 +66,7 @@ const date = (instant: Instant) => new Date(instant).toISOString().replace("T", 
 export const checkoutPage = (
   session: OfflineSession,
   paths: { readonly pay: string; readonly cancel: string; readonly receipt: string },
+  now: Instant,
 ) => {
   if (session.status === "paid") {
     return page(
@@ -76,6 +81,13 @@ export const checkoutPage = (
       "Cancelled",
       `<h1>This checkout was cancelled</h1>${order(session)}
 <p class="note">No charges were made. Start a new checkout from the site to buy again.</p>`,
+    )
+  }
+  if (isOfflineExpired(session, now)) {
+    return page(
+      "Expired",
+      `<h1>This checkout has expired</h1>${order(session)}
+<p class="note">It was not paid within ${OFFLINE_CHECKOUT_LIFETIME_MS / 60_000} minutes, so nothing was charged. Start a new checkout from the site to buy again.</p>`,
     )
   }
   return page(

@@ -4,7 +4,12 @@ import { priceOf } from "../../domain/billing/purchase.ts"
 import { NotFound } from "../../domain/shared/errors.ts"
 import { IdSource } from "../../domain/shared/id-source.port.ts"
 import { InvalidWebhook, PaymentGateway } from "./payment-gateway.ts"
-import { type OfflineSession, OfflineSessions } from "./offline-sessions.ts"
+import {
+  isOfflineExpired,
+  type OfflineSession,
+  OfflineSessions,
+  offlineExpiresAt,
+} from "./offline-sessions.ts"
 
 /**
  * The offline checkout, the embedded default: a provider of our own that behaves like Stripe
@@ -35,11 +40,17 @@ const originOf = (url: string, fallback: string): string => {
   }
 }
 
-const readSession = (session: OfflineSession, publicUrl: string): CheckoutSession => {
+const readSession = (session: OfflineSession, publicUrl: string, now: number): CheckoutSession => {
   const paid = session.status === "paid"
   return {
     id: session.id,
     paymentStatus: paid ? "paid" : "unpaid",
+    // As Stripe tells it: a cancelled or lapsed session is expired, it can never be paid.
+    status: paid
+      ? "complete"
+      : session.status === "cancelled" || isOfflineExpired(session, now)
+        ? "expired"
+        : "open",
     purchase: session.purchase,
     memberId: session.memberId,
     amountCents: session.amountCents,
@@ -55,7 +66,15 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
     const sessions = yield* OfflineSessions
     const ids = yield* IdSource
     const complete = (status: "paid" | "cancelled") => (sessionId: string) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) => sessions.complete(sessionId, status, now))
+      Effect.gen(function* () {
+        const now = yield* Clock.currentTimeMillis
+        const found = yield* sessions.find(sessionId)
+        // A lapsed checkout is not paid any more (cancelling it changes nothing either).
+        if (Option.isSome(found) && isOfflineExpired(found.value, now)) return found
+        return yield* sessions.complete(sessionId, status, now)
+      })
+    const pageUrl = (session: OfflineSession) =>
+      `${originOf(session.returnUrl, config.publicUrl)}${offlineCheckoutPath(session.id)}`
 
     const payments = Payments.of({
       createCheckout: (request) =>
@@ -74,16 +93,33 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
           })
           return {
             checkoutSessionId: session.id,
-            url: `${originOf(session.returnUrl, config.publicUrl)}${offlineCheckoutPath(session.id)}`,
+            url: pageUrl(session),
+            expiresAt: offlineExpiresAt(session),
           }
         }),
+      resumeCheckout: (checkoutSessionId) =>
+        Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const found = yield* sessions.find(checkoutSessionId)
+          return Option.flatMap(found, (session) =>
+            session.status === "open" && !isOfflineExpired(session, now)
+              ? Option.some({
+                  checkoutSessionId: session.id,
+                  url: pageUrl(session),
+                  expiresAt: offlineExpiresAt(session),
+                })
+              : Option.none(),
+          )
+        }),
       retrieveSession: (checkoutSessionId) =>
-        Effect.flatMap(sessions.find(checkoutSessionId), (found) =>
-          Option.match(found, {
-            onNone: () => Effect.fail(new NotFound({ entity: "payment", id: checkoutSessionId })),
-            onSome: (session) => Effect.succeed(readSession(session, config.publicUrl)),
-          }),
-        ),
+        Effect.gen(function* () {
+          const now = yield* Clock.currentTimeMillis
+          const found = yield* sessions.find(checkoutSessionId)
+          if (Option.isNone(found)) {
+            return yield* new NotFound({ entity: "payment", id: checkoutSessionId })
+          }
+          return readSession(found.value, config.publicUrl, now)
+        }),
       // An offline checkout is paid once: no plan bought here is ever charged again.
       cancelRecurring: () => Effect.void,
     })

@@ -23,6 +23,17 @@ export interface OfflineSession {
   readonly completedAt: Instant | null
 }
 
+/** How long an offline checkout can be paid: as a short-lived provider session would. */
+export const OFFLINE_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000
+
+/** When an offline checkout stops being payable. */
+export const offlineExpiresAt = (session: OfflineSession): Instant =>
+  session.createdAt + OFFLINE_CHECKOUT_LIFETIME_MS
+
+/** An open session whose lifetime has passed: it can no longer be paid. */
+export const isOfflineExpired = (session: OfflineSession, now: Instant): boolean =>
+  session.status === "open" && offlineExpiresAt(session) <= now
+
 export class OfflineSessions extends Context.Service<
   OfflineSessions,
   {

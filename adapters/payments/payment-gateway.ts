@@ -12,6 +12,8 @@ import type { OfflineSession } from "./offline-sessions.ts"
 /** A provider's webhook delivery, read as what it means to us. */
 export type WebhookEvent =
   | { readonly kind: "checkout-completed"; readonly checkoutSessionId: string }
+  /** A checkout not paid within its lifetime: it leaves the pending rows. */
+  | { readonly kind: "checkout-expired"; readonly checkoutSessionId: string }
   | ({ readonly kind: "period-paid" } & PlanPeriodPaid)
   | { readonly kind: "plan-changed"; readonly memberId: MemberId; readonly tier: Tier }
   | { readonly kind: "plan-ended"; readonly memberId: MemberId; readonly tier: Tier }

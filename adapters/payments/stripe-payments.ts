@@ -1,9 +1,10 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import Stripe from "stripe"
 import type { Purchase } from "../../domain/billing/payment.entity.ts"
 import {
   type CheckoutPaymentStatus,
   type CheckoutSession,
+  type CheckoutSessionStatus,
   Payments,
 } from "../../domain/billing/payments.port.ts"
 import { priceOf, purchaseLabel } from "../../domain/billing/purchase.ts"
@@ -108,6 +109,9 @@ const tierOfSubscription = (subscription: Stripe.Subscription): Tier | undefined
 const paymentStatusOf = (status: string): CheckoutPaymentStatus =>
   status === "paid" ? "paid" : status === "no_payment_required" ? "no_payment_required" : "unpaid"
 
+const sessionStatusOf = (status: string | null): CheckoutSessionStatus =>
+  status === "complete" ? "complete" : status === "expired" ? "expired" : "open"
+
 const isStripeNotFound = (error: unknown) =>
   error instanceof Stripe.errors.StripeError &&
   (error.statusCode === 404 || error.code === "resource_missing")
@@ -124,6 +128,7 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
     return {
       id: session.id,
       paymentStatus: paymentStatusOf(session.payment_status),
+      status: sessionStatusOf(session.status),
       purchase: purchaseOf(metadata),
       memberId: metadata.memberId,
       amountCents: session.amount_total ?? priceOf(purchaseOf(metadata)),
@@ -203,8 +208,30 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
         )
         if (!session.url)
           throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
-        return { checkoutSessionId: session.id, url: session.url }
+        return {
+          checkoutSessionId: session.id,
+          url: session.url,
+          expiresAt: session.expires_at * 1000,
+        }
       }),
+    resumeCheckout: (checkoutSessionId) =>
+      Effect.tryPromise({
+        try: () => stripe.checkout.sessions.retrieve(checkoutSessionId),
+        catch: (error) => error,
+      }).pipe(
+        Effect.map((session) =>
+          session.status === "open" && session.url && readMetadata(session.metadata)
+            ? Option.some({
+                checkoutSessionId: session.id,
+                url: session.url,
+                expiresAt: session.expires_at * 1000,
+              })
+            : Option.none(),
+        ),
+        Effect.catch((error) =>
+          isStripeNotFound(error) ? Effect.succeed(Option.none()) : Effect.die(error),
+        ),
+      ),
     retrieveSession: (checkoutSessionId) =>
       Effect.tryPromise({
         try: () =>
@@ -276,6 +303,11 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
       case "checkout.session.async_payment_succeeded":
         return Effect.succeed({
           kind: "checkout-completed",
+          checkoutSessionId: event.data.object.id,
+        })
+      case "checkout.session.expired":
+        return Effect.succeed({
+          kind: "checkout-expired",
           checkoutSessionId: event.data.object.id,
         })
       case "invoice.paid": {

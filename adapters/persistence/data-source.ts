@@ -1,6 +1,10 @@
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { DataSource, type MigrationInterface } from "typeorm"
+import {
+  CheckoutExpiryAndVisitsMysql,
+  CheckoutExpiryAndVisitsSqlite,
+} from "./migrations/checkout-expiry-and-visits.ts"
 import { CheckoutSessionsMysql, CheckoutSessionsSqlite } from "./migrations/checkout-sessions.ts"
 import {
   EntryOrderIndexesMysql,
@@ -62,6 +66,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     CheckoutSessionsSqlite,
     MemberSettingsSqlite,
     ContestResultsSqlite,
+    CheckoutExpiryAndVisitsSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -69,6 +74,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     CheckoutSessionsMysql,
     MemberSettingsMysql,
     ContestResultsMysql,
+    CheckoutExpiryAndVisitsMysql,
   ],
 }
 

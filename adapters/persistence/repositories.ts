@@ -4,7 +4,11 @@ import type { Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { BadgeRepository } from "../../domain/badges/badge.port.ts"
 import type { BadgeGrant, BadgeId } from "../../domain/badges/badges.ts"
-import type { Payment, PaymentStatus } from "../../domain/billing/payment.entity.ts"
+import {
+  isOpenCheckout,
+  type Payment,
+  type PaymentStatus,
+} from "../../domain/billing/payment.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import {
   CONTEST_METRICS,
@@ -31,6 +35,7 @@ import {
   type BadgeGrantRow,
   ContestEventTable,
   type ContestRow,
+  ContestVisitTable,
   ContestTable,
   DownloadTable,
   type EntryRow,
@@ -181,6 +186,9 @@ const toPayment = (row: PaymentRow): Payment => ({
   paymentMethod: row.paymentMethod,
   createdAt: row.createdAt,
   fulfilledAt: row.fulfilledAt,
+  // Optional on the entity: present only when set, so rows read back equal rows written.
+  ...(row.expiresAt === null ? {} : { expiresAt: row.expiresAt }),
+  ...(row.contestId === null ? {} : { contestId: row.contestId }),
 })
 
 const fromPayment = (payment: Payment): PaymentRow => ({
@@ -195,6 +203,8 @@ const fromPayment = (payment: Payment): PaymentRow => ({
   paymentMethod: payment.paymentMethod,
   createdAt: payment.createdAt,
   fulfilledAt: payment.fulfilledAt,
+  expiresAt: payment.expiresAt ?? null,
+  contestId: payment.contestId ?? null,
 })
 
 // ---------------------------------------------------------------------------------------------
@@ -487,6 +497,16 @@ const analytics = (db: DatabaseShape) =>
           .insert(event)
           .then(() => undefined),
       ),
+    // The primary key decides: of any number of notes of one visit, one inserts.
+    noteVisit: (visit) =>
+      db
+        .attempt((m) => m.getRepository(ContestVisitTable).insert({ ...visit }))
+        .pipe(
+          Effect.as(true),
+          Effect.catch((error) =>
+            isUniqueViolation(error) ? Effect.succeed(false) : Effect.die(error),
+          ),
+        ),
     counts: (contestId) =>
       db.run(async (m) => {
         const rows: Array<{ metric: string; total: string | number }> = await m
@@ -864,6 +884,20 @@ const payments = (db: DatabaseShape) => {
       db.run((m) => upsert(m, PaymentTable, fromPayment(payment), ["checkoutSessionId"])),
     findByCheckoutSession: (checkoutSessionId) => find(checkoutSessionId, false),
     lock: (checkoutSessionId) => find(checkoutSessionId, true),
+    openCheckoutsOf: (memberId, now) =>
+      db.run((m) =>
+        m
+          .getRepository<PaymentRow>(PaymentTable)
+          .createQueryBuilder("p")
+          .where("p.member_id = :memberId", { memberId })
+          .andWhere("p.status = 'pending'")
+          .andWhere("p.fulfilled_at IS NULL")
+          .andWhere("(p.expires_at IS NULL OR p.expires_at > :now)", { now })
+          .orderBy("p.created_at", "DESC")
+          .addOrderBy("p.id", "DESC")
+          .getMany()
+          .then((rows) => rows.map(toPayment).filter((payment) => isOpenCheckout(payment, now))),
+      ),
     historyOf: (memberId, cursor, limit) =>
       db.run((m) =>
         keysetPage(

@@ -487,6 +487,10 @@ export interface PaymentRow {
   paymentMethod: string | null
   createdAt: number
   fulfilledAt: number | null
+  /** When an unpaid checkout lapses (migration 6); null for renewals and older rows. */
+  expiresAt: number | null
+  /** The contest an extra entry was bought from (migration 6): reuse is per contest. */
+  contestId: string | null
 }
 
 export const PaymentTable = new EntitySchema<PaymentRow>({
@@ -504,6 +508,8 @@ export const PaymentTable = new EntitySchema<PaymentRow>({
     paymentMethod: text("payment_method", 64, true),
     createdAt: instant("created_at"),
     fulfilledAt: instant("fulfilled_at", true),
+    expiresAt: instant("expires_at", true),
+    contestId: ref("contest_id", true),
   },
   uniques: [{ name: "UQ_payments_checkout_session", columns: ["checkoutSessionId"] }],
   indices: [{ name: "IDX_payments_member", columns: ["memberId", "createdAt"] }],
@@ -644,6 +650,38 @@ export const ContestEventTable = new EntitySchema<ContestEventRow>({
   ],
 })
 
+export interface ContestVisitRow {
+  contestId: string
+  metric: string
+  visitor: string
+  day: string
+}
+
+/**
+ * Views and downloads noted per visitor, contest and UTC day (migration 6): the primary key lets
+ * each count once a day, however often (or in parallel) the request is repeated.
+ */
+export const ContestVisitTable = new EntitySchema<ContestVisitRow>({
+  name: "ContestVisit",
+  tableName: "contest_visits",
+  columns: {
+    contestId: id("contest_id"),
+    metric: { ...text("metric", 16), primary: true },
+    visitor: { ...text("visitor", 64), primary: true },
+    day: { ...text("day", 10), primary: true },
+  },
+  indices: [{ name: "IDX_contest_visits_day", columns: ["day"] }],
+  foreignKeys: [
+    {
+      name: "FK_contest_visits_contest",
+      target: "Contest",
+      columnNames: ["contest_id"],
+      referencedColumnNames: ["id"],
+      onDelete: "CASCADE",
+    },
+  ],
+})
+
 export interface OutboxMailRow {
   id: string
   recipient: string
@@ -736,6 +774,7 @@ export const ALL_TABLES = [
   BadgeGrantTable,
   ContactMessageTable,
   ContestEventTable,
+  ContestVisitTable,
   OutboxMailTable,
   AuditLogTable,
   SchedulerLeaseTable,

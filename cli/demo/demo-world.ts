@@ -321,6 +321,8 @@ export const seedDemoWorld = Effect.fn("seedDemoWorld")(function* (
               recordDownload({
                 contestId: contest.id,
                 memberId: download.member === null ? null : memberId(download.member),
+                // Each planned download is a visitor of its own (signed-in or not).
+                visitor: `demo:${download.member ?? "visitor"}:${download.at}`,
               }),
             )
           }

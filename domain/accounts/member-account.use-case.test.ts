@@ -70,8 +70,8 @@ const world = Effect.gen(function* () {
     badgeId: "first-win",
     earnedAt: own.createdAt,
   })
-  yield* recordDownload({ contestId: contest.id, memberId: member.id })
-  yield* recordDownload({ contestId: contest.id, memberId: other.id })
+  yield* recordDownload({ contestId: contest.id, memberId: member.id, visitor: member.id })
+  yield* recordDownload({ contestId: contest.id, memberId: other.id, visitor: other.id })
   const contact = { name: "Ada", subject: "Hello", message: "A question about plans." }
   yield* sendContactMessage({ ...contact, memberId: null, email: member.email.toUpperCase() })
   yield* sendContactMessage({ ...contact, memberId: other.id, email: other.email })

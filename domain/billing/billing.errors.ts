@@ -21,3 +21,13 @@ export class NoPaidPlan extends Data.TaggedError("NoPaidPlan")<{
     return "You are on the free plan: there is no paid plan to cancel."
   }
 }
+
+/** Too many checkouts open (pending, within their lifetime) at once: pay or cancel one first. */
+export class TooManyOpenCheckouts extends Data.TaggedError("TooManyOpenCheckouts")<{
+  readonly limit: number
+}> {
+  readonly code = "TOO_MANY_OPEN_CHECKOUTS"
+  override get message() {
+    return `You have ${this.limit} checkouts open already: complete or cancel one of them (or wait for it to expire) before starting another.`
+  }
+}

@@ -5,8 +5,16 @@ import { payOfflineCheckout } from "../../adapters/memory/payments.ts"
 import { seedMember } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test, TEST_NOW as NOW } from "../../adapters/memory/testing.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
-import { fulfilCheckout, startCheckout, verifyCheckout } from "./checkout.use-case.ts"
-import type { Purchase } from "./payment.entity.ts"
+import { TestClock } from "effect/testing"
+import {
+  fulfilCheckout,
+  MAX_OPEN_CHECKOUTS,
+  REUSE_MARGIN_MS,
+  settleCheckout,
+  startCheckout,
+  verifyCheckout,
+} from "./checkout.use-case.ts"
+import { type Purchase, statusAt } from "./payment.entity.ts"
 import { PaymentLedger } from "./payment.port.ts"
 
 const URLS = {
@@ -76,6 +84,111 @@ describe("startCheckout", () => {
       expect(free._tag === "ValidationFailed" && free.issues[0]?.field).toBe("planTier")
       const nobody = yield* Effect.flip(checkout("nobody", EXTRA))
       expect(nobody._tag).toBe("NotFound")
+    }))
+})
+
+describe("open checkouts: reused, capped, expiring", () => {
+  const extraFor = (memberId: string, contestId: string | null) =>
+    startCheckout({ memberId, purchase: EXTRA, contestId, ...URLS })
+
+  test("the same purchase still open is answered again; another purchase opens its own", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "free" })
+      const first = yield* checkout(member.id, PRO)
+      const again = yield* checkout(member.id, PRO)
+      expect(again.checkout).toEqual(first.checkout)
+      const lite = yield* checkout(member.id, { kind: "plan", tier: "lite" })
+      expect(lite.checkout.checkoutSessionId).not.toBe(first.checkout.checkoutSessionId)
+      // An extra entry is reused per contest.
+      const a = yield* extraFor(member.id, "contest-a")
+      expect((yield* extraFor(member.id, "contest-a")).checkout).toEqual(a.checkout)
+      const b = yield* extraFor(member.id, "contest-b")
+      expect(b.checkout.checkoutSessionId).not.toBe(a.checkout.checkoutSessionId)
+      const store = yield* Memory
+      expect(store.tables.payments.size).toBe(4)
+      expect(store.tables.checkoutSessions.size).toBe(4)
+    }))
+
+  test("a paid or cancelled checkout is not reused", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "free" })
+      const first = yield* checkout(member.id, EXTRA)
+      yield* payOfflineCheckout(first.checkout.checkoutSessionId)
+      yield* fulfilCheckout(first.checkout.checkoutSessionId)
+      const second = yield* checkout(member.id, EXTRA)
+      expect(second.checkout.checkoutSessionId).not.toBe(first.checkout.checkoutSessionId)
+      const store = yield* Memory
+      const session = store.tables.checkoutSessions.get(second.checkout.checkoutSessionId)
+      if (session) {
+        store.tables.checkoutSessions.set(session.id, { ...session, status: "cancelled" })
+      }
+      const third = yield* checkout(member.id, EXTRA)
+      expect(third.checkout.checkoutSessionId).not.toBe(second.checkout.checkoutSessionId)
+      // The cancelled session, found closed at the provider, left the open checkouts.
+      const ledger = yield* PaymentLedger
+      const cancelled = yield* ledger.findByCheckoutSession(second.checkout.checkoutSessionId)
+      expect(Option.getOrThrow(cancelled).status).toBe("expired")
+    }))
+
+  test("at most MAX_OPEN_CHECKOUTS are open per member; paying one frees a slot", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "free" })
+      const opened = []
+      for (let i = 0; i < MAX_OPEN_CHECKOUTS; i++) opened.push(yield* extraFor(member.id, `c${i}`))
+      const refused = yield* Effect.flip(extraFor(member.id, "one-more"))
+      expect(refused).toMatchObject({
+        _tag: "TooManyOpenCheckouts",
+        code: "TOO_MANY_OPEN_CHECKOUTS",
+      })
+      // Reuse still works at the cap: it opens nothing.
+      expect((yield* extraFor(member.id, "c0")).checkout).toEqual(opened[0]?.checkout)
+      const paid = opened[1]?.checkout.checkoutSessionId ?? ""
+      yield* payOfflineCheckout(paid)
+      yield* fulfilCheckout(paid)
+      yield* extraFor(member.id, "one-more")
+      expect((yield* Memory).tables.payments.size).toBe(MAX_OPEN_CHECKOUTS + 1)
+    }))
+
+  test("a checkout not paid within its lifetime is expired: not reused, not counted, not payable", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "free" })
+      const first = yield* checkout(member.id, EXTRA)
+      // The memory world's provider is the offline checkout: 30 minutes.
+      const OFFLINE_CHECKOUT_LIFETIME_MS = 30 * 60 * 1000
+      expect(first.payment.expiresAt).toBe(NOW + OFFLINE_CHECKOUT_LIFETIME_MS)
+      // Close to the end of its lifetime it is not handed out again either.
+      yield* TestClock.adjust(OFFLINE_CHECKOUT_LIFETIME_MS - REUSE_MARGIN_MS + 1)
+      const second = yield* checkout(member.id, EXTRA)
+      expect(second.checkout.checkoutSessionId).not.toBe(first.checkout.checkoutSessionId)
+      yield* TestClock.adjust(REUSE_MARGIN_MS)
+      const ledger = yield* PaymentLedger
+      const now = NOW + OFFLINE_CHECKOUT_LIFETIME_MS + 1
+      const open = yield* ledger.openCheckoutsOf(member.id, now)
+      expect(open.map((p) => p.checkoutSessionId)).toEqual([second.checkout.checkoutSessionId])
+      const row = Option.getOrThrow(
+        yield* ledger.findByCheckoutSession(first.checkout.checkoutSessionId),
+      )
+      expect(statusAt(row, now)).toBe("expired")
+      // The provider says expired: verifying records it, and grants nothing.
+      const verified = yield* verifyCheckout(first.checkout.checkoutSessionId, member.id)
+      expect(verified.payment.status).toBe("expired")
+      expect(verified.fulfilledNow).toBe(false)
+    }))
+
+  test("settleCheckout marks a pending checkout cancelled or expired, never a paid one", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "free" })
+      const pending = yield* checkout(member.id, EXTRA)
+      const id = pending.checkout.checkoutSessionId
+      expect(yield* settleCheckout(id, "cancelled")).toBe(true)
+      expect(yield* settleCheckout(id, "expired")).toBe(false)
+      const ledger = yield* PaymentLedger
+      expect(Option.getOrThrow(yield* ledger.findByCheckoutSession(id)).status).toBe("cancelled")
+      const paid = yield* checkout(member.id, PRO)
+      yield* payOfflineCheckout(paid.checkout.checkoutSessionId)
+      yield* fulfilCheckout(paid.checkout.checkoutSessionId)
+      expect(yield* settleCheckout(paid.checkout.checkoutSessionId, "expired")).toBe(false)
+      expect(yield* settleCheckout("cs_offline_unknown", "expired")).toBe(false)
     }))
 })
 

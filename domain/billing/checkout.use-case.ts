@@ -6,9 +6,9 @@ import type { Subscription } from "../plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { NotFound, ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
-import type { MemberId } from "../shared/ids.ts"
+import type { ContestId, MemberId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
-import { AlreadySubscribed } from "./billing.errors.ts"
+import { AlreadySubscribed, TooManyOpenCheckouts } from "./billing.errors.ts"
 import type { Payment, Purchase } from "./payment.entity.ts"
 import { PaymentLedger } from "./payment.port.ts"
 import {
@@ -23,14 +23,48 @@ export interface StartCheckout {
   /** From the session, never from the request body. */
   readonly memberId: MemberId
   readonly purchase: Purchase
+  /** The contest an extra entry is bought from, if the page said: reuse is per contest. */
+  readonly contestId?: ContestId | null
   readonly returnUrl: string
   readonly cancelUrl: string
 }
 
+/** How many checkouts a member may have open at once (pending, within their lifetime). */
+export const MAX_OPEN_CHECKOUTS = 5
+
+/**
+ * An open checkout is handed out again only while it has this long left, so the member is not
+ * sent to a page that expires while they type their card.
+ */
+export const REUSE_MARGIN_MS = 5 * 60 * 1000
+
+/** Whether a ledger row is a checkout for this very purchase (same tier, or same contest's entry). */
+const samePurchase = (payment: Payment, input: StartCheckout): boolean => {
+  const wanted = input.purchase
+  if (payment.purchase.kind !== wanted.kind) return false
+  if (payment.purchase.kind === "plan" && wanted.kind === "plan") {
+    return payment.purchase.tier === wanted.tier
+  }
+  return (payment.contestId ?? null) === (input.contestId ?? null)
+}
+
+/** The open checkout of this purchase that may be handed out again, if any. */
+const reusable = (open: ReadonlyArray<Payment>, input: StartCheckout, now: number) =>
+  open.find(
+    (payment) =>
+      samePurchase(payment, input) &&
+      (payment.expiresAt === undefined ||
+        payment.expiresAt === null ||
+        payment.expiresAt - now > REUSE_MARGIN_MS),
+  )
+
 /**
  * Opens a checkout for a plan or an extra entry and writes its pending row in the payments
  * ledger, keyed by the checkout session id. Buying the plan you already have is refused
- * (AlreadySubscribed); the free plan is not for sale.
+ * (AlreadySubscribed); the free plan is not for sale. A checkout of the same purchase still open
+ * is handed out again instead of a new one, and at most MAX_OPEN_CHECKOUTS are open per member
+ * (TooManyOpenCheckouts): the decision is taken with the member's subscription row locked, so
+ * parallel requests cannot each open one.
  */
 export const startCheckout = Effect.fn("startCheckout")(function* (input: StartCheckout) {
   const unitOfWork = yield* UnitOfWork
@@ -52,6 +86,17 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     }
     const subscription = yield* unitOfWork.transaction(currentSubscription(input.memberId))
     if (subscription.tier === tier) return yield* new AlreadySubscribed({ tier })
+  }
+
+  // The same purchase still open: back to its page (if the provider still has it open).
+  const before = yield* ledger.openCheckoutsOf(input.memberId, yield* Clock.currentTimeMillis)
+  const earlier = reusable(before, input, yield* Clock.currentTimeMillis)
+  if (earlier !== undefined) {
+    const resumed = yield* resumeOf(earlier)
+    if (Option.isSome(resumed)) return { checkout: resumed.value, payment: earlier }
+  }
+  if (before.length >= MAX_OPEN_CHECKOUTS) {
+    return yield* new TooManyOpenCheckouts({ limit: MAX_OPEN_CHECKOUTS })
   }
 
   // The ledger row's id is minted first: it is the idempotency key, so a retried call to the
@@ -76,17 +121,75 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     paymentMethod: null,
     createdAt: now,
     fulfilledAt: null,
+    expiresAt: checkout.expiresAt,
+    ...(input.purchase.kind === "extra-entry" && input.contestId
+      ? { contestId: input.contestId }
+      : {}),
   }
-  // A webhook may already have written (and fulfilled) the row: never write over it.
-  const payment = yield* unitOfWork.transaction(
+  // Decided again on the locked subscription row: a parallel request may have opened the same
+  // purchase (then its checkout is the answer, and ours is left to expire unrecorded) or filled
+  // the open slots meanwhile.
+  const decided = yield* unitOfWork.transaction(
     Effect.gen(function* () {
+      yield* currentSubscription(input.memberId)
+      // A webhook may already have written (and fulfilled) the row: never write over it.
       const existing = yield* ledger.lock(checkout.checkoutSessionId)
-      if (Option.isSome(existing)) return existing.value
+      if (Option.isSome(existing)) return { payment: existing.value, raced: false }
+      const open = yield* ledger.openCheckoutsOf(input.memberId, now)
+      const racer = reusable(open, input, now)
+      if (racer !== undefined) return { payment: racer, raced: true }
+      if (open.length >= MAX_OPEN_CHECKOUTS) {
+        return yield* new TooManyOpenCheckouts({ limit: MAX_OPEN_CHECKOUTS })
+      }
       yield* ledger.save(pending)
-      return pending
+      return { payment: pending, raced: false }
     }),
   )
-  return { checkout, payment }
+  if (decided.raced) {
+    const resumed = yield* resumeOf(decided.payment)
+    if (Option.isSome(resumed)) return { checkout: resumed.value, payment: decided.payment }
+    // The racer's checkout closed in between: record ours after all.
+    yield* unitOfWork.transaction(ledger.save(pending))
+  }
+  return { checkout, payment: decided.raced ? pending : decided.payment }
+})
+
+/**
+ * The provider's checkout of an open ledger row, if it is still open there. When it is not (paid,
+ * cancelled or expired without our hearing of it), the row is brought up to date from the
+ * provider first, as the webhook would have.
+ */
+const resumeOf = (payment: Payment) =>
+  Effect.gen(function* () {
+    const resumed = yield* (yield* Payments).resumeCheckout(payment.checkoutSessionId)
+    if (Option.isNone(resumed)) {
+      yield* fulfilCheckout(payment.checkoutSessionId).pipe(
+        Effect.catchTag("NotFound", () => settleCheckout(payment.checkoutSessionId, "expired")),
+      )
+    }
+    return resumed
+  })
+
+/**
+ * A pending checkout that will never be paid: the member cancelled it, or its lifetime passed
+ * (Stripe's `checkout.session.expired`, the offline checkout's expiry). A row paid, refunded or
+ * already settled stays as it is. Answers whether this call changed the row.
+ */
+export const settleCheckout = Effect.fn("settleCheckout")(function* (
+  checkoutSessionId: string,
+  status: "cancelled" | "expired",
+) {
+  const ledger = yield* PaymentLedger
+  return yield* (yield* UnitOfWork).transaction(
+    Effect.gen(function* () {
+      const locked = yield* ledger.lock(checkoutSessionId)
+      if (Option.isNone(locked)) return false
+      const row = locked.value
+      if (row.status !== "pending" || row.fulfilledAt !== null) return false
+      yield* ledger.save({ ...row, status })
+      return true
+    }),
+  )
 })
 
 /** A row that must not be fulfilled (again): fulfilled already, or refunded before it was. */
@@ -155,12 +258,18 @@ export const fulfilCheckout = Effect.fn("fulfilCheckout")(function* (checkoutSes
         }
         return settled
       }
-      const row = Option.getOrElse(locked, () => rowFromSession(newId, session, now))
+      const found = Option.getOrElse(locked, () => rowFromSession(newId, session, now))
       if (session.paymentStatus === "unpaid") {
-        if (Option.isNone(locked)) yield* ledger.save(row)
+        // A session that can no longer be paid leaves the pending rows (and billing's totals).
+        const row: Payment =
+          session.status === "expired" && found.status === "pending"
+            ? { ...found, status: "expired" }
+            : found
+        if (Option.isNone(locked) || row !== found) yield* ledger.save(row)
         const unpaid: Fulfilment = { payment: row, paymentStatus: "unpaid", fulfilledNow: false }
         return unpaid
       }
+      const row = found
       const paid: Payment = {
         ...row,
         status: "paid",

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { MemberId } from "../shared/ids.ts"
+import type { Instant, MemberId } from "../shared/ids.ts"
 import type { Page } from "../shared/paging.ts"
 import type { Payment } from "./payment.entity.ts"
 
@@ -17,6 +17,14 @@ export class PaymentLedger extends Context.Service<
      * and the return page fulfilling one checkout at once are served one after the other.
      */
     readonly lock: (checkoutSessionId: string) => Effect.Effect<Option.Option<Payment>>
+    /**
+     * A member's checkouts still pending at `now` (not paid, cancelled or expired, and within
+     * their lifetime), newest first.
+     */
+    readonly openCheckoutsOf: (
+      memberId: MemberId,
+      now: Instant,
+    ) => Effect.Effect<ReadonlyArray<Payment>>
     /** A member's payments, newest first. */
     readonly historyOf: (
       memberId: MemberId,

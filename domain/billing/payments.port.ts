@@ -1,6 +1,6 @@
-import { Context, type Effect } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { NotFound } from "../shared/errors.ts"
-import type { MemberId } from "../shared/ids.ts"
+import type { Instant, MemberId } from "../shared/ids.ts"
 import type { Purchase } from "./payment.entity.ts"
 
 /** A checkout session's payment status, in the provider's (Stripe's) words. */
@@ -21,12 +21,19 @@ export interface Checkout {
   readonly checkoutSessionId: string
   /** The provider's checkout page, where the browser goes next. */
   readonly url: string
+  /** When the checkout stops being payable if it is not paid (Stripe: 24 h; offline: 30 min). */
+  readonly expiresAt: Instant
 }
+
+/** A checkout session's state, in Stripe's words: open for payment, complete, or expired. */
+export type CheckoutSessionStatus = "open" | "complete" | "expired"
 
 /** A checkout session as the provider reports it: what was bought, by whom, and whether it is paid. */
 export interface CheckoutSession {
   readonly id: string
   readonly paymentStatus: CheckoutPaymentStatus
+  /** Expired: it can never be paid (its lifetime passed, or the member cancelled it). */
+  readonly status: CheckoutSessionStatus
   readonly purchase: Purchase
   readonly memberId: MemberId
   readonly amountCents: number
@@ -43,6 +50,11 @@ export class Payments extends Context.Service<
   Payments,
   {
     readonly createCheckout: (request: CheckoutRequest) => Effect.Effect<Checkout>
+    /**
+     * The checkout again, if the provider still has it open for payment (to send a member who
+     * asks for the same purchase back to it instead of opening another); none otherwise.
+     */
+    readonly resumeCheckout: (checkoutSessionId: string) => Effect.Effect<Option.Option<Checkout>>
     readonly retrieveSession: (
       checkoutSessionId: string,
     ) => Effect.Effect<CheckoutSession, NotFound>

@@ -6,6 +6,24 @@ export type ContestMetric = (typeof CONTEST_METRICS)[number]
 
 export type ContestCounts = { readonly [M in ContestMetric]: number }
 
+/** The metrics a visitor makes by looking: counted once per visitor, contest and day. */
+export type VisitMetric = "views" | "downloads"
+
+/**
+ * One visitor's view or download of a contest on one UTC day. The visitor is an opaque key the
+ * adapter derives from the session's member, else the client's address.
+ */
+export interface Visit {
+  readonly contestId: ContestId
+  readonly metric: VisitMetric
+  readonly visitor: string
+  /** The UTC day, YYYY-MM-DD. */
+  readonly day: string
+}
+
+/** The UTC day of an instant, as visits are keyed. */
+export const visitDay = (at: Instant): string => new Date(at).toISOString().slice(0, 10)
+
 /** Downloads by signed-in members are rows; every metric is an event counted for analytics. */
 export class ContestAnalytics extends Context.Service<
   ContestAnalytics,
@@ -20,6 +38,11 @@ export class ContestAnalytics extends Context.Service<
       readonly metric: ContestMetric
       readonly at: Instant
     }) => Effect.Effect<void>
+    /**
+     * Notes a visit; true when it is the visitor's first of this metric, contest and day (a
+     * unique key decides, so parallel requests count once), false when it was noted already.
+     */
+    readonly noteVisit: (visit: Visit) => Effect.Effect<boolean>
     readonly counts: (contestId: ContestId) => Effect.Effect<ContestCounts>
   }
 >()("colorday/ContestAnalytics") {}

@@ -96,19 +96,31 @@ describe("currentContest", () => {
 })
 
 describe("recordDownload", () => {
-  test("records a row for a member and counts every download", () =>
+  test("records a row for a member and counts each visitor's download once a day", () =>
     Effect.gen(function* () {
       const contest = yield* seedContest()
       const member = yield* seedMember()
-      yield* recordDownload({ contestId: contest.id, memberId: member.id })
-      yield* recordDownload({ contestId: contest.id, memberId: null })
+      const asMember = { contestId: contest.id, memberId: member.id, visitor: "member:m" }
+      const asVisitor = { contestId: contest.id, memberId: null, visitor: "address:a" }
+      expect((yield* recordDownload(asMember)).counted).toBe(true)
+      expect((yield* recordDownload(asVisitor)).counted).toBe(true)
+      for (let i = 0; i < 5; i++) {
+        expect((yield* recordDownload(asMember)).counted).toBe(false)
+        expect((yield* recordDownload(asVisitor)).counted).toBe(false)
+      }
       const store = yield* Memory
       expect(store.tables.downloads).toEqual([
         { contestId: contest.id, memberId: member.id, at: TEST_NOW },
       ])
       const analytics = yield* ContestAnalytics
       expect((yield* analytics.counts(contest.id)).downloads).toBe(2)
-      const missing = yield* Effect.flip(recordDownload({ contestId: "nope", memberId: null }))
+      // The next UTC day counts again.
+      yield* TestClock.adjust("1 day")
+      expect((yield* recordDownload(asVisitor)).counted).toBe(true)
+      expect((yield* analytics.counts(contest.id)).downloads).toBe(3)
+      const missing = yield* Effect.flip(
+        recordDownload({ contestId: "nope", memberId: null, visitor: "address:a" }),
+      )
       expect(missing).toMatchObject({ _tag: "NotFound", entity: "contest" })
     }))
 })

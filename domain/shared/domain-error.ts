@@ -19,7 +19,7 @@ import type {
   ResultDoesNotParse,
   UnsupportedEdit,
 } from "../editing/source-rewriter.port.ts"
-import type { AlreadySubscribed } from "../billing/billing.errors.ts"
+import type { AlreadySubscribed, TooManyOpenCheckouts } from "../billing/billing.errors.ts"
 import type {
   ContestClosed,
   ContestNotClosable,
@@ -55,6 +55,7 @@ export type DomainError =
   | AccountSuspended
   | InvalidToken
   | AlreadySubscribed
+  | TooManyOpenCheckouts
   | ContestLocked
   | NotAnnounceable
   | SelfAction

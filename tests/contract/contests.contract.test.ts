@@ -181,4 +181,28 @@ contract("ContestAnalytics", (test) => {
         votes: 1,
       })
     }))
+
+  test("notes a visit once per visitor, metric, contest and day, also under 20 parallel notes", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const analytics = yield* ContestAnalytics
+      const c = contest()
+      yield* contests.save(c)
+      const visit = {
+        contestId: c.id,
+        metric: "views",
+        visitor: "address:abc",
+        day: "2026-11-22",
+      } as const
+      const firsts = yield* Effect.all(
+        Array.from({ length: 20 }, () => analytics.noteVisit(visit)),
+        { concurrency: "unbounded" },
+      )
+      expect(firsts.filter(Boolean)).toHaveLength(1)
+      expect(yield* analytics.noteVisit(visit)).toBe(false)
+      // Another metric, visitor or day is a visit of its own.
+      expect(yield* analytics.noteVisit({ ...visit, metric: "downloads" })).toBe(true)
+      expect(yield* analytics.noteVisit({ ...visit, visitor: "member:m1" })).toBe(true)
+      expect(yield* analytics.noteVisit({ ...visit, day: "2026-11-23" })).toBe(true)
+    }))
 })

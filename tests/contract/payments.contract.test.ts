@@ -49,6 +49,45 @@ contract("PaymentLedger.lock", (test) => {
     }))
 })
 
+contract("PaymentLedger.openCheckoutsOf", (test) => {
+  test("lists a member's pending checkouts within their lifetime, newest first, and keeps expiry and contest", () =>
+    Effect.gen(function* () {
+      const ledger = yield* PaymentLedger
+      const member = yield* seedMember({ username: unique("o") })
+      const other = yield* seedMember({ username: unique("o") })
+      const row = (fields: Partial<Payment>): Payment => ({
+        id: crypto.randomUUID(),
+        memberId: member.id,
+        checkoutSessionId: unique("cs"),
+        purchase: { kind: "extra-entry" },
+        amountCents: 299,
+        status: "pending",
+        invoiceUrl: null,
+        paymentMethod: null,
+        createdAt: NOW,
+        fulfilledAt: null,
+        expiresAt: NOW + 1000,
+        ...fields,
+      })
+      const open = row({ contestId: "contest-1", createdAt: NOW - 10 })
+      // A row written without a lifetime (before checkouts expired) stays open.
+      const { expiresAt: _none, ...newer } = row({ purchase: { kind: "plan", tier: "pro" } })
+      const rows = [
+        open,
+        newer,
+        row({ expiresAt: NOW }), // lapsed exactly now
+        row({ status: "cancelled" }),
+        row({ status: "expired" }),
+        row({ status: "paid", fulfilledAt: NOW }),
+        row({ memberId: other.id }),
+      ]
+      for (const payment of rows) yield* ledger.save(payment)
+      expect(yield* ledger.openCheckoutsOf(member.id, NOW)).toEqual([newer, open])
+      expect(yield* ledger.findByCheckoutSession(open.checkoutSessionId)).toEqual(Option.some(open))
+      expect(yield* ledger.openCheckoutsOf(member.id, NOW + 1000)).toHaveLength(1)
+    }))
+})
+
 contract("SubscriptionRepository.dueForRenewal", (test) => {
   test("pages the subscriptions due by member id, and leaves out those not due", () =>
     Effect.gen(function* () {

@@ -33,6 +33,7 @@ for (const { name, layer: make } of databases) {
             "CheckoutSessions1764201600000",
             "MemberSettings1764460800000",
             "ContestResults1764547200000",
+            "CheckoutExpiryAndVisits1765584000000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

@@ -223,7 +223,7 @@ describe.each(httpBackends)("the offline checkout on %s", (backend) => {
     )
     expect(verified.session.payment_status).toBe("unpaid")
     expect(verified.subscription.remaining_submissions).toBe(2)
-    expect((await historyOf(browser))[0]).toMatchObject({ status: "pending", amount: 2.99 })
+    expect((await historyOf(browser))[0]).toMatchObject({ status: "cancelled", amount: 2.99 })
     expect((await fetch(`${checkout.url}/receipt`)).status).toBe(404)
   })
 

@@ -466,7 +466,7 @@ export const adminRoutes = [
             weight: vote.weight,
             at: new Date(vote.castAt).toISOString(),
           })),
-          payments: dossier.payments.map(presentPayment),
+          payments: dossier.payments.map((payment) => presentPayment(payment)),
           badges: dossier.badges.map(presentBadge),
         })
       }),

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Clock, Effect, Schema } from "effect"
 import { PaymentLedger } from "../../../domain/billing/payment.port.ts"
 import { decodeCursor, pageSize } from "../../../domain/shared/paging.ts"
 import { badRequest } from "../http-errors.ts"
@@ -27,7 +27,7 @@ export const billingRoutes = [
     path: "/api/billing/history",
     tag: "billing",
     summary:
-      "Your payments, newest first: {records: [{id, date, amount (dollars), status, description, invoice_url, payment_method, subscription_tier}], nextCursor}, paged (also in X-Next-Cursor). user_id, if sent, must be your own",
+      "Your payments, newest first: {records: [{id, date, amount (dollars), status (paid, pending, failed, refunded, cancelled or expired: a checkout not paid within its lifetime), description, invoice_url, payment_method, subscription_tier}], nextCursor}, paged (also in X-Next-Cursor). user_id, if sent, must be your own",
     access: "member",
     query: Schema.Struct({ ...MemberIdFields, ...PageQuery.fields }),
     responses: { 403: "A user_id (or userId) that is not the signed-in member's" },
@@ -42,8 +42,12 @@ export const billingRoutes = [
           query.cursor ?? null,
           pageSize(query.limit),
         )
+        const now = yield* Clock.currentTimeMillis
         const reply: Reply = {
-          ...ok({ records: page.items.map(presentPayment), nextCursor: page.nextCursor }),
+          ...ok({
+            records: page.items.map((payment) => presentPayment(payment, now)),
+            nextCursor: page.nextCursor,
+          }),
           headers: page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {},
         }
         return reply

@@ -1,5 +1,5 @@
+import { createHash } from "node:crypto"
 import { Clock, Effect, Schema } from "effect"
-import { ContestAnalytics } from "../../../domain/contests/contest-analytics.port.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import {
   contestArchive,
@@ -7,16 +7,25 @@ import {
   latestWinner,
 } from "../../../domain/contests/contest-results.use-case.ts"
 import { currentContest } from "../../../domain/contests/current-contest.use-case.ts"
-import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
+import { recordDownload, recordView } from "../../../domain/contests/record-download.use-case.ts"
 import { resultPageSize } from "../../../domain/ranking/contest-ranking.ts"
 import { pageSize } from "../../../domain/shared/paging.ts"
 import { ArchiveBody, ContestResultsBody, PastContestBody } from "../contest-results.schema.ts"
 import { forbidden } from "../http-errors.ts"
 import { presentContest, presentContestResults, presentPastContest } from "../presenters.ts"
-import { noContent, ok, paged, route } from "../route.ts"
+import { type Caller, noContent, ok, paged, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 
 /** The spec calls contests "challenges"; the paths keep its words, the code uses ours. */
+
+/**
+ * Who is looking, for counting views and downloads once a day: the signed-in member, else the
+ * client's address (as the app reads it behind the configured proxies), kept only as a digest.
+ */
+export const visitorOf = (caller: Caller): string =>
+  caller.member !== null
+    ? `member:${caller.member.id}`
+    : `address:${createHash("sha256").update(caller.ip).digest("hex").slice(0, 40)}`
 
 export const contestRoutes = [
   route({
@@ -135,7 +144,7 @@ export const contestRoutes = [
     path: "/api/challenges/:id",
     tag: "contests",
     summary:
-      "Records a line-art download (the spec's download log). A signed-in member's download is a row; the userId in the log, if any, must be the member's own",
+      "Records a line-art download (the spec's download log), counted once a day per visitor (the signed-in member, else the address) and contest. A signed-in member's download is a row; the userId in the log, if any, must be the member's own",
     access: "public",
     params: IdParams,
     body: Schema.Struct({
@@ -154,7 +163,11 @@ export const contestRoutes = [
         const memberId = caller.member?.id ?? null
         const claimed = (body.download ?? []).map((d) => d.userId).filter((id) => id != null)
         if (claimed.some((id) => id !== memberId)) return yield* Effect.die(forbidden())
-        const contest = yield* recordDownload({ contestId: params.id, memberId })
+        const { contest } = yield* recordDownload({
+          contestId: params.id,
+          memberId,
+          visitor: visitorOf(caller),
+        })
         const now = yield* Clock.currentTimeMillis
         return ok(presentContest(contest, now))
       }),
@@ -164,24 +177,23 @@ export const contestRoutes = [
     path: "/api/challenges/:id/analytics/:metric",
     tag: "contests",
     summary:
-      "Counts a contest view. Downloads, entries and votes are counted by the server when they happen, so those metrics are accepted and not counted twice",
+      "Counts a contest view, once a day per visitor (the signed-in member, else the address) and contest. Downloads, entries and votes are counted by the server when they happen, so those metrics are accepted and not counted twice",
     access: "public",
     params: Schema.Struct({
       id: IdParams.fields.id,
       metric: Schema.Literals(["views", "downloads", "submissions", "votes"]),
     }),
     responses: { 204: "Counted", 404: "No such contest" },
-    handler: ({ params }) =>
+    handler: ({ params, caller }) =>
       Effect.gen(function* () {
-        const contests = yield* ContestRepository
-        const analytics = yield* ContestAnalytics
-        const contest = yield* contests.get(params.id)
         if (params.metric === "views") {
-          yield* analytics.recordEvent({
-            contestId: contest.id,
-            metric: "views",
-            at: yield* Clock.currentTimeMillis,
+          yield* recordView({
+            contestId: params.id,
+            memberId: caller.member?.id ?? null,
+            visitor: visitorOf(caller),
           })
+        } else {
+          yield* (yield* ContestRepository).get(params.id)
         }
         return noContent()
       }),

@@ -3,6 +3,7 @@ import sharp from "sharp"
 import type { Contest } from "../../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
+import { visitorOf } from "./contests.routes.ts"
 import { setLineArtAs } from "../../../domain/contests/manage-contest.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { CONTENT_TYPES } from "../../images/inspect-image.ts"
@@ -165,7 +166,11 @@ export const imageRoutes = [
           page.contentType === CONTENT_TYPES.png
             ? page.bytes
             : yield* Effect.promise(() => sharp(page.bytes).png().toBuffer())
-        yield* recordDownload({ contestId: contest.id, memberId: caller.member?.id ?? null })
+        yield* recordDownload({
+          contestId: contest.id,
+          memberId: caller.member?.id ?? null,
+          visitor: visitorOf(caller),
+        })
         return attachment(png, CONTENT_TYPES.png, fileName(contest, "png"))
       }),
   }),
@@ -192,7 +197,11 @@ export const imageRoutes = [
             ? printPdfOfPdf(sent.value.bytes, paper, title)
             : printPdfOfPicture(page.bytes, paper, title),
         )
-        yield* recordDownload({ contestId: contest.id, memberId: caller.member?.id ?? null })
+        yield* recordDownload({
+          contestId: contest.id,
+          memberId: caller.member?.id ?? null,
+          visitor: visitorOf(caller),
+        })
         return attachment(pdf, CONTENT_TYPES.pdf, fileName(contest, "pdf", paper))
       }),
   }),

@@ -1,6 +1,8 @@
-import { Effect, Option, Schema } from "effect"
+import { Clock, Effect, Option, Schema } from "effect"
 import {
   fulfilCheckout,
+  MAX_OPEN_CHECKOUTS,
+  settleCheckout,
   startCheckout,
   verifyCheckout,
 } from "../../../domain/billing/checkout.use-case.ts"
@@ -10,7 +12,7 @@ import { ValidationFailed } from "../../../domain/shared/errors.ts"
 import { applyWebhookEvent } from "../../payments/apply-webhook-event.ts"
 import { checkoutPage, receiptPage } from "../../payments/offline-checkout-page.ts"
 import { offlineCheckoutPath, offlineReceiptPath } from "../../payments/offline-payments.ts"
-import type { OfflineSession } from "../../payments/offline-sessions.ts"
+import { isOfflineExpired, type OfflineSession } from "../../payments/offline-sessions.ts"
 import { type OfflineCheckout, PaymentGateway } from "../../payments/payment-gateway.ts"
 import { HttpRefusal } from "../http-errors.ts"
 import { presentPayment, presentSubscription } from "../presenters.ts"
@@ -94,11 +96,12 @@ const startFor = (
   purchase: Purchase,
   requested: string | undefined,
   raw: RawRequest,
+  contestId: string | null = null,
 ) =>
   Effect.gen(function* () {
     const gateway = yield* PaymentGateway
     const urls = checkoutUrls(requested, raw, gateway.publicUrl)
-    const { checkout } = yield* startCheckout({ memberId, purchase, ...urls })
+    const { checkout } = yield* startCheckout({ memberId, purchase, contestId, ...urls })
     return checkoutReply(checkout)
   })
 
@@ -138,6 +141,9 @@ const offlinePage = <E, R>(
 
 const SessionParams = Schema.Struct({ sessionId: SessionId })
 
+/** What the start routes answer when the member has too many checkouts open. */
+const TOO_MANY_OPEN = `${MAX_OPEN_CHECKOUTS} checkouts of yours are open already (TOO_MANY_OPEN_CHECKOUTS): pay, cancel or let one expire first`
+
 const OFFLINE_ONLY = {
   404: "No such checkout, or Stripe hosts checkout (the offline pages are off)",
 }
@@ -148,18 +154,24 @@ export const paymentRoutes = [
     path: "/api/stripe/checkout-session",
     tag: "payments",
     summary:
-      "Opens a checkout for one extra entry ($2.99, one credit): {sessionId, url}; the browser goes to url (Stripe Checkout, or the offline test-mode page). returnUrl must be on this site (else /payment-success); the member comes back to it with ?session_id=…",
+      "Opens a checkout for one extra entry ($2.99, one credit): {sessionId, url}; the browser goes to url (Stripe Checkout, or the offline test-mode page). returnUrl must be on this site (else /payment-success); the member comes back to it with ?session_id=…. A checkout of yours for the same contest's extra entry that is still open is answered again instead of a new one",
     access: "member",
     body: Schema.Struct({
       ...MemberIdFields,
       contestId: Schema.optional(Id),
       returnUrl: ReturnUrl,
     }),
-    responses: { 403: "A userId that is not the signed-in member's" },
+    responses: { 403: "A userId that is not the signed-in member's", 429: TOO_MANY_OPEN },
     handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
         const member = yield* actingAsClaimed(caller, body)
-        return yield* startFor(member.id, { kind: "extra-entry" }, body.returnUrl, raw)
+        return yield* startFor(
+          member.id,
+          { kind: "extra-entry" },
+          body.returnUrl,
+          raw,
+          body.contestId ?? null,
+        )
       }),
   }),
   route({
@@ -167,7 +179,7 @@ export const paymentRoutes = [
     path: "/api/stripe/subscription-session",
     tag: "payments",
     summary:
-      "Opens a checkout for a monthly plan (lite, pro or champ, at the plan table's price): {sessionId, url}. The plan you already have is refused (409 ALREADY_SUBSCRIBED); free is not for sale",
+      "Opens a checkout for a monthly plan (lite, pro or champ, at the plan table's price): {sessionId, url}. The plan you already have is refused (409 ALREADY_SUBSCRIBED); free is not for sale. A checkout of yours for the same plan that is still open is answered again instead of a new one",
     access: "member",
     body: Schema.Struct({
       ...MemberIdFields,
@@ -177,6 +189,7 @@ export const paymentRoutes = [
     responses: {
       403: "A userId that is not the signed-in member's",
       409: "You are already on this plan (ALREADY_SUBSCRIBED)",
+      429: TOO_MANY_OPEN,
     },
     handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
@@ -232,7 +245,7 @@ export const paymentRoutes = [
     path: "/api/stripe/webhook",
     tag: "payments",
     summary:
-      "Stripe's webhook (checkout.session.completed, invoice.paid, customer.subscription.updated and .deleted, charge.refunded), verified by its Stripe-Signature on the raw body. Answers {received: true, result}",
+      "Stripe's webhook (checkout.session.completed and .expired, invoice.paid, customer.subscription.updated and .deleted, charge.refunded), verified by its Stripe-Signature on the raw body. Answers {received: true, result}",
     access: "public",
     responses: {
       400: "A missing, wrong or stale signature, or a body that is not JSON: nothing is applied",
@@ -276,14 +289,18 @@ export const paymentRoutes = [
     responses: OFFLINE_ONLY,
     handler: ({ params }) =>
       offlinePage(params.sessionId, (_offline, session) =>
-        Effect.succeed(
+        Effect.map(Clock.currentTimeMillis, (now) =>
           html(
             200,
-            checkoutPage(session, {
-              pay: `${offlineCheckoutPath(session.id)}/pay`,
-              cancel: `${offlineCheckoutPath(session.id)}/cancel`,
-              receipt: offlineReceiptPath(session.id),
-            }),
+            checkoutPage(
+              session,
+              {
+                pay: `${offlineCheckoutPath(session.id)}/pay`,
+                cancel: `${offlineCheckoutPath(session.id)}/cancel`,
+                receipt: offlineReceiptPath(session.id),
+              },
+              now,
+            ),
           ),
         ),
       ),
@@ -304,7 +321,13 @@ export const paymentRoutes = [
       offlinePage(params.sessionId, (offline, session) =>
         Effect.gen(function* () {
           const paid = Option.getOrElse(yield* offline.pay(session.id), () => session)
-          if (paid.status !== "paid") return seeOther(offlineCheckoutPath(session.id))
+          if (paid.status !== "paid") {
+            // Too late: the checkout lapsed, and billing history says so from now on.
+            if (isOfflineExpired(paid, yield* Clock.currentTimeMillis)) {
+              yield* settleCheckout(paid.id, "expired")
+            }
+            return seeOther(offlineCheckoutPath(session.id))
+          }
           // The provider's completion event: the same fulfilment a webhook triggers.
           yield* fulfilCheckout(paid.id)
           return seeOther(withSessionId(paid.returnUrl, paid.id))
@@ -316,17 +339,17 @@ export const paymentRoutes = [
     path: "/checkout/offline/:sessionId/cancel",
     tag: "payments",
     summary:
-      "Cancels an offline checkout: nothing is charged; the browser is sent (303) to /payment-cancel (or back to the page if it was paid already)",
+      "Cancels an offline checkout: nothing is charged, billing history shows it cancelled; the browser is sent (303) to /payment-cancel (or back to the page if it was paid or has expired)",
     access: "public",
     params: SessionParams,
     responses: { 303: "To the cancel URL", ...OFFLINE_ONLY },
     handler: ({ params }) =>
       offlinePage(params.sessionId, (offline, session) =>
-        Effect.map(offline.cancel(session.id), (found) => {
-          const after = Option.getOrElse(found, () => session)
-          return after.status === "cancelled"
-            ? seeOther(after.cancelUrl)
-            : seeOther(offlineCheckoutPath(session.id))
+        Effect.gen(function* () {
+          const after = Option.getOrElse(yield* offline.cancel(session.id), () => session)
+          if (after.status !== "cancelled") return seeOther(offlineCheckoutPath(session.id))
+          yield* settleCheckout(after.id, "cancelled")
+          return seeOther(after.cancelUrl)
         }),
       ),
   }),
