@@ -5,13 +5,16 @@
 // responsive while the tree is built). Prints figures only. `npm run bench -- frame` runs only
 // this among the benches that take names. (3) A class added in the editor's inspector: the time
 // until the iframe shows it and until the file holds it, over a real `colorday editor`. Needs Chromium (see tests/e2e/support/chromium.ts).
+// Every wait is on a condition with a deadline; a case whose wait runs out is reported as FAILED
+// and the next case runs (the exit code is 1 then).
 import { readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { fileURLToPath } from "node:url"
 import { build } from "vite"
 import { chromiumAvailable, INSTALL_HINT, launchChromium } from "../tests/e2e/support/chromium.ts"
-import { startEditor } from "../tests/e2e/support/editor.ts"
+import { startEditor, watchEditorSignals } from "../tests/e2e/support/editor.ts"
+import { reportFailedCases, runCase } from "./support/cases.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
@@ -21,6 +24,11 @@ const CASES = [
   { name: "frame nav tree" },
   { name: "frame class edit" },
 ] as const
+/** How long the editor and its app may take to come up on a busy machine. */
+const STARTUP_MS = 120_000
+/** How long one step of a class edit (preview, write, hot reload and new tree) may take. */
+const STEP_MS = 30_000
+
 /** Tailwind classes the sample app does not use: one per timed class edit. */
 const EDIT_CLASSES = [
   "tracking-tight",
@@ -163,24 +171,39 @@ const classEdit = async () => {
   const previews: Array<number> = []
   const writes: Array<number> = []
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.goto(editor.url)
-    await page.getByRole("tree", { name: "Page elements" }).getByText("TaskList").first().waitFor()
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    const signals = await watchEditorSignals(context)
+    const page = await context.newPage()
+    page.setDefaultTimeout(STEP_MS)
+    await page.goto(editor.url, { timeout: STARTUP_MS })
+    await page
+      .getByRole("tree", { name: "Page elements" })
+      .getByText("TaskList")
+      .first()
+      .waitFor({ timeout: STARTUP_MS })
     const canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
     const input = page
       .getByRole("complementary", { name: "Inspector" })
       .getByRole("combobox", { name: "Add a class" })
     // On a fresh copy Vite may reload the app once its dependencies are optimised, dropping a
     // selection made before: select until the inspector shows the button.
-    for (let attempt = 0; !(await input.isVisible()); attempt += 1) {
-      if (attempt === 20) throw new Error("the button in the canvas could not be selected")
+    const selectDeadline = performance.now() + STARTUP_MS
+    for (;;) {
       await canvas.getByRole("button", { name: "Get started" }).first().click()
-      await page.waitForTimeout(500)
+      const shown = await input.waitFor({ state: "visible", timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+      if (shown) break
+      if (performance.now() > selectDeadline) {
+        throw new Error(`the button in the canvas could not be selected in ${STARTUP_MS} ms`)
+      }
     }
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame())
     if (!frame) throw new Error("the editor shows no app")
     const file = join(editor.root, "src/App.tsx")
     for (const name of EDIT_CLASSES) {
+      const index = signals.writes()
       await input.fill(name)
       const started = performance.now()
       await input.press("Enter")
@@ -188,15 +211,17 @@ const classEdit = async () => {
         (wanted) =>
           [...document.querySelectorAll("button")].some((b) => b.classList.contains(wanted)),
         name,
-        { polling: "raf" },
+        { polling: "raf", timeout: STEP_MS },
       )
       previews.push(performance.now() - started)
-      while (!(await readFile(file, "utf8")).includes(name)) {
-        await new Promise((resolve) => setTimeout(resolve, 5))
+      // The server's answer comes once the file is written; the file is read to be sure.
+      await signals.written(index, STEP_MS)
+      if (!(await readFile(file, "utf8")).includes(name)) {
+        throw new Error(`the server answered the edit, but src/App.tsx has no ${name}`)
       }
       writes.push(performance.now() - started)
       // The hot reload and the frame's new tree settle before the next edit.
-      await page.waitForTimeout(1_500)
+      await signals.settled(page, index, STEP_MS)
     }
   } finally {
     await browser.close()
@@ -234,7 +259,11 @@ if (selected.length === 0) {
   )
 } else {
   console.log(`\nColorday frame bench: Node ${process.version}`)
-  if (selected.some((bench) => bench.name === "frame bundle")) await frameBundle()
-  if (selected.some((bench) => bench.name === "frame nav tree")) await navTree()
-  if (selected.some((bench) => bench.name === "frame class edit")) await classEdit()
+  const work = {
+    "frame bundle": frameBundle,
+    "frame nav tree": navTree,
+    "frame class edit": classEdit,
+  }
+  for (const bench of selected) await runCase(bench.name, work[bench.name])
+  reportFailedCases("frame bench")
 }

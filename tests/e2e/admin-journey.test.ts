@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url"
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import type { Page } from "playwright-core"
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { type AdminWorld, WORLD_PASSWORD, writeAdminWorld } from "./support/admin-world.ts"
 import { clickNavLink, signIn, STEP_MS, toast, visible } from "./support/browser.ts"
-import { chromiumAvailable, launchChromium } from "./support/chromium.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import { useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
 
 /**
@@ -14,7 +15,8 @@ import { type Site, startSite } from "./support/site.ts"
  * with a reason, closes and announces yesterday's contest (the winner's mail lands in the outbox),
  * and finds those actions in the audit log; then the member whose entry was hidden signs in,
  * reads the reason on their profile, and finds nothing of the dashboard at /admin, whose API
- * refuses them.
+ * refuses them. Each step has a fresh tab; after the first (the sign-in through the site) the
+ * admin's session comes from the API and the step opens its page by address.
  */
 
 const LINE_ART = fileURLToPath(
@@ -37,9 +39,8 @@ interface PublicContest {
 }
 
 describe.skipIf(!chromiumAvailable)("the admin journey", () => {
+  const session = useBrowser()
   let site: Site
-  let browser: Browser
-  let context: BrowserContext
   let page: Page
   let world: AdminWorld
   /** The contest the admin schedules (step 2). */
@@ -65,27 +66,41 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   }
 
   beforeAll(async () => {
-    ;[site, browser] = await Promise.all([
-      startSite({
-        demo: false,
-        prepare: async (dataDir) => {
-          world = await writeAdminWorld(dataDir)
-        },
-      }),
-      launchChromium(),
-    ])
-    context = await browser.newContext({
+    site = await startSite({
+      demo: false,
+      prepare: async (dataDir) => {
+        world = await writeAdminWorld(dataDir)
+      },
+    })
+  })
+
+  afterAll(async () => {
+    await site?.stop()
+  })
+
+  /** A fresh tab for every step; signed in as the admin through the API but for the first. */
+  let step = 0
+  beforeEach(async () => {
+    step += 1
+    const context = await session.newContext({
       viewport: { width: 1280, height: 720 },
       locale: "en-US",
       timezoneId: "UTC",
     })
+    if (step > 1) {
+      const signedIn = await context.request.post(`${site.url}/api/users/login`, {
+        data: { email: world.admin.email, password: WORLD_PASSWORD },
+      })
+      expect(signedIn.status(), await signedIn.text()).toBe(200)
+    }
     page = await context.newPage()
   })
 
-  afterAll(async () => {
-    await browser?.close()
-    await site?.stop()
-  })
+  /** The dashboard (or one of its pages), opened by address; waits for its heading. */
+  const openDashboard = async (path = "", heading = "Overview"): Promise<void> => {
+    await page.goto(`${site.url}/admin${path}`)
+    await visible(page.getByRole("heading", { name: heading, level: 1 }))
+  }
 
   test("1. the admin signs in on the site and opens the dashboard from the header", async () => {
     await page.goto(`${site.url}/`)
@@ -98,6 +113,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   })
 
   test("2. schedules tomorrow's contest on the calendar and gives it line art", async () => {
+    await openDashboard()
     await openSection("Calendar")
     // Today, then tomorrow: both free.
     const tomorrow = page.locator("main ol > li").nth(1)
@@ -144,6 +160,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   })
 
   test("3. hides an entry of yesterday's contest with a reason", async () => {
+    await openDashboard()
     await openSection("Contests")
     await (
       await visible(page.getByRole("link", { name: world.endedContest.title, exact: true }))
@@ -166,6 +183,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
 
   test("4. closes yesterday's contest and announces it: the winner's mail is in the outbox", async () => {
     const title = world.endedContest.title
+    await openDashboard(`/contests/${world.endedContest.id}`, title)
     await openContestTab("Results")
     const close = await visible(page.getByRole("button", { name: "Close contest" }))
     await expect.poll(() => close.isEnabled()).toBe(true)
@@ -193,6 +211,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   })
 
   test("5. finds the schedule, the hide and the announcement in the audit log", async () => {
+    await openDashboard()
     await openSection("Audit log")
     const rowOf = (action: string, targetId: string) =>
       page
@@ -217,7 +236,9 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   })
 
   test("6. the member reads the reason on their profile; /admin shows them nothing and the API refuses", async () => {
-    // The admin signs out; the member whose entry was hidden signs in, in the same tab.
+    // The admin signs out of the dashboard; the member whose entry was hidden signs in, in the
+    // same tab.
+    await openDashboard()
     await page
       .getByRole("complementary")
       .getByRole("button", { name: "Sign Out", exact: true })

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs"
-import { type Browser, chromium } from "playwright-core"
+import { type Browser, type BrowserServer, chromium } from "playwright-core"
 
 /**
  * The browser of the e2e tier: Debian's Chromium (`apt-get install -y chromium`), driven by
@@ -24,3 +24,10 @@ export const INSTALL_HINT = `Chromium is missing at ${CHROMIUM_PATH}: install it
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })
+
+/**
+ * Chromium as a browser server, for the e2e tier's global setup: one browser for the whole run,
+ * which each test file joins with `chromium.connect(wsEndpoint)` (support/session.ts).
+ */
+export const launchChromiumServer = (): Promise<BrowserServer> =>
+  chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] })

@@ -1,10 +1,15 @@
-import { spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { chromiumAvailable, INSTALL_HINT } from "./chromium.ts"
+import type { TestProject } from "vitest/node"
+import { chromiumAvailable, INSTALL_HINT, launchChromiumServer } from "./chromium.ts"
+import { E2E_RESULTS_DIR } from "./run-context.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const VITE = fileURLToPath(new URL("../../../node_modules/vite/bin/vite.js", import.meta.url))
+const CLI = join(ROOT, "cli", "main.ts")
 
 /** The apps `npm run build` builds, each served by `colorday serve` (DEFAULT_WEB_APPS). */
 const APPS = [
@@ -13,13 +18,64 @@ const APPS = [
   { name: "the editor", config: "apps/editor/vite.config.ts", dist: "apps/editor/dist" },
 ] as const
 
+/** Runs Node on a script from the repository's root; fails with its output. */
+const node = (what: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = process.env) =>
+  new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk))
+    child.once("error", reject)
+    child.once("exit", (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`e2e: ${what} failed (${String(code ?? signal)}):\n${output}`))
+    })
+  })
+
+const buildApps = async () => {
+  for (const app of APPS) {
+    const started = performance.now()
+    await node(`building ${app.name}`, [
+      VITE,
+      "build",
+      "--config",
+      app.config,
+      "--logLevel",
+      "warn",
+    ])
+    if (!existsSync(`${ROOT}${app.dist}/index.html`)) {
+      throw new Error(`e2e: building ${app.name} left no ${app.dist}/index.html`)
+    }
+    console.log(`e2e: built ${app.dist} in ${Math.round(performance.now() - started)} ms`)
+  }
+}
+
+/**
+ * The demo world, once: `colorday db migrate` and `colorday seed --demo` into a fresh DATA_DIR
+ * (the SQLite file and its images folder), which each startSite copies instead of seeding again.
+ */
+const seedDemoTemplate = async (dataDir: string) => {
+  const started = performance.now()
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
+  // The embedded SQLite default, whatever the shell has.
+  delete env.DATABASE_URL
+  await node("`colorday db migrate` of the demo template", [CLI, "db", "migrate"], env)
+  await node("`colorday seed --demo` of the demo template", [CLI, "seed", "--demo"], env)
+  console.log(`e2e: seeded the demo world in ${Math.round(performance.now() - started)} ms`)
+}
+
 /**
  * Once per run of the e2e project: checks for Chromium (missing: one loud line and the tier is
- * skipped; under CI it fails) and builds the apps as `npm run build` does, which every test
- * file's `colorday serve` then serves: the site from apps/web/dist at /, the dashboard from
- * apps/admin/dist at /admin.
+ * skipped; under CI it fails), builds the apps as `npm run build` does (every test file's
+ * `colorday serve` serves them: the site at /, the dashboard at /admin), seeds the demo world once
+ * into a template DATA_DIR, and launches the one Chromium every test file connects to (a fresh
+ * context per test). Failed tests leave their traces and screenshots under test-results/e2e/.
  */
-export default function setup(): void {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
   if (!chromiumAvailable) {
     if (process.env.CI === "true" || process.env.CI === "1") {
       throw new Error(`e2e: ${INSTALL_HINT}; CI must run the browser tests`)
@@ -27,18 +83,20 @@ export default function setup(): void {
     console.warn(`\n!!! e2e SKIPPED: ${INSTALL_HINT} !!!\n`)
     return
   }
-  for (const app of APPS) {
-    const started = performance.now()
-    const build = spawnSync(
-      process.execPath,
-      [VITE, "build", "--config", app.config, "--logLevel", "warn"],
-      { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-    )
-    if (build.status !== 0 || !existsSync(`${ROOT}${app.dist}/index.html`)) {
-      throw new Error(
-        `e2e: building ${app.name} failed (exit ${String(build.status)}):\n${build.stdout}\n${build.stderr}`,
-      )
-    }
-    console.log(`e2e: built ${app.dist} in ${Math.round(performance.now() - started)} ms`)
+  rmSync(E2E_RESULTS_DIR, { recursive: true, force: true })
+  const template = mkdtempSync(join(tmpdir(), "colorday-e2e-demo-"))
+  try {
+    // The builds and the seeding each keep a core busy: side by side they take the longer's time.
+    await Promise.all([buildApps(), seedDemoTemplate(template)])
+  } catch (error) {
+    rmSync(template, { recursive: true, force: true })
+    throw error
+  }
+  const server = await launchChromiumServer()
+  project.provide("chromiumWsEndpoint", server.wsEndpoint())
+  project.provide("demoTemplateDir", template)
+  return async () => {
+    await server.close()
+    rmSync(template, { recursive: true, force: true })
   }
 }

@@ -1,14 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { cpSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { fileURLToPath } from "node:url"
+import { demoTemplateDir } from "./run-context.ts"
 
 /**
- * A real `colorday serve` for one test file: its own process, a fresh DATA_DIR (a new SQLite file,
- * migrated and seeded with the demo world on first start), mail to the outbox table, payments
+ * A real `colorday serve` for one test file: its own process, a fresh DATA_DIR (under vitest a copy
+ * of the demo world the e2e global setup seeded once, its SQLite file and images; elsewhere a new
+ * SQLite file, migrated and seeded on first start), mail to the outbox table, payments
  * through the offline checkout. PUBLIC_URL is the address the browser uses, so the links in mails
  * and the checkout's return URLs point back at this server.
  */
@@ -87,17 +89,23 @@ const waitForListening = (child: ChildProcess, output: () => string) =>
   })
 
 export interface SiteOptions {
-  /** Seed the demo world on first start (the default); false: `colorday serve --no-demo`. */
+  /**
+   * The demo world (the default): a copy of the global setup's seeded template, or seeded on first
+   * start without one. False: an empty DATA_DIR and `colorday serve --no-demo`.
+   */
   readonly demo?: boolean
   /**
    * Writes the test's own world into the fresh DATA_DIR before the server starts (e.g. through
-   * the use cases on a runtime of its own, which it must dispose of before it resolves).
+   * the use cases on a runtime of its own, which it must dispose of before it resolves). The demo
+   * world is not copied then (the server would not seed it over members either).
    */
   readonly prepare?: (dataDir: string) => Promise<void>
 }
 
 export const startSite = async (options: SiteOptions = {}): Promise<Site> => {
   const dataDir = mkdtempSync(join(tmpdir(), "colorday-e2e-"))
+  const template = options.demo === false || options.prepare ? undefined : await demoTemplateDir()
+  if (template) cpSync(template, dataDir, { recursive: true })
   if (options.prepare) {
     try {
       await options.prepare(dataDir)

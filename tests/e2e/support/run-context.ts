@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url"
+
+/**
+ * What the e2e tier's global setup hands the test files (vitest's provide/inject), and where a
+ * failed test leaves its traces and screenshots (printed with the failure; CI lists the folder).
+ */
+
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The run's one Chromium (Playwright's browser server), for `chromium.connect`. */
+    readonly chromiumWsEndpoint: string
+    /** A DATA_DIR migrated and seeded with the demo world once; each startSite copies it. */
+    readonly demoTemplateDir: string
+  }
+}
+
+export const E2E_RESULTS_DIR = fileURLToPath(new URL("../../../test-results/e2e/", import.meta.url))
+
+/**
+ * The demo world's template DATA_DIR when running under vitest's e2e project (undefined elsewhere,
+ * e.g. in `npm run bench`, where `colorday serve` seeds on first start as before).
+ */
+export const demoTemplateDir = async (): Promise<string | undefined> => {
+  if (!process.env.VITEST) return undefined
+  const { inject } = await import("vitest")
+  return inject("demoTemplateDir") || undefined
+}
