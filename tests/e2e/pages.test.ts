@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { seriousAxeViolations } from "./support/axe.ts"
 import { STEP_MS } from "./support/browser.ts"
-import { chromiumAvailable, launchChromium } from "./support/chromium.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import { useBrowser } from "./support/session.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
 
 /**
@@ -107,17 +108,19 @@ const problemsOf = async (page: Page, site: Site, route: string): Promise<Array<
 }
 
 describe.skipIf(!chromiumAvailable)("every page", () => {
+  const session = useBrowser()
   let site: Site
-  let browser: Browser
-  let visitor: BrowserContext
-  let member: BrowserContext
   let visitorPage: Page
   let memberPage: Page
 
+  // The visits only read: one visitor's tab and one member's tab (signed in through the API) for
+  // the file, traced test by test, rather than the app loaded cold twice for every route.
   beforeAll(async () => {
-    ;[site, browser] = await Promise.all([startSite(), launchChromium()])
-    visitor = await browser.newContext({ viewport: DESKTOP })
-    member = await browser.newContext({ viewport: DESKTOP })
+    site = await startSite()
+    const [visitor, member] = await Promise.all([
+      session.newContext({ viewport: DESKTOP }),
+      session.newContext({ viewport: DESKTOP }),
+    ])
     const signedIn = await member.request.post(`${site.url}/api/users/login`, {
       data: { email: DEMO_MEMBER_EMAIL, password: DEMO_PASSWORD },
     })
@@ -126,7 +129,6 @@ describe.skipIf(!chromiumAvailable)("every page", () => {
   })
 
   afterAll(async () => {
-    await browser?.close()
     await site?.stop()
   })
 
@@ -143,7 +145,7 @@ describe.skipIf(!chromiumAvailable)("every page", () => {
   )
 
   test("the home page loads no part of the admin or editor apps", async () => {
-    const context = await browser.newContext()
+    const context = await session.newContext()
     try {
       const page = await context.newPage()
       const requested: Array<string> = []
