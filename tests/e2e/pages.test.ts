@@ -9,7 +9,8 @@ import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./suppor
 /**
  * Every route of the site, as a visitor and as a member: no serious or critical axe-core
  * violation, no horizontal scroll at 360 px, grid images sized and lazy. Plus: the home page loads
- * nothing of the admin or editor apps, and a shared gallery link previews (Open Graph, Twitter).
+ * nothing of the admin or editor apps, and a shared gallery link and an entry's page preview (Open
+ * Graph, Twitter).
  */
 
 const ROUTES = [
@@ -35,6 +36,43 @@ const ROUTES = [
   "/no-such-page",
 ] as const
 
+/** The addresses of issue 14's pages that hold an id, as the site's own links make them. */
+interface ResultAddresses {
+  readonly contest: string
+  readonly entry: string
+  readonly artist: string
+}
+
+/** The newest announced contest with a winner, its winning entry and its artist (the demo world). */
+const resultAddresses = async (site: Site): Promise<ResultAddresses> => {
+  const answer = await fetch(`${site.url}/api/challenges/archive`)
+  expect(answer.status).toBe(200)
+  const { items } = (await answer.json()) as {
+    items: Array<{
+      contest: { id: string }
+      status: string
+      winner: { entryId: string; username: string } | null
+    }>
+  }
+  const announced = items.find((item) => item.status === "announced" && item.winner !== null)
+  if (!announced?.winner) throw new Error("the demo world has no announced contest with a winner")
+  return {
+    contest: `/contests/${encodeURIComponent(announced.contest.id)}`,
+    entry: `/entries/${encodeURIComponent(announced.winner.entryId)}`,
+    artist: `/artists/${encodeURIComponent(announced.winner.username)}`,
+  }
+}
+
+/** Issue 14's pages: the archive, and the pages whose ids the API names at the test's start. */
+const RESULT_PAGES: ReadonlyArray<readonly [string, (addresses: ResultAddresses) => string]> = [
+  ["/contests", () => "/contests"],
+  ["/contests/:id (the newest announced contest)", (addresses) => addresses.contest],
+  ["/entries/:id (its winning entry)", (addresses) => addresses.entry],
+  ["/artists/:username (its winner)", (addresses) => addresses.artist],
+  // The demo member's own page: the owner's banner for the member, the public page for a visitor.
+  ["/artists/member (the demo member)", () => "/artists/member"],
+]
+
 const NARROW = { width: 360, height: 740 }
 const DESKTOP = { width: 1280, height: 720 }
 
@@ -48,7 +86,11 @@ const settle = async (page: Page): Promise<void> => {
     .waitFor({ state: "hidden", timeout: STEP_MS })
 }
 
-/** Images of a grid or list (cards, thumbnails) lacking width, height or loading="lazy". */
+/**
+ * Images of a grid or list (cards, thumbnails) lacking width, height or loading="lazy". A page's
+ * own picture (fetchpriority="high": an entry's, a contest's line art) loads at once on purpose,
+ * so it only needs its size.
+ */
 const unsizedGridImages = (page: Page) =>
   page.evaluate(() => {
     // Where the app ended up (a members-only page sends a visitor home).
@@ -68,7 +110,7 @@ const unsizedGridImages = (page: Page) =>
         (img) =>
           !img.getAttribute("width") ||
           !img.getAttribute("height") ||
-          img.getAttribute("loading") !== "lazy",
+          (img.getAttribute("loading") !== "lazy" && img.getAttribute("fetchpriority") !== "high"),
       )
       .map((img) => img.outerHTML.slice(0, 200))
   })
@@ -144,6 +186,22 @@ describe.skipIf(!chromiumAvailable)("every page", () => {
     },
   )
 
+  test.each(RESULT_PAGES)(
+    "%s as a visitor and as a member: accessible, no horizontal scroll at 360 px, sized lazy grid images",
+    async (_name, addressOf) => {
+      const route = addressOf(await resultAddresses(site))
+      const [asVisitor, asMember] = await Promise.all([
+        problemsOf(visitorPage, site, route),
+        problemsOf(memberPage, site, route),
+      ])
+      expect({ route, visitor: asVisitor, member: asMember }).toEqual({
+        route,
+        visitor: [],
+        member: [],
+      })
+    },
+  )
+
   test("the home page loads no part of the admin or editor apps", async () => {
     const context = await session.newContext()
     try {
@@ -160,33 +218,44 @@ describe.skipIf(!chromiumAvailable)("every page", () => {
     }
   })
 
-  test("a shared gallery link previews: Open Graph and Twitter card tags in the HTML itself", async () => {
-    const listed = await fetch(`${site.url}/api/gallery?tab=all&sort=newest`)
-    const { items } = (await listed.json()) as {
-      items: Array<{ id: string; imageUrl: string; thumbnailUrl?: string | null }>
-    }
-    const entry = items[0]
-    if (!entry) throw new Error("the demo world has no entry in the gallery")
-    const entryId = entry.id
+  // A shared gallery link and an entry's own page: what a link preview bot sees.
+  test.each([
+    ["a shared gallery link", (entryId: string) => `/gallery?submission=${entryId}`],
+    ["an entry's page", (entryId: string) => `/entries/${entryId}`],
+  ] as const)(
+    "%s previews: Open Graph and Twitter card tags in the HTML itself, a JPEG or PNG with its size",
+    async (_name, addressOf) => {
+      const listed = await fetch(`${site.url}/api/gallery?tab=all&sort=newest`)
+      const { items } = (await listed.json()) as {
+        items: Array<{ id: string; imageUrl: string; thumbnailUrl?: string | null }>
+      }
+      const entry = items[0]
+      if (!entry) throw new Error("the demo world has no entry in the gallery")
 
-    // Plain HTTP, no JavaScript: what a link preview bot sees.
-    const html = await (await fetch(`${site.url}/gallery?submission=${entryId}`)).text()
-    const meta = (attribute: "property" | "name", key: string) =>
-      new RegExp(`<meta[^>]*${attribute}=["']${key}["'][^>]*>`, "i").exec(html)?.[0]
-    const contentOf = (tag: string | undefined) => /content=["']([^"']*)["']/i.exec(tag ?? "")?.[1]
+      // Plain HTTP, no JavaScript.
+      const html = await (await fetch(`${site.url}${addressOf(entry.id)}`)).text()
+      const meta = (attribute: "property" | "name", key: string) =>
+        new RegExp(`<meta[^>]*${attribute}=["']${key}["'][^>]*>`, "i").exec(html)?.[0]
+      const contentOf = (tag: string | undefined) =>
+        /content=["']([^"']*)["']/i.exec(tag ?? "")?.[1]
 
-    const ogImage = contentOf(meta("property", "og:image"))
-    expect(ogImage, "og:image meta tag").toBeTruthy()
-    expect(contentOf(meta("name", "twitter:card")), "twitter:card meta tag").toBeTruthy()
-    // A preview needs an absolute image address that answers with an image.
-    const image = await fetch(new URL(ogImage ?? "", site.url))
-    expect(ogImage).toMatch(/^https?:\/\//)
-    expect(image.status).toBe(200)
-    expect(image.headers.get("content-type")).toMatch(/^image\//)
-    // …and the image is the shared entry's own.
-    const entryImages = [entry.imageUrl, entry.thumbnailUrl]
-      .filter((url): url is string => typeof url === "string" && url !== "")
-      .map((url) => new URL(url, site.url).pathname)
-    expect(entryImages).toContain(new URL(ogImage ?? "", site.url).pathname)
-  })
+      const ogImage = contentOf(meta("property", "og:image"))
+      expect(ogImage, "og:image meta tag").toBeTruthy()
+      expect(contentOf(meta("name", "twitter:card")), "twitter:card meta tag").toBeTruthy()
+      expect(contentOf(meta("name", "twitter:image")), "twitter:image meta tag").toBe(ogImage)
+      // A preview needs an absolute address of an image every preview bot reads (JPEG or PNG),
+      // with its size.
+      expect(ogImage).toMatch(/^https?:\/\//)
+      const image = await fetch(new URL(ogImage ?? "", site.url))
+      expect(image.status).toBe(200)
+      expect(image.headers.get("content-type")).toMatch(/^image\/(jpeg|png)/)
+      expect(Number(contentOf(meta("property", "og:image:width")))).toBeGreaterThan(0)
+      expect(Number(contentOf(meta("property", "og:image:height")))).toBeGreaterThan(0)
+      // …made from the shared entry's own picture (the same stored image, another rendition).
+      const stored = (url: string) =>
+        /\/images\/entry\/([^/.]+)\./.exec(new URL(url, site.url).pathname)?.[1]
+      expect(stored(ogImage ?? "")).toBeTruthy()
+      expect(stored(ogImage ?? "")).toBe(stored(entry.imageUrl))
+    },
+  )
 })

@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
+import type { BrowserContext, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { seriousAxeViolations } from "./support/axe.ts"
-import {
-  clickNavLink,
-  newContext,
-  STEP_MS,
-  type ViewportCase,
-  VIEWPORTS,
-  visible,
-} from "./support/browser.ts"
-import { chromiumAvailable, launchChromium } from "./support/chromium.ts"
+import { clickNavLink, STEP_MS, type ViewportCase, VIEWPORTS, visible } from "./support/browser.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import { useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
 
 /**
@@ -72,15 +66,14 @@ interface ArchiveAnswer {
 }
 
 describe.skipIf(!chromiumAvailable)("results journey", () => {
+  const session = useBrowser()
   let site: Site
-  let browser: Browser
 
   beforeAll(async () => {
-    ;[site, browser] = await Promise.all([startSite(), launchChromium()])
+    site = await startSite()
   })
 
   afterAll(async () => {
-    await browser?.close()
     await site?.stop()
   })
 
@@ -122,9 +115,11 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
     throw new Error(`[on ${first.screen}] ${String(first.error)}${others}`)
   }
 
+  // One tab per screen size for the whole file (opened in beforeAll): each step goes on from
+  // where the one before left it.
   beforeAll(async () => {
     for (const viewport of VIEWPORTS) {
-      const context = await newContext(browser, viewport)
+      const context = await session.newContext({ ...viewport.options, locale: "en-US" })
       runs.push({ viewport, context, page: await context.newPage() })
     }
   })
