@@ -153,6 +153,82 @@ describe("the billing history page", () => {
     expect(within(rowOf("Pro Plan")).getByText("Visa •••• 4242")).toBeTruthy()
   })
 
+  it("shows a cancelled and an expired checkout as such, and leaves them out of every tile", async () => {
+    history({
+      records: [
+        // The newest rows: neither is the latest payment.
+        aPayment({
+          id: "c1",
+          date: "2026-12-01T10:00:00.000Z",
+          status: "cancelled",
+          amount: 2.99,
+          description: "Extra entry",
+          subscription_tier: null,
+          invoice_url: null,
+          payment_method: null,
+        }),
+        aPayment({
+          id: "e1",
+          date: "2026-12-02T10:00:00.000Z",
+          status: "expired",
+          amount: 9.99,
+          description: "Pro Plan",
+          invoice_url: null,
+          payment_method: null,
+        }),
+        ...RECORDS,
+      ],
+      nextCursor: null,
+    })
+    renderRoute("/billing-history")
+    await screen.findByRole("table")
+    expect(within(rowOf("Extra entry", 0)).getByText("Cancelled")).toBeTruthy()
+    expect(within(rowOf("Pro Plan", 0)).getByText("Expired")).toBeTruthy()
+    // Neither offers an invoice or a retry.
+    expect(within(rowOf("Pro Plan", 0)).queryByRole("link")).toBeNull()
+    expect(within(rowOf("Extra entry", 0)).queryByRole("button")).toBeNull()
+    expect(tile("Total Spent")).toBe("$12.98")
+    expect(tile("Total Invoices")).toBe("6")
+    expect(tile("Paid Invoices")).toBe("2")
+    expect(tile("Latest Payment")).toBe("November 2026")
+    expect(screen.getByText(/Cancelled and expired checkouts were never charged/)).toBeTruthy()
+  })
+
+  it("lays rows out as labelled cards below the sm breakpoint, with Status and Invoice in each card", async () => {
+    history({ records: RECORDS, nextCursor: null })
+    renderRoute("/billing-history")
+    const table = await screen.findByRole("table")
+    // No fixed width below sm (the cause of side-scrolling on a phone); the header row is hidden
+    // there, and every cell carries its own label instead.
+    expect(table.className.split(" ")).not.toContain("min-w-[720px]")
+    expect(table.className.split(" ")).toEqual(
+      expect.arrayContaining(["block", "sm:table", "sm:min-w-[720px]"]),
+    )
+    const head = table.querySelector("thead") as HTMLElement
+    expect(head.className.split(" ")).toEqual(
+      expect.arrayContaining(["hidden", "sm:table-header-group"]),
+    )
+    const paid = rowOf("Pro Plan")
+    expect(paid.className.split(" ")).toEqual(expect.arrayContaining(["block", "sm:table-row"]))
+    for (const cell of within(paid).getAllByRole("cell")) {
+      expect(cell.className.split(" ")).toEqual(expect.arrayContaining(["flex", "sm:table-cell"]))
+    }
+    const labels = ["Date", "Description", "Amount", "Payment Method", "Status"]
+    for (const record of [paid, rowOf("Lite Plan", 1), rowOf("Champ Plan")]) {
+      const shown = [...record.querySelectorAll("span.sm\\:hidden")].map(
+        (label) => label.textContent,
+      )
+      expect(shown).toEqual(labels)
+    }
+    const status = within(paid).getByText("Status").closest("td") as HTMLElement
+    expect(within(status).getByText("Paid")).toBeTruthy()
+    expect(within(paid).getByRole("link", { name: /Invoice/ })).toBeTruthy()
+    // No text in a card is kept on one line below sm (the Invoice button is short).
+    for (const element of paid.querySelectorAll("td, td > span, td > div")) {
+      expect(element.className.toString().split(" ")).not.toContain("whitespace-nowrap")
+    }
+  })
+
   it("links a paid row's invoice in a new tab, and only a paid row's", async () => {
     history({ records: RECORDS, nextCursor: null })
     renderRoute("/billing-history")

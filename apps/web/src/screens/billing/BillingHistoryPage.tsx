@@ -25,7 +25,12 @@ const STATUS_LABELS: Readonly<Record<string, { label: string; className: string 
   pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
   failed: { label: "Failed", className: "bg-red-100 text-red-800" },
   refunded: { label: "Refunded", className: "bg-slate-200 text-slate-800" },
+  cancelled: { label: "Cancelled", className: "bg-slate-100 text-slate-700" },
+  expired: { label: "Expired", className: "bg-slate-100 text-slate-700" },
 }
+
+/** Checkouts that were never charged: shown with their status, left out of the totals. */
+const NEVER_CHARGED: ReadonlySet<string> = new Set(["cancelled", "expired"])
 
 const StatusBadge = ({ status }: { readonly status: string }) => {
   const known = STATUS_LABELS[status]
@@ -40,8 +45,12 @@ const StatusBadge = ({ status }: { readonly status: string }) => {
   )
 }
 
-/** The four tiles, computed from the payments on the page. */
-export const billingTotals = (records: ReadonlyArray<Payment>) => {
+/**
+ * The four tiles, computed from the payments on the page. A cancelled or expired checkout was
+ * never an invoice: it is left out of every tile.
+ */
+export const billingTotals = (all: ReadonlyArray<Payment>) => {
+  const records = all.filter((record) => !NEVER_CHARGED.has(record.status))
   const paid = records.filter((record) => record.status === "paid")
   const newest = records.reduce<Payment | undefined>(
     (latest, record) =>
@@ -113,6 +122,20 @@ const useRetryPayment = (records: ReadonlyArray<Payment>) => {
   return { retry, blockedReason, busy: subscribing || buyingEntry }
 }
 
+/**
+ * Below the sm breakpoint each row is a card: its cells stack, each with its own label (the
+ * column headers are hidden), so Status and Invoice fit a 390 px screen without side-scrolling.
+ */
+const CELL =
+  "flex items-start justify-between gap-3 py-1 sm:table-cell sm:px-4 sm:py-3 sm:text-left"
+
+/** A cell's column name, shown on the card layout only (the table has its header row). */
+const CardLabel = ({ children }: { readonly children: string }) => (
+  <span className="shrink-0 text-xs font-medium text-slate-600 uppercase sm:hidden">
+    {children}
+  </span>
+)
+
 const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) => {
   const { retry, blockedReason, busy } = useRetryPayment(records)
   return (
@@ -121,22 +144,38 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
         const when = billingDate(record.date)
         const blocked = record.status === "failed" ? blockedReason(record) : null
         return (
-          <tr key={record.id} className="border-t border-slate-200 align-top">
-            <td className="px-4 py-3 whitespace-nowrap">
-              <div className="text-slate-900">{when.date}</div>
-              <div className="text-xs text-slate-600">{when.time}</div>
+          // Explicit roles: the card layout's CSS display must not cost the table its semantics.
+          <tr
+            role="row"
+            key={record.id}
+            className="block border-t border-slate-200 px-4 py-3 first:border-t-0 sm:table-row sm:p-0 sm:align-top sm:first:border-t"
+          >
+            <td role="cell" className={CELL}>
+              <CardLabel>Date</CardLabel>
+              <div className="text-right sm:text-left sm:whitespace-nowrap">
+                <div className="text-slate-900">{when.date}</div>
+                <div className="text-xs text-slate-600">{when.time}</div>
+              </div>
             </td>
-            <td className="px-4 py-3 text-slate-900">{record.description}</td>
-            <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">
+            <td role="cell" className={`${CELL} text-slate-900`}>
+              <CardLabel>Description</CardLabel>
+              <span className="text-right sm:text-left">{record.description}</span>
+            </td>
+            <td role="cell" className={`${CELL} font-medium text-slate-900 sm:whitespace-nowrap`}>
+              <CardLabel>Amount</CardLabel>
               {dollars(record.amount)}
             </td>
-            <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-              {record.payment_method ?? "—"}
+            <td role="cell" className={`${CELL} text-slate-700`}>
+              <CardLabel>Payment Method</CardLabel>
+              <span className="text-right sm:text-left sm:whitespace-nowrap">
+                {record.payment_method ?? "—"}
+              </span>
             </td>
-            <td className="px-4 py-3">
+            <td role="cell" className={CELL}>
+              <CardLabel>Status</CardLabel>
               <StatusBadge status={record.status} />
             </td>
-            <td className="px-4 py-3">
+            <td role="cell" className={`${CELL} empty:hidden sm:empty:table-cell`}>
               {record.status === "paid" && record.invoice_url && (
                 <a
                   href={record.invoice_url}
@@ -225,6 +264,11 @@ const BillingHistoryPage = () => {
             The totals cover the payments loaded so far.
           </p>
         )}
+        {records.some((record) => NEVER_CHARGED.has(record.status)) && (
+          <p className="mt-2 text-sm text-slate-600">
+            Cancelled and expired checkouts were never charged, so the totals leave them out.
+          </p>
+        )}
         <section
           aria-labelledby="payment-history"
           className="mt-8 rounded-xl border border-slate-200 shadow-sm"
@@ -240,32 +284,38 @@ const BillingHistoryPage = () => {
             role="region"
             aria-label="Payment history table"
             tabIndex={0}
-            className="h-[500px] overflow-auto"
+            className="sm:h-[500px] sm:overflow-auto"
           >
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="sticky top-0 bg-slate-50 text-xs text-slate-700 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+            <table
+              role="table"
+              className="block w-full text-left text-sm sm:table sm:min-w-[720px]"
+            >
+              <thead
+                role="rowgroup"
+                className="sticky top-0 hidden bg-slate-50 text-xs text-slate-700 uppercase sm:table-header-group"
+              >
+                <tr role="row">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Date
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Description
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Amount
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Payment Method
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Status
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
                     Actions
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody role="rowgroup" className="block sm:table-row-group">
                 <PaymentRows records={records} />
               </tbody>
             </table>
