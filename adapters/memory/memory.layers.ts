@@ -320,6 +320,17 @@ const analytics = (store: MemoryStore) =>
         store.tables.visits.add(key)
         return true
       }),
+    forgetVisitsBefore: (day) =>
+      Effect.sync(() => {
+        let forgotten = 0
+        for (const key of store.tables.visits) {
+          if ((key.split("|")[3] ?? "") < day) {
+            store.tables.visits.delete(key)
+            forgotten += 1
+          }
+        }
+        return forgotten
+      }),
     counts: (contestId) =>
       Effect.sync(() => {
         const counts = Object.fromEntries(CONTEST_METRICS.map((metric) => [metric, 0])) as {

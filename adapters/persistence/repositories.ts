@@ -507,6 +507,16 @@ const analytics = (db: DatabaseShape) =>
             isUniqueViolation(error) ? Effect.succeed(false) : Effect.die(error),
           ),
         ),
+    forgetVisitsBefore: (day) =>
+      db.run((m) =>
+        m
+          .getRepository(ContestVisitTable)
+          .createQueryBuilder()
+          .delete()
+          .where("day < :day", { day })
+          .execute()
+          .then((result) => result.affected ?? 0),
+      ),
     counts: (contestId) =>
       db.run(async (m) => {
         const rows: Array<{ metric: string; total: string | number }> = await m

@@ -43,6 +43,8 @@ export class ContestAnalytics extends Context.Service<
      * unique key decides, so parallel requests count once), false when it was noted already.
      */
     readonly noteVisit: (visit: Visit) => Effect.Effect<boolean>
+    /** Forgets the visits of days before `day` (they decide nothing any more); answers how many. */
+    readonly forgetVisitsBefore: (day: string) => Effect.Effect<number>
     readonly counts: (contestId: ContestId) => Effect.Effect<ContestCounts>
   }
 >()("colorday/ContestAnalytics") {}

@@ -6,6 +6,8 @@ import { itWithMemory as test } from "../../adapters/memory/testing.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { submitEntry } from "../submissions/submit-entry.use-case.ts"
+import { Memory } from "../../adapters/memory/memory.layers.ts"
+import { recordView } from "../contests/record-download.use-case.ts"
 import { runScheduledJobs } from "./scheduled-jobs.use-case.ts"
 
 describe("runScheduledJobs", () => {
@@ -24,6 +26,24 @@ describe("runScheduledJobs", () => {
       expect(Option.getOrThrow(yield* subscriptions.find(member.id)).remaining).toBe(5)
       // Another instance finds the leases held and does nothing.
       const other = yield* runScheduledJobs("instance-b")
-      expect(other.skipped).toEqual(["close-due-contests", "renew-subscriptions"])
+      expect(other.skipped).toEqual(
+        expect.arrayContaining(["close-due-contests", "renew-subscriptions", "forget-old-visits"]),
+      )
+    }))
+
+  test("forgets the visits noted before yesterday, so the once-a-day notes do not pile up", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest({ lasts: DAY })
+      const visitor = { contestId: contest.id, memberId: null, visitor: "address:a" }
+      yield* recordView(visitor)
+      yield* TestClock.adjust("1 day")
+      yield* recordView(visitor)
+      yield* runScheduledJobs("instance-a")
+      // Today's and yesterday's notes are kept: a repeat today still does not count.
+      expect((yield* Memory).tables.visits.size).toBe(2)
+      expect((yield* recordView(visitor)).counted).toBe(false)
+      yield* TestClock.adjust("2 days")
+      yield* runScheduledJobs("instance-a")
+      expect((yield* Memory).tables.visits.size).toBe(0)
     }))
 })

@@ -1,11 +1,13 @@
 import { Clock, Effect } from "effect"
 import { closeDueContests } from "../contests/close-due-contests.use-case.ts"
+import { ContestAnalytics, visitDay } from "../contests/contest-analytics.port.ts"
 import { renewSubscriptions } from "../plans/renew-subscriptions.use-case.ts"
 import { JobLease } from "./job-lease.port.ts"
 
 /** The scheduler's jobs, by the name of the lease each runs under. */
 export const CLOSING_JOB = "close-due-contests"
 export const RENEWAL_JOB = "renew-subscriptions"
+export const VISITS_JOB = "forget-old-visits"
 
 /** How long a lease is held: longer than a run takes, short enough to fail over quickly. */
 export const JOB_LEASE_MS = 5 * 60_000
@@ -28,6 +30,12 @@ export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder:
     report.renewedSubscriptions = (yield* renewSubscriptions()).renewed
   } else {
     report.skipped.push(RENEWAL_JOB)
+  }
+  // Views and downloads are counted once a visitor a day: older notes decide nothing now.
+  if (yield* leases.acquire(VISITS_JOB, holder, now, now + JOB_LEASE_MS)) {
+    yield* (yield* ContestAnalytics).forgetVisitsBefore(visitDay(now - 24 * 60 * 60 * 1000))
+  } else {
+    report.skipped.push(VISITS_JOB)
   }
   return report
 })

@@ -204,5 +204,9 @@ contract("ContestAnalytics", (test) => {
       expect(yield* analytics.noteVisit({ ...visit, metric: "downloads" })).toBe(true)
       expect(yield* analytics.noteVisit({ ...visit, visitor: "member:m1" })).toBe(true)
       expect(yield* analytics.noteVisit({ ...visit, day: "2026-11-23" })).toBe(true)
+      // Forgetting the days before the 23rd leaves the 23rd's note, and a repeat counts again.
+      expect(yield* analytics.forgetVisitsBefore("2026-11-23")).toBeGreaterThanOrEqual(3)
+      expect(yield* analytics.noteVisit({ ...visit, day: "2026-11-23" })).toBe(false)
+      expect(yield* analytics.noteVisit(visit)).toBe(true)
     }))
 })
