@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
+import { type BrowserContextOptions, type Page, request } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { type AdminWorld, WORLD_PASSWORD, writeAdminWorld } from "./support/admin-world.ts"
 import { clickNavLink, signIn, STEP_MS, toast, visible } from "./support/browser.ts"
@@ -16,7 +16,7 @@ import { type Site, startSite } from "./support/site.ts"
  * and finds those actions in the audit log; then the member whose entry was hidden signs in,
  * reads the reason on their profile, and finds nothing of the dashboard at /admin, whose API
  * refuses them. Each step has a fresh tab; after the first (the sign-in through the site) the
- * admin's session comes from the API and the step opens its page by address.
+ * tab carries the admin's session, signed in once through the API, and opens its page by address.
  */
 
 const LINE_ART = fileURLToPath(
@@ -42,6 +42,8 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   const session = useBrowser()
   let site: Site
   let page: Page
+  /** The admin's session cookie (signed in once through the API), for steps 2 to 6. */
+  let adminState: BrowserContextOptions["storageState"]
   let world: AdminWorld
   /** The contest the admin schedules (step 2). */
   let scheduledId: string | undefined
@@ -72,13 +74,23 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
         world = await writeAdminWorld(dataDir)
       },
     })
+    const api = await request.newContext({ baseURL: site.url })
+    try {
+      const signedIn = await api.post("/api/users/login", {
+        data: { email: world.admin.email, password: WORLD_PASSWORD },
+      })
+      expect(signedIn.status(), await signedIn.text()).toBe(200)
+      adminState = await api.storageState()
+    } finally {
+      await api.dispose()
+    }
   })
 
   afterAll(async () => {
     await site?.stop()
   })
 
-  /** A fresh tab for every step; signed in as the admin through the API but for the first. */
+  /** A fresh tab for every step; with the admin's session but for the first. */
   let step = 0
   beforeEach(async () => {
     step += 1
@@ -86,13 +98,8 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
       viewport: { width: 1280, height: 720 },
       locale: "en-US",
       timezoneId: "UTC",
+      ...(step > 1 ? { storageState: adminState } : {}),
     })
-    if (step > 1) {
-      const signedIn = await context.request.post(`${site.url}/api/users/login`, {
-        data: { email: world.admin.email, password: WORLD_PASSWORD },
-      })
-      expect(signedIn.status(), await signedIn.text()).toBe(200)
-    }
     page = await context.newPage()
   })
 

@@ -121,8 +121,8 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
     page: Page
     /** The entry journey (1) makes, once it has. */
     entryId?: string
-    /** Journey 1 verified the account: later journeys start signed in. */
-    verified?: boolean
+    /** The member's session once journey 1 has signed in: later journeys start with it. */
+    signedIn?: Awaited<ReturnType<BrowserContext["storageState"]>>
   }
   const runs: Array<Run> = []
 
@@ -162,9 +162,14 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
   beforeEach(async () => {
     const stamp = Date.now().toString(36)
     for (const [index, viewport] of VIEWPORTS.entries()) {
-      const context = await newContext(viewport)
-      const page = await context.newPage()
       const run = runs[index]
+      const context = await session.newContext({
+        ...viewport.options,
+        acceptDownloads: true,
+        locale: "en-US",
+        ...(run?.signedIn ? { storageState: run.signedIn } : {}),
+      })
+      const page = await context.newPage()
       if (!run) {
         const tag = `${index}${stamp}`
         runs.push({
@@ -182,12 +187,6 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
       }
       run.context = context
       run.page = page
-      if (run.verified) {
-        const signedIn = await context.request.post(`${site.url}/api/users/login`, {
-          data: { email: run.artist.email, password: run.artist.password },
-        })
-        expect(signedIn.status(), await signedIn.text()).toBe(200)
-      }
     }
   })
 
@@ -217,13 +216,13 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
       const verifyLink = await site.linkFromMail(artist.email, "/verify-email/", signedUpAt)
       await page.goto(verifyLink)
       await visible(page.getByRole("heading", { name: "Email Verified!" }))
-      run.verified = true
       await page.getByRole("link", { name: "Sign In Now" }).click()
 
       // /?signin=true opens the sign-in dialog on the home page.
       await signInThroughDialog(page, artist.email, artist.password)
       await page.getByRole("dialog").waitFor({ state: "hidden", timeout: STEP_MS })
       await expectSignedIn(page)
+      run.signedIn = await run.context.storageState()
 
       // The contest card's download popup hands over the line art.
       await (await visible(page.getByRole("button", { name: "Download", exact: true }))).click()

@@ -11,8 +11,11 @@ export const VIEWPORTS = [
 
 export type ViewportCase = (typeof VIEWPORTS)[number]
 
-/** How long a step may take to show its result (a lazy chunk, an API call, a redirect). */
-export const STEP_MS = 15_000
+/**
+ * How long a step may take to show its result (a lazy chunk, an API call, a redirect): a deadline
+ * for a loaded machine, never a pause (every wait returns as soon as its condition holds).
+ */
+export const STEP_MS = 30_000
 
 export const newContext = (browser: Browser, viewport: ViewportCase): Promise<BrowserContext> =>
   browser.newContext({ ...viewport.options, acceptDownloads: true, locale: "en-US" })

@@ -5,7 +5,6 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
 import { chromiumAvailable, INSTALL_HINT, launchChromiumServer } from "./chromium.ts"
-import { E2E_RESULTS_DIR } from "./run-context.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const VITE = fileURLToPath(new URL("../../../node_modules/vite/bin/vite.js", import.meta.url))
@@ -83,7 +82,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     console.warn(`\n!!! e2e SKIPPED: ${INSTALL_HINT} !!!\n`)
     return
   }
-  rmSync(E2E_RESULTS_DIR, { recursive: true, force: true })
   const template = mkdtempSync(join(tmpdir(), "colorday-e2e-demo-"))
   try {
     // The builds and the seeding each keep a core busy: side by side they take the longer's time.
