@@ -58,6 +58,7 @@ const readSession = (session: OfflineSession, publicUrl: string, now: number): C
     invoiceUrl: paid
       ? `${originOf(session.returnUrl, publicUrl)}${offlineReceiptPath(session.id)}`
       : null,
+    expiresAt: offlineExpiresAt(session),
   }
 }
 

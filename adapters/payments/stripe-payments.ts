@@ -136,6 +136,7 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
         maskedPaymentMethod(paymentIntent?.payment_method) ??
         maskedPaymentMethod(subscription?.default_payment_method),
       invoiceUrl: invoice?.hosted_invoice_url ?? null,
+      expiresAt: typeof session.expires_at === "number" ? session.expires_at * 1000 : null,
     }
   }
 

@@ -95,7 +95,9 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     const resumed = yield* resumeOf(earlier)
     if (Option.isSome(resumed)) return { checkout: resumed.value, payment: earlier }
   }
-  if (before.length >= MAX_OPEN_CHECKOUTS) {
+  // One the provider no longer has open was brought up to date: it holds no slot.
+  const stillOpen = before.filter((payment) => payment !== earlier)
+  if (stillOpen.length >= MAX_OPEN_CHECKOUTS) {
     return yield* new TooManyOpenCheckouts({ limit: MAX_OPEN_CHECKOUTS })
   }
 
@@ -219,6 +221,7 @@ const rowFromSession = (id: string, session: CheckoutSession, now: number): Paym
   paymentMethod: null,
   createdAt: now,
   fulfilledAt: null,
+  expiresAt: session.expiresAt,
 })
 
 /** What a purchase grants, applied to the member's subscription as of now. */

@@ -40,6 +40,8 @@ export interface CheckoutSession {
   /** Masked, e.g. "Visa •••• 4242", when the provider tells. */
   readonly paymentMethod: string | null
   readonly invoiceUrl: string | null
+  /** When it stops being payable if unpaid, when the provider tells. */
+  readonly expiresAt: Instant | null
 }
 
 /**
