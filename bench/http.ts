@@ -23,6 +23,8 @@ const CONNECTIONS = 64
 const DURATION_SECONDS = 10
 const WARMUP_SECONDS = 2
 const HOST = "127.0.0.1"
+/** How long the bench server may take to seed the demo world and listen. */
+const SERVER_READY_MS = 300_000
 
 // ---------------------------------------------------------------------------------------------
 // The server, in its own process
@@ -286,8 +288,19 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
     })
     const server = child
     const ready = await new Promise<Ready>((resolve, reject) => {
-      server.once("message", (message) => resolve(message as Ready))
-      server.once("exit", (code) => reject(new Error(`the bench server exited (${code})`)))
+      // A deadline for a busy machine (it seeds the demo world first), not a pause.
+      const timer = setTimeout(
+        () => reject(new Error(`the bench server was not ready within ${SERVER_READY_MS} ms`)),
+        SERVER_READY_MS,
+      )
+      server.once("message", (message) => {
+        clearTimeout(timer)
+        resolve(message as Ready)
+      })
+      server.once("exit", (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the bench server exited (${code})`))
+      })
     })
     const votes = cases.some((c) => c.name.includes("vote")) ? await votesFor(ready.url) : []
     console.log(
@@ -324,7 +337,10 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child?.once("exit", resolve))
       child.send("stop")
+      // A server still seeding has no "stop" handler yet: it is killed after a while.
+      const killer = setTimeout(() => child?.kill("SIGKILL"), 10_000)
       await exited
+      clearTimeout(killer)
     }
     await drop()
     rmSync(dataDir, { recursive: true, force: true })
