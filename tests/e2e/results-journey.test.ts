@@ -11,7 +11,8 @@ import { type Site, startSite } from "./support/site.ts"
  * world: fourteen announced past contests), on a desktop and on a 390x844 phone side by side, as
  * a visitor: a winning entry opened from the gallery in the lightbox (← → Esc), its page after a
  * reload, its artist's page, the archive and a contest's podium and ranking, and home's
- * "Yesterday's winner". Each step builds on the one before it in the same tab.
+ * "Yesterday's winner". The steps share one tab per screen size; step 2 reopens the winner step 1
+ * found, and each step starts from a page a person would open it from.
  */
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
@@ -115,8 +116,7 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
     throw new Error(`[on ${first.screen}] ${String(first.error)}${others}`)
   }
 
-  // One tab per screen size for the whole file (opened in beforeAll): each step goes on from
-  // where the one before left it.
+  // One tab per screen size for the whole file (opened in beforeAll), as one visitor's visit.
   beforeAll(async () => {
     for (const viewport of VIEWPORTS) {
       const context = await session.newContext({ ...viewport.options, locale: "en-US" })
@@ -207,6 +207,9 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
     onEveryScreen(async (run) => {
       const { page } = run
       const { id, artist } = needWinner(run)
+      // From the gallery's past contests again (a failed step 1 may have left a dialog open).
+      await page.goto(`${site.url}/gallery`)
+      await (await visible(page.getByRole("tab", { name: "Past Contests" }))).click()
       const card = page.locator(`[id="entry-${id}"]`)
       await (await visible(card.getByRole("link", { name: `Open ${artist}'s entry` }))).click()
       await page.waitForURL((url) => url.pathname === `/entries/${id}`, { timeout: STEP_MS })
@@ -257,6 +260,7 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
   test("3. the header's Results link opens the archive; a contest's page shows its podium and its ranking with Votes and Score", () =>
     onEveryScreen(async (run) => {
       const { page } = run
+      await page.goto(`${site.url}/`)
       await clickNavLink(page, "Results")
       await page.waitForURL(/\/contests$/, { timeout: STEP_MS })
       const main = page.locator("main")
