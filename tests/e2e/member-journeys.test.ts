@@ -18,6 +18,7 @@ import {
   visible,
 } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
+import { onEveryScreenOf } from "./support/every-screen.ts"
 import { useBrowser } from "./support/session.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
 
@@ -136,28 +137,8 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
    * desktop and the phone share the server's and the browser's waits; fails with each size's
    * failure, named.
    */
-  const onEveryScreen = async (journey: (run: Run) => Promise<void>): Promise<void> => {
-    const settled = await Promise.allSettled(runs.map((run) => journey(run)))
-    const failures = settled.flatMap((result, index) =>
-      result.status === "rejected"
-        ? [{ screen: runs[index]?.viewport.name ?? "?", error: result.reason as unknown }]
-        : [],
-    )
-    const first = failures[0]
-    if (!first) return
-    const others = failures
-      .slice(1)
-      .map(
-        ({ screen, error }) =>
-          `\n[also on ${screen}] ${(error as Error)?.message ?? String(error)}`,
-      )
-      .join("")
-    if (first.error instanceof Error) {
-      first.error.message = `[on ${first.screen}] ${first.error.message}${others}`
-      throw first.error
-    }
-    throw new Error(`[on ${first.screen}] ${String(first.error)}${others}`)
-  }
+  const onEveryScreen = (journey: (run: Run) => Promise<void>): Promise<void> =>
+    onEveryScreenOf(runs, journey)
 
   beforeEach(async () => {
     const stamp = Date.now().toString(36)

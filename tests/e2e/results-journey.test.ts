@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { seriousAxeViolations } from "./support/axe.ts"
 import { clickNavLink, STEP_MS, type ViewportCase, VIEWPORTS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
+import { onEveryScreenOf } from "./support/every-screen.ts"
 import { useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
 
@@ -93,28 +94,8 @@ describe.skipIf(!chromiumAvailable)("results journey", () => {
   }
 
   /** Runs a step on every screen size at once; fails with each size's failure, named. */
-  const onEveryScreen = async (step: (run: Run) => Promise<void>): Promise<void> => {
-    const settled = await Promise.allSettled(runs.map((run) => step(run)))
-    const failures = settled.flatMap((result, index) =>
-      result.status === "rejected"
-        ? [{ screen: runs[index]?.viewport.name ?? "?", error: result.reason as unknown }]
-        : [],
-    )
-    const first = failures[0]
-    if (!first) return
-    const others = failures
-      .slice(1)
-      .map(
-        ({ screen, error }) =>
-          `\n[also on ${screen}] ${(error as Error)?.message ?? String(error)}`,
-      )
-      .join("")
-    if (first.error instanceof Error) {
-      first.error.message = `[on ${first.screen}] ${first.error.message}${others}`
-      throw first.error
-    }
-    throw new Error(`[on ${first.screen}] ${String(first.error)}${others}`)
-  }
+  const onEveryScreen = (step: (run: Run) => Promise<void>): Promise<void> =>
+    onEveryScreenOf(runs, step)
 
   // One tab per screen size for the whole file (opened in beforeAll), as one visitor's visit.
   beforeAll(async () => {

@@ -1,15 +1,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { CalendarDays, Globe, MapPin } from "lucide-react"
-import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Artist, PublicArtist } from "../../api/types.ts"
-import { EntryImage } from "../../entries/EntryImage.tsx"
-import { openEntry } from "../../entries/lightbox.ts"
-import { Ribbons } from "../../entries/Ribbon.tsx"
-import { scoreText, VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
+import { EntryCard } from "../../entries/EntryCard.tsx"
+import { scoreText, votesText } from "../../entries/VotesAndScore.tsx"
 import { useSession } from "../../session/session.tsx"
 import { monthYear, shortDate } from "../../ui/format.ts"
-import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { LoadMore } from "../../ui/load-more.tsx"
+import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
 
 export const PRIVATE_SENTENCE = "This artist keeps their profile private"
@@ -93,42 +91,27 @@ const History = ({
       <>
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {items.map((entry) => (
-            <li key={entry.id} className="min-w-0">
-              <Link
-                {...openEntry(entry.id, ids)}
-                className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
-              >
-                <div className="relative">
-                  <EntryImage entry={entry} />
-                  <Ribbons entry={entry} className="absolute top-2 left-2" />
-                </div>
-                <div className="flex flex-col gap-1 p-2 text-sm">
-                  <span className="truncate text-slate-700">
-                    {entry.contestName ? `${entry.contestName} · ` : ""}
-                    {shortDate(entry.createdAt)}
-                  </span>
-                  <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
-                </div>
-              </Link>
-            </li>
+            <EntryCard
+              key={entry.id}
+              entry={entry}
+              ids={ids}
+              className="min-w-0"
+              captionClassName="p-2 text-sm"
+              caption={
+                <span className="truncate text-slate-700">
+                  {entry.contestName ? `${entry.contestName} · ` : ""}
+                  {shortDate(entry.createdAt)}
+                </span>
+              }
+            />
           ))}
         </ul>
-        {history.isFetchNextPageError && (
-          <p role="alert" className="mt-4 text-center text-sm text-red-800">
-            {messageOf(history.error, "More submissions could not be loaded.")}
-          </p>
-        )}
-        {history.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={history.isFetchingNextPage}
-              onClick={() => void history.fetchNextPage()}
-            >
-              {history.isFetchingNextPage ? "Loading more…" : "Load more"}
-            </Button>
-          </div>
-        )}
+        <LoadMore
+          pages={history}
+          failure="More submissions could not be loaded."
+          busyLabel="Loading more…"
+          className="mt-6"
+        />
       </>
     )
   })()

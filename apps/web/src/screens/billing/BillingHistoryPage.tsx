@@ -7,6 +7,7 @@ import type { Payment } from "../../api/types.ts"
 import { goToCheckout, paymentReturnUrl, useSubscribe } from "../../plans/checkout.ts"
 import { useSession } from "../../session/session.tsx"
 import { billingDate, dollars, monthYear } from "../../ui/format.ts"
+import { LoadMore } from "../../ui/load-more.tsx"
 import { useToast } from "../../ui/toast.tsx"
 import {
   Button,
@@ -319,23 +320,15 @@ const BillingHistoryPage = () => {
                 <PaymentRows records={records} />
               </tbody>
             </table>
-            {history.hasNextPage && (
-              <div className="flex justify-center border-t border-slate-200 p-4">
-                <Button
-                  variant="secondary"
-                  disabled={history.isFetchingNextPage}
-                  onClick={() => void history.fetchNextPage()}
-                >
-                  {history.isFetchingNextPage ? "Loading..." : "Load more"}
-                </Button>
-              </div>
-            )}
-            {history.isFetchNextPageError && (
-              <p role="alert" className="px-4 pb-4 text-center text-sm text-red-800">
-                {messageOf(history.error, "More payments could not be loaded.")} Press Load more to
-                try again.
-              </p>
-            )}
+            <LoadMore
+              pages={history}
+              failure="More payments could not be loaded."
+              busyLabel="Loading..."
+              className="border-t border-slate-200 p-4"
+              alertClassName="px-4 pb-4"
+              alertBelow
+              retryHint
+            />
           </div>
         </section>
       </>

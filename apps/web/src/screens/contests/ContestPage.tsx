@@ -7,9 +7,9 @@ import type { ContestResults, ResultRow } from "../../api/types.ts"
 import { VotesAndScore, scoreText, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
 import { shortDate } from "../../ui/format.ts"
+import { LoadMore } from "../../ui/load-more.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
 import {
-  Button,
   buttonClass,
   EmptyState,
   ErrorState,
@@ -387,22 +387,7 @@ const ContestPage = () => {
         ) : (
           <RankingTable rows={ranking} />
         )}
-        {results.isFetchNextPageError && (
-          <p role="alert" className="mt-4 text-center text-sm text-red-800">
-            {messageOf(results.error, "More of the ranking could not be loaded.")}
-          </p>
-        )}
-        {results.hasNextPage && (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={results.isFetchingNextPage}
-              onClick={() => void results.fetchNextPage()}
-            >
-              {results.isFetchingNextPage ? "Loading…" : "Load more"}
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={results} failure="More of the ranking could not be loaded." />
       </section>
 
       <HowTheScoreIsComputed />

@@ -5,15 +5,8 @@ import { api } from "../../api/api.ts"
 import type { ArchiveItem } from "../../api/types.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  messageOf,
-  Page,
-  PageTitle,
-  Spinner,
-} from "../../ui/ui.tsx"
+import { LoadMore } from "../../ui/load-more.tsx"
+import { EmptyState, ErrorState, messageOf, Page, PageTitle, Spinner } from "../../ui/ui.tsx"
 import {
   ArtistLink,
   ContestDates,
@@ -112,22 +105,7 @@ const ContestsPage = () => {
             <ArchiveCard key={item.contest.id} item={item} />
           ))}
         </ul>
-        {archive.isFetchNextPageError && (
-          <p role="alert" className="mt-4 text-center text-sm text-red-800">
-            {messageOf(archive.error, "More contests could not be loaded.")}
-          </p>
-        )}
-        {archive.hasNextPage && (
-          <div className="mt-6 flex justify-center">
-            <Button
-              variant="secondary"
-              disabled={archive.isFetchingNextPage}
-              onClick={() => void archive.fetchNextPage()}
-            >
-              {archive.isFetchingNextPage ? "Loading…" : "Load more"}
-            </Button>
-          </div>
-        )}
+        <LoadMore pages={archive} failure="More contests could not be loaded." className="mt-6" />
       </>
     )
   })()

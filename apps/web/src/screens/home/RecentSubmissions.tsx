@@ -1,11 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
-import { EntryImage } from "../../entries/EntryImage.tsx"
+import { EntryCard } from "../../entries/EntryCard.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
-import { openEntry } from "../../entries/lightbox.ts"
-import { Ribbons } from "../../entries/Ribbon.tsx"
-import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
 
 export const RECENT_ENTRIES = ["recent-entries"] as const
@@ -42,23 +39,14 @@ export const RecentSubmissions = () => {
     return (
       <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
         {recent.data.items.map((entry) => (
-          <li key={entry.id}>
-            <Link
-              {...openEntry(entry.id, ids)}
-              className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
-            >
-              <div className="relative">
-                <EntryImage entry={entry} />
-                <Ribbons entry={entry} className="absolute top-2 left-2" />
-              </div>
-              <div className="flex flex-col gap-1 p-3">
-                <span className="min-w-0 truncate font-medium text-slate-900">
-                  {artistOf(entry)}
-                </span>
-                <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
-              </div>
-            </Link>
-          </li>
+          <EntryCard
+            key={entry.id}
+            entry={entry}
+            ids={ids}
+            caption={
+              <span className="min-w-0 truncate font-medium text-slate-900">{artistOf(entry)}</span>
+            }
+          />
         ))}
       </ul>
     )
