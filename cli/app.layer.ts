@@ -5,6 +5,7 @@ import {
   OWASP_SCRYPT_PARAMETERS,
   type ScryptParameters,
 } from "../adapters/crypto/scrypt-password-hasher.ts"
+import { layerLocalImageFiles } from "../adapters/images/local-image-files.ts"
 import { layerLocalImageStore } from "../adapters/images/local-image-store.ts"
 import {
   DEFAULT_PUBLIC_URL,
@@ -80,6 +81,7 @@ export const makeAppLayer = (config: AppConfig) =>
     ),
     layerScryptPasswordHasherWith(config.passwordHashing ?? OWASP_SCRYPT_PARAMETERS),
     layerLocalImageStore(join(config.dataDir, "images")),
+    layerLocalImageFiles(join(config.dataDir, "images")),
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
   )

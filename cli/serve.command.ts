@@ -5,6 +5,10 @@ import { MemberRepository } from "../domain/accounts/member.port.ts"
 import { UsageError } from "./run.ts"
 import { hostname } from "node:os"
 import { runScheduledJobs } from "../domain/jobs/scheduled-jobs.use-case.ts"
+import {
+  DEFAULT_ORPHAN_GRACE_MS,
+  sweepOrphanImages,
+} from "../domain/jobs/sweep-orphan-images.use-case.ts"
 import { proxyHops } from "../adapters/http/trust-proxy.ts"
 
 /** TRUST_PROXY as a hop count; a value that is not one is the operator's mistake, said plainly. */
@@ -19,6 +23,21 @@ const trustProxyFromEnv = (): number => {
 /** How often the scheduler looks for work. */
 const SCHEDULER_INTERVAL_MS = 60_000
 
+/** The orphan sweep runs on start and every this many scheduler ticks (an hour). */
+const SWEEP_EVERY_TICKS = 60
+
+/** ORPHAN_GRACE_MINUTES (default 60): how old an unclaimed image file must be to be swept. */
+const orphanGraceFromEnv = (): number => {
+  const text = process.env.ORPHAN_GRACE_MINUTES?.trim()
+  if (!text) return DEFAULT_ORPHAN_GRACE_MS
+  if (!/^\d+$/.test(text)) {
+    throw new UsageError(
+      `ORPHAN_GRACE_MINUTES must be a whole number of minutes (0 or more), not "${text}"`,
+    )
+  }
+  return Number(text) * 60_000
+}
+
 /**
  * `colorday serve`: the site's API in one process. On the embedded default (no DATABASE_URL) it
  * migrates the SQLite file and, on first start, seeds the demo world, so a clean clone answers
@@ -31,7 +50,8 @@ const SCHEDULER_INTERVAL_MS = 60_000
  * to call the API from a browser), TRUST_PROXY=N behind N proxies (1 or true: one; the client's
  * address is the N-th X-Forwarded-For value from the right), PUBLIC_URL (the
  * origin of absolute URLs in pages' share tags), COLORDAY_EDITOR_TOKEN (lets the editor's frame
- * call /canvases without an admin session), plus the composition root's DATA_DIR, DATABASE_URL
+ * call /canvases without an admin session), ORPHAN_GRACE_MINUTES (60: how old an image file no
+ * row points to, or a temporary file, must be before the sweep deletes it), plus the composition root's DATA_DIR, DATABASE_URL
  * and COLORDAY_CANVASES.
  */
 
@@ -87,6 +107,7 @@ export const shutdownSignal = () =>
   })
 
 const serve = async (options: ServeOptions): Promise<void> => {
+  const orphanGrace = orphanGraceFromEnv()
   // Loaded here, not at the top: the other commands start without the server and its adapters.
   const [
     { startHttpServer },
@@ -180,12 +201,24 @@ const serve = async (options: ServeOptions): Promise<void> => {
 
     // The scheduler: close ended contests (winner, results, badges) and renew subscriptions on
     // the 1st, every minute, under a database lease per job so one instance runs each.
+    // The orphan sweep (image files a crash left behind) on start and every hour.
     const holder = `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`
     let ticking = false
+    let ticks = 0
     const tick = async () => {
       if (ticking) return
       ticking = true
       const report = await runtime.runPromiseExit(runScheduledJobs(holder))
+      if (ticks++ % SWEEP_EVERY_TICKS === 0) {
+        const swept = await runtime.runPromiseExit(sweepOrphanImages(holder, orphanGrace))
+        if (Exit.isFailure(swept)) {
+          process.stderr.write(`orphan sweep: ${firstLine(swept.cause)}\n`)
+        } else if (swept.value.temporaryFiles > 0 || swept.value.orphanImages > 0) {
+          process.stderr.write(
+            `orphan sweep: removed ${swept.value.temporaryFiles} temporary file(s) and ${swept.value.orphanImages} entry photo(s) no entry points to\n`,
+          )
+        }
+      }
       ticking = false
       if (Exit.isFailure(report)) {
         process.stderr.write(`scheduler: ${firstLine(report.cause)}\n`)

@@ -21,7 +21,7 @@ import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { hopsOf } from "./trust-proxy.ts"
-import { multipartUploads } from "./uploads.ts"
+import { multipartUploads, type UploadLimits } from "./uploads.ts"
 import { DEFAULT_WEB_APPS, serveWebApps, type WebApp } from "./web-app.ts"
 
 export const SESSION_COOKIE = "colorday_session"
@@ -45,6 +45,8 @@ export interface HttpConfig {
    */
   readonly trustProxy: boolean | number
   readonly rateLimiters?: RateLimiters
+  /** The upload queue's size and its 503's Retry-After (uploads.ts). */
+  readonly uploads?: UploadLimits
   /** Where defects are logged, with their stack (stderr by default). */
   readonly log?: (line: string) => void
   /** The built web apps and their prefixes (default: the site, apps/web/dist, at /). */
@@ -292,7 +294,7 @@ export const makeHttpApp = <R>(options: {
   })
 
   // Multipart uploads (entry photos, line art), parsed for the routes that take them.
-  app.use(multipartUploads(runtime))
+  app.use(multipartUploads(runtime, rateLimiters, config.uploads))
 
   const router = new Router()
   for (const spec of routes) {

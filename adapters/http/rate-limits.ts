@@ -44,6 +44,9 @@ export const DEFAULT_RATE_LIMITS: { readonly [N in RateLimitName]: RateLimit } =
   resend: { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
   contact: { perAddress: 10, perAccount: 10, windowSeconds: 60 * 60 },
   vote: { perAddress: 600, perAccount: 300, windowSeconds: 60 },
+  // Every upload is image work: a member enters a few photos a day, changes an avatar now and
+  // then; an admin sets a contest's line art. Counted before the file is read (uploads.ts).
+  upload: { perAddress: 60, perAccount: 20, windowSeconds: 10 * 60 },
 }
 
 export type RateLimitVerdict =

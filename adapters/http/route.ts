@@ -16,7 +16,8 @@ export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE"
 export type Access = "public" | "member" | "admin" | "editor"
 
 /** Named rate limits (see rate-limits.ts): per address, and per account where the body names one. */
-export type RateLimitName = "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote"
+export type RateLimitName =
+  "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote" | "upload"
 
 export interface Caller {
   readonly member: Member | null

@@ -1,10 +1,42 @@
-import multer, { type File } from "@koa/multer"
-import { Cause, Effect, Exit, type ManagedRuntime } from "effect"
+import type { IncomingMessage } from "node:http"
+import type { Readable } from "node:stream"
+import multer, { type File, type StorageEngine } from "@koa/multer"
+import { Cause, Effect, Exit, type ManagedRuntime, Schema } from "effect"
 import type { Context, Middleware } from "koa"
+import { checkEntryEligibility } from "../../domain/submissions/entry-eligibility.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
-import { domainErrorResponse, HttpRefusal, isDomainError } from "./http-errors.ts"
+import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
+import type { RateLimiters } from "./rate-limits.ts"
 import type { Caller } from "./route.ts"
+import { Id } from "./schemas.ts"
+
+/** How many uploads are taken at once, and what a refused one is told. */
+export interface UploadLimits {
+  /**
+   * Uploads held at once, from their file's first byte to their answer: being read, waiting for
+   * image work or in it. One more is answered 503 UPLOADS_BUSY.
+   */
+  readonly queue: number
+  /** Retry-After of a 503 UPLOADS_BUSY, in seconds. */
+  readonly retryAfterSeconds: number
+}
+
+/** Up to 60 MB of photos held; the image store processes 1–2 of them at a time. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { queue: 6, retryAfterSeconds: 5 }
+
+/** An answer decided while parsing: the parse stops, the body is drained, this is sent. */
+class UploadAnswer extends Error {
+  readonly status: number
+  readonly body: ErrorBody
+  readonly headers: Readonly<Record<string, string>>
+  constructor(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}) {
+    super(body.message)
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
 
 /**
  * Multipart uploads (DESIGN.md, "Uploads": to our own API, checked by content). The routes stay
@@ -24,6 +56,20 @@ import type { Caller } from "./route.ts"
  *
  * Nothing is parsed for a caller the route would refuse (the router answers 401/403 unread), and
  * a file over 10 MB stops the parse: 413 with a clear message.
+ *
+ * An upload costs image work, so it is refused before its file is read wherever it can be:
+ * - per member and per address, the "upload" rate limit (429 with Retry-After), before anything;
+ * - an entry photo: when the photo's part begins, the text fields sent before it (challenge_id)
+ *   are checked by the domain's own rule (checkEntryEligibility: 404 no such contest, 403
+ *   CONTEST_CLOSED, 402 OUT_OF_SUBMISSIONS), so a refused photo is never held or processed.
+ *   Clients send the fields first (the web app's FormData does); a client that sends the photo
+ *   first is checked once the body is read, still before any image work;
+ * - a place in the upload queue, taken when the file's part begins and kept until the answer:
+ *   at most `UploadLimits.queue` uploads are held and processed at once (the image store works
+ *   on a few of them at a time, the rest wait), and one more is answered 503 UPLOADS_BUSY with
+ *   Retry-After. So a burst costs bounded memory and the rest of the API keeps answering.
+ * A refusal is answered once the rest of the body has been read and dropped, so the client,
+ * still sending, gets the answer rather than a reset connection.
  */
 
 interface UploadEndpoint {
@@ -85,9 +131,53 @@ const refusalOf = (error: unknown, endpoint: UploadEndpoint): HttpRefusal => {
   }
 }
 
-const parse = async (ctx: Context, endpoint: UploadEndpoint) => {
+/**
+ * Files kept in memory, as multer's memoryStorage keeps them, but `beforeFile` is asked first,
+ * when a file's part begins (the text fields sent before it are on `req.body`): an answer from
+ * it stops the parse before a byte of the file is kept.
+ */
+const checkedMemoryStorage = (
+  beforeFile: (fields: Readonly<Record<string, unknown>>) => Promise<UploadAnswer | undefined>,
+): StorageEngine => ({
+  _handleFile: (
+    req: IncomingMessage & { body?: Record<string, unknown> },
+    file: { stream: Readable },
+    done: (error: unknown, info?: { buffer: Buffer; size: number }) => void,
+  ) => {
+    beforeFile({ ...req.body }).then(
+      (answer) => {
+        if (answer) {
+          file.stream.resume()
+          done(answer)
+          return
+        }
+        const chunks: Array<Buffer> = []
+        file.stream.on("data", (chunk: Buffer) => chunks.push(chunk))
+        file.stream.on("error", done)
+        file.stream.on("end", () => {
+          const buffer = Buffer.concat(chunks)
+          done(null, { buffer, size: buffer.length })
+        })
+      },
+      (error: unknown) => {
+        file.stream.resume()
+        done(error)
+      },
+    )
+  },
+  _removeFile: (_req: unknown, file: { buffer?: Buffer }, done: (error: null) => void) => {
+    delete file.buffer
+    done(null)
+  },
+})
+
+const parse = async (
+  ctx: Context,
+  endpoint: UploadEndpoint,
+  beforeFile: (fields: Readonly<Record<string, unknown>>) => Promise<UploadAnswer | undefined>,
+) => {
   const parser = multer({
-    storage: multer.memoryStorage(),
+    storage: checkedMemoryStorage(beforeFile),
     limits: {
       fileSize: MAX_IMAGE_BYTES,
       files: endpoint.maxFiles,
@@ -103,6 +193,7 @@ const parse = async (ctx: Context, endpoint: UploadEndpoint) => {
   try {
     await parser(ctx, () => Promise.resolve())
   } catch (error) {
+    if (error instanceof UploadAnswer) throw error
     throw refusalOf(error, endpoint)
   }
   const files = (ctx.request as { files?: Partial<Record<string, ReadonlyArray<File>>> }).files
@@ -127,67 +218,185 @@ const mayCall = (caller: Caller | undefined, endpoint: UploadEndpoint, path: str
   }
 }
 
+/** Reads and drops what is left of the request body, so an early answer reaches the client. */
+const drained = (req: IncomingMessage) =>
+  new Promise<void>((resolve) => {
+    if (req.readableEnded || req.destroyed) {
+      resolve()
+      return
+    }
+    req.once("end", () => resolve())
+    req.once("close", () => resolve())
+    req.once("error", () => resolve())
+    req.resume()
+  })
+
+const isChallengeId = Schema.is(Id)
+
+/** Places in the upload queue: taken when a file's part begins, given back with the answer. */
+const makeQueue = (places: number) => {
+  let taken = 0
+  return {
+    take: () => {
+      if (taken >= places) return false
+      taken += 1
+      return true
+    },
+    giveBack: () => {
+      taken -= 1
+    },
+  }
+}
+
 /**
- * The middleware. `runtime` is the app's: the composition root provides ImageStore to it, as it
- * provides every route's services (app.ts runs route handlers on it the same way).
+ * The middleware. `runtime` is the app's: the composition root provides ImageStore and the
+ * repositories to it, as it provides every route's services (app.ts runs route handlers on it the
+ * same way). `rateLimiters` are the app's (the "upload" limit); `limits` the queue's.
  */
 export const multipartUploads = <R>(
   runtime: ManagedRuntime.ManagedRuntime<R, unknown>,
+  rateLimiters: RateLimiters,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Middleware => {
-  const run = <A, E>(effect: Effect.Effect<A, E, ImageStore>) =>
+  const run = <A, E, S>(effect: Effect.Effect<A, E, S>) =>
     runtime.runPromiseExit(effect as unknown as Effect.Effect<A, E, R>)
+  const queue = makeQueue(limits.queue)
+
+  /** The domain's refusal of an effect that failed, as an answer; a defect is thrown. */
+  const answerOf = (exit: Exit.Exit<unknown, unknown>): UploadAnswer | undefined => {
+    if (Exit.isSuccess(exit)) return undefined
+    const failure = exit.cause.reasons.find(Cause.isFailReason)
+    if (failure && isDomainError(failure.error)) {
+      const { status, body } = domainErrorResponse(failure.error)
+      return new UploadAnswer(status, body)
+    }
+    throw new Error(Cause.pretty(exit.cause))
+  }
+
+  /** Whether the member may enter the contest `challenge_id` names now (nothing written). */
+  const eligibility = async (memberId: string, fields: Readonly<Record<string, unknown>>) => {
+    const contestId = fields.challenge_id
+    // A missing or malformed id is the route's 400 to give, with the other fields' faults.
+    if (!isChallengeId(contestId)) return undefined
+    return answerOf(await run(checkEntryEligibility({ memberId, contestId })))
+  }
+
+  const answer = async (ctx: Context, sent: UploadAnswer) => {
+    await drained(ctx.req)
+    ctx.status = sent.status
+    ctx.body = sent.body
+    for (const [name, value] of Object.entries(sent.headers)) ctx.set(name, value)
+  }
 
   return async (ctx, next) => {
     const endpoint =
       ctx.method === "POST" && isMultipart(ctx)
         ? [SUBMISSION, LINE_ART, AVATAR].find((candidate) => candidate.path.test(ctx.path))
         : undefined
-    if (!endpoint || !mayCall(ctx.state.caller as Caller | undefined, endpoint, ctx.path)) {
+    const caller = ctx.state.caller as Caller | undefined
+    const member = caller?.member
+    if (!endpoint || !member || !mayCall(caller, endpoint, ctx.path)) {
       await next()
       return
     }
-    const { fields, fileOf } = await parse(ctx, endpoint)
-
-    if (endpoint === LINE_ART || endpoint === AVATAR) {
-      const image = fileOf("image")
-      const pdf = fileOf("pdf")
-      ctx.request.body = { ...fields, ...(image ? { image } : {}), ...(pdf ? { pdf } : {}) }
-      await next()
+    const verdict = await rateLimiters("upload", caller.ip, member.id)
+    if (!verdict.allowed) {
+      await answer(
+        ctx,
+        new UploadAnswer(
+          429,
+          { code: "RATE_LIMITED", message: "Too many uploads. Please wait and try again." },
+          { "Retry-After": String(verdict.retryAfterSeconds) },
+        ),
+      )
       return
     }
 
-    const photo = fileOf("image") ?? fileOf("file")
-    if (!photo) throw badUpload('image: attach the photo as the multipart file field "image"')
-    const stored = await run(
-      Effect.gen(function* () {
-        return yield* (yield* ImageStore).store(photo, "entry")
-      }),
-    )
-    if (Exit.isFailure(stored)) {
-      const failure = stored.cause.reasons.find(Cause.isFailReason)
-      if (failure && isDomainError(failure.error)) {
-        const { status, body } = domainErrorResponse(failure.error)
-        ctx.status = status
-        ctx.body = body
+    let queued = false
+    let eligible = false
+    try {
+      const beforeFile = async (fields: Readonly<Record<string, unknown>>) => {
+        if (queued) return undefined
+        if (endpoint === SUBMISSION && fields.challenge_id !== undefined) {
+          const refused = await eligibility(member.id, fields)
+          if (refused) return refused
+          eligible = isChallengeId(fields.challenge_id)
+        }
+        if (!queue.take()) {
+          return new UploadAnswer(
+            503,
+            {
+              code: "UPLOADS_BUSY",
+              message: `We are processing many uploads right now. Please try again in ${limits.retryAfterSeconds} seconds.`,
+            },
+            { "Retry-After": String(limits.retryAfterSeconds) },
+          )
+        }
+        queued = true
+        return undefined
+      }
+      let parsed: Awaited<ReturnType<typeof parse>>
+      try {
+        parsed = await parse(ctx, endpoint, beforeFile)
+      } catch (error) {
+        if (!(error instanceof UploadAnswer)) throw error
+        await answer(ctx, error)
         return
       }
-      throw new Error(Cause.pretty(stored.cause))
-    }
-    const key = stored.value.key
-    // The JSON shape, with our key as the already stored image (any file_path sent is ignored).
-    ctx.request.body = { ...fields, file_path: key }
-    let entered = false
-    try {
-      await next()
-      entered = ctx.status >= 200 && ctx.status < 300
-    } finally {
-      if (!entered) {
-        await run(
-          Effect.gen(function* () {
-            yield* (yield* ImageStore).remove(key)
-          }),
+      const { fields, fileOf } = parsed
+
+      if (endpoint === LINE_ART || endpoint === AVATAR) {
+        const image = fileOf("image")
+        const pdf = fileOf("pdf")
+        ctx.request.body = { ...fields, ...(image ? { image } : {}), ...(pdf ? { pdf } : {}) }
+        await next()
+        return
+      }
+
+      const photo = fileOf("image") ?? fileOf("file")
+      if (!photo) throw badUpload('image: attach the photo as the multipart file field "image"')
+      // No image work for an entry that names no contest.
+      if (!isChallengeId(fields.challenge_id)) {
+        throw badUpload(
+          fields.challenge_id === undefined
+            ? "challenge_id: send the id of the contest to enter"
+            : "challenge_id: not a contest id (1 to 64 letters, digits, - or _)",
         )
       }
+      // The photo came before challenge_id: checked now, still before any image work.
+      const refused = eligible ? undefined : await eligibility(member.id, fields)
+      if (refused) {
+        await answer(ctx, refused)
+        return
+      }
+      const stored = await run(
+        Effect.gen(function* () {
+          return yield* (yield* ImageStore).store(photo, "entry")
+        }),
+      )
+      if (Exit.isFailure(stored)) {
+        const refusal = answerOf(stored)
+        if (refusal) await answer(ctx, refusal)
+        return
+      }
+      const key = stored.value.key
+      // The JSON shape, with our key as the already stored image (any file_path sent is ignored).
+      ctx.request.body = { ...fields, file_path: key }
+      let entered = false
+      try {
+        await next()
+        entered = ctx.status >= 200 && ctx.status < 300
+      } finally {
+        if (!entered) {
+          await run(
+            Effect.gen(function* () {
+              yield* (yield* ImageStore).remove(key)
+            }),
+          )
+        }
+      }
+    } finally {
+      if (queued) queue.giveBack()
     }
   }
 }

@@ -3,14 +3,12 @@ import { artistName } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { ContestAnalytics } from "../contests/contest-analytics.port.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
-import { contestStatus } from "../contests/contest-status.ts"
-import { ContestClosed } from "../contests/contests.errors.ts"
 import { currentSubscription } from "../plans/current-subscription.use-case.ts"
-import { spendCredit } from "../plans/quota.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { ContestId, MemberId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
+import { entryAllowed } from "./entry-eligibility.ts"
 import {
   type AgeGroup,
   DEFAULT_AGE_GROUP,
@@ -47,11 +45,8 @@ export const submitEntry = Effect.fn("submitEntry")(function* (input: SubmitEntr
 
       const member = yield* members.get(input.memberId)
       const contest = yield* contests.get(input.contestId)
-      const status = contestStatus(contest, now)
-      if (status !== "active") return yield* new ContestClosed({ contestId: contest.id, status })
-
       const subscription = yield* Effect.fromResult(
-        spendCredit(yield* currentSubscription(member.id)),
+        entryAllowed(contest, yield* currentSubscription(member.id), now),
       )
       const entry: Entry = {
         id: yield* ids.newId,

@@ -45,6 +45,7 @@ export const roomyRateLimits = (
     resend: roomy,
     contact: roomy,
     vote: roomy,
+    upload: roomy,
     ...overrides,
   }
 }
