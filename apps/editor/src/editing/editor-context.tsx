@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from "react"
-import type { EditorSession, EditorSnapshot } from "./editor-session.ts"
+import type { EditorSession } from "./editor-session.ts"
+import type { EditorSnapshot } from "./editor-snapshot.ts"
 
 const SessionContext = createContext<EditorSession | null>(null)
 

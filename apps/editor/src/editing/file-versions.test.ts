@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { FileVersions } from "./editor-session.ts"
+import { FileVersions } from "./file-versions.ts"
 
 const APP = "src/App.tsx"
 

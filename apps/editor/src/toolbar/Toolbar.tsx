@@ -2,7 +2,7 @@ import { Copy, Group, Minus, Plus, Redo2, Tag, Trash2, Undo2 } from "lucide-reac
 import { DropdownMenu, Popover, Switch, Toolbar as RadixToolbar } from "radix-ui"
 import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
-import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-session.ts"
+import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
 import { componentNames } from "../frame/nav-tree.ts"
 
 /**

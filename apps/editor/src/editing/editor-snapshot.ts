@@ -1,0 +1,59 @@
+/** What the editor's screens read (EditorSession's snapshot), and the words they read it with. */
+import type { ChangeLedgerItem } from "../../../../domain/editing/change-ledger.ts"
+import { isCodebaseId } from "../../../../domain/editing/codebase-id.ts"
+import { elementKeyParts } from "../../../../domain/editing/element-key.ts"
+import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
+import type { TreeNode } from "../frame/nav-tree.ts"
+
+/** The server, or the canvas, said no to an edit: shown until dismissed or the next edit. */
+export interface Refusal {
+  readonly changeId: string
+  readonly changeName: string
+  readonly status: number
+  readonly code: string
+  readonly message: string
+}
+
+export interface Toast {
+  readonly key: number
+  readonly title: string
+}
+
+export interface Modifiers {
+  readonly breakpoint: Breakpoint | null
+  readonly state: PseudoModifier | null
+}
+
+export interface EditorSnapshot {
+  readonly frameReady: boolean
+  readonly tree: TreeNode | null
+  readonly nodes: ReadonlyMap<string, TreeNode>
+  readonly selectedKey: string | null
+  /** Two or more sibling keys, or empty. */
+  readonly multiSelectedKeys: ReadonlyArray<string>
+  readonly hoveredKey: string | null
+  /** Every change of this session, oldest first, in its current state. */
+  readonly ledger: ReadonlyArray<ChangeLedgerItem>
+  readonly refusal: Refusal | null
+  readonly toast: Toast | null
+  readonly driveMode: boolean
+  readonly zoomPerc: number
+  readonly modifiers: Modifiers
+  readonly canUndo: boolean
+  readonly canRedo: boolean
+  readonly editingTextKey: string | null
+}
+export const ZOOM_STEPS: ReadonlyArray<number> = [25, 50, 67, 75, 90, 100, 110, 125, 150, 200]
+
+/** The codebase id of a key, when it is one the source has (not the storyboard). */
+export const codebaseIdOf = (key: string | null | undefined): string | undefined => {
+  if (!key) return undefined
+  const parts = elementKeyParts(key)
+  return parts && isCodebaseId(parts.codebaseId) ? parts.codebaseId : undefined
+}
+
+/** Reading a frame message's payload, which is unknown until checked. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+export const str = (value: unknown): string | undefined =>
+  typeof value === "string" ? value : undefined
