@@ -81,6 +81,32 @@ export const layerRules = [
     },
   },
   {
+    // The shared design system: the apps import it, it imports none of them (nor the server).
+    name: "colorday/layers/ui",
+    files: ["apps/ui/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(web|admin|editor)(/|$)",
+              message: "apps/ui never imports an app: the apps import the kit, not the other way.",
+            },
+            {
+              regex: "(^|/)(domain|adapters|cli|frame|fixtures|tests|bench)(/|$)",
+              message: "apps/ui imports only libraries and its own files.",
+            },
+            {
+              regex: nodeBuiltins,
+              message: "Browser bundles never pull in Node modules.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     name: "colorday/layers/adapters",
     files: ["adapters/**/*.{ts,tsx}"],
     rules: {

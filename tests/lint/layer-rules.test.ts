@@ -118,6 +118,40 @@ describe("layer rules: apps/ and frame/", () => {
   })
 })
 
+describe("layer rules: apps/ui (the shared design system)", () => {
+  const file = "apps/ui/src/a.tsx"
+
+  it("reports the kit importing an app", async () => {
+    expect(
+      await restrictedLines(
+        file,
+        imports("../../web/src/api/http.ts", "../../admin/src/ui/x.tsx", "../../editor/src/x.ts"),
+      ),
+    ).toEqual([1, 2, 3])
+  })
+
+  it("reports the kit importing the domain, an adapter or a Node module", async () => {
+    expect(
+      await restrictedLines(
+        file,
+        imports("../../../domain/contests/x.ts", "../../../adapters/http/x.ts", "node:fs"),
+      ),
+    ).toEqual([1, 2, 3])
+  })
+
+  it("allows the kit's own files and its libraries", async () => {
+    expect(
+      await restrictedLines(file, imports("./button.tsx", "radix-ui", "react-router-dom", "clsx")),
+    ).toEqual([])
+  })
+
+  it("allows an app to import the kit", async () => {
+    expect(
+      await restrictedLines("apps/admin/src/a.tsx", imports("../../ui/src/button.tsx")),
+    ).toEqual([])
+  })
+})
+
 describe("layer rules: adapters/", () => {
   const file = "adapters/http/a.ts"
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react"
 import type { RouteObject } from "react-router-dom"
 import { SessionProvider } from "../../web/src/session/session.tsx"
-import { Spinner } from "../../web/src/ui/ui.tsx"
+import { Spinner } from "../../ui/src/states.tsx"
 import { AdminGate } from "./access/AdminGate.tsx"
 import { AdminLayout } from "./layout/AdminLayout.tsx"
 import AdminErrorPage from "./screens/AdminErrorPage.tsx"

@@ -1,5 +1,5 @@
 import { createRef, type RefObject, useEffect } from "react"
-import { ToastProvider, useToast } from "../../web/src/ui/toast.tsx"
+import { ToastProvider, useToast } from "../../ui/src/toast.tsx"
 import { canvasApi } from "./api/canvas-api.ts"
 import { Canvas } from "./canvas/Canvas.tsx"
 import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { useState } from "react"
 import { RouterProvider, type createBrowserRouter } from "react-router-dom"
-import { ToastProvider } from "./ui/toast.tsx"
+import { ToastProvider } from "../../ui/src/toast.tsx"
 
 type Router = ReturnType<typeof createBrowserRouter>
 

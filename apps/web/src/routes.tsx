@@ -3,7 +3,7 @@ import { Navigate, useLocation, type RouteObject } from "react-router-dom"
 import { Layout } from "./layout/Layout.tsx"
 import RouteErrorPage from "./screens/RouteErrorPage.tsx"
 import { useSession } from "./session/session.tsx"
-import { Spinner } from "./ui/ui.tsx"
+import { Spinner } from "../../ui/src/states.tsx"
 
 /** Each screen is its own chunk, loaded when its route is first opened. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({

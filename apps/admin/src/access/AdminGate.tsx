@@ -3,7 +3,9 @@ import { Palette, ShieldAlert } from "lucide-react"
 import type { ReactNode } from "react"
 import type { SignedIn } from "../../../web/src/api/types.ts"
 import { SESSION_KEY, useSession } from "../../../web/src/session/session.tsx"
-import { buttonClass, ErrorState, messageOf, Spinner } from "../../../web/src/ui/ui.tsx"
+import { buttonVariants } from "../../../ui/src/button.tsx"
+import { messageOf } from "../../../ui/src/messages.ts"
+import { ErrorState, Spinner } from "../../../ui/src/states.tsx"
 
 /**
  * Who may see the dashboard, as the server's answer to GET /api/session says. The site keeps a
@@ -70,7 +72,10 @@ export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
             The dashboard is for Colorday admins. Sign in on the site with an admin account, then
             come back here.
           </p>
-          <a href="/?signin=true" className={buttonClass("primary", "mt-6")}>
+          <a
+            href="/?signin=true"
+            className={buttonVariants({ variant: "primary", className: "mt-6" })}
+          >
             Sign in
           </a>
         </Screen>
@@ -83,7 +88,7 @@ export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
           <p className="mt-2 text-sm text-slate-600">
             Your account is not an admin account, so the dashboard is not available to you.
           </p>
-          <a href="/" className={buttonClass("primary", "mt-6")}>
+          <a href="/" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
             Back to Colorday
           </a>
         </Screen>

@@ -2,11 +2,12 @@ import { useQueryClient } from "@tanstack/react-query"
 import { Medal } from "lucide-react"
 import { useState, type FormEvent, type SelectHTMLAttributes } from "react"
 import { BADGE_IDS, BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
-import { useToast } from "../../../web/src/ui/toast.tsx"
-import { Button, messageOf } from "../../../web/src/ui/ui.tsx"
+import { Button } from "../../../ui/src/button.tsx"
+import { DialogActions, FormDialog } from "../../../ui/src/dialog.tsx"
+import { Field, FormAlert, SelectInput } from "../../../ui/src/form.tsx"
+import { messageOf } from "../../../ui/src/messages.ts"
+import { useToast } from "../../../ui/src/toast.tsx"
 import { adminApi } from "../api/admin-api.ts"
-import { DialogActions, FormDialog } from "../ui/dialogs.tsx"
-import { Field, FormAlert, SelectInput } from "../ui/form.tsx"
 
 /** One of the six badges (domain/badges/badges.ts), the catalogue every page reads. */
 export const BadgeSelect = ({

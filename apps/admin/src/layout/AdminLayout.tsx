@@ -5,17 +5,14 @@ import {
   LayoutDashboard,
   Mail,
   Medal,
-  Menu,
-  Palette,
   ScrollText,
   Trophy,
   Users,
-  X,
 } from "lucide-react"
-import { useEffect, useState } from "react"
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router-dom"
+import { NavLink, Outlet, ScrollRestoration } from "react-router-dom"
+import { Button } from "../../../ui/src/button.tsx"
+import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
 import { useSession } from "../../../web/src/session/session.tsx"
-import { Button } from "../../../web/src/ui/ui.tsx"
 
 export const NAV = [
   { to: "/", label: "Overview", icon: LayoutDashboard },
@@ -28,10 +25,7 @@ export const NAV = [
   { to: "/audit", label: "Audit log", icon: ScrollText },
 ] as const
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-  }`
+const navClass = navLinkClass("flex items-center gap-3")
 
 const NavLinks = ({ label }: { readonly label: string }) => (
   <nav aria-label={label} className="flex flex-col gap-1">
@@ -67,37 +61,18 @@ const AccountLinks = () => {
 
 /** The dashboard's frame: a sidebar on wide screens, a menu on narrow ones, the section beside. */
 export const AdminLayout = () => {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const location = useLocation()
-  useEffect(() => setMenuOpen(false), [location.pathname])
+  const [menuOpen, setMenuOpen] = useMenu()
   return (
     <div className="min-h-screen overflow-x-clip lg:flex">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:hidden">
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b border-border bg-background lg:hidden">
         <div className="flex h-14 items-center justify-between gap-2 px-4">
-          <Link to="/" className="flex items-center gap-2 font-bold text-brand-700">
-            <Palette aria-hidden className="size-5" />
-            Colorday admin
-          </Link>
-          <button
-            type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-            aria-expanded={menuOpen}
-            aria-controls="admin-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X aria-hidden className="size-6" />
-            ) : (
-              <Menu aria-hidden className="size-6" />
-            )}
-          </button>
+          <BrandLink size="sm">Colorday admin</BrandLink>
+          <MenuButton
+            open={menuOpen}
+            controls="admin-menu"
+            onToggle={() => setMenuOpen((open) => !open)}
+          />
         </div>
         {menuOpen && (
           <div
@@ -113,10 +88,7 @@ export const AdminLayout = () => {
       </header>
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
-          <Link to="/" className="flex items-center gap-2 px-3 text-lg font-bold text-brand-700">
-            <Palette aria-hidden className="size-6" />
-            Colorday admin
-          </Link>
+          <BrandLink className="px-3">Colorday admin</BrandLink>
           <div className="flex-1">
             <NavLinks label="Dashboard" />
           </div>

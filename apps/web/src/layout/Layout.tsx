@@ -1,10 +1,9 @@
-import { Menu, Palette, X } from "lucide-react"
-import { useEffect, useState } from "react"
-import { Link, NavLink, ScrollRestoration, useLocation, type Location } from "react-router-dom"
+import { Link, NavLink, ScrollRestoration, type Location } from "react-router-dom"
+import { Button, buttonVariants } from "../../../ui/src/button.tsx"
+import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
 import { PageOutlet } from "../entries/PageOutlet.tsx"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
-import { Button, buttonClass } from "../ui/ui.tsx"
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -18,8 +17,7 @@ const NAV = [
   { to: "/faq", label: "FAQ" },
 ] as const
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
+const navClass = navLinkClass("px-2 whitespace-nowrap xl:px-3")
 
 const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
   const { member, signOut } = useSession()
@@ -39,11 +37,11 @@ const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
     <>
       {member.isAdmin && (
         // The dashboard is its own app (apps/admin): a full page load, never part of this bundle.
-        <a href="/admin" className={buttonClass("ghost")}>
+        <a href="/admin" className={buttonVariants({ variant: "ghost" })}>
           Dashboard
         </a>
       )}
-      <Link to="/profile" className={buttonClass("ghost")} onClick={onDone}>
+      <Link to="/profile" className={buttonVariants({ variant: "ghost" })} onClick={onDone}>
         Profile
       </Link>
       <Button variant="secondary" onClick={() => void signOut().then(() => onDone?.())}>
@@ -54,16 +52,11 @@ const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
 }
 
 const Header = () => {
-  const [menuOpen, setMenuOpen] = useState(false)
-  const location = useLocation()
-  useEffect(() => setMenuOpen(false), [location.pathname])
+  const [menuOpen, setMenuOpen] = useMenu()
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-700">
-          <Palette aria-hidden className="size-6" />
-          Colorday
-        </Link>
+        <BrandLink>Colorday</BrandLink>
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === "/"} className={navClass}>
@@ -74,20 +67,12 @@ const Header = () => {
         <div className="hidden items-center gap-2 lg:flex">
           <AccountActions />
         </div>
-        <button
-          type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? (
-            <X aria-hidden className="size-6" />
-          ) : (
-            <Menu aria-hidden className="size-6" />
-          )}
-        </button>
+        <MenuButton
+          open={menuOpen}
+          controls="mobile-menu"
+          className="lg:hidden"
+          onToggle={() => setMenuOpen((open) => !open)}
+        />
       </div>
       {menuOpen && (
         <div
@@ -158,12 +143,7 @@ export const Layout = () => (
   <SessionProvider>
     <AuthDialogProvider>
       <div className="flex min-h-screen flex-col overflow-x-clip">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
+        <SkipLink />
         <Header />
         <main id="main" className="flex-1">
           <PageOutlet />

@@ -3,7 +3,7 @@ import type { ReactNode } from "react"
 import { formatCents, PLANS, TIERS, type Plan } from "../../../../domain/plans/plans.ts"
 import { useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { useSession } from "../session/session.tsx"
-import { Button } from "../ui/ui.tsx"
+import { Button } from "../../../ui/src/button.tsx"
 import { useSubscribe } from "./checkout.ts"
 import { planFeatures } from "./plan-text.ts"
 

@@ -3,8 +3,8 @@ import { PLANS, type Tier } from "../../../../domain/plans/plans.ts"
 import { api } from "../api/api.ts"
 import type { Checkout } from "../api/types.ts"
 import { useSession } from "../session/session.tsx"
-import { useToast } from "../ui/toast.tsx"
-import { messageOf } from "../ui/ui.tsx"
+import { messageOf } from "../../../ui/src/messages.ts"
+import { useToast } from "../../../ui/src/toast.tsx"
 import { goTo } from "./navigate.ts"
 
 /** Where the payment provider sends the member back, and where the session id waits meanwhile. */

@@ -1,28 +1,17 @@
-import { Link, useLocation } from "react-router-dom"
-import { buttonClass, Page } from "../ui/ui.tsx"
+import { Link } from "react-router-dom"
+import { buttonVariants } from "../../../ui/src/button.tsx"
+import { NotFoundPage as SharedNotFoundPage } from "../../../ui/src/error-page.tsx"
 
 /** Any path the site does not have. */
-const NotFoundPage = () => {
-  const { pathname } = useLocation()
-  return (
-    <Page className="text-center">
-      <div className="mx-auto max-w-lg py-16">
-        <p className="text-sm font-semibold text-brand-600">404</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">Page not found</h1>
-        <p className="mt-3 break-words text-slate-700">
-          There is no page at <code className="rounded bg-slate-100 px-1">{pathname}</code>.
-        </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <Link to="/" className={buttonClass()}>
-            Back to Home
-          </Link>
-          <Link to="/gallery" className={buttonClass("secondary")}>
-            Visit the Gallery
-          </Link>
-        </div>
-      </div>
-    </Page>
-  )
-}
+const NotFoundPage = () => (
+  <SharedNotFoundPage className="py-24">
+    <Link to="/" className={buttonVariants()}>
+      Back to Home
+    </Link>
+    <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
+      Visit the Gallery
+    </Link>
+  </SharedNotFoundPage>
+)
 
 export default NotFoundPage

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import { api } from "../api/api.ts"
 import { ApiError } from "../api/http.ts"
 import type { Member, SignedIn, Subscription } from "../api/types.ts"
-import { useToast } from "../ui/toast.tsx"
+import { useToast } from "../../../ui/src/toast.tsx"
 
 /**
  * Who is signed in. The session cookie is the truth and GET /api/session reads it; the member

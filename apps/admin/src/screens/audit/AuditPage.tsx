@@ -2,12 +2,17 @@ import { useInfiniteQuery } from "@tanstack/react-query"
 import { ChevronDown, ChevronRight } from "lucide-react"
 import { Fragment, useState, type FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
-import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../../../web/src/ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Field, SelectInput, TextInput } from "../../../../ui/src/form.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AuditFilters, AuditRow, TargetType } from "../../api/admin-types.ts"
-import { LoadMore, PageHeader, rowsOf, TableBox, Td, Th } from "../../ui/admin-ui.tsx"
+import { rowsOf } from "../../ui/admin-ui.tsx"
 import { dateTime, isDay } from "../../ui/dates.ts"
-import { Field, SelectInput, TextInput } from "../../ui/form.tsx"
 
 /** The actions the dashboard and the CLI record (the contract's list), offered as the prefix. */
 export const AUDIT_ACTIONS = [
@@ -311,7 +316,7 @@ const AuditPage = () => {
               })}
             </tbody>
           </TableBox>
-          <LoadMore query={audit} />
+          <LoadMore pages={audit} failure="The next page did not load" />
         </>
       )}
     </>

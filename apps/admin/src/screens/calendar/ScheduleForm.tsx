@@ -1,8 +1,5 @@
 import { useState, type FormEvent } from "react"
-import { Button } from "../../../../web/src/ui/ui.tsx"
-import { adminTimeZone } from "../../api/admin-api.ts"
-import type { ScheduleContest } from "../../api/admin-types.ts"
-import { dayLabel, isDay } from "../../ui/dates.ts"
+import { Button } from "../../../../ui/src/button.tsx"
 import {
   Field,
   FormAlert,
@@ -10,7 +7,10 @@ import {
   TextArea,
   TextInput,
   type FormProblem,
-} from "../../ui/form.tsx"
+} from "../../../../ui/src/form.tsx"
+import { adminTimeZone } from "../../api/admin-api.ts"
+import type { ScheduleContest } from "../../api/admin-types.ts"
+import { dayLabel, isDay } from "../../ui/dates.ts"
 import { MAX_TITLE_LENGTH } from "../contests/ContestForm.tsx"
 
 const FIELDS = ["date", "day", "title", "description", "artStyle", "timeZone"] as const

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react"
-import { Button } from "../../../../web/src/ui/ui.tsx"
-import type { Contest, NewContest } from "../../api/admin-types.ts"
+import { Button } from "../../../../ui/src/button.tsx"
 import {
   Field,
   FormAlert,
@@ -8,7 +7,8 @@ import {
   TextArea,
   TextInput,
   type FormProblem,
-} from "../../ui/form.tsx"
+} from "../../../../ui/src/form.tsx"
+import type { Contest, NewContest } from "../../api/admin-types.ts"
 import { fromLocalInput, toLocalInput } from "../../ui/dates.ts"
 
 /** The longest title the server accepts (domain/contests/contest-window.ts). */

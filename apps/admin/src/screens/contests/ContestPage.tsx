@@ -1,15 +1,16 @@
 import { useQuery } from "@tanstack/react-query"
 import { ArrowLeft } from "lucide-react"
-import { Tabs } from "radix-ui"
 import { Link, useParams, useSearchParams } from "react-router-dom"
 import { adminApi } from "../../api/admin-api.ts"
-import { Loadable, StatusChip } from "../../ui/admin-ui.tsx"
+import { StatusChip } from "../../ui/admin-ui.tsx"
 import { dateTime } from "../../ui/dates.ts"
 import { contestKey } from "./contest-queries.ts"
 import { DetailsPanel } from "./DetailsPanel.tsx"
 import { LineArtPanel } from "./LineArtPanel.tsx"
 import { ModerationPanel } from "./ModerationPanel.tsx"
 import { ResultsPanel } from "./ResultsPanel.tsx"
+import { Loadable } from "../../../../ui/src/states.tsx"
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 
 const TABS = [
   { value: "details", label: "Details" },
@@ -52,37 +53,30 @@ const ContestPage = () => {
                 {data.contestType} · {dateTime(data.startsAt)} – {dateTime(data.endsAt)}
               </p>
             </div>
-            <Tabs.Root
+            <Tabs
               value={tab}
               onValueChange={(value) => setParams({ tab: value }, { replace: true })}
             >
-              <Tabs.List
-                aria-label="Contest sections"
-                className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200"
-              >
+              <TabsList look="underline" aria-label="Contest sections" className="mb-4">
                 {TABS.map(({ value, label }) => (
-                  <Tabs.Trigger
-                    key={value}
-                    value={value}
-                    className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
-                  >
+                  <TabsTrigger key={value} value={value}>
                     {label}
-                  </Tabs.Trigger>
+                  </TabsTrigger>
                 ))}
-              </Tabs.List>
-              <Tabs.Content value="details">
+              </TabsList>
+              <TabsContent value="details">
                 <DetailsPanel contest={data} />
-              </Tabs.Content>
-              <Tabs.Content value="line-art">
+              </TabsContent>
+              <TabsContent value="line-art">
                 <LineArtPanel contest={data} />
-              </Tabs.Content>
-              <Tabs.Content value="entries">
+              </TabsContent>
+              <TabsContent value="entries">
                 <ModerationPanel contest={data} />
-              </Tabs.Content>
-              <Tabs.Content value="results">
+              </TabsContent>
+              <TabsContent value="results">
                 <ResultsPanel contest={data} />
-              </Tabs.Content>
-            </Tabs.Root>
+              </TabsContent>
+            </Tabs>
           </>
         )}
       </Loadable>

@@ -2,30 +2,19 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query"
 import { CalendarDays, Plus } from "lucide-react"
 import { useState } from "react"
 import { Link, useNavigate, useSearchParams } from "react-router-dom"
-import { useToast } from "../../../../web/src/ui/toast.tsx"
-import {
-  Button,
-  buttonClass,
-  EmptyState,
-  ErrorState,
-  messageOf,
-  Spinner,
-} from "../../../../web/src/ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { FormDialog } from "../../../../ui/src/dialog.tsx"
+import { Field, SelectInput } from "../../../../ui/src/form.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { ContestStatus } from "../../api/admin-types.ts"
-import {
-  LoadMore,
-  PageHeader,
-  rowsOf,
-  STATUS_LABELS,
-  StatusChip,
-  TableBox,
-  Td,
-  Th,
-} from "../../ui/admin-ui.tsx"
+import { rowsOf, STATUS_LABELS, StatusChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
-import { FormDialog } from "../../ui/dialogs.tsx"
-import { Field, SelectInput } from "../../ui/form.tsx"
 import { ContestForm } from "./ContestForm.tsx"
 
 const STATUSES = Object.keys(STATUS_LABELS) as ContestStatus[]
@@ -88,7 +77,7 @@ const ContestsPage = () => {
         description="Create, edit, schedule and cancel contests."
         actions={
           <>
-            <Link to="/calendar" className={buttonClass("secondary")}>
+            <Link to="/calendar" className={buttonVariants({ variant: "secondary" })}>
               <CalendarDays aria-hidden className="size-4" />
               Calendar
             </Link>
@@ -168,7 +157,7 @@ const ContestsPage = () => {
               ))}
             </tbody>
           </TableBox>
-          <LoadMore query={contests} />
+          <LoadMore pages={contests} failure="The next page did not load" />
         </>
       )}
     </>

@@ -1,11 +1,12 @@
 import { Progress } from "radix-ui"
 import { useEffect, useRef, useState, type FormEvent } from "react"
-import { useToast } from "../../../../web/src/ui/toast.tsx"
-import { Button, messageOf } from "../../../../web/src/ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Card } from "../../../../ui/src/card.tsx"
+import { Field, FormAlert } from "../../../../ui/src/form.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { Contest } from "../../api/admin-types.ts"
-import { Card } from "../../ui/admin-ui.tsx"
-import { Field, FormAlert } from "../../ui/form.tsx"
 import { useContestChanged } from "./contest-queries.ts"
 
 /** What the server takes (adapters/http/uploads.ts): these pictures and PDFs, 10 MB each at most. */

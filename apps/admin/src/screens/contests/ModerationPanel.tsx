@@ -1,13 +1,17 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query"
 import { useState } from "react"
-import { useToast } from "../../../../web/src/ui/toast.tsx"
-import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../../../web/src/ui/ui.tsx"
+import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Field, TextArea } from "../../../../ui/src/form.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AdminEntry, Contest, ModerationAction, Page } from "../../api/admin-types.ts"
-import { LoadMore, ModerationChip, rowsOf, TableBox, Td, Th } from "../../ui/admin-ui.tsx"
+import { ModerationChip, rowsOf } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
-import { ConfirmDialog } from "../../ui/dialogs.tsx"
-import { Field, TextArea } from "../../ui/form.tsx"
 import { entriesKey, rankingKey } from "./contest-queries.ts"
 
 /** The server's bounds for a moderation reason (the member reads it on their profile). */
@@ -234,7 +238,7 @@ export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
           })}
         </tbody>
       </TableBox>
-      <LoadMore query={entries} />
+      <LoadMore pages={entries} failure="The next page did not load" />
     </>
   )
 }

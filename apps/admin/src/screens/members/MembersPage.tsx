@@ -2,11 +2,16 @@ import { useInfiniteQuery } from "@tanstack/react-query"
 import { Search } from "lucide-react"
 import { useState, type FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
-import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../../../web/src/ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Field, TextInput } from "../../../../ui/src/form.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
 import { adminApi } from "../../api/admin-api.ts"
-import { LoadMore, PageHeader, rowsOf, TableBox, Td, Th } from "../../ui/admin-ui.tsx"
+import { rowsOf } from "../../ui/admin-ui.tsx"
 import { dateTime } from "../../ui/dates.ts"
-import { Field, TextInput } from "../../ui/form.tsx"
 import { MemberChips } from "./member-ui.tsx"
 
 /** Members, searched by e-mail, username or name (the search is in the URL). */
@@ -91,7 +96,7 @@ const MembersPage = () => {
               ))}
             </tbody>
           </TableBox>
-          <LoadMore query={members} />
+          <LoadMore pages={members} failure="The next page did not load" />
         </>
       )}
     </>

@@ -1,5 +1,5 @@
 import type { AdminMember } from "../../api/admin-types.ts"
-import { Chip } from "../../ui/admin-ui.tsx"
+import { Chip } from "../../../../ui/src/card.tsx"
 
 /** What sets a member apart: admin, suspended, e-mail not verified. */
 export const MemberChips = ({ member }: { readonly member: AdminMember }) => (

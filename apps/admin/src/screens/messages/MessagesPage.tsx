@@ -2,13 +2,9 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query"
 import { Reply } from "lucide-react"
 import { useState, type FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
-import { useToast } from "../../../../web/src/ui/toast.tsx"
-import { Button, EmptyState, ErrorState, messageOf, Spinner } from "../../../../web/src/ui/ui.tsx"
-import { adminApi } from "../../api/admin-api.ts"
-import type { ContactMessage, MessageStatus } from "../../api/admin-types.ts"
-import { Chip, LoadMore, PageHeader, rowsOf } from "../../ui/admin-ui.tsx"
-import { dateTime } from "../../ui/dates.ts"
-import { DialogActions, FormDialog } from "../../ui/dialogs.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Chip } from "../../../../ui/src/card.tsx"
+import { DialogActions, FormDialog } from "../../../../ui/src/dialog.tsx"
 import {
   Field,
   FormAlert,
@@ -16,7 +12,16 @@ import {
   TextArea,
   TextInput,
   type FormProblem,
-} from "../../ui/form.tsx"
+} from "../../../../ui/src/form.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
+import { adminApi } from "../../api/admin-api.ts"
+import type { ContactMessage, MessageStatus } from "../../api/admin-types.ts"
+import { rowsOf } from "../../ui/admin-ui.tsx"
+import { dateTime } from "../../ui/dates.ts"
 
 const FILTERS: ReadonlyArray<{ readonly value: MessageStatus; readonly label: string }> = [
   { value: "unhandled", label: "Unhandled" },
@@ -250,7 +255,7 @@ const MessagesPage = () => {
               <MessageCard key={message.id} message={message} />
             ))}
           </ul>
-          <LoadMore query={messages} />
+          <LoadMore pages={messages} failure="The next page did not load" />
         </>
       )}
     </>

@@ -2,10 +2,13 @@ import { useQuery } from "@tanstack/react-query"
 import { Download, Eye, Image, ThumbsUp } from "lucide-react"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
-import { buttonClass, EmptyState } from "../../../../web/src/ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Card, Chip } from "../../../../ui/src/card.tsx"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { Counts, Overview } from "../../api/admin-types.ts"
-import { Card, Chip, Loadable, PageHeader, StatusChip } from "../../ui/admin-ui.tsx"
+import { StatusChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 
 /** Live counts are read again this often while the overview is open. */
@@ -58,7 +61,10 @@ const Today = ({ today }: { readonly today: Overview["today"] }) => (
     ) : (
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3">
         <p className="text-sm font-medium text-amber-900">No contest today.</p>
-        <Link to="/calendar" className={buttonClass("secondary", "px-3 py-1.5")}>
+        <Link
+          to="/calendar"
+          className={buttonVariants({ variant: "secondary", className: "px-3 py-1.5" })}
+        >
           Open the calendar
         </Link>
       </div>

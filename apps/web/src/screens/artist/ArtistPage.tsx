@@ -4,7 +4,10 @@ import { Link, useParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { isNotFound } from "../../entries/entry-queries.ts"
 import { useSession } from "../../session/session.tsx"
-import { buttonClass, ErrorState, messageOf, Page, Spinner } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Page } from "../../../../ui/src/page.tsx"
+import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { ArtistProfile, artistKey, isShown, PRIVATE_SENTENCE } from "./ArtistProfile.tsx"
 
 /** /artists/:username: an artist's public page, or the plain private sentence, or not found. */
@@ -26,7 +29,10 @@ const ArtistPage = () => {
             <UserX aria-hidden className="size-10 text-slate-500" />
             <h1 className="text-2xl font-bold text-slate-900">Artist not found</h1>
             <p className="text-slate-600">No artist goes by “{username}”.</p>
-            <Link to="/gallery" className={buttonClass("primary", "mt-2")}>
+            <Link
+              to="/gallery"
+              className={buttonVariants({ variant: "primary", className: "mt-2" })}
+            >
               Browse the gallery
             </Link>
           </div>

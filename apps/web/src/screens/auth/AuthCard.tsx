@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react"
 import type { ReactNode } from "react"
-import { Page } from "../../ui/ui.tsx"
+import { Page } from "../../../../ui/src/page.tsx"
 
 /** The frame of the account pages: a centred card with an icon, a title and what follows. */
 export const AuthCard = ({

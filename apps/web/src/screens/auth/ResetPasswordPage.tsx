@@ -5,8 +5,8 @@ import { MIN_PASSWORD_LENGTH, resetIssues } from "../../../../../domain/accounts
 import { api } from "../../api/api.ts"
 import { serverMessage } from "../../session/auth/api-errors.ts"
 import { TextField } from "../../session/auth/form-field.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass } from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 
 type Field = "password" | "confirmPassword"
@@ -34,7 +34,7 @@ const ResetPasswordPage = () => {
         lead="The password reset link is missing a token"
       >
         <CardActions>
-          <Link to="/forgot-password" className={buttonClass()}>
+          <Link to="/forgot-password" className={buttonVariants()}>
             Request a new reset email
           </Link>
         </CardActions>
@@ -86,7 +86,7 @@ const ResetPasswordPage = () => {
           <Button onClick={() => void navigate("/?signin=true", { replace: true })}>
             Return to Sign In
           </Button>
-          <Link to="/" className={buttonClass("secondary")}>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>
             Back to Home
           </Link>
         </CardActions>

@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from "react-router-dom"
 import { VERIFICATION_TOKEN_TTL_MS } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
 import { serverMessage } from "../../session/auth/api-errors.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { buttonClass } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 
 /** The spec's pause on the success view before the sign-in dialog opens (§9). */
@@ -29,10 +29,10 @@ const Failed = ({ message }: { readonly message: string }) => (
     }
   >
     <CardActions>
-      <Link to="/resend-verification" className={buttonClass()}>
+      <Link to="/resend-verification" className={buttonVariants()}>
         Request New Verification Email
       </Link>
-      <Link to="/" className={buttonClass("secondary")}>
+      <Link to="/" className={buttonVariants({ variant: "secondary" })}>
         Go to Homepage
       </Link>
     </CardActions>
@@ -107,10 +107,10 @@ const VerifyEmailPage = () => {
         }
       >
         <CardActions>
-          <Link to={SIGN_IN} replace className={buttonClass()}>
+          <Link to={SIGN_IN} replace className={buttonVariants()}>
             Sign In Now
           </Link>
-          <Link to="/" className={buttonClass("secondary")}>
+          <Link to="/" className={buttonVariants({ variant: "secondary" })}>
             Go to Homepage
           </Link>
         </CardActions>
@@ -125,7 +125,7 @@ const VerifyEmailPage = () => {
       lead={<p role="status">Verifying your email address, please wait…</p>}
     >
       <CardActions>
-        <Link to="/" className={buttonClass("secondary")}>
+        <Link to="/" className={buttonVariants({ variant: "secondary" })}>
           Go Back
         </Link>
       </CardActions>

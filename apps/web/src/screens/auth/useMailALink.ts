@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react"
 import { serverMessage } from "../../session/auth/api-errors.ts"
-import { useToast } from "../../ui/toast.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 
 /**
  * The form of the two "mail me a link" pages (forgot password, resend verification): one e-mail

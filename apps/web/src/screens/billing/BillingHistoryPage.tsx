@@ -7,18 +7,12 @@ import type { Payment } from "../../api/types.ts"
 import { goToCheckout, paymentReturnUrl, useSubscribe } from "../../plans/checkout.ts"
 import { useSession } from "../../session/session.tsx"
 import { billingDate, dollars, monthYear } from "../../ui/format.ts"
-import { LoadMore } from "../../ui/load-more.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import {
-  Button,
-  buttonClass,
-  EmptyState,
-  ErrorState,
-  messageOf,
-  Page,
-  PageTitle,
-  Spinner,
-} from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 
 /** Billing status labels (spec §4); any other value is shown as it comes. */
 const STATUS_LABELS: Readonly<Record<string, { label: string; className: string }>> = {
@@ -182,7 +176,10 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
                   href={record.invoice_url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className={buttonClass("secondary", "px-3 py-1.5 whitespace-nowrap")}
+                  className={buttonVariants({
+                    variant: "secondary",
+                    className: "px-3 py-1.5 whitespace-nowrap",
+                  })}
                 >
                   <FileText aria-hidden className="size-4" />
                   Invoice{" "}
@@ -246,7 +243,7 @@ const BillingHistoryPage = () => {
     body = (
       <EmptyState title="No Billing History">
         <p>You haven't made any payments yet.</p>
-        <Link to="/pricing" className={buttonClass("primary", "mt-4")}>
+        <Link to="/pricing" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
           View Pricing Plans
         </Link>
       </EmptyState>
@@ -361,7 +358,10 @@ const BillingHistoryPage = () => {
               <p className="mt-1 text-sm text-slate-600">
                 A card was declined or expired? See your plan and payment method on your profile.
               </p>
-              <Link to="/profile" className={buttonClass("secondary", "mt-3")}>
+              <Link
+                to="/profile"
+                className={buttonVariants({ variant: "secondary", className: "mt-3" })}
+              >
                 Update Payment Method
               </Link>
             </div>
@@ -373,7 +373,10 @@ const BillingHistoryPage = () => {
               <p className="mt-1 text-sm text-slate-600">
                 Questions about a charge or an invoice? We reply within 24 hours.
               </p>
-              <Link to="/contact" className={buttonClass("secondary", "mt-3")}>
+              <Link
+                to="/contact"
+                className={buttonVariants({ variant: "secondary", className: "mt-3" })}
+              >
                 Contact Support
               </Link>
             </div>

@@ -11,8 +11,9 @@ import { api } from "../../api/api.ts"
 import type { ContactForm } from "../../api/types.ts"
 import { fieldErrors } from "../../session/auth/api-errors.ts"
 import { TextAreaField, TextField } from "../../session/auth/form-field.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, Page, PageTitle } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 
 type Field = keyof ContactForm
 

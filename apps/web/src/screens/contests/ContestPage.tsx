@@ -7,17 +7,12 @@ import type { ContestResults, ResultRow } from "../../api/types.ts"
 import { VotesAndScore, scoreText, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
 import { shortDate } from "../../ui/format.ts"
-import { LoadMore } from "../../ui/load-more.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
-import {
-  buttonClass,
-  EmptyState,
-  ErrorState,
-  messageOf,
-  Page,
-  PageTitle,
-  Spinner,
-} from "../../ui/ui.tsx"
 import {
   ArtistLink,
   ContestDates,
@@ -262,7 +257,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
                     </>
                   )}
                 </p>
-                <Link to="/" className={buttonClass("primary", "mt-4")}>
+                <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
                   Go to today's contest
                 </Link>
               </>
@@ -281,7 +276,7 @@ const NotFound = () => (
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Contest not found</h1>
       <p className="mt-3 text-slate-700">There is no contest at this address.</p>
-      <Link to="/contests" className={buttonClass("primary", "mt-6")}>
+      <Link to="/contests" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
         See past contests
       </Link>
     </div>

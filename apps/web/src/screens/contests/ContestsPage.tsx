@@ -5,8 +5,10 @@ import { api } from "../../api/api.ts"
 import type { ArchiveItem } from "../../api/types.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
-import { LoadMore } from "../../ui/load-more.tsx"
-import { EmptyState, ErrorState, messageOf, Page, PageTitle, Spinner } from "../../ui/ui.tsx"
+import { LoadMore } from "../../../../ui/src/load-more.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import {
   ArtistLink,
   ContestDates,

@@ -15,7 +15,8 @@ import { api } from "../../api/api.ts"
 import { entryKey, isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
 import { artistOf } from "../../entries/entry-view.ts"
 import { isLightboxState, neighboursIn, openEntry } from "../../entries/lightbox.ts"
-import { ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { EntryNotFound } from "./EntryNotFound.tsx"
 
 /** How far a finger travels sideways before it counts as a swipe, in CSS pixels. */

@@ -1,6 +1,6 @@
 import { ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
-import { buttonClass } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
 
 /** An unknown entry, or one a moderator took down: said plainly, with a way on. */
 export const EntryNotFound = ({ heading }: { readonly heading: React.ReactNode }) => (
@@ -10,7 +10,7 @@ export const EntryNotFound = ({ heading }: { readonly heading: React.ReactNode }
     <p className="text-slate-600">
       This entry does not exist, or it is no longer shown. It may have been removed.
     </p>
-    <Link to="/gallery" className={buttonClass("primary", "mt-2")}>
+    <Link to="/gallery" className={buttonVariants({ variant: "primary", className: "mt-2" })}>
       Browse the gallery
     </Link>
   </div>

@@ -1,10 +1,10 @@
-import { Tabs } from "radix-ui"
 import { useState } from "react"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
-import { SelectMenu } from "../../ui/select-menu.tsx"
-import { Page, PageTitle } from "../../ui/ui.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { SelectMenu } from "../../../../ui/src/select.tsx"
 import { GalleryResults } from "./GalleryResults.tsx"
 import { useLinkedEntry } from "./useLinkedEntry.ts"
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 
 const TABS: ReadonlyArray<{ readonly value: GalleryTab; readonly label: string }> = [
   { value: "all", label: "All Submissions" },
@@ -56,31 +56,20 @@ const GalleryPage = () => {
       <p className="mt-2 text-slate-600">
         Browse the community's colored pages and vote for your favorites.
       </p>
-      <Tabs.Root
-        value={tab}
-        onValueChange={(value) => isTab(value) && setTab(value)}
-        className="mt-6"
-      >
+      <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <Tabs.List
-            aria-label="Which entries"
-            className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
-          >
+          <TabsList aria-label="Which entries">
             {TABS.map((option) => (
-              <Tabs.Trigger
-                key={option.value}
-                value={option.value}
-                className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow"
-              >
+              <TabsTrigger key={option.value} value={option.value} className="py-1.5">
                 {option.label}
-              </Tabs.Trigger>
+              </TabsTrigger>
             ))}
-          </Tabs.List>
+          </TabsList>
           <SortSelect sort={sort} onChange={setSort} />
         </div>
         {TABS.map((option) => (
           // Radix mounts only the active tab's content, so only its list is fetched.
-          <Tabs.Content key={option.value} value={option.value} className="mt-6">
+          <TabsContent key={option.value} value={option.value} className="mt-6">
             <GalleryResults
               tab={option.value}
               sort={sort}
@@ -88,9 +77,9 @@ const GalleryPage = () => {
               highlighted={linked.highlighted}
               onSought={linked.onSought}
             />
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </Page>
   )
 }

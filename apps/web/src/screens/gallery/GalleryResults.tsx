@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from "react"
 import { Link } from "react-router-dom"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
-import { buttonClass, Button, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { GalleryCard } from "./GalleryCard.tsx"
 import { entriesOf } from "./gallery-cache.ts"
 import { useGallery } from "./useGallery.ts"
@@ -64,7 +66,7 @@ export const GalleryResults = ({
   if (entries.length === 0) {
     return (
       <EmptyState title="No submissions found">
-        <Link to="/" className={buttonClass("primary", "mt-2")}>
+        <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-2" })}>
           Be the first to submit!
         </Link>
       </EmptyState>

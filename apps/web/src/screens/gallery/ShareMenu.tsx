@@ -1,10 +1,10 @@
 import { Camera, Check, Copy, Music2, Share2 } from "lucide-react"
-import { DropdownMenu } from "radix-ui"
+import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../ui/src/menu.tsx"
 import { useEffect, useState } from "react"
 import type { Entry } from "../../api/types.ts"
 import { copyText } from "../../entries/clipboard.ts"
 import { artistOf, entryLink } from "../../entries/entry-view.ts"
-import { useToast } from "../../ui/toast.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import {
   COPIED_MS,
   shareMessage,
@@ -14,9 +14,6 @@ import {
   SOCIAL_SITES,
   type SocialSite,
 } from "./share.ts"
-
-const itemClass =
-  "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800"
 
 const canShareNatively = () => typeof navigator.share === "function"
 
@@ -69,8 +66,8 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
 
   return (
     // Not modal: the page stays readable (no aria-hidden over it) and scrollable while it is open.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <Menu modal={false}>
+      <MenuTrigger
         aria-label={`Share ${artist}'s entry`}
         className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
       >
@@ -79,36 +76,30 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
         ) : (
           <Share2 aria-hidden className="size-5" />
         )}
-      </DropdownMenu.Trigger>
+      </MenuTrigger>
       <span role="status" className="sr-only">
         {copied ? "Link copied" : ""}
       </span>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          {canShareNatively() && (
-            <DropdownMenu.Item className={itemClass} onSelect={() => void shareNatively()}>
-              <Share2 aria-hidden className="size-4" />
-              Share…
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
-            <Copy aria-hidden className="size-4" />
-            Copy link
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void shareTo("instagram")}>
-            <Camera aria-hidden className="size-4" />
-            Instagram
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={() => void shareTo("tiktok")}>
-            <Music2 aria-hidden className="size-4" />
-            TikTok
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      <MenuContent>
+        {canShareNatively() && (
+          <MenuItem onSelect={() => void shareNatively()}>
+            <Share2 aria-hidden className="size-4" />
+            Share…
+          </MenuItem>
+        )}
+        <MenuItem onSelect={() => void copyLink()}>
+          <Copy aria-hidden className="size-4" />
+          Copy link
+        </MenuItem>
+        <MenuItem onSelect={() => void shareTo("instagram")}>
+          <Camera aria-hidden className="size-4" />
+          Instagram
+        </MenuItem>
+        <MenuItem onSelect={() => void shareTo("tiktok")}>
+          <Music2 aria-hidden className="size-4" />
+          TikTok
+        </MenuItem>
+      </MenuContent>
+    </Menu>
   )
 }

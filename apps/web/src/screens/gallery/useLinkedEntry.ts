@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router-dom"
 import { isLightboxState } from "../../entries/lightbox.ts"
-import { useToast } from "../../ui/toast.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { cardId } from "./GalleryCard.tsx"
 
 /** §9: the linked card is scrolled to 100 ms after it is found, and ringed for 3 s. */

@@ -4,7 +4,7 @@ import { api } from "../../api/api.ts"
 import type { Entry, EntryPage } from "../../api/types.ts"
 import { entryKey } from "../../entries/entry-queries.ts"
 import { useSession } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { patchEntry } from "./gallery-cache.ts"
 import { VOTE_TOASTS, voteRefusal, votedEntry } from "./voting.ts"
 

@@ -1,6 +1,6 @@
 import { ApiError } from "../../api/http.ts"
 import type { Entry } from "../../api/types.ts"
-import type { ToastMessage } from "../../ui/toast.tsx"
+import type { ToastMessage } from "../../../../ui/src/toast.tsx"
 
 /** The vote's toasts (§5, §8) and what a refusal means for the card. */
 

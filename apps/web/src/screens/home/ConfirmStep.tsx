@@ -1,7 +1,7 @@
 import { Progress } from "radix-ui"
 import type { Contest, Subscription } from "../../api/types.ts"
-import { Button } from "../../ui/ui.tsx"
-import { DialogActions, DialogDescription, DialogTitle } from "./DialogShell.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import type { ChosenPhoto } from "./usePhoto.ts"
 import { entriesLeft } from "./submission-rules.ts"
 

@@ -4,7 +4,7 @@ import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
 import { WIN_SHORT } from "../../plans/score-rule.ts"
-import { Button } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 import { DownloadDialog } from "./DownloadDialog.tsx"
 

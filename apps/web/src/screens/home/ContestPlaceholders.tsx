@@ -2,7 +2,7 @@ import { CalendarClock, Palette } from "lucide-react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
-import { buttonClass } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 
 const Placeholder = ({
@@ -44,7 +44,7 @@ export const UpcomingContest = ({
 export const NoActiveContest = () => (
   <Placeholder icon={Palette} title="No Active Contest">
     <p>There is no contest running right now. Check back soon for the next daily challenge.</p>
-    <Link to="/gallery" className={buttonClass("secondary")}>
+    <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
       Browse the gallery
     </Link>
   </Placeholder>

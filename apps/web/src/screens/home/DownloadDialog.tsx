@@ -2,9 +2,15 @@ import { Download } from "lucide-react"
 import { useState } from "react"
 import { api } from "../../api/api.ts"
 import type { Contest } from "../../api/types.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, messageOf } from "../../ui/ui.tsx"
-import { DialogActions, DialogDescription, DialogShell, DialogTitle } from "./DialogShell.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import {
+  DialogActions,
+  DialogDescription,
+  DialogShell,
+  DialogTitle,
+} from "../../../../ui/src/dialog.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { downloadFile } from "./download.ts"
 
 type Format = "png" | "letter" | "a4"

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react"
 import { Link } from "react-router-dom"
-import { buttonClass, Page, PageTitle } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestSection } from "./ContestSection.tsx"
 import { HowItWorks } from "./HowItWorks.tsx"
 import { PlatformFeatures } from "./PlatformFeatures.tsx"
@@ -20,7 +21,7 @@ const ClosingCall = () => (
       Choose a plan for more entries every month, or read how Colorday works.
     </p>
     <div className="mt-6 flex flex-wrap justify-center gap-3">
-      <Link to="/pricing" className={buttonClass("secondary")}>
+      <Link to="/pricing" className={buttonVariants({ variant: "secondary" })}>
         View Plans
       </Link>
       <Link

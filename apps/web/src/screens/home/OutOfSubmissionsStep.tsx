@@ -2,9 +2,10 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { EXTRA_ENTRY, formatCents } from "../../../../../domain/plans/plans.ts"
 import { api } from "../../api/api.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass, messageOf } from "../../ui/ui.tsx"
-import { DialogActions, DialogDescription, DialogTitle } from "./DialogShell.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { leaveSite } from "./leave-site.ts"
 import { OUT_OF_SUBMISSIONS } from "./submission-rules.ts"
 
@@ -57,7 +58,7 @@ export const OutOfSubmissionsStep = ({
         >
           Buy one extra entry ({formatCents(EXTRA_ENTRY.priceCents)})
         </Button>
-        <Link to="/pricing" className={buttonClass("primary")} onClick={onCancel}>
+        <Link to="/pricing" className={buttonVariants({ variant: "primary" })} onClick={onCancel}>
           Upgrade
         </Link>
       </DialogActions>

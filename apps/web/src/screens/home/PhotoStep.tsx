@@ -1,8 +1,8 @@
 import { Camera, Trash2, Upload } from "lucide-react"
 import { useId, useRef } from "react"
 import type { Contest, Subscription } from "../../api/types.ts"
-import { Button } from "../../ui/ui.tsx"
-import { DialogActions, DialogDescription, DialogTitle } from "./DialogShell.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import type { ChosenPhoto } from "./usePhoto.ts"
 import { entriesLeft, PHOTO_TIPS } from "./submission-rules.ts"
 

@@ -3,7 +3,8 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { EntryCard } from "../../entries/EntryCard.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
-import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
 export const RECENT_ENTRIES = ["recent-entries"] as const
 const RECENT_COUNT = 8

@@ -3,8 +3,8 @@ import { useLocation, useSearchParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { messageOf } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 
 /**
  * The home page's query flags (§2 route table, §4 Payment return):

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
 import { Medal, Trophy } from "lucide-react"
-import { Tabs } from "radix-ui"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
@@ -9,7 +8,10 @@ import { artistPath, entryPath } from "../../entries/entry-view.ts"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { shortDate } from "../../ui/format.ts"
-import { EmptyState, ErrorState, Page, PageTitle, Spinner, messageOf } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
 /** The four periods (§2 "Leaderboard"), bucketed by the server in the visitor's time zone. */
 const PERIODS: ReadonlyArray<{
@@ -286,9 +288,6 @@ const LeaderboardPanel = ({
   )
 }
 
-const tabClass =
-  "rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
-
 /** /leaderboard: the artists whose entries scored most, per period, with the podium on Today. */
 const LeaderboardPage = () => {
   const [period, setPeriod] = useState<LeaderboardPeriod>("today")
@@ -298,30 +297,27 @@ const LeaderboardPage = () => {
       <p className="mt-2 max-w-2xl text-slate-700">
         Entries ranked by their score, with their raw votes beside it. {SCORE_RULE}
       </p>
-      <Tabs.Root
+      <Tabs
         className="mt-6"
         value={period}
         onValueChange={(value) => {
           if (isPeriod(value)) setPeriod(value)
         }}
       >
-        <Tabs.List
-          aria-label="Period"
-          className="inline-flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1"
-        >
+        <TabsList aria-label="Period">
           {PERIODS.map((entry) => (
-            <Tabs.Trigger key={entry.period} value={entry.period} className={tabClass}>
+            <TabsTrigger key={entry.period} value={entry.period}>
               {entry.label}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {PERIODS.map((entry) => (
-          <Tabs.Content key={entry.period} value={entry.period} className="mt-6">
+          <TabsContent key={entry.period} value={entry.period} className="mt-6">
             <p className="mb-4 text-sm text-slate-600">{entry.caption}</p>
             <LeaderboardPanel period={entry.period} label={entry.label} />
-          </Tabs.Content>
+          </TabsContent>
         ))}
-      </Tabs.Root>
+      </Tabs>
     </Page>
   )
 }

@@ -1,6 +1,7 @@
 import { XCircle } from "lucide-react"
 import { Link } from "react-router-dom"
-import { buttonClass, Page } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Page } from "../../../../ui/src/page.tsx"
 
 /** /payment-cancel: the provider's Cancel sends the member here; nothing was charged. */
 const PaymentCancelPage = () => (
@@ -12,10 +13,10 @@ const PaymentCancelPage = () => (
         Your payment process was cancelled. No charges were made to your account.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/pricing" className={buttonClass("primary")}>
+        <Link to="/pricing" className={buttonVariants({ variant: "primary" })}>
           View Pricing Plans
         </Link>
-        <Link to="/" className={buttonClass("secondary")}>
+        <Link to="/" className={buttonVariants({ variant: "secondary" })}>
           Return to Home
         </Link>
       </div>

@@ -9,8 +9,11 @@ import { forgetSessionId, storedSessionId } from "../../plans/checkout.ts"
 import { creditsLeftText } from "../../plans/plan-text.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, messageOf, Page, Spinner } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { Page } from "../../../../ui/src/page.tsx"
+import { Spinner } from "../../../../ui/src/states.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 
 /** What the checkout bought, in words: the plan's name, or one extra entry. */
 const purchaseText = (verified: VerifiedCheckout): string => {

@@ -5,7 +5,7 @@ import { EXTRA_ENTRY, PLANS } from "../../../../../domain/plans/plans.ts"
 import { PlanGrid } from "../../plans/PlanCards.tsx"
 import { moneyText, PAID_TIERS } from "../../plans/plan-text.ts"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
-import { Page, PageTitle } from "../../ui/ui.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 
 const WINNER_BADGES = Object.values(BADGES).filter((badge) => badge.type !== "participation")
 

@@ -6,8 +6,9 @@ import { useNavigate } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Member } from "../../api/types.ts"
 import { SESSION_KEY, useSession } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass, fieldMessageOf } from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { fieldMessageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { Field, SettingsCard } from "./controls.tsx"
 
 /** Settings → your data: download everything we hold, or delete the account (with its password). */
@@ -63,7 +64,7 @@ export const AccountData = ({ member }: { readonly member: Member }) => {
           <a
             href={api.exportUrl(member.id)}
             download={`colorday-${member.username}.json`}
-            className={buttonClass("secondary", "mt-3")}
+            className={buttonVariants({ variant: "secondary", className: "mt-3" })}
           >
             <Download aria-hidden className="size-4" />
             Download my data

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { api } from "../../api/api.ts"
 import { shortDate } from "../../ui/format.ts"
-import { EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
 import { useMemberStats } from "./profile-queries.ts"
 

@@ -4,8 +4,9 @@ import { useEffect, useId, useState, type ChangeEvent } from "react"
 import { api } from "../../api/api.ts"
 import type { Member, SignedIn } from "../../api/types.ts"
 import { SESSION_KEY } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass, messageOf } from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { ArtistAvatar } from "../artist/ArtistProfile.tsx"
 import { photoProblem } from "../home/submission-rules.ts"
 import { SettingsCard } from "./controls.tsx"
@@ -128,7 +129,10 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
               <label
                 htmlFor={inputId}
                 aria-disabled={sending || undefined}
-                className={buttonClass("secondary", "cursor-pointer focus-within:ring-2")}
+                className={buttonVariants({
+                  variant: "secondary",
+                  className: "cursor-pointer focus-within:ring-2",
+                })}
               >
                 {sending ? "Saving…" : "Choose a picture"}
                 <input

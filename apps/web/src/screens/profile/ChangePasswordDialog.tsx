@@ -3,8 +3,9 @@ import { Dialog } from "radix-ui"
 import { useState, type FormEvent } from "react"
 import { MIN_PASSWORD_LENGTH } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, fieldMessageOf } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { fieldMessageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { Field } from "./controls.tsx"
 
 interface Problem {

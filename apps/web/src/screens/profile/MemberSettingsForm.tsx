@@ -10,8 +10,10 @@ import {
   type PushNotifications,
 } from "../../../../../domain/accounts/member-settings.ts"
 import { api } from "../../api/api.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { ChangePasswordDialog } from "./ChangePasswordDialog.tsx"
 import { SettingSelect, SettingsCard, SettingSwitch } from "./controls.tsx"
 import { settingsKey } from "./profile-queries.ts"

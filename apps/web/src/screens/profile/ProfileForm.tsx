@@ -3,8 +3,8 @@ import { api } from "../../api/api.ts"
 import { ApiError } from "../../api/http.ts"
 import type { Member, ProfileForm as ProfileFields } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
-import { useToast } from "../../ui/toast.tsx"
-import { Button } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { Field, SettingsCard } from "./controls.tsx"
 
 type Result =

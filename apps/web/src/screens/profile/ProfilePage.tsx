@@ -7,7 +7,9 @@ import type { Member, Subscription } from "../../api/types.ts"
 import { creditsLeftText } from "../../plans/plan-text.ts"
 import { useSession } from "../../session/session.tsx"
 import { monthYear, shortDate } from "../../ui/format.ts"
-import { buttonClass, Page, Spinner } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Page } from "../../../../ui/src/page.tsx"
+import { Spinner } from "../../../../ui/src/states.tsx"
 import { AchievementsTab } from "./AchievementsTab.tsx"
 import { useMemberStats } from "./profile-queries.ts"
 import { SettingsTab } from "./SettingsTab.tsx"
@@ -75,7 +77,10 @@ const ProfileHeader = ({
           </Pill>
         </div>
       </div>
-      <Link to="/" className={buttonClass("primary", "self-start sm:self-center")}>
+      <Link
+        to="/"
+        className={buttonVariants({ variant: "primary", className: "self-start sm:self-center" })}
+      >
         <ImagePlus aria-hidden className="size-4" />
         Enter Today's Contest
       </Link>
@@ -105,7 +110,10 @@ const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription
         </dd>
       </div>
     </dl>
-    <Link to="/pricing" className={buttonClass("secondary", "self-start sm:self-center")}>
+    <Link
+      to="/pricing"
+      className={buttonVariants({ variant: "secondary", className: "self-start sm:self-center" })}
+    >
       {subscription.tier === "champ" ? "View plans" : "Upgrade plan"}
     </Link>
   </section>

@@ -4,7 +4,8 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { ArtistProfile, artistKey, isShown, PRIVATE_SENTENCE } from "../artist/ArtistProfile.tsx"
-import { ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
 /**
  * Beside the privacy switches: the member's page exactly as others see it

@@ -7,7 +7,9 @@ import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { shortDate } from "../../ui/format.ts"
-import { buttonClass, EmptyState, ErrorState, messageOf, Spinner } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
 /** What a moderator did to an entry, in words (the API's status is "submitted" when visible). */
 const MODERATION: Readonly<Record<string, string>> = {
@@ -94,7 +96,7 @@ export const SubmissionsTab = ({ memberId }: { readonly memberId: string }) => {
     return (
       <EmptyState title="No submissions yet">
         <p>Color today's line art and enter it to see it here.</p>
-        <Link to="/" className={buttonClass("primary", "mt-4")}>
+        <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
           Join today's contest
         </Link>
       </EmptyState>

@@ -9,8 +9,9 @@ import { PlanGrid } from "../../plans/PlanCards.tsx"
 import { creditsLeftText, entriesText, priceText } from "../../plans/plan-text.ts"
 import { useSession } from "../../session/session.tsx"
 import { shortDate } from "../../ui/format.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button, buttonClass, messageOf } from "../../ui/ui.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { messageOf } from "../../../../ui/src/messages.ts"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { SettingsCard } from "./controls.tsx"
 
 /** The card of the latest paid payment, read from the billing history. */
@@ -164,7 +165,7 @@ export const SubscriptionManagement = ({
         </dl>
         <div className="mt-6 flex flex-wrap items-end justify-between gap-4 border-t border-slate-100 pt-4">
           <PaymentMethod memberId={memberId} />
-          <Link to="/billing-history" className={buttonClass("secondary")}>
+          <Link to="/billing-history" className={buttonVariants({ variant: "secondary" })}>
             View Billing History
           </Link>
         </div>

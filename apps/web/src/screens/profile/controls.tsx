@@ -1,6 +1,6 @@
 import { Switch } from "radix-ui"
 import type { ReactNode } from "react"
-import { SelectMenu } from "../../ui/select-menu.tsx"
+import { SelectMenu } from "../../../../ui/src/select.tsx"
 
 /** The settings tab's building blocks: a titled card, a labelled switch, a labelled select. */
 

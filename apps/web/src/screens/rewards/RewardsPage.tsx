@@ -4,7 +4,8 @@ import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { PLANS, TIERS } from "../../../../../domain/plans/plans.ts"
 import { moneyText, PAID_TIERS, TIER_PERKS, voteWeightText } from "../../plans/plan-text.ts"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
-import { buttonClass, Page, PageTitle } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { BadgeIconView } from "./badge-icon.tsx"
 
 const HOW_IT_WORKS = [
@@ -100,7 +101,7 @@ const RewardsPage = () => (
           )
         })}
       </div>
-      <Link to="/pricing" className={buttonClass("primary", "mt-6")}>
+      <Link to="/pricing" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
         Compare plans
       </Link>
     </section>

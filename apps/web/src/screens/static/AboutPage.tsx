@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom"
 import { MINIMUM_AGE } from "../../../../../domain/accounts/account-rules.ts"
-import { buttonClass } from "../../ui/ui.tsx"
+import { buttonVariants } from "../../../../ui/src/button.tsx"
 import {
   FREE_PLAN,
   PAID_PLANS,
@@ -19,10 +19,10 @@ const AboutPage = () => (
     lead="Colorday is a daily coloring contest for grown-ups: one new piece of line art every day, colored by hand, shared with a community that votes for its favourites."
     actions={
       <>
-        <Link to="/" className={buttonClass()}>
+        <Link to="/" className={buttonVariants()}>
           See today&apos;s contest
         </Link>
-        <Link to="/gallery" className={buttonClass("secondary")}>
+        <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
           Browse the gallery
         </Link>
       </>

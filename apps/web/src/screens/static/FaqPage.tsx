@@ -9,7 +9,7 @@ import {
 } from "../../../../../domain/accounts/account-rules.ts"
 import { BADGE_IDS, BADGES } from "../../../../../domain/badges/badges.ts"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
-import { Page, PageTitle } from "../../ui/ui.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import {
   ACCEPTED_FORMATS,
   CONTACT_REPLY_HOURS,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import { Page, PageTitle } from "../../ui/ui.tsx"
+import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 
 /** Long-form pages (About, Terms, Privacy): readable measure, spaced headings and lists. */
 export const Prose = ({

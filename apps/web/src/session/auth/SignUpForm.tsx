@@ -8,8 +8,8 @@ import {
 } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
 import type { SignUpForm as SignUpFields } from "../../api/types.ts"
-import { useToast } from "../../ui/toast.tsx"
-import { Button } from "../../ui/ui.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
 import { fieldErrors, serverMessage } from "./api-errors.ts"
 import { TextField } from "./form-field.tsx"
 

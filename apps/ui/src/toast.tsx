@@ -1,6 +1,7 @@
 import { X } from "lucide-react"
 import { Toast } from "radix-ui"
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react"
+import { cn } from "./cn.ts"
 
 /** The spec's toasts (§9): one at a time, dismissed after 5 s. */
 export const TOAST_DURATION_MS = 5000
@@ -37,11 +38,13 @@ export const ToastProvider = ({ children }: { readonly children: ReactNode }) =>
             onOpenChange={(open) => {
               if (!open) setShown((current) => (current?.key === shown.key ? null : current))
             }}
-            className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${
+            data-slot="toast"
+            className={cn(
+              "grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-overlay",
               shown.variant === "destructive"
-                ? "border-red-300 bg-red-50 text-red-900"
-                : "border-slate-200 bg-white text-slate-900"
-            }`}
+                ? "border-red-300 bg-destructive-soft text-red-900"
+                : "border-border bg-card text-card-foreground",
+            )}
             data-variant={shown.variant ?? "default"}
           >
             <Toast.Title className="font-semibold">{shown.title}</Toast.Title>

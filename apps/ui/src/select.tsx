@@ -1,5 +1,6 @@
 import { Check, ChevronDown } from "lucide-react"
 import { Select } from "radix-ui"
+import { cn } from "./cn.ts"
 
 /**
  * A Radix select with the site's look: the trigger names its label (by `id` for a <label
@@ -12,7 +13,7 @@ export const SelectMenu = <V extends string>({
   value,
   options,
   onValueChange,
-  className = "",
+  className,
 }: {
   readonly id?: string
   readonly labelledBy?: string
@@ -31,7 +32,11 @@ export const SelectMenu = <V extends string>({
     <Select.Trigger
       id={id}
       aria-labelledby={labelledBy}
-      className={`inline-flex items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 ${className}`}
+      data-slot="select"
+      className={cn(
+        "inline-flex items-center justify-between gap-2 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-destructive",
+        className,
+      )}
     >
       <Select.Value />
       <Select.Icon>
@@ -42,17 +47,17 @@ export const SelectMenu = <V extends string>({
       <Select.Content
         position="popper"
         sideOffset={4}
-        className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-control border border-border bg-card shadow-overlay"
       >
         <Select.Viewport className="p-1">
           {options.map((option) => (
             <Select.Item
               key={option.value}
               value={option.value}
-              className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50"
+              className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-accent"
             >
               <Select.ItemIndicator className="absolute left-2">
-                <Check aria-hidden className="size-4 text-brand-600" />
+                <Check aria-hidden className="size-4 text-primary" />
               </Select.ItemIndicator>
               <Select.ItemText>{option.label}</Select.ItemText>
             </Select.Item>

@@ -1,4 +1,6 @@
-import { Button, messageOf } from "./ui.tsx"
+import { Button } from "./button.tsx"
+import { cn } from "./cn.ts"
+import { messageOf } from "./messages.ts"
 
 /** What "Load more" reads of a paged query (TanStack's `useInfiniteQuery` result). */
 type Pages = {
@@ -36,13 +38,13 @@ export const LoadMore = ({
   readonly retryHint?: boolean
 }) => {
   const alert = pages.isFetchNextPageError && (
-    <p role="alert" className={`${alertClassName} text-center text-sm text-red-800`}>
+    <p role="alert" className={cn("text-center text-sm text-red-800", alertClassName)}>
       {messageOf(pages.error, failure)}
       {retryHint && " Press Load more to try again."}
     </p>
   )
   const button = pages.hasNextPage && (
-    <div className={`${className} flex justify-center`}>
+    <div className={cn("flex justify-center", className)}>
       <Button
         variant="secondary"
         disabled={pages.isFetchingNextPage}

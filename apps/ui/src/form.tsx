@@ -7,8 +7,8 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react"
-import { ApiError } from "../../../web/src/api/http.ts"
-import { messageOf } from "../../../web/src/ui/ui.tsx"
+import { cn } from "./cn.ts"
+import { issuesOf, messageOf } from "./messages.ts"
 
 /** What a refused form says: a message per field the server (or the form) named, and a summary. */
 export interface FormProblem {
@@ -28,14 +28,11 @@ export const problemOf = (
 ): FormProblem => {
   const message = messageOf(error, fallback)
   const fields: Record<string, string> = {}
-  if (error instanceof ApiError && error.status === 400) {
-    const body = error.body as { readonly issues?: unknown } | null
-    const issues = Array.isArray(body?.issues) ? (body.issues as ReadonlyArray<unknown>) : []
-    for (const issue of issues) {
-      const { field, message: text } = (issue ?? {}) as { field?: unknown; message?: unknown }
-      if (typeof field === "string" && typeof text === "string" && knownFields.includes(field))
-        fields[field] = text
-    }
+  // The API client's errors (apps/web/src/api/http.ts ApiError) carry the HTTP status.
+  if (error instanceof Error && (error as { status?: unknown }).status === 400) {
+    const issues = issuesOf(error)
+    for (const issue of issues)
+      if (knownFields.includes(issue.field)) fields[issue.field] = issue.message
     if (issues.length === 0) {
       for (const part of error.message.split("; ")) {
         const match = /^([\w.[\]]+): (.+)$/.exec(part)
@@ -47,8 +44,9 @@ export const problemOf = (
   return { fields, message }
 }
 
+/** A text control's look: `aria-invalid` turns its border red (`Field` sets it on an error). */
 export const inputClass =
-  "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-600"
+  "block w-full min-w-0 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground shadow-control placeholder:text-slate-500 focus:border-ring aria-invalid:border-destructive disabled:bg-muted disabled:text-muted-foreground"
 
 type Control = ReactElement<{
   id?: string
@@ -62,7 +60,7 @@ export const Field = ({
   hint,
   error,
   children,
-  className = "",
+  className,
 }: {
   readonly label: string
   readonly hint?: ReactNode
@@ -75,7 +73,7 @@ export const Field = ({
   const errorId = `${id}-error`
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ")
   return (
-    <div className={`min-w-0 ${className}`}>
+    <div data-slot="field" className={cn("min-w-0", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
@@ -87,7 +85,7 @@ export const Field = ({
         })}
       </div>
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
+        <p id={hintId} className="mt-1 text-xs text-muted-foreground">
           {hint}
         </p>
       )}
@@ -100,16 +98,17 @@ export const Field = ({
   )
 }
 
-export const TextInput = (props: InputHTMLAttributes<HTMLInputElement>) => (
-  <input {...props} className={`${inputClass} ${props.className ?? ""}`} />
+export const TextInput = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
+  <input data-slot="input" {...props} className={cn(inputClass, className)} />
 )
 
-export const TextArea = (props: TextareaHTMLAttributes<HTMLTextAreaElement>) => (
-  <textarea rows={4} {...props} className={`${inputClass} ${props.className ?? ""}`} />
+export const TextArea = ({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) => (
+  <textarea data-slot="textarea" rows={4} {...props} className={cn(inputClass, className)} />
 )
 
-export const SelectInput = (props: SelectHTMLAttributes<HTMLSelectElement>) => (
-  <select {...props} className={`${inputClass} ${props.className ?? ""}`} />
+/** The browser's own select, for long lists and forms; `SelectMenu` (select.tsx) is Radix's. */
+export const SelectInput = ({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) => (
+  <select data-slot="native-select" {...props} className={cn(inputClass, className)} />
 )
 
 /** The summary of a refused form, read out when it appears. */
@@ -117,7 +116,7 @@ export const FormAlert = ({ message }: { readonly message: string | null | undef
   message ? (
     <p
       role="alert"
-      className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm break-words text-red-800"
+      className="rounded-control border border-destructive-border bg-destructive-soft px-3 py-2 text-sm break-words text-destructive-foreground"
     >
       {message}
     </p>

@@ -1,61 +1,9 @@
-import { X } from "lucide-react"
-import { AlertDialog, Dialog } from "radix-ui"
+import { AlertDialog } from "radix-ui"
 import { useState, type FormEvent, type ReactElement, type ReactNode } from "react"
-import { Button, messageOf } from "../../../web/src/ui/ui.tsx"
+import { Button } from "./button.tsx"
+import { dialogContentClass, dialogOverlayClass } from "./dialog.tsx"
 import { FormAlert } from "./form.tsx"
-
-const overlayClass = "fixed inset-0 z-50 bg-slate-900/50"
-const contentClass =
-  "fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
-
-/**
- * A dialog holding a form (Radix: focus trapped, Escape closes, labelled by its title). The
- * caller owns `open`, so it can close the dialog once the server said yes.
- */
-export const FormDialog = ({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  trigger,
-}: {
-  readonly open: boolean
-  readonly onOpenChange: (open: boolean) => void
-  readonly title: string
-  readonly description?: ReactNode
-  readonly children: ReactNode
-  readonly trigger?: ReactElement
-}) => (
-  <Dialog.Root open={open} onOpenChange={onOpenChange}>
-    {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-    <Dialog.Portal>
-      <Dialog.Overlay className={overlayClass} />
-      <Dialog.Content
-        className={contentClass}
-        {...(description ? {} : { "aria-describedby": undefined })}
-      >
-        <Dialog.Title className="pr-8 text-xl font-semibold text-slate-900">{title}</Dialog.Title>
-        {description && (
-          <Dialog.Description className="mt-2 text-sm text-slate-600">
-            {description}
-          </Dialog.Description>
-        )}
-        <div className="mt-4">{children}</div>
-        <Dialog.Close
-          aria-label="Close dialog"
-          className="absolute top-3 right-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-        >
-          <X aria-hidden className="size-5" />
-        </Dialog.Close>
-      </Dialog.Content>
-    </Dialog.Portal>
-  </Dialog.Root>
-)
-
-export const DialogActions = ({ children }: { readonly children: ReactNode }) => (
-  <div className="mt-6 flex flex-wrap justify-end gap-2">{children}</div>
-)
+import { messageOf } from "./messages.ts"
 
 /**
  * An action that cannot be taken back asks first (Radix AlertDialog). `onConfirm` does the
@@ -114,9 +62,9 @@ export const ConfirmDialog = ({
     <AlertDialog.Root open={open} onOpenChange={change}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlayClass} />
-        <AlertDialog.Content className={contentClass}>
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+        <AlertDialog.Overlay className={dialogOverlayClass} />
+        <AlertDialog.Content data-slot="alert-dialog" className={dialogContentClass}>
+          <AlertDialog.Title className="text-lg font-semibold text-foreground">
             {title}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">

@@ -1,0 +1,87 @@
+import { Menu as MenuIcon, Palette, X } from "lucide-react"
+import { useEffect, useState, type ReactNode } from "react"
+import { Link, useLocation } from "react-router-dom"
+import { cn } from "./cn.ts"
+
+/**
+ * The pieces of the apps' frame (apps/web's Layout, apps/admin's AdminLayout): the skip link,
+ * the brand, the navigation links' look and the narrow screen's menu button.
+ */
+
+/** The first stop of the Tab key: straight to the page's <main id="main">. */
+export const SkipLink = () => (
+  <a
+    href="#main"
+    className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+  >
+    Skip to content
+  </a>
+)
+
+/** The mark and the name, linking to the app's home. */
+export const BrandLink = ({
+  children,
+  className,
+  size = "default",
+}: {
+  readonly children: ReactNode
+  readonly className?: string
+  readonly size?: "default" | "sm"
+}) => (
+  <Link
+    to="/"
+    className={cn(
+      "flex items-center gap-2 font-display font-bold text-accent-foreground",
+      size === "default" && "text-lg",
+      className,
+    )}
+  >
+    <Palette aria-hidden className={size === "sm" ? "size-5" : "size-6"} />
+    {children}
+  </Link>
+)
+
+/** A navigation link's look; the router's NavLink passes `isActive`. */
+export const navLinkClass =
+  (extra?: string) =>
+  ({ isActive }: { readonly isActive: boolean }): string =>
+    cn(
+      "rounded-control px-3 py-2 text-sm font-medium",
+      isActive ? "bg-accent text-accent-foreground" : "text-slate-700 hover:bg-muted",
+      extra,
+    )
+
+/** Whether the narrow screen's menu is open; it closes whenever the page changes. */
+export const useMenu = (): readonly [
+  boolean,
+  (open: boolean | ((open: boolean) => boolean)) => void,
+] => {
+  const [open, setOpen] = useState(false)
+  const { pathname } = useLocation()
+  useEffect(() => setOpen(false), [pathname])
+  return [open, setOpen]
+}
+
+/** The narrow screen's menu button, naming what it will do and which element it controls. */
+export const MenuButton = ({
+  open,
+  controls,
+  onToggle,
+  className,
+}: {
+  readonly open: boolean
+  readonly controls: string
+  readonly onToggle: () => void
+  readonly className?: string
+}) => (
+  <button
+    type="button"
+    className={cn("rounded-md p-2 text-slate-700 hover:bg-muted", className)}
+    aria-expanded={open}
+    aria-controls={controls}
+    aria-label={open ? "Close menu" : "Open menu"}
+    onClick={onToggle}
+  >
+    {open ? <X aria-hidden className="size-6" /> : <MenuIcon aria-hidden className="size-6" />}
+  </button>
+)
