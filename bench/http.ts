@@ -10,8 +10,14 @@
 // page, POST a vote (signed-in demo members on today's entries: each pair is accepted once, after
 // which the same vote is refused with 403 VOTE_PERMANENT, which still runs the whole path; 2xx
 // and non-2xx are reported apart), and GET /api/health, the no-op route, as the ceiling.
+//
+// The upload burst ("http upload burst") runs on a server of its own (no demo world: eight
+// members on the unlimited plan and an open contest): 8 members each POST a 10 MB photo at
+// once while GET /api/health is asked over and over; it prints health's p50/p99/max during the
+// burst (and before it, for comparison), how the uploads were answered (201, 503 UPLOADS_BUSY)
+// and the server's peak RSS (sampled from /proc during the burst) against its RSS before.
 import { type ChildProcess, fork } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import autocannon from "autocannon"
@@ -347,6 +353,285 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The upload burst
+
+const BURST_UPLOADS = 8
+const BURST_PASSWORD = "bench upload burst"
+/** How often the server's RSS is sampled during the burst. */
+const RSS_SAMPLE_MS = 20
+
+interface UploadReady {
+  readonly url: string
+  readonly emails: ReadonlyArray<string>
+  readonly contestId: string
+}
+
+/** A server with 8 members on the unlimited plan and an open contest, in its own process. */
+const serveForUploadBurst = async () => {
+  const [
+    { startHttpServer },
+    { sessionLookup },
+    { makeRateLimiters, DEFAULT_RATE_LIMITS },
+    { makeAppLayer },
+    { mailConfigFromEnv },
+    { registerMember },
+    { createContest },
+    { SubscriptionRepository },
+    { startSubscription },
+  ] = await Promise.all([
+    import("../adapters/http/server.ts"),
+    import("../adapters/http/session-lookup.ts"),
+    import("../adapters/http/rate-limits.ts"),
+    import("../cli/app.layer.ts"),
+    import("../adapters/mail/mailer.layer.ts"),
+    import("../domain/accounts/register-member.use-case.ts"),
+    import("../domain/contests/create-contest.use-case.ts"),
+    import("../domain/plans/subscription.port.ts"),
+    import("../domain/plans/quota.ts"),
+  ])
+  const runtime = ManagedRuntime.make(
+    makeAppLayer({
+      dataDir: process.env.BENCH_DATA_DIR as string,
+      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+      migrate: true,
+      mail: mailConfigFromEnv({}),
+    }),
+  )
+  const now = Date.now()
+  const emails = await runtime.runPromise(
+    Effect.gen(function* () {
+      const subscriptions = yield* SubscriptionRepository
+      const made: Array<string> = []
+      for (let n = 0; n < BURST_UPLOADS; n++) {
+        const member = yield* registerMember({
+          email: `burst${n}@example.test`,
+          password: BURST_PASSWORD,
+          firstName: "Bench",
+          lastName: `Member ${n}`,
+          username: `burst${n}`,
+          dateOfBirth: "1990-05-17",
+          verified: true,
+        })
+        yield* subscriptions.save(startSubscription(member.id, now, "champ"))
+        made.push(member.email)
+      }
+      return made
+    }),
+  )
+  const contest = await runtime.runPromise(
+    createContest({
+      title: "Upload burst",
+      description: "The upload bench's contest",
+      contestType: "burst",
+      artStyle: "mandala",
+      startsAt: now - 60 * 60_000,
+      endsAt: now + 24 * 60 * 60_000,
+    }),
+  )
+  const roomy = { perAddress: 100_000_000, perAccount: 100_000_000, windowSeconds: 60 }
+  const server = await startHttpServer({
+    runtime,
+    sessions: sessionLookup,
+    config: {
+      allowedOrigins: [],
+      trustProxy: false,
+      rateLimiters: makeRateLimiters(
+        Object.fromEntries(
+          Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, roomy]),
+        ) as typeof DEFAULT_RATE_LIMITS,
+      ),
+    },
+    listen: { host: HOST, port: 0 },
+  })
+  const stop = async () => {
+    await server.close()
+    await runtime.dispose()
+    process.exit(0)
+  }
+  process.on("message", (message) => {
+    if (message === "stop") void stop()
+  })
+  process.on("disconnect", () => void stop())
+  process.send?.({ url: server.url, emails, contestId: contest.id } satisfies UploadReady)
+}
+
+/** A photo of about `bytes` (a JPEG of noise, which does not compress), at most 10 MB. */
+const noisePhoto = async (bytes: number) => {
+  const { default: sharp } = await import("sharp")
+  // Noise at quality 95 takes about a byte a pixel: a first guess, then a few corrections.
+  const side = Math.round(Math.sqrt(bytes))
+  const make = (width: number) => {
+    const raw = Buffer.alloc(width * width * 3)
+    let seed = 20_251_125
+    for (let at = 0; at < raw.length; at++) {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) | 0
+      raw[at] = (seed >>> 16) & 0xff
+    }
+    return sharp(raw, { raw: { width, height: width, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer()
+  }
+  // Closer each time (a JPEG's size grows with its pixels); the largest one within `bytes`.
+  let width = side
+  let best: Buffer | undefined
+  for (let round = 0; round < 4; round++) {
+    const photo = await make(width)
+    if (photo.length <= bytes && photo.length > (best?.length ?? 0)) best = photo
+    width = Math.floor(width * Math.sqrt(bytes / photo.length) * 0.995)
+  }
+  return best ?? (await make(Math.floor(side / 2)))
+}
+
+/** The resident set of process `pid` in bytes (Linux), or undefined elsewhere. */
+const rssOf = (pid: number): number | undefined => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8")
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
+    return kb === undefined ? undefined : Number(kb) * 1024
+  } catch {
+    return undefined
+  }
+}
+
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted.length === 0
+    ? 0
+    : (sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0)
+
+/** GET /api/health one after another until `until` settles: each one's milliseconds. */
+const healthTimes = async (url: string, until: Promise<unknown>) => {
+  let done = false
+  void until.finally(() => (done = true))
+  const times: Array<number> = []
+  while (!done) {
+    const started = performance.now()
+    const response = await fetch(`${url}/api/health`)
+    await response.arrayBuffer()
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)
+}
+
+const benchUploadBurst = async (backend: Backend) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "colorday-bench-upload-"))
+  const { databaseUrl, drop } = await backend.prepare()
+  let child: ChildProcess | undefined
+  try {
+    child = fork(import.meta.filename, [], {
+      env: {
+        ...process.env,
+        BENCH_HTTP_SERVER: "upload",
+        BENCH_DATA_DIR: dataDir,
+        BENCH_DATABASE_URL: databaseUrl ?? "",
+      },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    })
+    const server = child
+    const ready = await new Promise<UploadReady>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`the upload bench server was not ready within ${SERVER_READY_MS} ms`)),
+        SERVER_READY_MS,
+      )
+      server.once("message", (message) => {
+        clearTimeout(timer)
+        resolve(message as UploadReady)
+      })
+      server.once("exit", (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the upload bench server exited (${code})`))
+      })
+    })
+    const cookies = await Promise.all(
+      ready.emails.map(async (email) => {
+        const signIn = await fetch(`${ready.url}/api/users/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: BURST_PASSWORD }),
+        })
+        if (signIn.status !== 200) throw new Error(`${email} could not sign in (${signIn.status})`)
+        return (signIn.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+      }),
+    )
+    const photo = await noisePhoto(10 * 1000 * 1000)
+    const upload = async (cookie: string) => {
+      const form = new FormData()
+      form.set("challenge_id", ready.contestId)
+      form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "burst.jpg")
+      const response = await fetch(`${ready.url}/api/submissions`, {
+        method: "POST",
+        body: form,
+        headers: { cookie },
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const pid = server.pid as number
+    // Warm-up: one upload alone (sharp's first use, JIT), then health at rest.
+    await upload(cookies[0] as string)
+    const quiet = await healthTimes(ready.url, new Promise((resolve) => setTimeout(resolve, 2000)))
+    const rssBefore = rssOf(pid)
+    let peak = rssBefore ?? 0
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(pid) ?? 0)
+    }, RSS_SAMPLE_MS)
+    const started = performance.now()
+    const burst = Promise.all(cookies.map(upload))
+    const during = await healthTimes(ready.url, burst)
+    const statuses = await burst
+    const seconds = (performance.now() - started) / 1000
+    clearInterval(sampler)
+    peak = Math.max(peak, rssOf(pid) ?? 0)
+    const count = (status: number) => statuses.filter((s) => s === status).length
+    const other = statuses.filter((s) => s !== 201 && s !== 503)
+    const mb = (bytes: number | undefined) =>
+      bytes === undefined || bytes === 0 ? "n/a" : integer.format(bytes / 1024 / 1024)
+    console.log(
+      `\n${backend.name} http upload burst: ${BURST_UPLOADS} parallel uploads of a ` +
+        `${decimals(1).format(photo.length / 1000 / 1000)} MB photo, GET /api/health one after another meanwhile`,
+    )
+    printTable(
+      ["case", "health n", "p50 ms", "p99 ms", "max ms", "rss before MB", "peak rss MB", "what"],
+      [
+        [
+          `${backend.name} health at rest`,
+          integer.format(quiet.length),
+          millis.format(percentile(quiet, 0.5)),
+          millis.format(percentile(quiet, 0.99)),
+          millis.format(quiet.at(-1) ?? 0),
+          "",
+          "",
+          "2 s before the burst",
+        ],
+        [
+          `${backend.name} health during upload burst`,
+          integer.format(during.length),
+          millis.format(percentile(during, 0.5)),
+          millis.format(percentile(during, 0.99)),
+          millis.format(during.at(-1) ?? 0),
+          mb(rssBefore),
+          mb(peak),
+          `burst ${decimals(1).format(seconds)} s: ${count(201)} entered (201), ${count(503)} UPLOADS_BUSY (503)` +
+            (other.length > 0 ? `, others: ${other.join(" ")}` : ""),
+        ],
+      ],
+    )
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once("exit", resolve))
+      child.send("stop")
+      const killer = setTimeout(() => child?.kill("SIGKILL"), 10_000)
+      await exited
+      clearTimeout(killer)
+    }
+    await drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const UPLOAD_BURST_CASE = "http upload burst"
+
 const main = async () => {
   const only = process.argv.slice(2)
   const mysqlUrl = process.env.MYSQL_URL?.trim()
@@ -357,10 +642,12 @@ const main = async () => {
         only.length === 0 || only.some((word) => `${backend.name} ${bench.name}`.includes(word)),
     )
   const plan = backends.map((backend) => ({ backend, cases: selected(backend) }))
-  if (plan.every(({ cases }) => cases.length === 0)) {
+  const burstOn = (backend: Backend) =>
+    only.length === 0 || only.some((word) => `${backend.name} ${UPLOAD_BURST_CASE}`.includes(word))
+  if (plan.every(({ backend, cases }) => cases.length === 0 && !burstOn(backend))) {
     // Not an error: the words may have been meant for the other benchmarks.
     console.log(
-      `\nNo HTTP case matches ${only.join(", ")}; cases: ${CASES.map((c) => c.name).join("; ")} ` +
+      `\nNo HTTP case matches ${only.join(", ")}; cases: ${[...CASES.map((c) => c.name), UPLOAD_BURST_CASE].join("; ")} ` +
         `(prefix a backend: sqlite, mysql)`,
     )
     return
@@ -377,15 +664,25 @@ const main = async () => {
     )
   }
   for (const { backend, cases } of plan) {
-    if (cases.length === 0) continue
-    try {
-      await benchBackend(backend, cases)
-    } catch (error) {
-      console.error(`\n${backend.name}: the HTTP bench failed:`, error)
-      process.exitCode = 1
+    if (cases.length > 0) {
+      try {
+        await benchBackend(backend, cases)
+      } catch (error) {
+        console.error(`\n${backend.name}: the HTTP bench failed:`, error)
+        process.exitCode = 1
+      }
+    }
+    if (burstOn(backend)) {
+      try {
+        await benchUploadBurst(backend)
+      } catch (error) {
+        console.error(`\n${backend.name}: the upload burst bench failed:`, error)
+        process.exitCode = 1
+      }
     }
   }
 }
 
-if (process.env.BENCH_HTTP_SERVER) await serveForBench()
+if (process.env.BENCH_HTTP_SERVER === "upload") await serveForUploadBurst()
+else if (process.env.BENCH_HTTP_SERVER) await serveForBench()
 else await main()

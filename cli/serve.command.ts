@@ -210,7 +210,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
       ticking = true
       const report = await runtime.runPromiseExit(runScheduledJobs(holder))
       if (ticks++ % SWEEP_EVERY_TICKS === 0) {
-        const swept = await runtime.runPromiseExit(sweepOrphanImages(holder, orphanGrace))
+        const swept = await runtime.runPromiseExit(sweepOrphanImages(orphanGrace))
         if (Exit.isFailure(swept)) {
           process.stderr.write(`orphan sweep: ${firstLine(swept.cause)}\n`)
         } else if (swept.value.temporaryFiles > 0 || swept.value.orphanImages > 0) {

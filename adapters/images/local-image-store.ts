@@ -20,7 +20,13 @@ import {
 } from "./image-keys.ts"
 import { CONTENT_TYPES, inspectImage, looksLikePdf } from "./inspect-image.ts"
 import { checkPrintPdf } from "./line-art-pdf.ts"
-import { renderAvatar, renderEntryPhoto, renderLineArt, renderShareImage } from "./process-image.ts"
+import {
+  IMAGE_THREADS,
+  renderAvatar,
+  renderEntryPhoto,
+  renderLineArt,
+  renderShareImage,
+} from "./process-image.ts"
 
 const contentTypeOf = (suffix: Suffix) => {
   const extension = suffix.slice(suffix.lastIndexOf(".") + 1) as keyof typeof CONTENT_TYPES
@@ -46,8 +52,11 @@ const isMissing = (error: unknown) =>
 const PDF_AS_PAGE =
   "A PDF cannot be the page itself: we cannot turn a PDF into the picture the site shows. Please send the page as a PNG, with the PDF as its print version."
 
-/** Images being processed at once by one store; each already uses several threads. */
-const PROCESSING_AT_ONCE = 2
+/**
+ * Images being processed at once by one store: as many as there are threads for them
+ * (IMAGE_THREADS, half the cores); each image's renditions are made in parallel already.
+ */
+const PROCESSING_AT_ONCE = IMAGE_THREADS
 
 /** Sizes of files read (a key's file never changes): enough for every entry on a few pages. */
 const SIZES_KEPT = 4096

@@ -1,7 +1,17 @@
+import { availableParallelism } from "node:os"
 import { Effect } from "effect"
 import sharp, { type Sharp } from "sharp"
 import { type ImageFormat, UnsupportedImage } from "../../domain/submissions/image-store.port.ts"
 import { DAMAGED, MAX_IMAGE_PIXELS } from "./inspect-image.ts"
+
+/**
+ * libvips threads per image operation: half the cores, at least one, so image work leaves the
+ * event loop (and the rest of the API) a core. Its operation cache is off: every upload is new
+ * pixels, so cached results would only hold memory.
+ */
+export const IMAGE_THREADS = Math.max(1, Math.floor(availableParallelism() / 2))
+sharp.concurrency(IMAGE_THREADS)
+sharp.cache(false)
 
 /** Longest side of each rendition, in pixels. */
 export const RENDITION_SIZES = {

@@ -2,11 +2,6 @@ import { Clock, Effect, Option } from "effect"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { ImageFiles } from "../submissions/image-files.port.ts"
 import { ImageStore } from "../submissions/image-store.port.ts"
-import { JOB_LEASE_MS } from "./scheduled-jobs.use-case.ts"
-import { JobLease } from "./job-lease.port.ts"
-
-/** The lease the sweep runs under. */
-export const SWEEP_JOB = "sweep-orphan-images"
 
 /**
  * How long a file may go unclaimed before the sweep takes it: far longer than an upload takes
@@ -17,18 +12,17 @@ export const DEFAULT_ORPHAN_GRACE_MS = 60 * 60_000
 /**
  * Deletes what a crash leaves among the stored images: temporary files of writes that never
  * finished, and entry photos no entry points to, each last written over `graceMs` ago (a photo
- * stored for an entry still being saved is younger). Line art and avatars are not swept. Runs
- * only where this instance holds the sweep's lease; deleting twice is harmless.
+ * stored for an entry still being saved is younger). Line art and avatars are not swept.
+ *
+ * Unlike the scheduler's jobs it takes no lease: each instance sweeps the folder it writes to,
+ * deleting twice is harmless, and a lease left by a killed process would skip the very sweep
+ * that its restart is for.
  */
 export const sweepOrphanImages = Effect.fn("sweepOrphanImages")(function* (
-  holder: string,
   graceMs: number = DEFAULT_ORPHAN_GRACE_MS,
 ) {
   const now = yield* Clock.currentTimeMillis
-  const report = { temporaryFiles: 0, orphanImages: 0, skipped: false }
-  if (!(yield* (yield* JobLease).acquire(SWEEP_JOB, holder, now, now + JOB_LEASE_MS))) {
-    return { ...report, skipped: true }
-  }
+  const report = { temporaryFiles: 0, orphanImages: 0 }
   const files = yield* ImageFiles
   const store = yield* ImageStore
   const entries = yield* EntryRepository

@@ -234,10 +234,10 @@ describe.each(httpBackends)("upload limits on %s", (backend) => {
       expect(enteredFiles.length).toBeGreaterThan(1)
       for (const file of enteredFiles) await age(join(root, file), 2 * HOUR)
 
-      const report = await run(server, sweepOrphanImages(`test-${backend}`, HOUR))
+      const report = await run(server, sweepOrphanImages(HOUR))
 
       const left = await storedFiles(server)
-      expect(report).toMatchObject({ skipped: false, orphanImages: 1 })
+      expect(report.orphanImages).toBe(1)
       expect(report.temporaryFiles).toBeGreaterThanOrEqual(1)
       for (const name of [...files.orphan, files.oldTemporary]) {
         expect(left).not.toContain(`entry/${name}`)

@@ -60,7 +60,7 @@ export const api = {
     request<Message>("GET", `/api/users/verify-email/${encodeURIComponent(token)}`),
   profile: (memberId: string) => request<Member>("GET", `/api/users/${memberId}`),
   updateProfile: (memberId: string, form: ProfileForm) =>
-    request<Member>("PUT", `/api/users/${memberId}`, { body: form }),
+    request<Member & Message>("PUT", `/api/users/${memberId}`, { body: form }),
   changePassword: (memberId: string, currentPassword: string, newPassword: string) =>
     request<Message>("PUT", `/api/users/${memberId}/password`, {
       body: { currentPassword, newPassword },
@@ -101,6 +101,7 @@ export const api = {
   /** Enters a photo into a contest: multipart, with the upload's real progress (0–100). */
   submitEntry: (contestId: string, photo: File, onProgress: (percent: number) => void) => {
     const form = new FormData()
+    // Fields before the photo: the server checks the contest and the credit before reading it.
     form.set("challenge_id", contestId)
     form.set("age_group", "adult")
     form.set("image", photo)
