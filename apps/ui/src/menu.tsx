@@ -35,10 +35,25 @@ export const MenuItem = ({
     data-slot="menu-item"
     data-variant={variant}
     className={cn(
-      "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-brand-800 [&_svg]:size-4",
+      "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground [&_svg]:size-4",
       variant === "danger" && "text-destructive-strong data-[highlighted]:bg-destructive-soft",
       className,
     )}
     {...props}
   />
+)
+
+/** A heading over a group of items. */
+export const MenuLabel = ({ className, ...props }: ComponentProps<typeof DropdownMenu.Label>) => (
+  <DropdownMenu.Label
+    className={cn("px-2 py-1 text-xs text-muted-foreground", className)}
+    {...props}
+  />
+)
+
+export const MenuSeparator = ({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenu.Separator>) => (
+  <DropdownMenu.Separator className={cn("my-1 h-px bg-border", className)} {...props} />
 )

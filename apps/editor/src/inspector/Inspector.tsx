@@ -9,6 +9,9 @@ import type {
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { type TreeNode, editableText } from "../frame/nav-tree.ts"
 import { suggestClasses } from "./tailwind-classes.ts"
+import { buttonVariants } from "../../../ui/src/button.tsx"
+import { cn } from "../../../ui/src/cn.ts"
+import { inputClass as sharedInputClass } from "../../../ui/src/form.tsx"
 
 /**
  * The selected element: its tag, its Tailwind classes (add with suggestions, edit, remove), the
@@ -16,10 +19,9 @@ import { suggestClasses } from "./tailwind-classes.ts"
  * change of the ledger through the session; nothing here writes to the page or the server itself.
  */
 
-const inputClass =
-  "w-full min-w-0 rounded border border-slate-300 bg-white px-2 py-1 text-sm focus:border-outline-500"
-const smallButton =
-  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium hover:bg-slate-50 disabled:text-slate-400"
+/** The kit's controls (apps/ui), in the inspector's compact size. */
+const inputClass = cn(sharedInputClass, "px-2 py-1 shadow-none")
+const smallButton = buttonVariants({ variant: "secondary", size: "xs" })
 
 const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => {
   const id = useId()

@@ -1,9 +1,18 @@
 import { Copy, Group, Minus, Plus, Redo2, Tag, Trash2, Undo2 } from "lucide-react"
-import { DropdownMenu, Popover, Switch, Toolbar as RadixToolbar } from "radix-ui"
+import { Popover, Toolbar as RadixToolbar } from "radix-ui"
 import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
 import { componentNames } from "../frame/nav-tree.ts"
+import {
+  Menu,
+  MenuContent,
+  MenuItem,
+  MenuLabel,
+  MenuSeparator,
+  MenuTrigger,
+} from "../../../ui/src/menu.tsx"
+import { Switch } from "../../../ui/src/switch.tsx"
 
 /**
  * The toolbar: add an element (div, text, button, image, or one of the app's components) into the
@@ -13,8 +22,6 @@ import { componentNames } from "../frame/nav-tree.ts"
 
 const buttonClass =
   "inline-flex items-center gap-1.5 rounded px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent"
-const menuItemClass =
-  "flex cursor-default items-center rounded px-2 py-1.5 text-sm outline-none select-none data-[disabled]:text-slate-300 data-[highlighted]:bg-outline-500 data-[highlighted]:text-white"
 
 const ToolButton = ({
   label,
@@ -119,64 +126,45 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
       <span className="mr-2 px-1 text-sm font-semibold">
         Colorday editor <span className="font-normal text-slate-500">· {canvasId}</span>
       </span>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
+      <Menu>
+        <MenuTrigger asChild>
           <RadixToolbar.Button className={buttonClass} disabled={!single}>
             <Plus aria-hidden className="size-4" />
             <span>Add element</span>
           </RadixToolbar.Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            sideOffset={4}
-            align="start"
-            className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
-              Into the selected element
-            </DropdownMenu.Label>
-            <DropdownMenu.Item className={menuItemClass} onSelect={() => session.addElement("div")}>
-              Div
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => session.addElement("text")}
+        </MenuTrigger>
+        <MenuContent align="start">
+          <MenuLabel>Into the selected element</MenuLabel>
+          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("div")}>
+            Div
+          </MenuItem>
+          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("text")}>
+            Text
+          </MenuItem>
+          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("button")}>
+            Button
+          </MenuItem>
+          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("image")}>
+            Image
+          </MenuItem>
+          <MenuSeparator />
+          <MenuLabel>Components of the app</MenuLabel>
+          {components.length === 0 && (
+            <MenuItem className="px-2 py-1.5" disabled>
+              None on this page
+            </MenuItem>
+          )}
+          {components.map((name) => (
+            <MenuItem
+              key={name}
+              className="px-2 py-1.5"
+              onSelect={() => session.addElement({ component: name })}
             >
-              Text
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => session.addElement("button")}
-            >
-              Button
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className={menuItemClass}
-              onSelect={() => session.addElement("image")}
-            >
-              Image
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-            <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">
-              Components of the app
-            </DropdownMenu.Label>
-            {components.length === 0 && (
-              <DropdownMenu.Item className={menuItemClass} disabled>
-                None on this page
-              </DropdownMenu.Item>
-            )}
-            {components.map((name) => (
-              <DropdownMenu.Item
-                key={name}
-                className={menuItemClass}
-                onSelect={() => session.addElement({ component: name })}
-              >
-                <span className="font-mono">&lt;{name} /&gt;</span>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+              <span className="font-mono">&lt;{name} /&gt;</span>
+            </MenuItem>
+          ))}
+        </MenuContent>
+      </Menu>
       <ToolButton
         label="Delete"
         icon={<Trash2 aria-hidden className="size-4" />}
@@ -222,14 +210,12 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         htmlFor="drive-mode"
       >
         Drive mode
-        <Switch.Root
+        <Switch
           id="drive-mode"
+          size="sm"
           checked={driveMode}
           onCheckedChange={(on) => session.setDriveMode(on)}
-          className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-outline-500"
-        >
-          <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
-        </Switch.Root>
+        />
       </label>
       <div className="flex items-center gap-1" role="group" aria-label="Zoom">
         <RadixToolbar.Button

@@ -8,7 +8,7 @@ import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
-import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
+import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import { rowsOf } from "../../ui/admin-ui.tsx"
 import { dateTime } from "../../ui/dates.ts"
@@ -62,20 +62,20 @@ const MembersPage = () => {
         <EmptyState title={q ? `No members match “${q}”` : "No members yet"} />
       ) : (
         <>
-          <TableBox label="Members">
+          <TableBox label="Members" cards>
             <thead className="bg-slate-50">
-              <tr>
+              <Tr>
                 <Th>Member</Th>
                 <Th>E-mail</Th>
                 <Th>Plan</Th>
                 <Th>Status</Th>
                 <Th>Joined</Th>
-              </tr>
+              </Tr>
             </thead>
             <tbody>
               {rows.map((member) => (
-                <tr key={member.id} className="border-t border-slate-100">
-                  <Td>
+                <Tr key={member.id} className="border-t border-slate-100">
+                  <Td label="Member">
                     <Link
                       to={`/members/${member.id}`}
                       className="font-medium break-words text-brand-700 hover:underline"
@@ -86,13 +86,19 @@ const MembersPage = () => {
                       {member.firstName} {member.lastName}
                     </div>
                   </Td>
-                  <Td className="break-all">{member.email}</Td>
-                  <Td className="capitalize">{member.tier}</Td>
-                  <Td>
+                  <Td label="E-mail" className="break-all">
+                    {member.email}
+                  </Td>
+                  <Td label="Plan" className="capitalize">
+                    {member.tier}
+                  </Td>
+                  <Td label="Status">
                     <MemberChips member={member} />
                   </Td>
-                  <Td className="whitespace-nowrap">{dateTime(member.createdDate)}</Td>
-                </tr>
+                  <Td label="Joined" className="whitespace-nowrap">
+                    {dateTime(member.createdDate)}
+                  </Td>
+                </Tr>
               ))}
             </tbody>
           </TableBox>
