@@ -7,7 +7,7 @@ import type {
   PropValue,
 } from "../../domain/editing/source-rewriter.port.ts"
 import { contentHash } from "./canvas-files.ts"
-import { staticClasses } from "./jsx-edits.ts"
+import { staticClasses } from "./jsx-style-edits.ts"
 import { buildFileModel, parseErrorsOf, parseText, type FileModel } from "./jsx-tree.ts"
 import { makeCanvas, type TestCanvas } from "./test-support.ts"
 

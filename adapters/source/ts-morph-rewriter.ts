@@ -54,18 +54,14 @@ import {
   changeProp,
   changeTag,
   duplicateElements,
-  editText,
-  elementStaticText,
-  hasDynamicText,
   moveElement,
   newElementText,
   removeElements,
-  setClasses,
-  setInlineStyle,
-  staticClasses,
   wrapInDiv,
   type Place,
 } from "./jsx-edits.ts"
+import { setClasses, setInlineStyle, staticClasses } from "./jsx-style-edits.ts"
+import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import {
   buildFileModel,
   elementsWithFingerprint,

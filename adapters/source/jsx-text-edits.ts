@@ -1,0 +1,109 @@
+/** Text edits of one element, and reading its text from the source, as splices in its file. */
+import { ts } from "ts-morph"
+import {
+  DynamicContentNotEditable,
+  OldContentMismatch,
+  UnsupportedEdit,
+} from "../../domain/editing/source-rewriter.port.ts"
+import { childrenOf, type FileModel, type JsxInfo } from "./jsx-tree.ts"
+import { stringLiteral } from "./source-style.ts"
+import type { FileEdit } from "./splices.ts"
+
+/** How JSX renders a text child: lines trimmed, blank lines dropped, joined by spaces. */
+export const jsxTextValue = (raw: string) => {
+  const lines = raw.split(/\r\n|\n|\r/)
+  if (lines.length === 1) return raw
+  return lines
+    .map((line, index) => {
+      let value = line.replaceAll("\t", " ")
+      if (index > 0) value = value.trimStart()
+      if (index < lines.length - 1) value = value.trimEnd()
+      return value
+    })
+    .filter((line) => line !== "")
+    .join(" ")
+}
+
+const normalizeText = (text: string) => text.replace(/\s+/g, " ").trim()
+
+/** New text as JSX: bare when it can be, else as a string expression. */
+export const jsxText = (file: FileModel, text: string) =>
+  /[{}<>&\n\r]/.test(text) || text !== text.trim()
+    ? `{${stringLiteral(text, file.style.codeQuote)}}`
+    : text
+
+/** A child that renders text known from the source alone. */
+const staticTextOf = (child: ts.JsxChild): string | null => {
+  if (ts.isJsxText(child)) return jsxTextValue(child.text)
+  if (
+    ts.isJsxExpression(child) &&
+    child.expression &&
+    (ts.isStringLiteral(child.expression) || ts.isNoSubstitutionTemplateLiteral(child.expression))
+  ) {
+    return child.expression.text
+  }
+  return null
+}
+
+/** The element's text when every child is static text; null when not. */
+export const elementStaticText = (element: JsxInfo): string | null => {
+  const children = childrenOf(element.node)
+  const parts = children.map(staticTextOf)
+  return parts.every((part) => part !== null) ? parts.join("") : null
+}
+
+export const hasDynamicText = (element: JsxInfo) =>
+  childrenOf(element.node).some(
+    (child) => ts.isJsxExpression(child) && child.expression && staticTextOf(child) === null,
+  )
+
+/** The range from the first to the last non-blank character of `[start, end)`. */
+const coreRange = (text: string, start: number, end: number) => {
+  let from = start
+  let to = end
+  while (from < to && /\s/.test(text[from]!)) from += 1
+  while (to > from && /\s/.test(text[to - 1]!)) to -= 1
+  return from === to ? { start, end } : { start: from, end: to }
+}
+
+export const editText = (
+  file: FileModel,
+  element: JsxInfo,
+  oldText: string,
+  newText: string,
+): FileEdit => {
+  if (!element.closing) {
+    throw new UnsupportedEdit({ reason: "A self-closing element has no text to edit" })
+  }
+  const children = childrenOf(element.node)
+  const whole = elementStaticText(element)
+  const edit = (start: number, end: number): FileEdit => {
+    const core = coreRange(file.text, start, end)
+    // Whitespace the source already has around the text is kept, not doubled.
+    let text = newText
+    if (core.start > start) text = text.trimStart()
+    if (core.end < end) text = text.trimEnd()
+    return { splices: [{ ...core, text: jsxText(file, text) }], carries: [], created: [] }
+  }
+  if (whole !== null) {
+    if (normalizeText(whole) !== normalizeText(oldText)) {
+      throw new OldContentMismatch({ codebaseId: element.id, expected: oldText, actual: whole })
+    }
+    return edit(element.opening.end, element.closing.getStart(file.source))
+  }
+  // Mixed content: only a static part can change, named by its own old text.
+  const matching = children.filter(
+    (child) =>
+      ts.isJsxText(child) &&
+      !child.containsOnlyTriviaWhiteSpaces &&
+      normalizeText(jsxTextValue(child.text)) === normalizeText(oldText),
+  )
+  const only = matching[0]
+  if (matching.length === 1 && only) return edit(only.pos, only.end)
+  throw new DynamicContentNotEditable({
+    codebaseId: element.id,
+    reason: hasDynamicText(element)
+      ? "its text has expressions; only its static parts can be edited"
+      : "its text is split by other elements; edit them one at a time",
+  })
+}
