@@ -1,4 +1,6 @@
+import { ArrowLeft } from "lucide-react"
 import type { ReactNode } from "react"
+import { Link } from "react-router-dom"
 import { cn } from "./cn.ts"
 
 /** A page's column: centred, at most 6xl wide, with the site's gutters. */
@@ -50,4 +52,27 @@ export const PageHeader = ({
     </div>
     {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
   </div>
+)
+
+/** "← All contests": back up one level, above a page's heading. */
+export const BackLink = ({
+  to,
+  children,
+  className,
+}: {
+  readonly to: string
+  readonly children: ReactNode
+  readonly className?: string
+}) => (
+  <Link
+    to={to}
+    data-slot="back-link"
+    className={cn(
+      "inline-flex items-center gap-1 text-sm font-medium text-accent-foreground hover:underline",
+      className,
+    )}
+  >
+    <ArrowLeft aria-hidden className="size-4" />
+    {children}
+  </Link>
 )

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { ArrowLeft } from "lucide-react"
-import { Link, useParams, useSearchParams } from "react-router-dom"
+import { useParams, useSearchParams } from "react-router-dom"
 import { adminApi } from "../../api/admin-api.ts"
 import { StatusChip } from "../../ui/admin-ui.tsx"
 import { dateTime } from "../../ui/dates.ts"
@@ -11,6 +10,7 @@ import { ModerationPanel } from "./ModerationPanel.tsx"
 import { ResultsPanel } from "./ResultsPanel.tsx"
 import { Loadable } from "../../../../ui/src/states.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import { BackLink } from "../../../../ui/src/page.tsx"
 
 const TABS = [
   { value: "details", label: "Details" },
@@ -32,13 +32,9 @@ const ContestPage = () => {
 
   return (
     <>
-      <Link
-        to="/contests"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
+      <BackLink to="/contests" className="mb-4">
         All contests
-      </Link>
+      </BackLink>
       <Loadable query={contest} loading="Loading the contest…" failure="The contest did not load">
         {(data) => (
           <>

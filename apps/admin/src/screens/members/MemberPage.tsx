@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { ArrowLeft } from "lucide-react"
 import { useState } from "react"
 import { Link, useParams } from "react-router-dom"
 import { useSession } from "../../../../web/src/session/session.tsx"
@@ -18,6 +17,7 @@ import { GrantBadgeButton } from "../../badges/GrantBadge.tsx"
 import { ModerationChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 import { MemberChips } from "./member-ui.tsx"
+import { BackLink } from "../../../../ui/src/page.tsx"
 
 const memberKey = (memberId: string) => ["admin", "member", memberId] as const
 
@@ -262,13 +262,9 @@ const MemberPage = () => {
   const detail = useQuery({ queryKey: memberKey(id), queryFn: () => adminApi.member(id) })
   return (
     <>
-      <Link
-        to="/members"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
+      <BackLink to="/members" className="mb-4">
         All members
-      </Link>
+      </BackLink>
       <Loadable query={detail} loading="Loading the member…" failure="The member did not load">
         {(data) => {
           const { member } = data

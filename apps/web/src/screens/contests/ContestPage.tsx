@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
-import { ArrowLeft, Award, Medal, Trophy } from "lucide-react"
+import { Award, Medal, Trophy } from "lucide-react"
 import { Link, useParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { ApiError } from "../../api/http.ts"
@@ -10,7 +10,7 @@ import { shortDate } from "../../ui/format.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
-import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { BackLink, Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
 import {
@@ -26,15 +26,7 @@ import {
 const isMissing = (error: unknown, code: string): boolean =>
   error instanceof ApiError && error.status === 404 && error.code === code
 
-const BackLink = () => (
-  <Link
-    to="/contests"
-    className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-  >
-    <ArrowLeft aria-hidden className="size-4" />
-    All contests
-  </Link>
-)
+const AllContests = () => <BackLink to="/contests">All contests</BackLink>
 
 const PLACES = ["1st place", "2nd place", "3rd place"] as const
 /** The podium reads 2nd, 1st, 3rd on wide screens; the document (and a phone) reads 1st, 2nd, 3rd. */
@@ -222,7 +214,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
   const cancelled = known?.status === "cancelled"
   return (
     <Page>
-      <BackLink />
+      <AllContests />
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr]">
         {known && <LineArt contest={known} size={256} eager className="max-w-64" />}
         <div className="min-w-0">
@@ -271,7 +263,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
 
 const NotFound = () => (
   <Page>
-    <BackLink />
+    <AllContests />
     <div className="mx-auto max-w-lg py-12 text-center">
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">Contest not found</h1>
@@ -308,7 +300,7 @@ const ContestPage = () => {
     if (isMissing(results.error, "NOT_FOUND")) return <NotFound />
     return (
       <Page>
-        <BackLink />
+        <AllContests />
         <div className="mt-8">
           <ErrorState
             title="Could not load the results"
@@ -328,7 +320,7 @@ const ContestPage = () => {
 
   return (
     <Page>
-      <BackLink />
+      <AllContests />
       <header className="mt-6 grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
         <LineArt contest={contest} size={288} eager className="max-w-72" />
         <div className="min-w-0">
