@@ -11,33 +11,6 @@ import type { RateLimiters } from "./rate-limits.ts"
 import type { Caller } from "./route.ts"
 import { Id } from "./schemas.ts"
 
-/** How many uploads are taken at once, and what a refused one is told. */
-export interface UploadLimits {
-  /**
-   * Uploads held at once, from their file's first byte to their answer: being read, waiting for
-   * image work or in it. One more is answered 503 UPLOADS_BUSY.
-   */
-  readonly queue: number
-  /** Retry-After of a 503 UPLOADS_BUSY, in seconds. */
-  readonly retryAfterSeconds: number
-}
-
-/** Up to 60 MB of photos held; the image store processes 1–2 of them at a time. */
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { queue: 6, retryAfterSeconds: 5 }
-
-/** An answer decided while parsing: the parse stops, the body is drained, this is sent. */
-class UploadAnswer extends Error {
-  readonly status: number
-  readonly body: ErrorBody
-  readonly headers: Readonly<Record<string, string>>
-  constructor(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}) {
-    super(body.message)
-    this.status = status
-    this.body = body
-    this.headers = headers
-  }
-}
-
 /**
  * Multipart uploads (DESIGN.md, "Uploads": to our own API, checked by content). The routes stay
  * JSON-shaped Schema routes; this middleware, mounted after the session and before the router,
@@ -71,6 +44,33 @@ class UploadAnswer extends Error {
  * A refusal is answered once the rest of the body has been read and dropped, so the client,
  * still sending, gets the answer rather than a reset connection.
  */
+
+/** How many uploads are taken at once, and what a refused one is told. */
+export interface UploadLimits {
+  /**
+   * Uploads held at once, from their file's first byte to their answer: being read, waiting for
+   * image work or in it. One more is answered 503 UPLOADS_BUSY.
+   */
+  readonly queue: number
+  /** Retry-After of a 503 UPLOADS_BUSY, in seconds. */
+  readonly retryAfterSeconds: number
+}
+
+/** Up to 60 MB of photos held; the image store works on one per two cores at a time. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { queue: 6, retryAfterSeconds: 5 }
+
+/** An answer decided while parsing: the parse stops, the body is drained, this is sent. */
+class UploadAnswer extends Error {
+  readonly status: number
+  readonly body: ErrorBody
+  readonly headers: Readonly<Record<string, string>>
+  constructor(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}) {
+    super(body.message)
+    this.status = status
+    this.body = body
+    this.headers = headers
+  }
+}
 
 interface UploadEndpoint {
   readonly path: RegExp
