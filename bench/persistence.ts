@@ -295,6 +295,7 @@ const memberRow = (member: MemberModel, i: number): MemberRow => ({
   dateOfBirth: "1990-01-01",
   passwordHash: "not-a-real-hash",
   emailVerifiedAt: FIRST_DAY - 30 * DAY,
+  pendingEmail: null,
   isAdmin: false,
   suspendedAt: null,
   bio: "",

@@ -269,22 +269,15 @@ export const registerContest = (program: Command): void => {
     .option("--json", "print the result as JSON")
     .action(async (id: string, options: JsonOption) => {
       await runCommand(
-        Effect.map(
-          announceContest(null, id),
-          ({ contest, winner, mailed, resultsMails, resultsMailed }) => ({
-            contest,
-            winner: { id: winner.id, username: winner.username, email: winner.email },
-            mailed,
-            resultsMails,
-            resultsMailed,
-          }),
-        ),
+        Effect.map(announceContest(null, id), ({ contest, winner, resultsMails }) => ({
+          contest,
+          winner: { id: winner.id, username: winner.username, email: winner.email },
+          resultsMails,
+        })),
         outputOf(options),
-        ({ contest, winner, mailed, resultsMails, resultsMailed }) =>
-          (mailed
-            ? `announced ${contest.id} "${contest.title}": winner ${winner.username}, mailed ${winner.email}`
-            : `announced ${contest.id} "${contest.title}": winner ${winner.username}; the mail to ${winner.email} could not be sent (see the log), write to them yourself`) +
-          `; results mailed to ${resultsMailed} of ${resultsMails} entrants with results mail on`,
+        ({ contest, winner, resultsMails }) =>
+          `announced ${contest.id} "${contest.title}": winner ${winner.username}; mail queued to ${winner.email}` +
+          ` and results mail to ${resultsMails} entrants with results mail on`,
       )
     })
 

@@ -111,6 +111,8 @@ export const presentMember = (member: Member) => ({
   id: member.id,
   username: member.username,
   email: member.email,
+  /** The address the member asked to move to, until they open the link mailed there. */
+  pendingEmail: member.pendingEmail,
   firstName: member.firstName,
   lastName: member.lastName,
   isAdmin: member.isAdmin,

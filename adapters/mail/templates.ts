@@ -186,6 +186,50 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         ),
       }
     }
+    case "address-in-use": {
+      const link = `${baseUrl(publicUrl)}/forgot-password`
+      const subject = "Someone tried to use your e-mail on Colorday"
+      const what =
+        mail.attempt === "sign-up"
+          ? "Someone tried to sign up for Colorday with this e-mail address, which already has an account: yours. No new account was made."
+          : "Someone asked to move another Colorday account to this e-mail address, which already has an account: yours. Nothing was changed."
+      const body = `Hi ${mail.name},\n\n${what}\n\nIf it was you, you can simply sign in; if you forgot your password, choose a new one with the link below. If it was not you, there is nothing to do.`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\nChoose a new password: ${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "Choose a new password")}`),
+      }
+    }
+    case "confirm-email-change": {
+      const link = verifyLink(publicUrl, mail.token)
+      const subject = "Confirm your new e-mail for Colorday"
+      const intro = `Hi ${mail.name},\n\nYou asked to use this address for your Colorday account. Confirm it with this link; it works for ${hours(VERIFICATION_TOKEN_TTL_MS)}, once. Until then your account keeps its current address.`
+      const outro = "If you did not ask for this, ignore this e-mail: nothing changes."
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(intro)}\n${button(link, "Confirm my new e-mail")}\n${paragraphs(outro)}`,
+        ),
+      }
+    }
+    case "email-change-requested": {
+      const link = `${baseUrl(publicUrl)}/forgot-password`
+      const subject = "Your Colorday e-mail is about to change"
+      const body = `Hi ${mail.name},\n\nSomeone signed in to your Colorday account asked to change its e-mail address to ${mail.newEmail}. It changes only when the link we sent to that address is opened; until then this address stays the account's.\n\nIf it was you, there is nothing to do. If not, choose a new password now: that signs out every session and the change can be undone in your profile.`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\nChoose a new password: ${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "Choose a new password")}`),
+      }
+    }
     case "failed-sign-ins": {
       const link = `${baseUrl(publicUrl)}/forgot-password`
       const subject = "Failed sign-ins to your Colorday account"

@@ -35,7 +35,7 @@ import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { galleryOrder, matchesGallery } from "../../domain/submissions/gallery.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
-import { OutboxRepository } from "../mail/outbox.ts"
+import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { OfflineSessions } from "../payments/offline-sessions.ts"
 import { MemoryStore } from "./memory-store.ts"
 
@@ -190,14 +190,10 @@ const memberRecords = (store: MemoryStore) =>
           .map(({ contestId, at }) => ({ contestId, at }))
           .sort((a, b) => a.at - b.at),
       ),
-    contactMessagesFrom: (memberId, email) =>
+    contactMessagesFrom: (memberId) =>
       Effect.sync(() =>
         [...store.tables.contactMessages.values()]
-          .filter(
-            (message) =>
-              message.memberId === memberId ||
-              message.email.trim().toLowerCase() === email.trim().toLowerCase(),
-          )
+          .filter((message) => message.memberId === memberId)
           .sort((a, b) => a.createdAt - b.createdAt || byId(a, b)),
       ),
   })
@@ -713,12 +709,41 @@ const jobLeases = () => {
 const mailer = (store: MemoryStore) =>
   Mailer.of({ send: (mail) => Effect.sync(() => void store.tables.mails.push(mail)) })
 
-const outbox = (store: MemoryStore) =>
-  OutboxRepository.of({
+const outbox = (store: MemoryStore) => {
+  const update = (id: string, change: (mail: OutboxMail) => OutboxMail) =>
+    Effect.sync(() => {
+      const mail = store.tables.outbox.get(id)
+      if (mail) store.tables.outbox.set(id, change(mail))
+    })
+  return OutboxRepository.of({
     add: (mail) => Effect.sync(() => void store.tables.outbox.set(mail.id, mail)),
     latest: (limit) =>
       Effect.sync(() => [...store.tables.outbox.values()].sort(newestFirstById).slice(0, limit)),
+    due: (now, limit) =>
+      Effect.sync(() =>
+        [...store.tables.outbox.values()]
+          .filter((mail) => mail.sentAt === null && mail.nextAttemptAt !== null)
+          .filter((mail) => (mail.nextAttemptAt ?? Infinity) <= now)
+          .sort((a, b) => (a.nextAttemptAt ?? 0) - (b.nextAttemptAt ?? 0) || byId(a, b))
+          .slice(0, limit),
+      ),
+    claim: (seen, until) =>
+      Effect.sync(() => {
+        const mail = store.tables.outbox.get(seen.id)
+        if (!mail || mail.sentAt !== null || mail.nextAttemptAt !== seen.nextAttemptAt) return false
+        store.tables.outbox.set(seen.id, {
+          ...mail,
+          nextAttemptAt: until,
+          attempts: mail.attempts + 1,
+        })
+        return true
+      }),
+    markSent: (id, at) =>
+      update(id, (mail) => ({ ...mail, sentAt: at, nextAttemptAt: null, lastError: null })),
+    markFailed: (id, error, retryAt) =>
+      update(id, (mail) => ({ ...mail, lastError: error.slice(0, 500), nextAttemptAt: retryAt })),
   })
+}
 
 const HOUR_MS = 3_600_000
 

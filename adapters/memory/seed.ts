@@ -32,6 +32,7 @@ export const seedMember = Effect.fn("seedMember")(function* (
     dateOfBirth: "1990-01-01",
     passwordHash: "not-a-real-hash",
     emailVerifiedAt: now,
+    pendingEmail: null,
     isAdmin: false,
     suspendedAt: null,
     profile: EMPTY_PROFILE,

@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { IsNull, type EntityManager } from "typeorm"
+import { type EntityManager, IsNull, LessThanOrEqual } from "typeorm"
 import type { MemberToken, TokenPurpose } from "../../domain/accounts/member-token.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import { MemberRecords } from "../../domain/accounts/member-records.port.ts"
@@ -9,6 +9,7 @@ import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import { NotFound } from "../../domain/shared/errors.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
+import type { MailKind } from "../../domain/shared/mailer.port.ts"
 import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
 import { keysetPage, upsert } from "./repositories.ts"
@@ -47,24 +48,32 @@ const toContactMessage = (row: ContactMessageRow): ContactMessage => ({ ...row }
 
 const toOutboxMail = (row: OutboxMailRow): OutboxMail => ({
   id: row.id,
+  kind: row.kind as MailKind | null,
   to: row.recipient,
+  replyTo: row.replyTo,
   subject: row.subject,
   text: row.textBody,
   html: row.htmlBody,
+  link: row.link,
   createdAt: row.createdAt,
   sentAt: row.sentAt,
+  nextAttemptAt: row.nextAttemptAt,
   attempts: Number(row.attempts),
   lastError: row.lastError,
 })
 
 const fromOutboxMail = (mail: OutboxMail): OutboxMailRow => ({
   id: mail.id,
+  kind: mail.kind,
   recipient: mail.to,
+  replyTo: mail.replyTo,
   subject: mail.subject,
   textBody: mail.text,
   htmlBody: mail.html,
+  link: mail.link,
   createdAt: mail.createdAt,
   sentAt: mail.sentAt,
+  nextAttemptAt: mail.nextAttemptAt,
   attempts: mail.attempts,
   lastError: mail.lastError,
 })
@@ -183,17 +192,11 @@ const memberRecords = (db: DatabaseShape) =>
           .find({ where: { memberId }, order: { at: "ASC", id: "ASC" } })
           .then((rows) => rows.map((row) => ({ contestId: row.contestId, at: row.at }))),
       ),
-    // Trimmed and lower-cased: SQLite compares case-sensitively, MySQL's collation does not.
-    contactMessagesFrom: (memberId, email) =>
+    contactMessagesFrom: (memberId) =>
       db.run((m) =>
         m
           .getRepository<ContactMessageRow>(ContactMessageTable)
-          .createQueryBuilder("c")
-          .where("c.member_id = :memberId", { memberId })
-          .orWhere("LOWER(TRIM(c.email)) = :email", { email: email.trim().toLowerCase() })
-          .orderBy("c.created_at", "ASC")
-          .addOrderBy("c.id", "ASC")
-          .getMany()
+          .find({ where: { memberId }, order: { createdAt: "ASC", id: "ASC" } })
           .then((rows) => rows.map(toContactMessage)),
       ),
   })
@@ -245,6 +248,44 @@ const outbox = (db: DatabaseShape) =>
           .getRepository<OutboxMailRow>(OutboxMailTable)
           .find({ order: { createdAt: "DESC", id: "DESC" }, take: limit })
           .then((rows) => rows.map(toOutboxMail)),
+      ),
+    due: (now, limit) =>
+      db.run((m) =>
+        m
+          .getRepository<OutboxMailRow>(OutboxMailTable)
+          .find({
+            where: { nextAttemptAt: LessThanOrEqual(now), sentAt: IsNull() },
+            order: { nextAttemptAt: "ASC", id: "ASC" },
+            take: limit,
+          })
+          .then((rows) => rows.map(toOutboxMail)),
+      ),
+    claim: (seen, until) =>
+      db.run((m) =>
+        m
+          .createQueryBuilder()
+          .update(OutboxMailTable)
+          .set({ nextAttemptAt: until, attempts: () => "attempts + 1" })
+          .where("id = :id AND next_attempt_at = :seen AND sent_at IS NULL", {
+            id: seen.id,
+            seen: seen.nextAttemptAt,
+          })
+          .execute()
+          .then((result) => (result.affected ?? 0) === 1),
+      ),
+    markSent: (id, at) =>
+      db.run((m) =>
+        m
+          .getRepository<OutboxMailRow>(OutboxMailTable)
+          .update({ id }, { sentAt: at, nextAttemptAt: null, lastError: null })
+          .then(() => undefined),
+      ),
+    markFailed: (id, error, retryAt) =>
+      db.run((m) =>
+        m
+          .getRepository<OutboxMailRow>(OutboxMailTable)
+          .update({ id }, { lastError: error.slice(0, 500), nextAttemptAt: retryAt })
+          .then(() => undefined),
       ),
   })
 

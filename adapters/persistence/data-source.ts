@@ -10,6 +10,10 @@ import {
   EntryOrderIndexesMysql,
   EntryOrderIndexesSqlite,
 } from "./migrations/entry-order-indexes.ts"
+import {
+  MailQueueAndPendingEmailMysql,
+  MailQueueAndPendingEmailSqlite,
+} from "./migrations/mail-queue-and-pending-email.ts"
 import { ContestResultsMysql, ContestResultsSqlite } from "./migrations/contest-results.ts"
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
@@ -67,6 +71,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     MemberSettingsSqlite,
     ContestResultsSqlite,
     CheckoutExpiryAndVisitsSqlite,
+    MailQueueAndPendingEmailSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -75,6 +80,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     MemberSettingsMysql,
     ContestResultsMysql,
     CheckoutExpiryAndVisitsMysql,
+    MailQueueAndPendingEmailMysql,
   ],
 }
 

@@ -53,6 +53,7 @@ const toMember = (row: MemberRow): Member => ({
   dateOfBirth: row.dateOfBirth,
   passwordHash: row.passwordHash,
   emailVerifiedAt: row.emailVerifiedAt,
+  pendingEmail: row.pendingEmail,
   isAdmin: Boolean(row.isAdmin),
   suspendedAt: row.suspendedAt,
   profile: {
@@ -74,6 +75,7 @@ const fromMember = (member: Member): MemberRow => ({
   dateOfBirth: member.dateOfBirth,
   passwordHash: member.passwordHash,
   emailVerifiedAt: member.emailVerifiedAt,
+  pendingEmail: member.pendingEmail,
   isAdmin: member.isAdmin,
   suspendedAt: member.suspendedAt,
   bio: member.profile.bio,

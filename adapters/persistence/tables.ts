@@ -79,6 +79,7 @@ export interface MemberRow {
   dateOfBirth: string
   passwordHash: string
   emailVerifiedAt: number | null
+  pendingEmail: string | null
   isAdmin: boolean
   suspendedAt: number | null
   bio: string
@@ -103,6 +104,7 @@ export const MemberTable = new EntitySchema<MemberRow>({
     dateOfBirth: text("date_of_birth", 10),
     passwordHash: text("password_hash", 255),
     emailVerifiedAt: instant("email_verified_at", true),
+    pendingEmail: text("pending_email", 254, true),
     isAdmin: bool("is_admin"),
     suspendedAt: instant("suspended_at", true),
     bio: longText("bio"),
@@ -684,31 +686,43 @@ export const ContestVisitTable = new EntitySchema<ContestVisitRow>({
 
 export interface OutboxMailRow {
   id: string
+  kind: string | null
   recipient: string
+  replyTo: string | null
   subject: string
   textBody: string
   htmlBody: string | null
+  link: string | null
   createdAt: number
   sentAt: number | null
+  nextAttemptAt: number | null
   attempts: number
   lastError: string | null
 }
 
+/** Every mail, queued in the transaction of its change (migration 7: kind, reply-to, link, retries). */
 export const OutboxMailTable = new EntitySchema<OutboxMailRow>({
   name: "OutboxMail",
   tableName: "mail_outbox",
   columns: {
     id: id(),
+    kind: text("kind", 40, true),
     recipient: text("recipient", 254),
+    replyTo: text("reply_to", 254, true),
     subject: text("subject", 200),
     textBody: longText("text_body"),
     htmlBody: longText("html_body", true),
+    link: text("link", 500, true),
     createdAt: instant("created_at"),
     sentAt: instant("sent_at", true),
+    nextAttemptAt: instant("next_attempt_at", true),
     attempts: int("attempts"),
     lastError: text("last_error", 500, true),
   },
-  indices: [{ name: "IDX_mail_outbox_pending", columns: ["sentAt", "createdAt"] }],
+  indices: [
+    { name: "IDX_mail_outbox_pending", columns: ["sentAt", "createdAt"] },
+    { name: "IDX_mail_outbox_due", columns: ["nextAttemptAt"] },
+  ],
 })
 
 export interface AuditLogRow {

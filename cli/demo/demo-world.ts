@@ -137,6 +137,7 @@ const ensureMember = (
       dateOfBirth: demo.dateOfBirth,
       passwordHash,
       emailVerifiedAt: joinedAt + 7 * MINUTE,
+      pendingEmail: null,
       isAdmin: demo.isAdmin,
       suspendedAt: null,
       profile: { bio: demo.bio, location: demo.location, website: "", avatarUrl: null },

@@ -8,6 +8,7 @@ import { isTokenUsable, MemberTokenRepository, type TokenPurpose } from "./membe
 const TTL_MS: Record<TokenPurpose, number> = {
   verify: VERIFICATION_TOKEN_TTL_MS,
   reset: RESET_TOKEN_TTL_MS,
+  "change-email": VERIFICATION_TOKEN_TTL_MS,
 }
 
 /**

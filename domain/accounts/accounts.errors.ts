@@ -1,3 +1,4 @@
+import type { TokenPurpose } from "./member-token.port.ts"
 import { Data } from "effect"
 
 /** Sign-up refused: another member already uses this e-mail address. */
@@ -61,12 +62,12 @@ export class AccountSuspended extends Data.TaggedError("AccountSuspended")<{
 
 /** A verification or reset link that is unknown, used already, expired or meant for the other. */
 export class InvalidToken extends Data.TaggedError("InvalidToken")<{
-  readonly purpose: "verify" | "reset"
+  readonly purpose: TokenPurpose
 }> {
   readonly code = "INVALID_TOKEN"
   override get message() {
-    return this.purpose === "verify"
-      ? "Verification link is invalid or has expired"
-      : "Reset link is invalid or has expired"
+    return this.purpose === "reset"
+      ? "Reset link is invalid or has expired"
+      : "Verification link is invalid or has expired"
   }
 }

@@ -74,6 +74,7 @@ const world = Effect.gen(function* () {
   yield* recordDownload({ contestId: contest.id, memberId: other.id, visitor: other.id })
   const contact = { name: "Ada", subject: "Hello", message: "A question about plans." }
   yield* sendContactMessage({ ...contact, memberId: null, email: member.email.toUpperCase() })
+  yield* sendContactMessage({ ...contact, subject: "Mine", memberId: member.id, email: "x@y.test" })
   yield* sendContactMessage({ ...contact, memberId: other.id, email: other.email })
   const payment = yield* bought(member.id, { kind: "extra-entry" })
   const { session } = yield* openSession(member.id)
@@ -100,9 +101,9 @@ describe("memberDataExport", () => {
       expect(data.badges.map((grant) => grant.badgeId)).toEqual(["first-win"])
       expect(data.downloads.map((download) => download.contestId)).toEqual([contest.id])
       expect(data.payments.map((row) => row.checkoutSessionId)).toEqual([payment])
-      // Sent from their address (in any case), not the other member's message.
-      expect(data.contactMessages).toHaveLength(1)
-      expect(data.contactMessages[0]?.email).toBe(member.email.toUpperCase())
+      // Only what the member sent signed in: not a visitor's message typed with their address, not
+      // the other member's.
+      expect(data.contactMessages.map((message) => message.subject)).toEqual(["Mine"])
       expect(data.sessions).toHaveLength(1)
     }))
 

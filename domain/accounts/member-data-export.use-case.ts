@@ -65,7 +65,7 @@ export const memberDataExport = Effect.fn("memberDataExport")(function* (memberI
     badges: yield* (yield* BadgeRepository).of(memberId),
     downloads: yield* records.downloadsOf(memberId),
     payments: yield* paymentsOf(memberId),
-    contactMessages: yield* records.contactMessagesFrom(memberId, member.email),
+    contactMessages: yield* records.contactMessagesFrom(memberId),
     sessions: (yield* (yield* SessionRepository).ofMember(memberId)).map(
       ({ createdAt, lastSeenAt, expiresAt }) => ({ createdAt, lastSeenAt, expiresAt }),
     ),

@@ -18,10 +18,12 @@ export class MemberRecords extends Context.Service<
   {
     readonly votesCastBy: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Vote>>
     readonly downloadsOf: (memberId: MemberId) => Effect.Effect<ReadonlyArray<MemberDownload>>
-    /** Messages sent while signed in as the member, or from their e-mail address. */
+    /**
+     * Messages sent while signed in as the member. Never by e-mail address: an address proves
+     * nothing about who typed it into the form, and it may belong to someone else by now.
+     */
     readonly contactMessagesFrom: (
       memberId: MemberId,
-      email: string,
     ) => Effect.Effect<ReadonlyArray<ContactMessage>>
   }
 >()("colorday/MemberRecords") {}

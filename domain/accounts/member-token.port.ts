@@ -1,8 +1,11 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Instant, MemberId } from "../shared/ids.ts"
 
-/** What a link in an e-mail proves: access to the mailbox (verify) or the right to a new password. */
-export type TokenPurpose = "verify" | "reset"
+/**
+ * What a link in an e-mail proves: access to the mailbox (verify), the right to a new password
+ * (reset), or access to the new address a member asked to move their account to (change-email).
+ */
+export type TokenPurpose = "verify" | "reset" | "change-email"
 
 /** A single-use, expiring token sent by e-mail. Only its digest is stored. */
 export interface MemberToken {

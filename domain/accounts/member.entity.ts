@@ -20,6 +20,11 @@ export interface Member {
   readonly dateOfBirth: string
   readonly passwordHash: string
   readonly emailVerifiedAt: Instant | null
+  /**
+   * The address the member asked to move to, until they open the link mailed there; `email`
+   * stays the account's address (for sign-in and mail) until then.
+   */
+  readonly pendingEmail: string | null
   readonly isAdmin: boolean
   readonly suspendedAt: Instant | null
   readonly profile: MemberProfile

@@ -1,3 +1,4 @@
+import { TestClock } from "effect/testing"
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
@@ -102,32 +103,69 @@ describe("updateProfile", () => {
       }
     }))
 
-  test("refuses an e-mail or username another member has, but not the member's own", () =>
+  test("refuses a username another member has; a taken e-mail is not revealed, its owner told", () =>
     Effect.gen(function* () {
       const ada = yield* seedAda()
       yield* seedMember({ email: "grace@example.com", username: "grace" })
-      const email = yield* Effect.flip(updateProfile(ada.id, { email: "Grace@example.com" }))
-      expect(email).toMatchObject({ _tag: "EmailTaken", email: "grace@example.com" })
+      const email = yield* updateProfile(ada.id, { email: "Grace@example.com" })
+      expect(email).toMatchObject({ email: ada.email, pendingEmail: "grace@example.com" })
+      const store = yield* Memory
+      expect(store.tables.mails.map((mail) => [mail.kind, mail.to])).toEqual([
+        ["address-in-use", "grace@example.com"],
+        ["email-change-requested", ada.email],
+      ])
       const username = yield* Effect.flip(updateProfile(ada.id, { username: "GRACE" }))
       expect(username).toMatchObject({ _tag: "UsernameTaken", username: "GRACE" })
       const own = yield* updateProfile(ada.id, {
         email: ada.email.toUpperCase(),
         username: ada.username.toUpperCase(),
       })
-      expect(own).toMatchObject({ email: ada.email, emailVerifiedAt: TEST_NOW })
+      // The member's own address (in any case) cancels the pending change.
+      expect(own).toMatchObject({ email: ada.email, emailVerifiedAt: TEST_NOW, pendingEmail: null })
     }))
 
-  test("a new e-mail is unverified until the link mailed to it is opened", () =>
+  test("a new e-mail waits for the link mailed to it; the old address is told and kept until then", () =>
     Effect.gen(function* () {
       const ada = yield* seedAda()
       const updated = yield* updateProfile(ada.id, { email: "ada@new.example" })
-      expect(updated).toMatchObject({ email: "ada@new.example", emailVerifiedAt: null })
+      expect(updated).toMatchObject({
+        email: ada.email,
+        pendingEmail: "ada@new.example",
+        emailVerifiedAt: TEST_NOW,
+      })
       const store = yield* Memory
-      const mail = store.tables.mails[0]
-      expect(store.tables.mails).toHaveLength(1)
-      expect(mail).toMatchObject({ kind: "verify-email", to: "ada@new.example", name: "Ada" })
-      if (mail?.kind !== "verify-email") return
-      expect((yield* verifyEmail(mail.token)).emailVerifiedAt).toBe(TEST_NOW)
+      expect(store.tables.mails.map((mail) => [mail.kind, mail.to])).toEqual([
+        ["confirm-email-change", "ada@new.example"],
+        ["email-change-requested", ada.email],
+      ])
+      const [link] = store.tables.mails
+      if (link?.kind !== "confirm-email-change") return
+      // A second request replaces the first link.
+      yield* updateProfile(ada.id, { email: "ada@newer.example" })
+      expect(yield* Effect.flip(verifyEmail(link.token))).toMatchObject({ code: "INVALID_TOKEN" })
+      const newer = store.tables.mails.find(
+        (mail) => mail.kind === "confirm-email-change" && mail.to === "ada@newer.example",
+      )
+      if (newer?.kind !== "confirm-email-change") return expect.fail("no link to the newer address")
+      yield* TestClock.adjust(60_000)
+      const moved = yield* verifyEmail(newer.token)
+      expect(moved).toMatchObject({
+        email: "ada@newer.example",
+        pendingEmail: null,
+        emailVerifiedAt: TEST_NOW + 60_000,
+      })
+      expect(yield* Effect.flip(verifyEmail(newer.token))).toMatchObject({ code: "INVALID_TOKEN" })
+    }))
+
+  test("a change link whose address was taken since is refused, and nothing moves", () =>
+    Effect.gen(function* () {
+      const ada = yield* seedAda()
+      yield* updateProfile(ada.id, { email: "ada@new.example" })
+      const [link] = (yield* Memory).tables.mails
+      if (link?.kind !== "confirm-email-change") return expect.fail("no link")
+      yield* seedMember({ email: "ada@new.example", username: "squatter" })
+      expect(yield* Effect.flip(verifyEmail(link.token))).toMatchObject({ code: "EMAIL_TAKEN" })
+      expect((yield* Memory).tables.members.get(ada.id)?.email).toBe(ada.email)
     }))
 
   test("a new username is written on every entry of the member, and on no one else's", () =>

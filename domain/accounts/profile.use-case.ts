@@ -10,7 +10,7 @@ import {
   profileIssues,
 } from "./account-rules.ts"
 import { issueToken } from "./account-tokens.ts"
-import { EmailTaken, InvalidCredentials, UsernameTaken } from "./accounts.errors.ts"
+import { InvalidCredentials, UsernameTaken } from "./accounts.errors.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { artistName, type Member } from "./member.entity.ts"
 import { MemberRepository } from "./member.port.ts"
@@ -18,11 +18,10 @@ import { MemberTokenRepository } from "./member-token.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
 import { SessionRepository } from "./session.port.ts"
 
-/** The member with the form's fields applied (trimmed, the e-mail normalised). */
+/** The member with the form's fields applied (trimmed); the e-mail is handled apart. */
 const applyProfile = (member: Member, input: ProfileUpdate): Member => ({
   ...member,
   username: input.username?.trim() ?? member.username,
-  email: input.email === undefined ? member.email : normaliseEmail(input.email),
   firstName: input.firstName?.trim() ?? member.firstName,
   lastName: input.lastName?.trim() ?? member.lastName,
   profile: {
@@ -34,8 +33,12 @@ const applyProfile = (member: Member, input: ProfileUpdate): Member => ({
 })
 
 /**
- * Saves the profile form. Each field is checked and named when wrong; the e-mail and username
- * stay unique. A new e-mail address is unverified until its owner clicks the link mailed to it.
+ * Saves the profile form. Each field is checked and named when wrong; the username stays unique.
+ *
+ * A new e-mail address does not replace the account's until it is proved: it is kept as pending,
+ * a link is mailed to it (opening it moves the account), and the current address is told. An
+ * address that has an account already gets the same answer (nothing is revealed) and its owner a
+ * notice instead of the link. Sending the current address again cancels a pending change.
  */
 export const updateProfile = Effect.fn("updateProfile")(function* (
   memberId: MemberId,
@@ -45,19 +48,11 @@ export const updateProfile = Effect.fn("updateProfile")(function* (
   if (issues.length > 0) return yield* new ValidationFailed({ issues })
   const members = yield* MemberRepository
   const unitOfWork = yield* UnitOfWork
-  const { member, token } = yield* unitOfWork.transaction(
+  return yield* unitOfWork.transaction(
     Effect.gen(function* () {
       const now = yield* Clock.currentTimeMillis
       const current = yield* members.get(memberId)
       let member = applyProfile(current, input)
-      const emailChanged = member.email !== current.email
-      if (emailChanged) {
-        const owner = yield* members.findByEmail(member.email)
-        if (Option.isSome(owner) && owner.value.id !== memberId) {
-          return yield* new EmailTaken({ email: member.email })
-        }
-        member = { ...member, emailVerifiedAt: null }
-      }
       const renamed = member.username !== current.username
       if (renamed) {
         const owner = yield* members.findByUsername(member.username)
@@ -65,22 +60,51 @@ export const updateProfile = Effect.fn("updateProfile")(function* (
           return yield* new UsernameTaken({ username: member.username })
         }
       }
+      const asked = input.email === undefined ? undefined : normaliseEmail(input.email)
+      if (asked !== undefined && asked !== (current.pendingEmail ?? current.email)) {
+        member = yield* askForEmailChange(member, asked, now)
+      }
       yield* members.save(member)
       // Entry cards and the artist page's link show the current name, in the same commit.
       if (renamed) yield* (yield* EntryRepository).renameArtist(member.id, artistName(member))
-      const token = emailChanged ? yield* issueToken(member.id, "verify", now) : undefined
-      return { member, token }
+      return member
     }),
   )
-  if (token !== undefined) {
-    yield* (yield* Mailer).send({
-      kind: "verify-email",
-      to: member.email,
-      name: member.firstName,
-      token,
+})
+
+/**
+ * The member with `asked` pending (or no change pending when `asked` is their address), the
+ * mails queued. In the caller's transaction.
+ */
+const askForEmailChange = Effect.fn("askForEmailChange")(function* (
+  member: Member,
+  asked: string,
+  now: number,
+) {
+  const tokens = yield* MemberTokenRepository
+  // Whatever the new request, an older change link stops working.
+  yield* tokens.invalidateAll(member.id, "change-email", now)
+  if (asked === member.email) return { ...member, pendingEmail: null }
+  const mailer = yield* Mailer
+  const owner = yield* (yield* MemberRepository).findByEmail(asked)
+  if (Option.isSome(owner)) {
+    yield* mailer.send({
+      kind: "address-in-use",
+      to: owner.value.email,
+      name: owner.value.firstName,
+      attempt: "email-change",
     })
+  } else {
+    const token = yield* issueToken(member.id, "change-email", now)
+    yield* mailer.send({ kind: "confirm-email-change", to: asked, name: member.firstName, token })
   }
-  return member
+  yield* mailer.send({
+    kind: "email-change-requested",
+    to: member.email,
+    name: member.firstName,
+    newEmail: asked,
+  })
+  return { ...member, pendingEmail: asked }
 })
 
 export interface ChangePassword {

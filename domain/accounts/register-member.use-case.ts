@@ -31,6 +31,7 @@ export const newMember = (
   dateOfBirth: input.dateOfBirth,
   passwordHash,
   emailVerifiedAt: input.verified === true ? now : null,
+  pendingEmail: null,
   isAdmin: false,
   suspendedAt: null,
   profile: EMPTY_PROFILE,

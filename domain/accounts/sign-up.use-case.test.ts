@@ -47,11 +47,32 @@ describe("signUp", () => {
       const invalid = yield* Effect.flip(signUp({ ...form, password: "short" }))
       expect(invalid._tag).toBe("ValidationFailed")
       yield* signUp(form)
-      const taken = yield* Effect.flip(signUp({ ...form, username: "someone" }))
-      expect(taken._tag).toBe("EmailTaken")
+      const taken = yield* Effect.flip(signUp({ ...form, email: "other@example.com" }))
+      expect(taken._tag).toBe("UsernameTaken")
       const store = yield* Memory
       expect(store.tables.members.size).toBe(1)
       expect(store.tables.memberTokens.size).toBe(1)
       expect(store.tables.mails).toHaveLength(1)
+    }))
+
+  test("a taken e-mail is answered like a new account: nothing saved, the owner told", () =>
+    Effect.gen(function* () {
+      const first = yield* signUp(form)
+      const again = yield* signUp({ ...form, email: form.email.toUpperCase(), username: "someone" })
+      // A member-shaped answer that was never saved: another id, the same unverified state.
+      expect(again).toMatchObject({
+        email: first.email,
+        username: "someone",
+        emailVerifiedAt: null,
+      })
+      expect(again.id).not.toBe(first.id)
+      const store = yield* Memory
+      expect([...store.tables.members.keys()]).toEqual([first.id])
+      expect(store.tables.memberTokens.size).toBe(1)
+      expect(store.tables.mails.map((mail) => [mail.kind, mail.to])).toEqual([
+        ["verify-email", first.email],
+        ["address-in-use", first.email],
+      ])
+      expect(store.tables.mails[1]).toMatchObject({ attempt: "sign-up", name: first.firstName })
     }))
 })

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { deadlockingOnce, itWithMemory as test, TEST_NOW } from "../../adapters/memory/testing.ts"
 import { AuditLog } from "../admin/audit-log.port.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
+import { Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { replyToMessage } from "./inbox.use-case.ts"
 import { sendContactMessage } from "./send-contact-message.use-case.ts"
@@ -23,36 +23,35 @@ const replies = Effect.gen(function* () {
 })
 
 describe("replyToMessage", () => {
-  test("sends the answer once, after the message is marked handled, even when it was retried", () =>
+  test("queues the answer with the message marked handled: once, even when it was retried", () =>
     Effect.gen(function* () {
       const message = yield* question
-      const sent: Array<Mail> = []
+      const memory = yield* Memory
+      memory.tables.mails.length = 0
       const replied = yield* replyToMessage(null, message.id, answer).pipe(
         Effect.provideService(UnitOfWork, yield* deadlockingOnce),
-        Effect.provideService(
-          Mailer,
-          Mailer.of({ send: (mail) => Effect.sync(() => void sent.push(mail)) }),
-        ),
       )
-      expect(replied).toMatchObject({ mailed: true, message: { handledAt: TEST_NOW } })
-      expect(sent).toEqual([
+      expect(replied).toMatchObject({ message: { handledAt: TEST_NOW } })
+      expect(memory.tables.mails).toEqual([
         expect.objectContaining({ kind: "contact-reply", to: "ada@example.com", ...answer }),
       ])
       expect(yield* replies).toHaveLength(1)
     }))
 
-  test("a relay that fails keeps the message handled and says the answer was not sent", () =>
+  test("an answer that cannot be queued leaves the message as it was", () =>
     Effect.gen(function* () {
       const message = yield* question
-      const replied = yield* replyToMessage(null, message.id, answer).pipe(
-        Effect.provideService(
-          Mailer,
-          Mailer.of({ send: () => Effect.die(new Error("421 the relay is not accepting mail")) }),
+      const failed = yield* Effect.exit(
+        replyToMessage(null, message.id, answer).pipe(
+          Effect.provideService(
+            Mailer,
+            Mailer.of({ send: () => Effect.die(new Error("the outbox is unreachable")) }),
+          ),
         ),
       )
-      expect(replied).toMatchObject({ mailed: false, message: { handledAt: TEST_NOW } })
-      expect((yield* Memory).tables.contactMessages.get(message.id)?.handledAt).toBe(TEST_NOW)
-      expect((yield* replies).map((row) => row.targetId)).toEqual([message.id])
+      expect(failed._tag).toBe("Failure")
+      expect((yield* Memory).tables.contactMessages.get(message.id)?.handledAt).toBeNull()
+      expect(yield* replies).toHaveLength(0)
     }))
 
   test("refuses an empty answer, changing and sending nothing", () =>

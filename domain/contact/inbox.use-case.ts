@@ -1,9 +1,8 @@
 import { Clock, Effect } from "effect"
 import { type Actor, audit } from "../admin/audit.ts"
 import { ValidationFailed, type ValidationIssue } from "../shared/errors.ts"
-import type { Mail } from "../shared/mailer.port.ts"
+import { Mailer } from "../shared/mailer.port.ts"
 import { pageSize } from "../shared/paging.ts"
-import { sendAfterCommit } from "../shared/send-after-commit.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import type { ContactMessage } from "./contact-message.entity.ts"
 import { ContactMessageRepository, SupportAddress } from "./contact.port.ts"
@@ -64,10 +63,9 @@ const replyIssues = (subject: string, body: string): ReadonlyArray<ValidationIss
 /**
  * Answers a message by mail from the support address, and marks it handled.
  *
- * The message is marked handled (with its audit row) first and the mail sent after that commits:
- * the transaction may be retried or rolled back, and a sent mail cannot be taken back. If sending
- * then fails the message stays handled and `mailed` is false, so the admin is told the answer did
- * not go out and can send it again, instead of believing the person was answered.
+ * The message is marked handled (with its audit row) and the answer queued in one transaction:
+ * the answer goes out if and only if that commits, and the outbox's sender retries it until the
+ * relay takes it.
  */
 export const replyToMessage = Effect.fn("replyToMessage")(function* (
   actor: Actor,
@@ -76,7 +74,7 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
 ) {
   const issues = replyIssues(reply.subject, reply.body)
   if (issues.length > 0) return yield* new ValidationFailed({ issues })
-  const { message, mail } = yield* transactionally(
+  const message = yield* transactionally(
     Effect.gen(function* () {
       const messages = yield* ContactMessageRepository
       const support = yield* SupportAddress
@@ -93,7 +91,7 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
         handledState(message),
         { ...handledState(changed), subject: reply.subject.trim(), to: message.email },
       )
-      const mail: Mail = {
+      yield* (yield* Mailer).send({
         kind: "contact-reply",
         to: message.email,
         name: message.name,
@@ -101,10 +99,9 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
         subject: reply.subject.trim(),
         body: reply.body.trim(),
         original: message.message,
-      }
-      return { message: changed, mail }
+      })
+      return changed
     }),
   )
-  const mailed = yield* sendAfterCommit(mail)
-  return { message, mailed }
+  return { message }
 })

@@ -14,8 +14,10 @@ export interface SendContactMessage extends ContactForm {
 }
 
 /**
- * The contact form: the message is stored for the admin inbox, mailed to the support address
- * (SupportAddress, configured at the composition root), and the sender gets a confirmation.
+ * The contact form: the message is stored for the admin inbox (with the signed-in sender's id, the
+ * only thing that makes it theirs: the e-mail typed in the form proves nothing), mailed to the
+ * support address (SupportAddress, configured at the composition root), and the sender gets a
+ * confirmation; the message and both mails are written in one transaction.
  */
 export const sendContactMessage = Effect.fn("sendContactMessage")(function* (
   input: SendContactMessage,
@@ -33,22 +35,26 @@ export const sendContactMessage = Effect.fn("sendContactMessage")(function* (
     handledAt: null,
   }
   const unitOfWork = yield* UnitOfWork
-  yield* unitOfWork.transaction((yield* ContactMessageRepository).save(message))
   const mailer = yield* Mailer
   const support = yield* SupportAddress
-  yield* mailer.send({
-    kind: "contact-received",
-    to: support.email,
-    fromName: message.name,
-    fromEmail: message.email,
-    subject: message.subject,
-    message: message.message,
-  })
-  yield* mailer.send({
-    kind: "contact-confirmation",
-    to: message.email,
-    name: message.name,
-    subject: message.subject,
-  })
+  yield* unitOfWork.transaction(
+    Effect.gen(function* () {
+      yield* (yield* ContactMessageRepository).save(message)
+      yield* mailer.send({
+        kind: "contact-received",
+        to: support.email,
+        fromName: message.name,
+        fromEmail: message.email,
+        subject: message.subject,
+        message: message.message,
+      })
+      yield* mailer.send({
+        kind: "contact-confirmation",
+        to: message.email,
+        name: message.name,
+        subject: message.subject,
+      })
+    }),
+  )
   return message
 })

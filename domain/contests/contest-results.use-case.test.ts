@@ -1,12 +1,12 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
+import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { HOUR, MINUTE, seedContest, seedMember } from "../../adapters/memory/seed.ts"
 import { deadlockingOnce, itWithMemory as test } from "../../adapters/memory/testing.ts"
 import type { Member } from "../accounts/member.entity.ts"
 import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
 import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import type { Entry } from "../submissions/entry.entity.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
@@ -61,12 +61,6 @@ const world = Effect.gen(function* () {
 const afterEnd = (contest: Contest) => TestClock.setTime(contest.endsAt + HOUR)
 
 const ids = (rows: ReadonlyArray<{ readonly entry: Entry }>) => rows.map((row) => row.entry.id)
-
-/** A relay outside the database: what it sent stays sent, whatever the transaction does. */
-const relay = () => {
-  const sent: Array<Mail> = []
-  return { sent, mailer: Mailer.of({ send: (mail) => Effect.sync(() => void sent.push(mail)) }) }
-}
 
 describe("contestResults", () => {
   test("an unknown contest is NotFound; a running one has no result yet", () =>
@@ -195,7 +189,7 @@ describe("the results mail", () => {
     return w
   })
 
-  test("goes once to each entrant with the setting on, for their best rank, after a retried commit", () =>
+  test("is queued once for each entrant with the setting on, for their best rank, with a retried commit", () =>
     Effect.gen(function* () {
       const w = yield* announced
       const settings = yield* MemberSettingsRepository
@@ -204,12 +198,13 @@ describe("the results mail", () => {
         { ...DEFAULT_SETTINGS, email: { ...DEFAULT_SETTINGS.email, votingResults: false } },
         w.contest.endsAt,
       )
-      const { sent, mailer } = relay()
+      const memory = yield* Memory
+      memory.tables.mails.length = 0
       const result = yield* announceContest(null, w.contest.id).pipe(
         Effect.provideService(UnitOfWork, yield* deadlockingOnce),
-        Effect.provideService(Mailer, mailer),
       )
-      expect(result).toMatchObject({ mailed: true, resultsMails: 2, resultsMailed: 2 })
+      expect(result).toMatchObject({ resultsMails: 2 })
+      const sent = memory.tables.mails
       const results = sent.filter((mail) => mail.kind === "contest-results")
       // ann (two entries: one mail, rank 1) and bob; cid turned it off; dan's entry is hidden.
       expect(results).toEqual([
@@ -229,15 +224,13 @@ describe("the results mail", () => {
       ])
       expect(sent.filter((mail) => mail.kind === "winner-announcement")).toHaveLength(1)
 
-      // Announcing again is refused and sends nothing more.
-      const again = yield* Effect.flip(
-        announceContest(null, w.contest.id).pipe(Effect.provideService(Mailer, mailer)),
-      )
+      // Announcing again is refused and queues nothing more.
+      const again = yield* Effect.flip(announceContest(null, w.contest.id))
       expect(again).toMatchObject({ code: "ALREADY_ANNOUNCED" })
       expect(sent).toHaveLength(3)
     }))
 
-  test("a member with the setting off gets none, and a failed send does not stop the others", () =>
+  test("a member with the setting off gets none", () =>
     Effect.gen(function* () {
       const w = yield* announced
       const settings = yield* MemberSettingsRepository
@@ -246,41 +239,37 @@ describe("the results mail", () => {
         email: { ...DEFAULT_SETTINGS.email, votingResults: false },
       }
       yield* settings.save(w.ann.id, off, w.contest.endsAt)
-      const sent: Array<Mail> = []
-      const mailer = Mailer.of({
-        send: (mail) =>
-          mail.kind === "contest-results" && mail.to === "bob@colorday.test"
-            ? Effect.die(new Error("550 mailbox unavailable"))
-            : Effect.sync(() => void sent.push(mail)),
-      })
-      const result = yield* announceContest(null, w.contest.id).pipe(
-        Effect.provideService(Mailer, mailer),
-      )
-      expect(result).toMatchObject({ mailed: true, resultsMails: 2, resultsMailed: 1 })
-      expect(sent.map((mail) => [mail.kind, mail.to])).toEqual([
+      const memory = yield* Memory
+      memory.tables.mails.length = 0
+      const result = yield* announceContest(null, w.contest.id)
+      expect(result).toMatchObject({ resultsMails: 2 })
+      expect(memory.tables.mails.map((mail) => [mail.kind, mail.to])).toEqual([
         ["winner-announcement", "ann@colorday.test"],
+        ["contest-results", "bob@colorday.test"],
         ["contest-results", "cid@colorday.test"],
       ])
-      expect(sent[1]).toMatchObject({ rank: 3, winnerName: "ann" })
+      expect(memory.tables.mails[2]).toMatchObject({ rank: 3, winnerName: "ann" })
     }))
 
-  test("entrants that cannot be read lose their mails, not the committed announcement", () =>
+  test("entrants that cannot be read fail the whole announcement: nothing is half-written", () =>
     Effect.gen(function* () {
       const w = yield* announced
       const entries = yield* EntryRepository
-      const { sent, mailer } = relay()
-      const result = yield* announceContest(null, w.contest.id).pipe(
-        Effect.provideService(Mailer, mailer),
-        Effect.provideService(
-          EntryRepository,
-          EntryRepository.of({
-            ...entries,
-            ofContest: () => Effect.die(new Error("connection reset")),
-          }),
+      const memory = yield* Memory
+      memory.tables.mails.length = 0
+      const failed = yield* Effect.exit(
+        announceContest(null, w.contest.id).pipe(
+          Effect.provideService(
+            EntryRepository,
+            EntryRepository.of({
+              ...entries,
+              ofContest: () => Effect.die(new Error("connection reset")),
+            }),
+          ),
         ),
       )
-      expect(result).toMatchObject({ mailed: true, resultsMails: 0, resultsMailed: 0 })
-      expect(result.contest.storedStatus).toBe("announced")
-      expect(sent.map((mail) => mail.kind)).toEqual(["winner-announcement"])
+      expect(failed._tag).toBe("Failure")
+      expect(memory.tables.contests.get(w.contest.id)?.storedStatus).not.toBe("announced")
+      expect(memory.tables.mails).toEqual([])
     }))
 })

@@ -5,7 +5,7 @@ import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { HOUR, seedContest, seedMember } from "../../adapters/memory/seed.ts"
 import { deadlockingOnce, itWithMemory as test } from "../../adapters/memory/testing.ts"
 import { AuditLog } from "../admin/audit-log.port.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
+import { Mailer } from "../shared/mailer.port.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { submitEntry } from "../submissions/submit-entry.use-case.ts"
 import { castVote } from "../voting/cast-vote.use-case.ts"
@@ -22,27 +22,18 @@ const closedContest = Effect.gen(function* () {
   return contest
 })
 
-/** A relay outside the database: what it sent stays sent, whatever the transaction does. */
-const relay = () => {
-  const sent: Array<Mail> = []
-  return { sent, mailer: Mailer.of({ send: (mail) => Effect.sync(() => void sent.push(mail)) }) }
-}
-
-const failingRelay = Mailer.of({
-  send: () => Effect.die(new Error("421 the relay is not accepting mail")),
-})
-
 describe("announceContest", () => {
-  test("mails the winner once, after the announcement commits, even when it was retried", () =>
+  test("queues the winner's mail with the announcement: once, even when it was retried", () =>
     Effect.gen(function* () {
       const contest = yield* closedContest
-      const { sent, mailer } = relay()
+      const memory = yield* Memory
+      memory.tables.mails.length = 0
       const announced = yield* announceContest(null, contest.id).pipe(
         Effect.provideService(UnitOfWork, yield* deadlockingOnce),
-        Effect.provideService(Mailer, mailer),
       )
-      expect(announced.mailed).toBe(true)
-      expect(sent).toEqual([
+      expect(announced.resultsMails).toBe(1)
+      // The memory Mailer's queue is rolled back with the deadlocked attempt, as the outbox is.
+      expect(memory.tables.mails).toEqual([
         expect.objectContaining({ kind: "winner-announcement", to: "ann@colorday.test" }),
         expect.objectContaining({ kind: "contest-results", to: "ann@colorday.test", rank: 1 }),
       ])
@@ -50,20 +41,23 @@ describe("announceContest", () => {
       expect(audit.items).toHaveLength(1)
     }))
 
-  test("a relay that fails leaves the contest announced and says the winner was not mailed", () =>
+  test("a mail that cannot be queued leaves the contest unannounced, to be announced again", () =>
     Effect.gen(function* () {
       const contest = yield* closedContest
-      const announced = yield* announceContest(null, contest.id).pipe(
-        Effect.provideService(Mailer, failingRelay),
+      const failed = yield* Effect.exit(
+        announceContest(null, contest.id).pipe(
+          Effect.provideService(
+            Mailer,
+            Mailer.of({ send: () => Effect.die(new Error("the outbox is unreachable")) }),
+          ),
+        ),
       )
-      expect(announced).toMatchObject({
-        mailed: false,
-        contest: { storedStatus: "announced" },
-        winner: { email: "ann@colorday.test" },
-      })
-      expect((yield* Memory).tables.contests.get(contest.id)?.storedStatus).toBe("announced")
+      expect(failed._tag).toBe("Failure")
+      expect((yield* Memory).tables.contests.get(contest.id)?.storedStatus).not.toBe("announced")
       const audit = yield* (yield* AuditLog).page({ actionPrefix: "contest.announce" }, null, 10)
-      expect(audit.items.map((row) => row.targetId)).toEqual([contest.id])
+      expect(audit.items).toHaveLength(0)
+      const announced = yield* announceContest(null, contest.id)
+      expect(announced.contest.storedStatus).toBe("announced")
       expect(yield* Effect.flip(announceContest(null, contest.id))).toMatchObject({
         code: "ALREADY_ANNOUNCED",
       })

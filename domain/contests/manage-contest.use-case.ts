@@ -8,8 +8,7 @@ import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
 import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId } from "../shared/ids.ts"
-import type { Mail } from "../shared/mailer.port.ts"
-import { sendAfterCommit } from "../shared/send-after-commit.ts"
+import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
@@ -189,20 +188,16 @@ export const closeContestAs = Effect.fn("closeContestAs")(function* (
  * Closing decides the result; announcing is the admin's call, made after moderation is settled,
  * so the scheduler closes contests but never announces them.
  *
- * The mail goes out only after the announcement commits: the transaction may be retried (a
- * deadlock, a busy SQLite) or rolled back, and a mail cannot be taken back. If sending then fails
- * the contest stays announced (the result is public already) and `mailed` is false, so the admin
- * is told to write to the winner themself rather than shown a success that did not happen.
- *
- * After the winner's mail, every entrant who keeps "voting results" mail on gets their result
- * (resultsMailsOf), also after the commit; a second announce is refused, so none goes twice.
- * `resultsMailed` of `resultsMails` went (a failed send is logged, the others still go).
+ * The winner's mail and the results mail of every entrant who keeps "voting results" mail on
+ * (resultsMailsOf) are queued in the announcement's transaction: they go if and only if it commits,
+ * once however often it is retried, and the outbox's sender retries each until the relay takes it.
+ * A second announce is refused, so none goes twice. `resultsMails` counts the results mails.
  */
 export const announceContest = Effect.fn("announceContest")(function* (
   actor: Actor,
   contestId: ContestId,
 ) {
-  const { announced, winner, mail } = yield* transactionally(
+  return yield* transactionally(
     Effect.gen(function* () {
       const contests = yield* ContestRepository
       const contest = yield* contests.get(contestId)
@@ -226,33 +221,20 @@ export const announceContest = Effect.fn("announceContest")(function* (
         winnerMemberId: winner.id,
         mailTo: winner.email,
       })
-      const mail: Mail = {
+      const mailer = yield* Mailer
+      yield* mailer.send({
         kind: "winner-announcement",
         to: winner.email,
         name: winner.firstName || winner.username,
         contestTitle: contest.title,
         rawVotes: result.winnerRawVotes,
         weightedScore: result.winnerWeightedScore,
-      }
-      return { announced, winner, mail }
+      })
+      const resultsMails = yield* resultsMailsOf(announced, winner)
+      for (const resultsMail of resultsMails) yield* mailer.send(resultsMail)
+      return { contest: announced, winner, resultsMails: resultsMails.length }
     }),
   )
-  const mailed = yield* sendAfterCommit(mail)
-  // The announcement has committed: a failure to read the entrants loses their mails (logged),
-  // never the answer, which a retry could only meet with ALREADY_ANNOUNCED.
-  const resultsMails = yield* resultsMailsOf(announced, winner).pipe(
-    Effect.catchDefect((defect) =>
-      Effect.as(
-        Effect.logWarning(`the results mails of ${announced.id} could not be prepared`, defect),
-        [],
-      ),
-    ),
-  )
-  let resultsMailed = 0
-  for (const resultsMail of resultsMails) {
-    if (yield* sendAfterCommit(resultsMail)) resultsMailed += 1
-  }
-  return { contest: announced, winner, mailed, resultsMailed, resultsMails: resultsMails.length }
 })
 
 /**

@@ -71,6 +71,30 @@ export type Mail =
     }
   | {
       /**
+       * Someone tried to sign up with, or move another account to, an address that already has an
+       * account: its owner is told (the person trying is answered as if the address were free).
+       */
+      readonly kind: "address-in-use"
+      readonly to: string
+      readonly name: string
+      readonly attempt: "sign-up" | "email-change"
+    }
+  | {
+      /** The link that moves an account to a new address, mailed to that address. */
+      readonly kind: "confirm-email-change"
+      readonly to: string
+      readonly name: string
+      readonly token: string
+    }
+  | {
+      /** The account's current address is told that a move to `newEmail` was asked for. */
+      readonly kind: "email-change-requested"
+      readonly to: string
+      readonly name: string
+      readonly newEmail: string
+    }
+  | {
+      /**
        * An account saw a burst of failed sign-ins (tell the owner: once per burst, whoever tried).
        */
       readonly kind: "failed-sign-ins"
@@ -82,7 +106,13 @@ export type Mail =
 
 export type MailKind = Mail["kind"]
 
-/** Sends (or queues) one e-mail. Transport failures are defects, not domain errors. */
+/**
+ * Queues one e-mail. Called inside the transaction of the change it reports, it is written to the
+ * outbox with that change (so it goes if and only if the change commits, and once however often a
+ * deadlocked transaction is retried); a sender apart from the request delivers it afterwards, with
+ * retries. A request therefore never waits on a mail relay, and its timing says nothing about
+ * whether a mail was due.
+ */
 export class Mailer extends Context.Service<
   Mailer,
   {

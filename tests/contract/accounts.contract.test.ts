@@ -191,25 +191,72 @@ contract("ContactMessageRepository", (test) => {
     }))
 })
 
+const queued = (i: number, at: number): OutboxMail => ({
+  id: crypto.randomUUID(),
+  kind: "verify-email",
+  to: `${unique("to")}@example.com`,
+  replyTo: i === 2 ? "support@colorday.test" : null,
+  subject: `Verify your e-mail ${i}`,
+  text: `Hello\nhttps://colorday.test/verify-email/${i}`,
+  html: i === 1 ? null : `<p>Hello &amp; welcome ${i}</p>`,
+  link: `https://colorday.test/verify-email/${i}`,
+  createdAt: at,
+  sentAt: null,
+  nextAttemptAt: at,
+  attempts: 0,
+  lastError: null,
+})
+
 contract("OutboxRepository", (test) => {
   test("keeps rendered mails and lists the newest first", () =>
     Effect.gen(function* () {
       const outbox = yield* OutboxRepository
-      const base = NOW
-      const mails: Array<OutboxMail> = [0, 1, 2].map((i) => ({
-        id: crypto.randomUUID(),
-        to: `${unique("to")}@example.com`,
-        subject: `Verify your e-mail ${i}`,
-        text: `Hello\nhttps://colorday.test/verify-email/${i}`,
-        html: i === 1 ? null : `<p>Hello &amp; welcome ${i}</p>`,
-        createdAt: base + i * 1000,
-        sentAt: null,
-        attempts: 0,
-        lastError: null,
-      }))
+      const mails = [0, 1, 2].map((i) => queued(i, NOW + i * 1000))
       for (const mail of mails) yield* outbox.add(mail)
       expect(yield* outbox.latest(2)).toEqual([mails[2], mails[1]])
       expect(yield* outbox.latest(10)).toEqual([...mails].reverse())
+    }))
+
+  test("hands out due mail once: a claim wins once, sent and given-up mail is never due again", () =>
+    Effect.gen(function* () {
+      const outbox = yield* OutboxRepository
+      // Far in the future, so no other test's mail is due before these.
+      const at = NOW + 400 * 86_400_000
+      const [first, second, later] = [queued(0, at), queued(1, at + 1), queued(2, at + 60_000)]
+      for (const mail of [later, second, first]) yield* outbox.add(mail)
+      const ours = (mails: ReadonlyArray<OutboxMail>) =>
+        mails.map((mail) => mail.id).filter((id) => [first, second, later].some((m) => m.id === id))
+      expect(ours(yield* outbox.due(at + 10, 500))).toEqual([first.id, second.id])
+      // Two senders race for the first: one wins, and it is no longer due until its claim ends.
+      const claims = yield* Effect.all(
+        [outbox.claim(first, at + 120_000), outbox.claim(first, at + 120_000)],
+        { concurrency: 2 },
+      )
+      expect(claims.filter(Boolean)).toHaveLength(1)
+      expect(ours(yield* outbox.due(at + 10, 500))).toEqual([second.id])
+      yield* outbox.markSent(first.id, at + 20)
+      // The second fails once: retried at the time given, with its error and the attempt counted.
+      expect(yield* outbox.claim(second, at + 120_000)).toBe(true)
+      yield* outbox.markFailed(second.id, "421 try again later", at + 30_000)
+      expect(ours(yield* outbox.due(at + 29_999, 500))).toEqual([])
+      const retry = (yield* outbox.due(at + 30_000, 500)).find((mail) => mail.id === second.id)
+      expect(retry).toMatchObject({ attempts: 1, lastError: "421 try again later" })
+      // Given up: never due again, its last error kept.
+      expect(yield* outbox.claim(retry!, at + 150_000)).toBe(true)
+      yield* outbox.markFailed(second.id, "550 no such user", null)
+      const latest = yield* outbox.latest(500)
+      expect(latest.find((mail) => mail.id === first.id)).toMatchObject({
+        sentAt: at + 20,
+        nextAttemptAt: null,
+        attempts: 1,
+      })
+      expect(latest.find((mail) => mail.id === second.id)).toMatchObject({
+        sentAt: null,
+        nextAttemptAt: null,
+        attempts: 2,
+        lastError: "550 no such user",
+      })
+      expect(ours(yield* outbox.due(at + 999_999_999, 500))).toEqual([later.id])
     }))
 })
 

@@ -34,6 +34,7 @@ for (const { name, layer: make } of databases) {
             "MemberSettings1764460800000",
             "ContestResults1764547200000",
             "CheckoutExpiryAndVisits1765584000000",
+            "MailQueueAndPendingEmail1765843200000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

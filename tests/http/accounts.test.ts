@@ -125,15 +125,29 @@ describe.each(httpBackends)("accounts on %s", (backend) => {
       expect(fields).toEqual(expect.arrayContaining(["password", "email", "dateOfBirth"]))
     })
 
-    it("refuses a taken e-mail (in any case) or username with 409", async () => {
+    it("answers a taken e-mail (in any case) as a new account, and refuses a taken username", async () => {
       const first = signUpBody()
-      expect((await client(server.url).post("/api/users", first)).status).toBe(201)
-      const sameEmail = await client(server.url).post(
-        "/api/users",
-        signUpBody({ email: first.email.toUpperCase() }),
+      const created = await client(server.url).post("/api/users", first)
+      expect(created.status).toBe(201)
+      const again = signUpBody({ email: first.email.toUpperCase() })
+      const sameEmail = await client(server.url).post("/api/users", again)
+      // The same status and the same fields: nothing says the address has an account.
+      expect(sameEmail.status).toBe(201)
+      expect(Object.keys(bodyOf<User>(sameEmail)).sort()).toEqual(
+        Object.keys(bodyOf<User>(created)).sort(),
       )
-      expect(sameEmail.status).toBe(409)
-      expect(sameEmail.body).toMatchObject({ code: "EMAIL_TAKEN" })
+      expect(sameEmail.body).toMatchObject({
+        email: first.email,
+        username: again.username,
+        emailVerified: false,
+        message: SIGNED_UP_MESSAGE,
+      })
+      // …but no second account was made: the would-be one's username is still free.
+      const reuse = await client(server.url).post(
+        "/api/users",
+        signUpBody({ username: again.username }),
+      )
+      expect(reuse.status).toBe(201)
       const sameName = await client(server.url).post(
         "/api/users",
         signUpBody({ username: first.username.toUpperCase() }),
@@ -516,9 +530,10 @@ describe.each(httpBackends)("accounts on %s", (backend) => {
       const taken = await browser.put(`/api/users/${member.id}`, { username: other.username })
       expect(taken.status).toBe(409)
       expect(taken.body).toMatchObject({ code: "USERNAME_TAKEN" })
+      // A taken e-mail is not revealed: it waits as pending, like any other (see mail-queue.test).
       const email = await browser.put(`/api/users/${member.id}`, { email: other.email })
-      expect(email.status).toBe(409)
-      expect(email.body).toMatchObject({ code: "EMAIL_TAKEN" })
+      expect(email.status).toBe(200)
+      expect(email.body).toMatchObject({ email: member.email, pendingEmail: other.email })
     })
 
     it("PUT /api/users/:id/password changes your password and ends your other sessions", async () => {

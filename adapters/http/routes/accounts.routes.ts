@@ -61,6 +61,9 @@ export const FORGOT_MESSAGE = "If that email exists, a reset link has been sent.
 export const RESET_MESSAGE = "Password updated. Please sign in with your new password."
 export const VERIFIED_MESSAGE = "Email verified! You can now sign in."
 export const PROFILE_UPDATED_MESSAGE = "Profile updated!"
+/** The profile answer when the e-mail change waits for its link (the address is in pendingEmail). */
+export const EMAIL_CHANGE_PENDING_MESSAGE =
+  "Profile updated! We sent a link to your new e-mail address: your e-mail changes when you open it."
 export const PASSWORD_CHANGED_MESSAGE = "Password updated"
 
 /** An optional profile field, which a form may also send as null (see the PUT handler). */
@@ -123,8 +126,8 @@ export const accountRoutes = [
       dateOfBirth: Line(32),
     }),
     responses: {
-      201: "The member, with a message saying the e-mail must be verified before signing in",
-      409: "The e-mail or the username is taken (EMAIL_TAKEN, USERNAME_TAKEN)",
+      201: "The member, with a message saying the e-mail must be verified before signing in. An e-mail that has an account gets the same answer (nothing is saved; its owner is mailed), so this reveals no account",
+      409: "The username is taken (USERNAME_TAKEN; usernames are public)",
     },
     handler: ({ body }) =>
       Effect.map(signUp(body), (member) =>
@@ -245,10 +248,14 @@ export const accountRoutes = [
     method: "GET",
     path: "/api/users/verify-email/:token",
     tag: "accounts",
-    summary: "Opens a verification link: the e-mail counts as verified and the link is used up",
+    summary:
+      "Opens a link mailed to prove an address: a verification link (the e-mail counts as verified) or an e-mail change link (the account moves to its pending address, verified); the link is used up",
     access: "public",
     params: Schema.Struct({ token: Text(512) }),
-    responses: { 400: "INVALID_TOKEN: the link is unknown, used or expired" },
+    responses: {
+      400: "INVALID_TOKEN: the link is unknown, used, expired or replaced by a newer one",
+      409: "EMAIL_TAKEN: the new address got an account of its own since the change was asked for",
+    },
     handler: ({ params }) =>
       Effect.map(verifyEmail(params.token), () => ok({ message: VERIFIED_MESSAGE })),
   }),
@@ -313,13 +320,13 @@ export const accountRoutes = [
     path: "/api/users/:id",
     tag: "accounts",
     summary:
-      "Saves the profile form (username, email, firstName, lastName, bio, location, website); only your own. A new e-mail is unverified until its link is opened",
+      "Saves the profile form (username, email, firstName, lastName, bio, location, website); only your own. A new e-mail is kept as pendingEmail and a link is mailed to it (the current address is told); the account's e-mail changes when the link is opened. Sending the current e-mail again cancels a pending change",
     access: "member",
     params: IdParams,
     body: ProfileBody,
     responses: {
       403: "Another member's profile",
-      409: "The e-mail or the username is taken",
+      409: "The username is taken (an e-mail that has an account is not revealed here either)",
     },
     handler: ({ params, body, caller }) =>
       Effect.gen(function* () {
@@ -339,7 +346,11 @@ export const accountRoutes = [
           location: orEmpty(body.location),
           website: orEmpty(body.website),
         })
-        return ok({ ...presentMember(updated), message: PROFILE_UPDATED_MESSAGE })
+        const asked = updated.pendingEmail !== null && updated.pendingEmail !== member.pendingEmail
+        return ok({
+          ...presentMember(updated),
+          message: asked ? EMAIL_CHANGE_PENDING_MESSAGE : PROFILE_UPDATED_MESSAGE,
+        })
       }),
   }),
   route({

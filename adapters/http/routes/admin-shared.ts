@@ -6,7 +6,6 @@ import { SubscriptionRepository } from "../../../domain/plans/subscription.port.
 import type { Tier } from "../../../domain/plans/plans.ts"
 import type { Entry } from "../../../domain/submissions/entry.entity.ts"
 import { presentAdminEntry, presentAdminMember } from "../admin-presenters.ts"
-import { HttpRefusal } from "../http-errors.ts"
 import { ok, type Reply } from "../route.ts"
 import { signedIn } from "./shared.ts"
 
@@ -49,13 +48,6 @@ export const adminEntries = (entries: ReadonlyArray<Entry>) =>
     }
     return entries.map((entry) => presentAdminEntry(entry, emails.get(entry.memberId) ?? ""))
   })
-
-/**
- * The change committed but its mail did not go out (the relay failed after the commit). An error,
- * not a success, because the dashboard shows errors and the admin must act on it; the message says
- * what did happen, so nobody redoes the change.
- */
-export const mailNotSent = (message: string) => new HttpRefusal(502, "MAIL_NOT_SENT", message)
 
 export const page = <A>(items: ReadonlyArray<A>, nextCursor: string | null): Reply =>
   ok({ items, nextCursor })

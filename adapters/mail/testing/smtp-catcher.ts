@@ -15,9 +15,14 @@ export interface SmtpCatcher {
   readonly close: () => Promise<void>
 }
 
-export const startSmtpCatcher = () =>
+/**
+ * `refuseFirst`: how many messages to refuse (451, a temporary failure) before accepting, to see a
+ * sender retry.
+ */
+export const startSmtpCatcher = (options: { readonly refuseFirst?: number } = {}) =>
   new Promise<SmtpCatcher>((resolve) => {
     const received: Array<ReceivedMail> = []
+    let refusals = options.refuseFirst ?? 0
     const server = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
@@ -26,6 +31,11 @@ export const startSmtpCatcher = () =>
         const chunks: Array<Buffer> = []
         stream.on("data", (chunk: Buffer) => chunks.push(chunk))
         stream.on("end", () => {
+          if (refusals > 0) {
+            refusals -= 1
+            callback(Object.assign(new Error("451 try again later"), { responseCode: 451 }))
+            return
+          }
           received.push({
             from: session.envelope.mailFrom === false ? "" : session.envelope.mailFrom.address,
             to: session.envelope.rcptTo.map((address) => address.address),

@@ -712,14 +712,19 @@ export const describeCli = (backend: BackendName) =>
         Effect.gen(function* () {
           const outbox = yield* OutboxRepository
           for (const [i, to] of ["ada@example.com", "bob@example.com"].entries()) {
+            // Due in a minute: the CLI's sender leaves them queued while this test reads them.
             yield* outbox.add({
               id: crypto.randomUUID(),
+              kind: "verify-email",
               to,
+              replyTo: null,
               subject: "Verify your e-mail",
               text: `Hi\n\nhttp://localhost:3000/verify-email/token-${i}\n`,
               html: null,
+              link: null,
               createdAt: base + i * 1000,
               sentAt: null,
+              nextAttemptAt: base + i * 1000,
               attempts: 0,
               lastError: null,
             })
@@ -736,9 +741,9 @@ export const describeCli = (backend: BackendName) =>
       const listed = await run("mail", "outbox")
       expect(listed.code).toBe(0)
       const lines = listed.stdout.trimEnd().split("\n")
-      expect(lines[0]).toMatch(/^SENT\s+TO\s+SUBJECT\s+LINK$/)
+      expect(lines[0]).toMatch(/^QUEUED\s+STATE\s+TO\s+SUBJECT\s+LINK$/)
       expect(lines[1]).toMatch(
-        /bob@example\.com\s+Verify your e-mail\s+http:\/\/localhost:3000\/verify-email\/token-1$/,
+        /queued\s+bob@example\.com\s+Verify your e-mail\s+http:\/\/localhost:3000\/verify-email\/token-1$/,
       )
       expect(lines[2]).toMatch(/ada@example\.com/)
       const one = json<ReadonlyArray<{ to: string; text: string }>>(

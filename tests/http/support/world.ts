@@ -61,6 +61,8 @@ export interface NewMember {
   readonly verified?: boolean
   readonly admin?: boolean
   readonly password?: string
+  /** Default: a new unique address. */
+  readonly email?: string
 }
 
 /** A member, verified unless told otherwise, with the free plan. */
@@ -70,7 +72,7 @@ export const addMember = (server: TestServer, options: NewMember = {}): Promise<
     Effect.gen(function* () {
       const username = uniqueName("m")
       const member = yield* registerMember({
-        email: `${username}@example.test`,
+        email: options.email ?? `${username}@example.test`,
         password: options.password ?? PASSWORD,
         firstName: "Ada",
         lastName: "Lovelace",

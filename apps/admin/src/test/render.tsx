@@ -108,6 +108,7 @@ export const anAdminMember = (overrides: Partial<AdminMember> = {}): AdminMember
   id: "22222222-2222-4222-8222-222222222222",
   username: "grace",
   email: "grace@example.com",
+  pendingEmail: null,
   firstName: "Grace",
   lastName: "Hopper",
   isAdmin: false,

@@ -72,6 +72,8 @@ export interface Member {
   readonly id: string
   readonly username: string
   readonly email: string
+  /** The address the member asked to move to, until they open the link mailed there. */
+  readonly pendingEmail: string | null
   readonly firstName: string
   readonly lastName: string
   readonly isAdmin: boolean

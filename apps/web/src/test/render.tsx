@@ -22,6 +22,7 @@ export const aMember = (overrides: Partial<Member> = {}): Member => ({
   id: "11111111-1111-4111-8111-111111111111",
   username: "ada",
   email: "ada@example.com",
+  pendingEmail: null,
   firstName: "Ada",
   lastName: "Lovelace",
   isAdmin: false,

@@ -72,9 +72,31 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
     // A new update clears whatever the last one said.
     setResult({ kind: "updating" })
     try {
-      await api.updateProfile(member.id, fields)
+      const updated = await api.updateProfile(member.id, fields)
       setResult({ kind: "updated" })
-      toast({ title: "Profile updated!" })
+      const asked = updated.pendingEmail !== null && updated.pendingEmail !== member.pendingEmail
+      toast(
+        asked
+          ? {
+              title: "Profile updated!",
+              description: `Open the link we sent to ${updated.pendingEmail} to switch your e-mail.`,
+            }
+          : { title: "Profile updated!" },
+      )
+      await refresh()
+    } catch (error) {
+      setResult(failureOf(error))
+    }
+  }
+
+  /** Keeps the account's address: the pending change is dropped (its link stops working). */
+  const cancelEmailChange = async () => {
+    setResult({ kind: "updating" })
+    try {
+      await api.updateProfile(member.id, { ...fields, email: member.email })
+      setFields((current) => ({ ...current, email: member.email }))
+      setResult({ kind: "updated" })
+      toast({ title: "E-mail change cancelled", description: `Your e-mail stays ${member.email}.` })
       await refresh()
     } catch (error) {
       setResult(failureOf(error))
@@ -105,6 +127,29 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
             required
             error={fieldError("email")}
           />
+          {member.pendingEmail !== null && (
+            <div
+              role="status"
+              id="profile-pending-email"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
+            >
+              <p>
+                Your e-mail is still <strong className="break-all">{member.email}</strong>. We sent
+                a link to <strong className="break-all">{member.pendingEmail}</strong>: it changes
+                when you open it.
+              </p>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                className="mt-2"
+                disabled={busy}
+                onClick={() => void cancelEmailChange()}
+              >
+                Keep {member.email}
+              </Button>
+            </div>
+          )}
           <Field
             id="profile-first-name"
             label="First name"

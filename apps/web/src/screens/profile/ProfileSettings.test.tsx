@@ -141,6 +141,44 @@ describe("the profile's settings", () => {
     })
   })
 
+  describe("changing the e-mail", () => {
+    it("says the address waits for its link, and 'Keep' cancels the change", async () => {
+      const pending = aMember({ pendingEmail: "ada@new.example" })
+      const state = { member: MEMBER }
+      server.use(
+        http.get("*/api/session", () =>
+          HttpResponse.json({ user: state.member, subscription: aSubscription() }),
+        ),
+      )
+      profileReads()
+      const sent: Array<unknown> = []
+      server.use(
+        http.put(`*/api/users/${MEMBER.id}`, async ({ request }) => {
+          const body = (await request.json()) as { email: string }
+          sent.push(body)
+          state.member = body.email === MEMBER.email ? MEMBER : pending
+          return HttpResponse.json({ ...state.member, message: "Profile updated!" })
+        }),
+      )
+      await openSettings()
+      const email = await screen.findByLabelText("Email")
+      await userEvent.clear(email)
+      await userEvent.type(email, "ada@new.example")
+      await userEvent.click(screen.getByRole("button", { name: "Update Profile" }))
+      expect(
+        await screen.findByText("Open the link we sent to ada@new.example to switch your e-mail."),
+      ).toBeTruthy()
+      const note = await screen.findByText(/it changes\s+when you open it/)
+      expect(note.textContent).toContain("Your e-mail is still ada@example.com.")
+      await userEvent.click(screen.getByRole("button", { name: "Keep ada@example.com" }))
+      await waitFor(() => expect(screen.queryByText(/it changes\s+when you open it/)).toBeNull())
+      expect(sent).toEqual([
+        expect.objectContaining({ email: "ada@new.example" }),
+        expect.objectContaining({ email: "ada@example.com" }),
+      ])
+    })
+  })
+
   describe("account, notification and privacy settings", () => {
     it("loads the settings and saves the changed object with Save Settings", async () => {
       session()
