@@ -1,16 +1,16 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises"
+import { mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import { request } from "node:http"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type BackendName, emptyDatabase, type TestDatabase } from "./support/databases.ts"
 import { NODE, REPO, runCliInProcess } from "./support/run-cli.ts"
 
 /**
  * `colorday serve` killed mid-upload (SIGKILL, no chance to clean up), then started again: its
  * start-up sweep deletes what a crash leaves in DATA_DIR/images (half-written temporary files,
  * renditions of an entry never saved) once older than ORPHAN_GRACE_MINUTES, and keeps the photo
- * of an entry that was saved and files younger than that.
+ * of an entry that was saved and files younger than that. On SQLite and, with MYSQL_URL, MariaDB.
  */
 
 const STARTUP_MS = 90_000
@@ -25,14 +25,16 @@ interface Serve {
   readonly exited: Promise<unknown>
 }
 
+const MYSQL_URL = process.env.MYSQL_URL
+const BACKENDS: ReadonlyArray<BackendName> = MYSQL_URL ? ["sqlite", "mysql"] : ["sqlite"]
+
+let database: TestDatabase | undefined
 let dataDir: string
 let running: Serve | undefined
 
 const env = (): NodeJS.ProcessEnv => {
-  const vars: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ORPHAN_GRACE_MINUTES: "60" }
-  for (const name of ["DATABASE_URL", "PORT", "HOST", "ALLOWED_ORIGINS", "PUBLIC_URL"]) {
-    delete vars[name]
-  }
+  const vars: NodeJS.ProcessEnv = { ...database?.env, ORPHAN_GRACE_MINUTES: "60" }
+  for (const name of ["PORT", "HOST", "ALLOWED_ORIGINS", "PUBLIC_URL"]) delete vars[name]
   return vars
 }
 
@@ -92,16 +94,22 @@ const age = async (file: string, ms: number) => {
   await utimes(join(dataDir, "images", file), at, at)
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), "colorday-orphan-sweep-"))
-})
+describe.each(BACKENDS)("colorday serve after a crash mid-upload on %s", (backend) => {
+  beforeAll(async () => {
+    database = await emptyDatabase(backend, MYSQL_URL)
+    dataDir = database.dataDir
+    // `serve` migrates only the embedded SQLite file; a server database is migrated on purpose.
+    if (backend === "mysql") {
+      const migrated = await runCliInProcess(["db", "migrate"], env())
+      expect(migrated.code, migrated.stderr).toBe(0)
+    }
+  })
 
-afterAll(async () => {
-  if (running) await stop(running, "SIGKILL")
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-})
+  afterAll(async () => {
+    if (running) await stop(running, "SIGKILL")
+    await database?.drop()
+  })
 
-describe("colorday serve after a crash mid-upload", () => {
   it("sweeps old temporary files and unsaved entry photos on start, keeping saved and young ones", async () => {
     const first = await serve()
     const created = await runCliInProcess(
