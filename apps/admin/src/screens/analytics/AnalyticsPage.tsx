@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import { useSearchParams } from "react-router-dom"
-import { shortDate } from "../../../../web/src/ui/format.ts"
+import { shortDate } from "../../../../ui/src/format.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, SelectInput, TextInput } from "../../../../ui/src/form.tsx"

@@ -1,7 +1,7 @@
 import { CheckCircle2, Hourglass, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import type { Contest, ResultCounts, ResultRow, ResultStatus } from "../../api/types.ts"
-import { shortDate } from "../../ui/format.ts"
+import { shortDate } from "../../../../ui/src/format.ts"
 
 /** The pieces the archive, the contest page and the home page share to show a result. */
 

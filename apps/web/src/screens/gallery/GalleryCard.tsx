@@ -7,7 +7,7 @@ import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
-import { shortDate } from "../../ui/format.ts"
+import { shortDate } from "../../../../ui/src/format.ts"
 import { ShareMenu } from "./ShareMenu.tsx"
 
 /** The element id of an entry's card: the target of a shared link (?submission=). */

@@ -3,7 +3,7 @@ import { Trophy } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
-import { shortDate } from "../../ui/format.ts"
+import { shortDate } from "../../../../ui/src/format.ts"
 import { ArtistLink, contestPath, RowImage } from "../contests/result-parts.tsx"
 
 export const LATEST_WINNER = ["latest-winner"] as const

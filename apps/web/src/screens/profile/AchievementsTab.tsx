@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { api } from "../../api/api.ts"
-import { shortDate } from "../../ui/format.ts"
+import { shortDate } from "../../../../ui/src/format.ts"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
