@@ -98,8 +98,13 @@ const appRuntime = async (invocation: Invocation) => {
       makeAppLayer({
         ...config,
         canvases: canvasesFromEnv(io.env),
-        // The outbox mailer's one line per mail goes to this invocation's stderr.
-        mail: config.mail && { ...config.mail, log: (line) => io.stderr(`${line}\n`) },
+        // The sender's one line per mail goes to this invocation's stderr; a command delivers
+        // what it queued once, as it closes (no polling: it is not a server).
+        mail: config.mail && {
+          ...config.mail,
+          log: (line) => io.stderr(`${line}\n`),
+          pollIntervalMs: 0,
+        },
       }),
     )
   }

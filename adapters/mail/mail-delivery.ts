@@ -136,8 +136,8 @@ export interface MailDeliveryConfig {
 
 /**
  * The sender: a fiber that delivers due mail every `pollIntervalMs` while the layer lives, and a
- * last pass when it closes (so a CLI command's mails leave before it exits). Its failures are
- * logged, never fatal: the queued mail waits for the next pass.
+ * last pass when it closes (so a CLI command's mails leave before it exits; the CLI runs only that
+ * one). Its failures are logged, never fatal: the queued mail waits for the next pass.
  */
 export const layerMailDelivery = (
   transport: Effect.Effect<MailTransport, never, Scope.Scope>,
@@ -148,21 +148,18 @@ export const layerMailDelivery = (
     Effect.gen(function* () {
       const delivery = yield* makeMailDelivery(yield* transport)
       const pass = delivery.deliverDue.pipe(
-        Effect.catchDefect((defect) =>
-          Effect.as(Effect.logWarning("mail delivery failed", defect), undefined),
-        ),
+        Effect.catchDefect((defect) => Effect.logWarning("mail delivery failed", defect)),
         Effect.asVoid,
       )
-      // Added before the loop is forked, so it runs after the loop is stopped.
+      // Added before the loop is forked, so it runs after the loop is stopped. Quiet: a CLI
+      // command may close on a database without tables yet (`colorday db status` on a new one).
       yield* Effect.addFinalizer(() =>
-        pass.pipe(Effect.timeout(Duration.seconds(15)), Effect.ignore),
+        delivery.deliverDue.pipe(Effect.timeout(Duration.seconds(15)), Effect.ignoreCause),
       )
       if (config.pollIntervalMs > 0) {
-        yield* Effect.forkScoped(
-          Effect.forever(
-            Effect.andThen(pass, Effect.sleep(Duration.millis(config.pollIntervalMs))),
-          ),
-        )
+        const interval = Effect.sleep(Duration.millis(config.pollIntervalMs))
+        // The first pass after one interval: the server has migrated and checked its schema by then.
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(interval, pass)))
       }
       return delivery
     }),
