@@ -1,9 +1,9 @@
-import { X } from "lucide-react"
 import { Dialog } from "radix-ui"
 import { useState, type FormEvent } from "react"
 import { MIN_PASSWORD_LENGTH } from "../../../../../domain/accounts/account-rules.ts"
 import { api } from "../../api/api.ts"
 import { Button } from "../../../../ui/src/button.tsx"
+import { DialogDescription, DialogShell, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import { fieldMessageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { Field } from "./controls.tsx"
@@ -70,71 +70,59 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>
-        <Button variant="secondary">Change Password</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">
-            Change Password
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Enter your current password, then the new one twice. Your other devices will be signed
-            out.
-          </Dialog.Description>
-          <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
-            <Field
-              id="current-password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={fields.current}
-              onChange={(current) => setFields((f) => ({ ...f, current }))}
-            />
-            <Field
-              id="new-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={fields.next}
-              onChange={(next) => setFields((f) => ({ ...f, next }))}
-            />
-            <Field
-              id="confirm-password"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={fields.confirm}
-              onChange={(confirm) => setFields((f) => ({ ...f, confirm }))}
-            />
-            {problem && (
-              <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                <p className="font-semibold">{problem.title}</p>
-                <p>{problem.message}</p>
-              </div>
-            )}
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Updating..." : "Update Password"}
-              </Button>
-            </div>
-          </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-3 right-3 rounded p-1 text-slate-600 hover:bg-slate-100"
-          >
-            <X aria-hidden className="size-5" />
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      className="max-w-md"
+      trigger={<Button variant="secondary">Change Password</Button>}
+    >
+      <DialogTitle>Change Password</DialogTitle>
+      <DialogDescription>
+        Enter your current password, then the new one twice. Your other devices will be signed out.
+      </DialogDescription>
+      <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
+        <Field
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={fields.current}
+          onChange={(current) => setFields((f) => ({ ...f, current }))}
+        />
+        <Field
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={fields.next}
+          onChange={(next) => setFields((f) => ({ ...f, next }))}
+        />
+        <Field
+          id="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={fields.confirm}
+          onChange={(confirm) => setFields((f) => ({ ...f, confirm }))}
+        />
+        {problem && (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">{problem.title}</p>
+            <p>{problem.message}</p>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary">Cancel</Button>
           </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Updating..." : "Update Password"}
+          </Button>
+        </div>
+      </form>
+    </DialogShell>
   )
 }
