@@ -15,8 +15,11 @@
 // members on the unlimited plan and an open contest): 8 members each POST a 10 MB photo at
 // once while GET /api/health is asked over and over; it prints health's p50/p99/max during the
 // burst (and before it, for comparison), how the uploads were answered (201, 503 UPLOADS_BUSY)
-// and the server's peak RSS (sampled from /proc during the burst) against its RSS before.
+// and the server's peak RSS (sampled from /proc during the burst) against its RSS before, with
+// the server's own event-loop delay during the burst (p99, max), which the machine's load
+// does not add to.
 import { type ChildProcess, fork } from "node:child_process"
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -361,6 +364,11 @@ const BURST_PASSWORD = "bench upload burst"
 /** How often the server's RSS is sampled during the burst. */
 const RSS_SAMPLE_MS = 20
 
+interface LoopDelay {
+  readonly loopP99Ms: number
+  readonly loopMaxMs: number
+}
+
 interface UploadReady {
   readonly url: string
   readonly emails: ReadonlyArray<string>
@@ -449,8 +457,18 @@ const serveForUploadBurst = async () => {
     await runtime.dispose()
     process.exit(0)
   }
+  // The server's own event-loop delay: what its requests wait for, apart from the machine's load.
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
   process.on("message", (message) => {
     if (message === "stop") void stop()
+    if (message === "loop-reset") loop.reset()
+    if (message === "loop-report") {
+      process.send?.({
+        loopP99Ms: loop.percentile(99) / 1e6,
+        loopMaxMs: loop.max / 1e6,
+      } satisfies LoopDelay)
+    }
   })
   process.on("disconnect", () => void stop())
   process.send?.({ url: server.url, emails, contestId: contest.id } satisfies UploadReady)
@@ -571,6 +589,12 @@ const benchUploadBurst = async (backend: Backend) => {
     // Warm-up: one upload alone (sharp's first use, JIT), then health at rest.
     await upload(cookies[0] as string)
     const quiet = await healthTimes(ready.url, new Promise((resolve) => setTimeout(resolve, 2000)))
+    const loopDelay = () =>
+      new Promise<LoopDelay>((resolve) => {
+        server.once("message", (message) => resolve(message as LoopDelay))
+        server.send("loop-report")
+      })
+    server.send("loop-reset")
     const rssBefore = rssOf(pid)
     let peak = rssBefore ?? 0
     const sampler = setInterval(() => {
@@ -583,6 +607,7 @@ const benchUploadBurst = async (backend: Backend) => {
     const seconds = (performance.now() - started) / 1000
     clearInterval(sampler)
     peak = Math.max(peak, rssOf(pid) ?? 0)
+    const loop = await loopDelay()
     const count = (status: number) => statuses.filter((s) => s === status).length
     const other = statuses.filter((s) => s !== 201 && s !== 503)
     const mb = (bytes: number | undefined) =>
@@ -592,7 +617,18 @@ const benchUploadBurst = async (backend: Backend) => {
         `${decimals(1).format(photo.length / 1000 / 1000)} MB photo, GET /api/health one after another meanwhile`,
     )
     printTable(
-      ["case", "health n", "p50 ms", "p99 ms", "max ms", "rss before MB", "peak rss MB", "what"],
+      [
+        "case",
+        "health n",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "loop p99 ms",
+        "loop max ms",
+        "rss before MB",
+        "peak rss MB",
+        "what",
+      ],
       [
         [
           `${backend.name} health at rest`,
@@ -600,6 +636,8 @@ const benchUploadBurst = async (backend: Backend) => {
           millis.format(percentile(quiet, 0.5)),
           millis.format(percentile(quiet, 0.99)),
           millis.format(quiet.at(-1) ?? 0),
+          "",
+          "",
           "",
           "",
           "2 s before the burst",
@@ -610,6 +648,8 @@ const benchUploadBurst = async (backend: Backend) => {
           millis.format(percentile(during, 0.5)),
           millis.format(percentile(during, 0.99)),
           millis.format(during.at(-1) ?? 0),
+          millis.format(loop.loopP99Ms),
+          millis.format(loop.loopMaxMs),
           mb(rssBefore),
           mb(peak),
           `burst ${decimals(1).format(seconds)} s: ${count(201)} entered (201), ${count(503)} UPLOADS_BUSY (503)` +
