@@ -1,6 +1,7 @@
 import { AlertDialog } from "radix-ui"
 import { useState, type FormEvent, type ReactElement, type ReactNode } from "react"
 import { Button } from "./button.tsx"
+import { cn } from "./cn.ts"
 import { dialogContentClass, dialogOverlayClass } from "./dialog.tsx"
 import { FormAlert } from "./form.tsx"
 import { messageOf } from "./messages.ts"
@@ -8,7 +9,8 @@ import { messageOf } from "./messages.ts"
 /**
  * An action that cannot be taken back asks first (Radix AlertDialog). `onConfirm` does the
  * action: when it resolves the dialog closes; `false` keeps it open (the form inside said what
- * is missing); a refusal is shown inside, and the dialog stays open to try again or go back.
+ * is missing); a refusal is shown inside (in `problemOf`'s words), and the dialog stays open to
+ * try again or go back.
  */
 export const ConfirmDialog = ({
   trigger,
@@ -20,6 +22,9 @@ export const ConfirmDialog = ({
   variant = "danger",
   onConfirm,
   onOpenChange,
+  confirmDisabled = false,
+  problemOf = (error) => messageOf(error, "The server refused the action"),
+  className,
   children,
 }: {
   readonly trigger: ReactElement
@@ -31,6 +36,10 @@ export const ConfirmDialog = ({
   readonly variant?: "danger" | "primary"
   readonly onConfirm: () => Promise<boolean | void>
   readonly onOpenChange?: (open: boolean) => void
+  /** The confirm button stays disabled (e.g. until the password it asks for is typed). */
+  readonly confirmDisabled?: boolean
+  readonly problemOf?: (error: unknown) => string
+  readonly className?: string
   readonly children?: ReactNode
 }) => {
   const [open, setOpen] = useState(false)
@@ -55,7 +64,7 @@ export const ConfirmDialog = ({
       }
     } catch (error) {
       setBusy(false)
-      setProblem(messageOf(error, "The server refused the action"))
+      setProblem(problemOf(error))
     }
   }
   return (
@@ -63,7 +72,7 @@ export const ConfirmDialog = ({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={dialogOverlayClass} />
-        <AlertDialog.Content data-slot="alert-dialog" className={dialogContentClass}>
+        <AlertDialog.Content data-slot="alert-dialog" className={cn(dialogContentClass, className)}>
           <AlertDialog.Title className="text-lg font-semibold text-foreground">
             {title}
           </AlertDialog.Title>
@@ -79,7 +88,7 @@ export const ConfirmDialog = ({
                   {cancelLabel}
                 </Button>
               </AlertDialog.Cancel>
-              <Button type="submit" variant={variant} disabled={busy}>
+              <Button type="submit" variant={variant} disabled={busy || confirmDisabled}>
                 {busy ? busyLabel : confirmLabel}
               </Button>
             </div>

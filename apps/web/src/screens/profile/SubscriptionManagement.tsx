@@ -1,6 +1,4 @@
 import { useQuery } from "@tanstack/react-query"
-import { AlertDialog } from "radix-ui"
-import { useState } from "react"
 import { Link } from "react-router-dom"
 import { PLANS } from "../../../../../domain/plans/plans.ts"
 import { api } from "../../api/api.ts"
@@ -8,6 +6,7 @@ import type { Subscription } from "../../api/types.ts"
 import { PlanGrid } from "../../plans/PlanCards.tsx"
 import { creditsLeftText, entriesText, priceText } from "../../plans/plan-text.ts"
 import { useSession } from "../../session/session.tsx"
+import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { shortDate } from "../../../../ui/src/format.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
@@ -47,28 +46,16 @@ const PaymentMethod = ({ memberId }: { readonly memberId: string }) => {
 const CancelPlan = ({ subscription }: { readonly subscription: Subscription }) => {
   const { setSubscription } = useSession()
   const toast = useToast()
-  const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
   const plan = PLANS[subscription.tier]
   const free = PLANS.free
 
   const cancel = async () => {
-    setBusy(true)
-    setProblem(null)
-    try {
-      const answer = await api.cancelPlan()
-      setSubscription(answer.subscription)
-      setOpen(false)
-      toast({
-        title: "Plan cancelled",
-        description: `You are now on the ${PLANS[answer.subscription.tier].name} plan.`,
-      })
-    } catch (error) {
-      setProblem(messageOf(error, "Failed to cancel the plan"))
-    } finally {
-      setBusy(false)
-    }
+    const answer = await api.cancelPlan()
+    setSubscription(answer.subscription)
+    toast({
+      title: "Plan cancelled",
+      description: `You are now on the ${PLANS[answer.subscription.tier].name} plan.`,
+    })
   }
 
   return (
@@ -78,43 +65,17 @@ const CancelPlan = ({ subscription }: { readonly subscription: Subscription }) =
       tone="danger"
       description={`Cancel your ${plan.name} plan and go back to the free ${free.name} plan.`}
     >
-      <AlertDialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next)
-          if (!next) setProblem(null)
-        }}
-      >
-        <AlertDialog.Trigger asChild>
-          <Button variant="danger">Cancel Plan</Button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-              Cancel your {plan.name} plan?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              You go back to the free {free.name} plan ({entriesText(free).toLowerCase()}, votes
-              count {free.voteWeight}×). You can subscribe again at any time from the pricing page.
-            </AlertDialog.Description>
-            {problem && (
-              <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {problem}
-              </p>
-            )}
-            <div className="mt-6 flex flex-wrap justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button variant="secondary">Keep my plan</Button>
-              </AlertDialog.Cancel>
-              {/* Not AlertDialog.Action: it would close the dialog before the answer arrives. */}
-              <Button variant="danger" disabled={busy} onClick={() => void cancel()}>
-                {busy ? "Cancelling…" : "Yes, cancel my plan"}
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        className="max-w-md"
+        trigger={<Button variant="danger">Cancel Plan</Button>}
+        title={`Cancel your ${plan.name} plan?`}
+        description={`You go back to the free ${free.name} plan (${entriesText(free).toLowerCase()}, votes count ${free.voteWeight}×). You can subscribe again at any time from the pricing page.`}
+        cancelLabel="Keep my plan"
+        confirmLabel="Yes, cancel my plan"
+        busyLabel="Cancelling…"
+        problemOf={(error) => messageOf(error, "Failed to cancel the plan")}
+        onConfirm={cancel}
+      />
     </SettingsCard>
   )
 }
