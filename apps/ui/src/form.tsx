@@ -46,7 +46,7 @@ export const problemOf = (
 
 /** A text control's look: `aria-invalid` turns its border red (`Field` sets it on an error). */
 export const inputClass =
-  "block w-full min-w-0 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground shadow-control placeholder:text-slate-500 focus:border-ring aria-invalid:border-destructive disabled:bg-muted disabled:text-muted-foreground"
+  "block w-full min-w-0 rounded-control border border-input bg-background px-3 py-2 text-base text-foreground shadow-control sm:text-sm placeholder:text-slate-500 focus:border-ring aria-invalid:border-destructive disabled:bg-muted disabled:text-muted-foreground"
 
 type Control = ReactElement<{
   id?: string
@@ -54,21 +54,30 @@ type Control = ReactElement<{
   "aria-describedby"?: string
 }>
 
+interface FieldText {
+  /** The control's id; one is made up when not given. */
+  readonly id?: string | undefined
+  readonly label: string
+  /** Help shown under the field. */
+  readonly hint?: ReactNode
+  /** What is wrong with the value, shown under the field in red. */
+  readonly error?: string | undefined
+}
+
 /** A labelled control with its hint and its error, wired for screen readers. */
 export const Field = ({
+  id: given,
   label,
   hint,
   error,
   children,
   className,
-}: {
-  readonly label: string
-  readonly hint?: ReactNode
-  readonly error?: string | undefined
+}: FieldText & {
   readonly children: Control
-  readonly className?: string
+  readonly className?: string | undefined
 }) => {
-  const id = useId()
+  const generated = useId()
+  const id = given ?? generated
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ")
@@ -97,6 +106,34 @@ export const Field = ({
     </div>
   )
 }
+
+/** A labelled text input: `Field` around a `TextInput`. */
+export const TextField = ({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: FieldText & InputHTMLAttributes<HTMLInputElement>) => (
+  <Field id={id} label={label} hint={hint} error={error} className={className}>
+    <TextInput {...input} />
+  </Field>
+)
+
+/** A labelled text area: `Field` around a `TextArea`. */
+export const TextAreaField = ({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: FieldText & TextareaHTMLAttributes<HTMLTextAreaElement>) => (
+  <Field id={id} label={label} hint={hint} error={error} className={className}>
+    <TextArea {...textarea} />
+  </Field>
+)
 
 export const TextInput = ({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) => (
   <input data-slot="input" {...props} className={cn(inputClass, className)} />

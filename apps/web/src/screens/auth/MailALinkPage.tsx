@@ -2,7 +2,7 @@ import { MailCheck, type LucideIcon } from "lucide-react"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
-import { TextField } from "../../session/auth/form-field.tsx"
+import { TextField } from "../../../../ui/src/form.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 import { useMailALink } from "./useMailALink.ts"
 

@@ -10,7 +10,7 @@ import {
 import { api } from "../../api/api.ts"
 import type { ContactForm } from "../../api/types.ts"
 import { fieldErrors } from "../../session/auth/api-errors.ts"
-import { TextAreaField, TextField } from "../../session/auth/form-field.tsx"
+import { TextAreaField, TextField } from "../../../../ui/src/form.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"

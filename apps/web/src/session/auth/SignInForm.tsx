@@ -6,7 +6,7 @@ import { Button } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { useSession } from "../session.tsx"
 import { isEmailNotVerified, serverMessage } from "./api-errors.ts"
-import { TextField } from "./form-field.tsx"
+import { TextField } from "../../../../ui/src/form.tsx"
 
 const NOT_VERIFIED = "Please check your email and click the verification link before signing in."
 

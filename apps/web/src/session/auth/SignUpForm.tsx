@@ -11,7 +11,7 @@ import type { SignUpForm as SignUpFields } from "../../api/types.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { fieldErrors, serverMessage } from "./api-errors.ts"
-import { TextField } from "./form-field.tsx"
+import { TextField } from "../../../../ui/src/form.tsx"
 
 type Field = keyof SignUpFields
 
