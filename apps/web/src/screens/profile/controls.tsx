@@ -1,6 +1,7 @@
-import { Switch } from "radix-ui"
 import type { ReactNode } from "react"
+import { TextAreaField, TextField } from "../../../../ui/src/form.tsx"
 import { SelectMenu } from "../../../../ui/src/select.tsx"
+import { Switch } from "../../../../ui/src/switch.tsx"
 
 /** The settings tab's building blocks: a titled card, a labelled switch, a labelled select. */
 
@@ -60,16 +61,13 @@ export const SettingSwitch = ({
         </p>
       )}
     </div>
-    <Switch.Root
+    <Switch
       id={id}
       checked={checked}
       onCheckedChange={onCheckedChange}
       disabled={disabled}
       aria-describedby={description ? `${id}-description` : undefined}
-      className="relative h-6 w-11 shrink-0 rounded-full bg-slate-500 transition-colors data-[state=checked]:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-    >
-      <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-    </Switch.Root>
+    />
   </div>
 )
 
@@ -100,16 +98,12 @@ export const SettingSelect = <V extends string>({
   </div>
 )
 
-/** A text field with its label and, when the server named it, its error. */
+/** A text field with its label and, when the server named it, its error (the kit's fields). */
 export const Field = ({
-  id,
-  label,
-  value,
   onChange,
-  error,
   multiline = false,
   type = "text",
-  ...rest
+  ...field
 }: {
   readonly id: string
   readonly label: string
@@ -122,32 +116,9 @@ export const Field = ({
   readonly autoComplete?: string
   readonly required?: boolean
   readonly maxLength?: number
-}) => {
-  const shared = {
-    id,
-    value,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
-    className: `w-full min-w-0 rounded-md border px-3 py-2 text-sm text-slate-900 ${
-      error ? "border-red-500" : "border-slate-300"
-    }`,
-    ...rest,
-  }
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea rows={3} {...shared} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input type={type} {...shared} onChange={(event) => onChange(event.target.value)} />
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+}) =>
+  multiline ? (
+    <TextAreaField rows={3} {...field} onChange={(event) => onChange(event.target.value)} />
+  ) : (
+    <TextField type={type} {...field} onChange={(event) => onChange(event.target.value)} />
   )
-}
