@@ -142,6 +142,36 @@ describe("the failed sign-ins mail", () => {
   })
 })
 
+describe("the e-mail address mails", () => {
+  it("links an e-mail change to the verification page, and says the account keeps its address until then", () => {
+    const mail = renderMail(
+      { kind: "confirm-email-change", to: "ada@new.test", name: "Ada", token: "tok" },
+      URL,
+    )
+    expect(mail.link).toBe("https://colorday.example/verify-email/tok")
+    expect(mail.text).toContain("Until then your account keeps its current address.")
+  })
+
+  it("tells the current address the new one, escaped in HTML, with a reset link", () => {
+    const mail = renderMail(
+      { kind: "email-change-requested", to: "ada@x.test", name: "Ada", newEmail: "<b>@x.test" },
+      URL,
+    )
+    expect(mail.text).toContain("change its e-mail address to <b>@x.test")
+    expect(mail.html).toContain("&lt;b&gt;@x.test")
+    expect(mail.html).not.toContain("<b>@x.test")
+    expect(mail.link).toBe("https://colorday.example/forgot-password")
+  })
+
+  it("tells an address's owner what was tried with it, and never links a verification", () => {
+    for (const attempt of ["sign-up", "email-change"] as const) {
+      const mail = renderMail({ kind: "address-in-use", to: "a@x.test", name: "A", attempt }, URL)
+      expect(mail.text).toMatch(attempt === "sign-up" ? /tried to sign up/ : /move another/)
+      expect(mail.text).not.toContain("verify-email")
+    }
+  })
+})
+
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in text and attributes", () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(

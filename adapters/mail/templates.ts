@@ -78,6 +78,28 @@ export const ordinal = (n: number): string => {
   return `${n}${suffix}`
 }
 
+/** A mail about the account's safety, ending with the forgot-password link (and an outro, if any). */
+const withPasswordLink = (
+  to: string,
+  subject: string,
+  body: string,
+  publicUrl: string,
+  outro?: string,
+): RenderedMail => {
+  const link = `${baseUrl(publicUrl)}/forgot-password`
+  const tail = outro === undefined ? "" : `\n\n${outro}`
+  return {
+    to,
+    subject,
+    link,
+    text: `${body}\n\nChoose a new password: ${link}${tail}\n\n${signature}\n`,
+    html: page(
+      subject,
+      `${paragraphs(body)}\n${button(link, "Choose a new password")}${outro === undefined ? "" : `\n${paragraphs(outro)}`}`,
+    ),
+  }
+}
+
 /** Subject, text and HTML of each mail, every value from a person HTML-escaped. */
 export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
   switch (mail.kind) {
@@ -187,20 +209,16 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
       }
     }
     case "address-in-use": {
-      const link = `${baseUrl(publicUrl)}/forgot-password`
-      const subject = "Someone tried to use your e-mail on Colorday"
       const what =
         mail.attempt === "sign-up"
           ? "Someone tried to sign up for Colorday with this e-mail address, which already has an account: yours. No new account was made."
           : "Someone asked to move another Colorday account to this e-mail address, which already has an account: yours. Nothing was changed."
-      const body = `Hi ${mail.name},\n\n${what}\n\nIf it was you, you can simply sign in; if you forgot your password, choose a new one with the link below. If it was not you, there is nothing to do.`
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\nChoose a new password: ${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "Choose a new password")}`),
-      }
+      return withPasswordLink(
+        mail.to,
+        "Someone tried to use your e-mail on Colorday",
+        `Hi ${mail.name},\n\n${what}\n\nIf it was you, you can simply sign in; if you forgot your password, choose a new one with the link below. If it was not you, there is nothing to do.`,
+        publicUrl,
+      )
     }
     case "confirm-email-change": {
       const link = verifyLink(publicUrl, mail.token)
@@ -218,34 +236,20 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         ),
       }
     }
-    case "email-change-requested": {
-      const link = `${baseUrl(publicUrl)}/forgot-password`
-      const subject = "Your Colorday e-mail is about to change"
-      const body = `Hi ${mail.name},\n\nSomeone signed in to your Colorday account asked to change its e-mail address to ${mail.newEmail}. It changes only when the link we sent to that address is opened; until then this address stays the account's.\n\nIf it was you, there is nothing to do. If not, choose a new password now: that signs out every session and the change can be undone in your profile.`
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\nChoose a new password: ${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "Choose a new password")}`),
-      }
-    }
-    case "failed-sign-ins": {
-      const link = `${baseUrl(publicUrl)}/forgot-password`
-      const subject = "Failed sign-ins to your Colorday account"
-      const body = `Hi ${mail.name},\n\nSomeone tried to sign in to your Colorday account with a wrong password ${mail.attempts} times in a row. If that was you, there is nothing to do. If not, your account is still yours: further guesses are slowed down and you can still sign in as usual. To be safe, choose a new password that you use nowhere else.`
-      const outro =
-        "We send this mail at most once per burst of attempts; you cannot turn it off, since it is about your account's safety."
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\nChoose a new password: ${link}\n\n${outro}\n\n${signature}\n`,
-        html: page(
-          subject,
-          `${paragraphs(body)}\n${button(link, "Choose a new password")}\n${paragraphs(outro)}`,
-        ),
-      }
-    }
+    case "email-change-requested":
+      return withPasswordLink(
+        mail.to,
+        "Your Colorday e-mail is about to change",
+        `Hi ${mail.name},\n\nSomeone signed in to your Colorday account asked to change its e-mail address to ${mail.newEmail}. It changes only when the link we sent to that address is opened; until then this address stays the account's.\n\nIf it was you, there is nothing to do. If not, choose a new password now: that signs out every session, and you can then cancel the change in your profile.`,
+        publicUrl,
+      )
+    case "failed-sign-ins":
+      return withPasswordLink(
+        mail.to,
+        "Failed sign-ins to your Colorday account",
+        `Hi ${mail.name},\n\nSomeone tried to sign in to your Colorday account with a wrong password ${mail.attempts} times in a row. If that was you, there is nothing to do. If not, your account is still yours: further guesses are slowed down and you can still sign in as usual. To be safe, choose a new password that you use nowhere else.`,
+        publicUrl,
+        "We send this mail at most once per burst of attempts; you cannot turn it off, since it is about your account's safety.",
+      )
   }
 }

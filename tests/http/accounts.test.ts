@@ -18,6 +18,7 @@ import {
   roomyRateLimits,
   run,
   signedInMember,
+  signUpBody,
   signInBrowser,
   uniqueName,
 } from "./support/world.ts"
@@ -31,19 +32,6 @@ interface User {
   readonly username: string
   readonly emailVerified?: boolean
   readonly [field: string]: unknown
-}
-
-const signUpBody = (overrides: Record<string, unknown> = {}) => {
-  const username = uniqueName("s")
-  return {
-    email: `${username}@example.test`,
-    password: PASSWORD,
-    firstName: "Grace",
-    lastName: "Hopper",
-    username,
-    dateOfBirth: "1985-12-09",
-    ...overrides,
-  }
 }
 
 /** An ISO date of birth `years` ago today (UTC), give or take `days`. */

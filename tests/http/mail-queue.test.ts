@@ -17,6 +17,7 @@ import {
   roomyRateLimits,
   run,
   signedInMember,
+  signUpBody,
   signInBrowser,
   uniqueName,
 } from "./support/world.ts"
@@ -75,19 +76,6 @@ describe.each(httpBackends)("mail through the outbox on %s", (backend) => {
         return latest.filter((mail: OutboxMail) => mail.to === to.toLowerCase()).reverse()
       }),
     )
-
-  const signUpBody = (overrides: Record<string, unknown> = {}) => {
-    const username = uniqueName("q")
-    return {
-      email: `${username}@example.test`,
-      password: PASSWORD,
-      firstName: "Grace",
-      lastName: "Hopper",
-      username,
-      dateOfBirth: "1985-12-09",
-      ...overrides,
-    }
-  }
 
   it("forgot-password and resend answer alike for any address while the relay hangs; the mail waits in the outbox", async () => {
     const member = await addMember(server, { verified: false })

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm"
+import { sqlMigration } from "./sql-migration.ts"
 
 /**
  * Migration 6 (checkout expiry, visits counted once): the payments ledger learns when a pending
@@ -46,18 +46,13 @@ const SQL = {
   },
 } as const
 
-const makeMigration = (dialect: "sqlite" | "mysql") =>
-  class CheckoutExpiryAndVisits1765584000000 implements MigrationInterface {
-    name = "CheckoutExpiryAndVisits1765584000000"
-
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].up) await queryRunner.query(sql)
-    }
-
-    async down(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].down) await queryRunner.query(sql)
-    }
-  }
-
-export const CheckoutExpiryAndVisitsSqlite = makeMigration("sqlite")
-export const CheckoutExpiryAndVisitsMysql = makeMigration("mysql")
+export const CheckoutExpiryAndVisitsSqlite = sqlMigration(
+  "CheckoutExpiryAndVisits1765584000000",
+  SQL,
+  "sqlite",
+)
+export const CheckoutExpiryAndVisitsMysql = sqlMigration(
+  "CheckoutExpiryAndVisits1765584000000",
+  SQL,
+  "mysql",
+)

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm"
+import { sqlMigration } from "./sql-migration.ts"
 
 /**
  * Migration 3 (payments): the offline checkout's sessions, kept the way a payment provider keeps
@@ -28,18 +28,5 @@ const SQL = {
   },
 } as const
 
-const makeMigration = (dialect: "sqlite" | "mysql") =>
-  class CheckoutSessions1764201600000 implements MigrationInterface {
-    name = "CheckoutSessions1764201600000"
-
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].up) await queryRunner.query(sql)
-    }
-
-    async down(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].down) await queryRunner.query(sql)
-    }
-  }
-
-export const CheckoutSessionsSqlite = makeMigration("sqlite")
-export const CheckoutSessionsMysql = makeMigration("mysql")
+export const CheckoutSessionsSqlite = sqlMigration("CheckoutSessions1764201600000", SQL, "sqlite")
+export const CheckoutSessionsMysql = sqlMigration("CheckoutSessions1764201600000", SQL, "mysql")

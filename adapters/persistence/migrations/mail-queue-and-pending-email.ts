@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm"
+import { sqlMigration } from "./sql-migration.ts"
 
 /**
  * Migration 7 (every mail through the outbox; e-mail changes pending until proved): `mail_outbox`
@@ -54,18 +54,13 @@ const SQL = {
   },
 } as const
 
-const makeMigration = (dialect: "sqlite" | "mysql") =>
-  class MailQueueAndPendingEmail1765843200000 implements MigrationInterface {
-    name = "MailQueueAndPendingEmail1765843200000"
-
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].up) await queryRunner.query(sql)
-    }
-
-    async down(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].down) await queryRunner.query(sql)
-    }
-  }
-
-export const MailQueueAndPendingEmailSqlite = makeMigration("sqlite")
-export const MailQueueAndPendingEmailMysql = makeMigration("mysql")
+export const MailQueueAndPendingEmailSqlite = sqlMigration(
+  "MailQueueAndPendingEmail1765843200000",
+  SQL,
+  "sqlite",
+)
+export const MailQueueAndPendingEmailMysql = sqlMigration(
+  "MailQueueAndPendingEmail1765843200000",
+  SQL,
+  "mysql",
+)

@@ -1,4 +1,4 @@
-import type { MigrationInterface, QueryRunner } from "typeorm"
+import { sqlMigration } from "./sql-migration.ts"
 
 /**
  * Migration 4 (member settings): each member's saved settings in a table of their own
@@ -26,18 +26,5 @@ const SQL = {
   },
 } as const
 
-const makeMigration = (dialect: "sqlite" | "mysql") =>
-  class MemberSettings1764460800000 implements MigrationInterface {
-    name = "MemberSettings1764460800000"
-
-    async up(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].up) await queryRunner.query(sql)
-    }
-
-    async down(queryRunner: QueryRunner): Promise<void> {
-      for (const sql of SQL[dialect].down) await queryRunner.query(sql)
-    }
-  }
-
-export const MemberSettingsSqlite = makeMigration("sqlite")
-export const MemberSettingsMysql = makeMigration("mysql")
+export const MemberSettingsSqlite = sqlMigration("MemberSettings1764460800000", SQL, "sqlite")
+export const MemberSettingsMysql = sqlMigration("MemberSettings1764460800000", SQL, "mysql")

@@ -65,6 +65,20 @@ export interface NewMember {
   readonly email?: string
 }
 
+/** A sign-up form (POST /api/users) for a new unique member, with `overrides`. */
+export const signUpBody = (overrides: Record<string, unknown> = {}) => {
+  const username = uniqueName("s")
+  return {
+    email: `${username}@example.test`,
+    password: PASSWORD,
+    firstName: "Grace",
+    lastName: "Hopper",
+    username,
+    dateOfBirth: "1985-12-09",
+    ...overrides,
+  }
+}
+
 /** A member, verified unless told otherwise, with the free plan. */
 export const addMember = (server: TestServer, options: NewMember = {}): Promise<Member> =>
   run(
