@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { Download, Eye, Image, ThumbsUp } from "lucide-react"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
-import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Button } from "../../../../ui/src/button.tsx"
 import { Card, Chip } from "../../../../ui/src/card.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
@@ -61,12 +61,9 @@ const Today = ({ today }: { readonly today: Overview["today"] }) => (
     ) : (
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3">
         <p className="text-sm font-medium text-amber-900">No contest today.</p>
-        <Link
-          to="/calendar"
-          className={buttonVariants({ variant: "secondary", className: "px-3 py-1.5" })}
-        >
-          Open the calendar
-        </Link>
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/calendar">Open the calendar</Link>
+        </Button>
       </div>
     )}
     <Counters counts={today.counts} />
