@@ -563,6 +563,10 @@ const payments = (store: MemoryStore) =>
       Effect.sync(() => void store.tables.payments.set(payment.checkoutSessionId, payment)),
     findByCheckoutSession: (checkoutSessionId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    findById: (id) =>
+      Effect.sync(() =>
+        Option.fromNullishOr([...store.tables.payments.values()].find((p) => p.id === id)),
+      ),
     // Memory transactions are serialised already, so holding the row needs nothing more.
     lock: (checkoutSessionId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),

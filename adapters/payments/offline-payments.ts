@@ -121,6 +121,15 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
           }
           return readSession(found.value, config.publicUrl, now)
         }),
+      expireCheckout: (checkoutSessionId) =>
+        Effect.gen(function* () {
+          const after = yield* complete("cancelled")(checkoutSessionId)
+          if (Option.isNone(after)) {
+            return yield* new NotFound({ entity: "payment", id: checkoutSessionId })
+          }
+          // Cancelled now or before, or lapsed: it can never be paid. Paid: it stays paid.
+          return after.value.status === "paid" ? ("complete" as const) : ("expired" as const)
+        }),
       // An offline checkout is paid once: no plan bought here is ever charged again.
       cancelRecurring: () => Effect.void,
     })

@@ -116,6 +116,10 @@ const isStripeNotFound = (error: unknown) =>
   error instanceof Stripe.errors.StripeError &&
   (error.statusCode === 404 || error.code === "resource_missing")
 
+/** A request Stripe refused as invalid in the state things are in (400), e.g. expiring a paid session. */
+const isInvalidRequest = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400
+
 export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe) => {
   const call = <A>(request: () => Promise<A>) => Effect.promise(request)
 
@@ -257,6 +261,42 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
             : Effect.fail(new NotFound({ entity: "payment", id: checkoutSessionId }))
         }),
       ),
+    expireCheckout: (checkoutSessionId) =>
+      Effect.gen(function* () {
+        const missing = new NotFound({ entity: "payment", id: checkoutSessionId })
+        const expired = yield* Effect.tryPromise({
+          try: () => stripe.checkout.sessions.expire(checkoutSessionId),
+          catch: (error) => error,
+        }).pipe(
+          Effect.catch((error) =>
+            isStripeNotFound(error)
+              ? Effect.fail(missing)
+              : // Stripe expires only open sessions: one paid or expired meanwhile is read below.
+                isInvalidRequest(error)
+                ? Effect.succeed(null)
+                : Effect.die(error),
+          ),
+        )
+        const session =
+          expired ??
+          (yield* Effect.tryPromise({
+            try: () => stripe.checkout.sessions.retrieve(checkoutSessionId),
+            catch: (error) => error,
+          }).pipe(
+            Effect.catch((error) =>
+              isStripeNotFound(error) ? Effect.fail(missing) : Effect.die(error),
+            ),
+          ))
+        const status = sessionStatusOf(session.status)
+        if (status === "open") {
+          return yield* Effect.die(
+            new Error(
+              `Stripe left checkout session ${checkoutSessionId} open when asked to expire it`,
+            ),
+          )
+        }
+        return status
+      }),
     cancelRecurring: (paymentKeys) =>
       Effect.forEach([...new Set(paymentKeys)], cancelSubscriptionOf, { discard: true }),
   })

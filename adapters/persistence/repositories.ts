@@ -585,6 +585,13 @@ const payments = (db: DatabaseShape) => {
     save: (payment) =>
       db.run((m) => upsert(m, PaymentTable, fromPayment(payment), ["checkoutSessionId"])),
     findByCheckoutSession: (checkoutSessionId) => find(checkoutSessionId, false),
+    findById: (id) =>
+      db.run((m) =>
+        m
+          .getRepository<PaymentRow>(PaymentTable)
+          .findOneBy({ id })
+          .then((row) => Option.map(Option.fromNullishOr(row), toPayment)),
+      ),
     lock: (checkoutSessionId) => find(checkoutSessionId, true),
     openCheckoutsOf: (memberId, now) =>
       db.run((m) =>

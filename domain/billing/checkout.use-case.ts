@@ -6,7 +6,7 @@ import type { Subscription } from "../plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { NotFound, ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
-import type { ContestId, MemberId } from "../shared/ids.ts"
+import type { ContestId, MemberId, PaymentId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { AlreadySubscribed, TooManyOpenCheckouts } from "./billing.errors.ts"
 import type { Payment, Purchase } from "./payment.entity.ts"
@@ -26,7 +26,22 @@ export interface StartCheckout {
   /** The contest an extra entry is bought from, if the page said: reuse is per contest. */
   readonly contestId?: ContestId | null
   readonly returnUrl: string
+  /** Where the member who gives up goes; the ledger row's id is added (`?payment=…`). */
   readonly cancelUrl: string
+}
+
+/** The query parameter of a checkout's cancel URL that names its ledger row. */
+export const CANCEL_REFERENCE_PARAMETER = "payment"
+
+/**
+ * The cancel URL the adapter gave, with the ledger row's id added (`?payment=…`), so the page the
+ * member comes back to can say which checkout was given up. The adapter owns the URL; the
+ * domain only adds the reference.
+ */
+export const withPaymentReference = (cancelUrl: string, paymentId: PaymentId): string => {
+  const url = new URL(cancelUrl)
+  url.searchParams.set(CANCEL_REFERENCE_PARAMETER, paymentId)
+  return url.toString()
 }
 
 /** How many checkouts a member may have open at once (pending, within their lifetime). */
@@ -108,7 +123,7 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     memberId: input.memberId,
     purchase: input.purchase,
     returnUrl: input.returnUrl,
-    cancelUrl: input.cancelUrl,
+    cancelUrl: withPaymentReference(input.cancelUrl, paymentId),
     idempotencyKey: `checkout-${paymentId}`,
   })
   const now = yield* Clock.currentTimeMillis

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { Instant, MemberId } from "../shared/ids.ts"
+import type { Instant, MemberId, PaymentId } from "../shared/ids.ts"
 import type { Page } from "../shared/paging.ts"
 import type { Payment } from "./payment.entity.ts"
 
@@ -12,6 +12,8 @@ export class PaymentLedger extends Context.Service<
     readonly findByCheckoutSession: (
       checkoutSessionId: string,
     ) => Effect.Effect<Option.Option<Payment>>
+    /** The row by its own id (the reference a checkout's cancel link carries). */
+    readonly findById: (id: PaymentId) => Effect.Effect<Option.Option<Payment>>
     /**
      * Reads the row and, inside a transaction, holds it until the transaction ends, so the webhook
      * and the return page fulfilling one checkout at once are served one after the other.

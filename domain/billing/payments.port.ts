@@ -11,7 +11,7 @@ export interface CheckoutRequest {
   readonly purchase: Purchase
   /** Where the provider sends the member after paying; `?session_id=…` is appended. */
   readonly returnUrl: string
-  /** Where the provider sends the member who gives up. */
+  /** Where the provider sends the member who gives up (it names the ledger row: `?payment=…`). */
   readonly cancelUrl: string
   /** The same key twice creates one session (a retried request never makes a second one). */
   readonly idempotencyKey: string
@@ -60,6 +60,14 @@ export class Payments extends Context.Service<
     readonly retrieveSession: (
       checkoutSessionId: string,
     ) => Effect.Effect<CheckoutSession, NotFound>
+    /**
+     * Ends an open checkout so it can no longer be paid (Stripe: expire the session), and
+     * answers its state afterwards: "expired" (ended now, before, or by its lifetime) or
+     * "complete" (it was completed meanwhile: a completed checkout is never ended).
+     */
+    readonly expireCheckout: (
+      checkoutSessionId: string,
+    ) => Effect.Effect<Exclude<CheckoutSessionStatus, "open">, NotFound>
     /**
      * Stops the recurring charge of every plan these ledger rows started (their keys: checkout
      * session ids, or a renewal's invoice id), so no later month is charged or renews the plan.

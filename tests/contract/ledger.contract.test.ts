@@ -70,6 +70,8 @@ contract("PaymentLedger", (test) => {
       expect(
         Option.getOrThrow(yield* ledger.findByCheckoutSession(first.checkoutSessionId)),
       ).toEqual(paid)
+      expect(Option.getOrThrow(yield* ledger.findById(first.id))).toEqual(paid)
+      expect(Option.isNone(yield* ledger.findById(crypto.randomUUID()))).toBe(true)
       const seen: Array<string> = []
       let cursor: string | null = null
       do {

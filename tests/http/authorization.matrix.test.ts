@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { issueToken } from "../../domain/accounts/account-tokens.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -12,6 +12,7 @@ import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { allRoutes } from "../../adapters/http/routes/index.ts"
 import { codebaseIdOf } from "../../adapters/source/codebase-id.ts"
 import { SAMPLE_APP } from "../../adapters/source/test-support.ts"
+import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { createContest } from "../../domain/contests/create-contest.use-case.ts"
 import {
@@ -60,7 +61,9 @@ interface World {
   /** A contact message in the admin inbox. */
   readonly messageId: string
   /** Offline checkout sessions of `member`, one per row that opens one (`receipt` is paid). */
-  readonly checkouts: Readonly<Record<"verify" | "page" | "pay" | "cancel" | "receipt", string>>
+  readonly checkouts: Readonly<
+    Record<"verify" | "page" | "pay" | "cancel" | "receipt" | "abandonedPayment", string>
+  >
   /** A copy of the sample app, registered as the editor's canvas "matrix". */
   readonly canvasRoot: string
 }
@@ -499,6 +502,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
     expect: ownerOnly,
     request: GET((world) => `/api/billing/history?user_id=${world.member.member.id}`),
   },
+  "POST /api/billing/checkouts/:paymentId/cancel": {
+    // The member's own checkout; to anyone else it does not exist (the id alone proves nothing).
+    expect: { visitor: 401, member: "ok", other: 404, admin: 404 },
+    request: (world) => ({
+      path: `/api/billing/checkouts/${world.checkouts.abandonedPayment}/cancel`,
+    }),
+  },
 
   // ---- payments (the offline checkout: no STRIPE_SECRET_KEY in tests)
   "POST /api/stripe/checkout-session": {
@@ -932,12 +942,21 @@ describe.each(httpBackends)("the authorization matrix on %s", (backend) => {
       expect(response.status, response.text).toBe(200)
       return (response.body as { sessionId: string }).sessionId
     }
+    const paymentOf = (sessionId: string) =>
+      server.run(
+        Effect.gen(function* () {
+          const found = yield* (yield* PaymentLedger).findByCheckoutSession(sessionId)
+          return Option.getOrThrow(found).id
+        }),
+      )
     const checkouts = {
       verify: await checkout(),
       page: await checkout(),
       pay: await checkout(),
       cancel: await checkout(),
       receipt: await checkout(),
+      // The billing history id of a checkout, as /payment-cancel?payment=… names it.
+      abandonedPayment: await paymentOf(await checkout()),
     }
     const paid = await fetch(`${server.url}/checkout/offline/${checkouts.receipt}/pay`, {
       method: "POST",

@@ -179,9 +179,10 @@ describe.each(httpBackends)("offline checkouts: reuse, cap, cancel, expiry on %s
     const { browser } = await signedInMember(server)
     const checkout = bodyOf<Checkout>(await extraEntry(browser))
     const cancelled = await submitForm(`${checkout.url}/cancel`)
-    expect(cancelled.headers.get("location")).toBe(`${server.url}/payment-cancel`)
+    const row = await ledgerRow(server, checkout.sessionId)
+    expect(cancelled.headers.get("location")).toBe(`${server.url}/payment-cancel?payment=${row.id}`)
     expect(await historyOf(browser)).toMatchObject([{ status: "cancelled", amount: 2.99 }])
-    expect((await ledgerRow(server, checkout.sessionId)).status).toBe("cancelled")
+    expect(row.status).toBe("cancelled")
     const next = bodyOf<Checkout>(await extraEntry(browser))
     expect(next.sessionId).not.toBe(checkout.sessionId)
     expect((await historyOf(browser)).map((record) => record.status)).toEqual([

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import Stripe from "stripe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -213,7 +213,10 @@ describe.each(httpBackends)("the offline checkout on %s", (backend) => {
     )
     const cancelled = await submitForm(`${checkout.url}/cancel`)
     expect(cancelled.status).toBe(303)
-    expect(cancelled.headers.get("location")).toBe(`${server.url}/payment-cancel`)
+    const [row] = await historyOf(browser)
+    expect(cancelled.headers.get("location")).toBe(
+      `${server.url}/payment-cancel?payment=${row?.id}`,
+    )
     expect(await (await fetch(checkout.url)).text()).toContain("This checkout was cancelled")
     const late = await submitForm(`${checkout.url}/pay`)
     expect(late.status).toBe(303)
@@ -387,6 +390,13 @@ describe.each(httpBackends)("Stripe mode (a local fake of the API) on %s", (back
     )
     const posts = postsTo("/v1/checkout/sessions").slice(before)
     expect(posts).toHaveLength(2)
+    const extraRow = await run(
+      server,
+      Effect.gen(function* () {
+        const ledger = yield* PaymentLedger
+        return Option.getOrThrow(yield* ledger.findByCheckoutSession(extraCheckout.sessionId))
+      }),
+    )
     const [payment, subscription] = posts
     expect(payment?.params).toMatchObject({
       mode: "payment",
@@ -396,7 +406,8 @@ describe.each(httpBackends)("Stripe mode (a local fake of the API) on %s", (back
       payment_intent_data: { metadata: { memberId: member.id, purchase: "extra-entry" } },
       invoice_creation: { enabled: "true" },
       success_url: `${server.url}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${server.url}/payment-cancel`,
+      // The cancel link names the checkout's billing history row (/payment-cancel cancels it).
+      cancel_url: `${server.url}/payment-cancel?payment=${extraRow.id}`,
     })
     expect(subscription?.params).toMatchObject({
       mode: "subscription",

@@ -1,11 +1,12 @@
 import { Clock, Effect, Schema } from "effect"
+import { cancelCheckout } from "../../../domain/billing/cancel-checkout.use-case.ts"
 import { PaymentLedger } from "../../../domain/billing/payment.port.ts"
 import { decodeCursor, pageSize } from "../../../domain/shared/paging.ts"
 import { badRequest } from "../http-errors.ts"
 import { presentPayment } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
-import { PageQuery } from "../schemas.ts"
-import { actingAsClaimed, MemberIdFields } from "./shared.ts"
+import { Id, PageQuery } from "../schemas.ts"
+import { actingAsClaimed, MemberIdFields, signedIn } from "./shared.ts"
 
 /** Billing history (§7), read from our payments ledger: real rows, never sample invoices. */
 
@@ -51,6 +52,22 @@ export const billingRoutes = [
           headers: page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {},
         }
         return reply
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/billing/checkouts/:paymentId/cancel",
+    tag: "billing",
+    summary:
+      "Cancels your checkout that is still open (the /payment-cancel page sends it: ?payment=… is the billing history id): the provider's session is ended so it can no longer be paid, and billing history shows it cancelled at once. One paid meanwhile is fulfilled instead, never cancelled; one already settled is left as it is. Answers {status} (cancelled, expired, paid, … as billing history shows it)",
+    access: "member",
+    params: Schema.Struct({ paymentId: Id }),
+    responses: { 404: "No such checkout of yours" },
+    handler: ({ params, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        const { status } = yield* cancelCheckout(member.id, params.paymentId)
+        return ok({ status })
       }),
   }),
 ]

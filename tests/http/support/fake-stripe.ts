@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net"
  * with the same Idempotency-Key, and records every request so tests can check what was sent.
  *
  *   POST /v1/checkout/sessions            GET /v1/checkout/sessions/:id
+ *   POST /v1/checkout/sessions/:id/expire (an open session only; else 400, as Stripe answers)
  *   GET  /v1/checkout/sessions?payment_intent=…|subscription=…
  *   GET  /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…
  *   GET  /v1/invoices/:id
@@ -175,6 +176,25 @@ export const startFakeStripe = async (options: { readonly secretKey: string }) =
       return found
         ? { status: 200, body: expand(found, expansionsOf(query)) }
         : missing("checkout.session", session[1])
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)
+    if (method === "POST" && expiring?.[1]) {
+      const found = sessions.get(expiring[1])
+      if (!found) return missing("checkout.session", expiring[1])
+      if (found.status !== "open") {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${String(found.status)}\`.`,
+            },
+          },
+        }
+      }
+      const expired: Json = { ...found, status: "expired", url: null }
+      sessions.set(expiring[1], expired)
+      return { status: 200, body: expired }
     }
     if (method === "GET" && path === "/v1/invoice_payments") {
       const paymentIntent = query.get("payment[payment_intent]")

@@ -87,6 +87,12 @@ export const api = {
     }),
   verifyCheckout: (sessionId: string) =>
     request<VerifiedCheckout>("GET", "/api/stripe/verify-session", { query: { sessionId } }),
+  /** The member gave up a checkout (/payment-cancel?payment=…): billing history shows it cancelled. */
+  cancelCheckout: (paymentId: string) =>
+    request<{ status: string }>(
+      "POST",
+      `/api/billing/checkouts/${encodeURIComponent(paymentId)}/cancel`,
+    ),
   billingHistory: (cursor?: string) =>
     request<BillingHistory>("GET", "/api/billing/history", { query: { cursor, limit: 50 } }),
 
