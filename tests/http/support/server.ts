@@ -106,7 +106,8 @@ export const startTestServer = async (
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
   const { dataDir, databaseUrl, drop } = await databaseFromTemplate(backend)
-  const mail: MailConfig = { ...mailConfigFromEnv({}), ...options.mail }
+  // The embedded default's sender logs nothing here: tests read the outbox table.
+  const mail: MailConfig = { ...mailConfigFromEnv({}), log: () => {}, ...options.mail }
   const payments: PaymentsConfig = { publicUrl: mail.publicUrl, ...options.payments }
   const runtime = ManagedRuntime.make(
     makeAppLayer({
