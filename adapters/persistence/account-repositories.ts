@@ -14,21 +14,20 @@ import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
 import { keysetPage, upsert } from "./repositories.ts"
 import {
-  type ContactMessageRow,
-  ContactMessageTable,
-  type DownloadRow,
-  DownloadTable,
   type MemberSettingsRow,
   MemberSettingsTable,
   type MemberTokenRow,
   MemberTokenTable,
-  type OutboxMailRow,
-  OutboxMailTable,
   type SessionRow,
   SessionTable,
-  type VoteRow,
-  VoteTable,
-} from "./tables.ts"
+} from "./account-tables.ts"
+import { type DownloadRow, DownloadTable, type VoteRow, VoteTable } from "./contest-tables.ts"
+import {
+  type ContactMessageRow,
+  ContactMessageTable,
+  type OutboxMailRow,
+  OutboxMailTable,
+} from "./mail-tables.ts"
 
 /**
  * Sessions, link tokens, member settings, contact messages, the mail outbox, and what the

@@ -14,13 +14,10 @@ import {
 } from "../../domain/admin/audit-log.port.ts"
 import { decodeCursor, encodeCursor } from "../../domain/shared/paging.ts"
 import { Database, type DatabaseShape } from "./database.ts"
-import {
-  type AuditLogRow,
-  AuditLogTable,
-  EntryTable,
-  MemberTable,
-  SubscriptionTable,
-} from "./tables.ts"
+import { MemberTable } from "./account-tables.ts"
+import { type AuditLogRow, AuditLogTable } from "./audit-and-job-tables.ts"
+import { SubscriptionTable } from "./billing-tables.ts"
+import { EntryTable } from "./contest-tables.ts"
 
 const parsed = (json: string | null): unknown => (json === null ? null : JSON.parse(json))
 

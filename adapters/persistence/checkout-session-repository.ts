@@ -7,7 +7,7 @@ import {
   OfflineSessions,
 } from "../payments/offline-sessions.ts"
 import { Database, type DatabaseShape, isUniqueViolation } from "./database.ts"
-import { type CheckoutSessionRow, CheckoutSessionTable } from "./tables.ts"
+import { type CheckoutSessionRow, CheckoutSessionTable } from "./billing-tables.ts"
 
 /** The offline checkout's sessions on SQL (`checkout_sessions`). */
 

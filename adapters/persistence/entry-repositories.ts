@@ -7,7 +7,7 @@ import type { GalleryFilter } from "../../domain/submissions/gallery.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { type DatabaseShape, isUniqueViolation } from "./database.ts"
-import { type EntryRow, EntryTable, VoteTable } from "./tables.ts"
+import { type EntryRow, EntryTable, VoteTable } from "./contest-tables.ts"
 import { notFound } from "./repositories.ts"
 
 // Entries and votes over the Database service.

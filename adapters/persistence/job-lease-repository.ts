@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { JobLease } from "../../domain/jobs/job-lease.port.ts"
 import { Database, isUniqueViolation } from "./database.ts"
-import { type SchedulerLeaseRow, SchedulerLeaseTable } from "./tables.ts"
+import { type SchedulerLeaseRow, SchedulerLeaseTable } from "./audit-and-job-tables.ts"
 
 /**
  * Job leases in `scheduler_leases`: a conditional UPDATE takes an expired (or our own) lease; an

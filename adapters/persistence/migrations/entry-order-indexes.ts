@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from "typeorm"
-import { ENTRY_ORDER_INDEXES } from "../tables.ts"
+import { ENTRY_ORDER_INDEXES } from "../contest-tables.ts"
 
 /**
  * Migration 2: indexes in the exact orders the gallery ("top", "newest") and the leaderboards
