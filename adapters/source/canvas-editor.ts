@@ -1,0 +1,393 @@
+import { randomUUID } from "node:crypto"
+import {
+  FileConflict,
+  NothingToRevert,
+  OldContentMismatch,
+  ParentMismatch,
+  UnsupportedEdit,
+  type AddClassRequest,
+  type AddJsxElementRequest,
+  type ChangeElementTagRequest,
+  type ChangePropValueRequest,
+  type DuplicateRequest,
+  type EditTextRequest,
+  type ElementInfo,
+  type ElementRef,
+  type MoveJsxElementRequest,
+  type MutationResult,
+  type RemoveClassRequest,
+  type RemoveJsxElementRequest,
+  type SeenFiles,
+  type StylingRequest,
+  type UpdateClassesRequest,
+  type WrapInDivRequest,
+} from "../../domain/editing/source-rewriter.port.ts"
+import { classTokens, isGeneratedClass } from "./attributes.ts"
+import { CanvasModels, type Resolved } from "./canvas-models.ts"
+import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
+import { readHistory, type HistoryEntry } from "./history.ts"
+import { bindsName, exportOf, importSplice, relativeImportOf, specifierFor } from "./imports.ts"
+import {
+  addElement,
+  changeProp,
+  changeTag,
+  duplicateElements,
+  moveElement,
+  newElementText,
+  removeElements,
+  wrapInDiv,
+  type Place,
+} from "./jsx-edits.ts"
+import { setClasses, setInlineStyle, staticClasses } from "./jsx-style-edits.ts"
+import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
+import type { FileModel, JsxInfo } from "./jsx-tree.ts"
+import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
+import { applyStyling, variantPrefix } from "./tailwind.ts"
+
+const dedupe = (refs: ReadonlyArray<ElementRef>) => [
+  ...new Map(refs.map((ref) => [ref.codebaseId, ref])).values(),
+]
+
+const nothingChanged: MutationResult = {
+  changedFiles: [],
+  codebaseIds: {},
+  newCodebaseId: null,
+  addedCodebaseIds: [],
+}
+
+/**
+ * One canvas: the models of its files, and the edits requested on them, each recorded for undo.
+ * Requests run one at a time.
+ */
+export class CanvasEditor {
+  readonly root: string
+  readonly models: CanvasModels
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(root: string, fileOps: FileOps = nodeFileOps) {
+    this.root = root
+    this.models = new CanvasModels(root, fileOps)
+  }
+
+  /** Runs `task` after every task queued before it. */
+  run<A>(task: () => Promise<A>): Promise<A> {
+    const result = this.queue.then(task)
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+
+  /** Applies the edits of one mutation and records them for undo. */
+  private async commit(label: string, edits: ReadonlyMap<string, FileEdit>) {
+    const changes = [...edits].flatMap(([path, edit]) => {
+      const model = this.models.files.get(path)!
+      const applied = applyEdit(model.text, edit)
+      return applied.text === model.text ? [] : [{ model, applied, checkParse: true }]
+    })
+    if (changes.length === 0) return nothingChanged
+    // Read before any file is written: an unreadable history refuses the edit.
+    const history = await readHistory(this.root)
+    return this.models.write(changes, (patches) => {
+      const entry: HistoryEntry = {
+        id: randomUUID(),
+        label,
+        at: new Date().toISOString(),
+        files: patches,
+      }
+      return { undo: [...history.undo, entry], redo: [] }
+    })
+  }
+
+  /** Undoes (or redoes) the latest recorded change, if every file it touched is as it left it. */
+  async revert(action: "undo" | "redo"): Promise<MutationResult> {
+    const history = await readHistory(this.root)
+    const stack = action === "undo" ? history.undo : history.redo
+    const entry = stack[stack.length - 1]
+    if (!entry) throw new NothingToRevert({ action })
+    await this.models.refresh()
+    const changes = []
+    for (const patch of entry.files) {
+      await insideCanvas(this.root, patch.path)
+      const expected = action === "undo" ? patch.afterHash : patch.beforeHash
+      const target = action === "undo" ? patch.beforeHash : patch.afterHash
+      const model = this.models.files.get(patch.path)
+      if (!model || model.hash !== expected) {
+        throw new FileConflict({
+          path: patch.path,
+          reason: `the file changed since this edit; ${action === "undo" ? "undoing" : "redoing"} it would overwrite those changes`,
+        })
+      }
+      const applied = applySplices(model.text, action === "undo" ? patch.inverse : patch.forward)
+      if (contentHash(applied.text) !== target) {
+        throw new FileConflict({
+          path: patch.path,
+          reason: `the recorded ${action} does not apply`,
+        })
+      }
+      changes.push({ model, applied, checkParse: false })
+    }
+    return this.models.write(changes, () =>
+      action === "undo"
+        ? { undo: history.undo.slice(0, -1), redo: [...history.redo, entry] }
+        : { undo: [...history.undo, entry], redo: history.redo.slice(0, -1) },
+    )
+  }
+
+  private one(path: string, edit: FileEdit) {
+    return new Map([[path, edit]])
+  }
+
+  private grouped(resolved: ReadonlyArray<Resolved>) {
+    const byFile = new Map<string, JsxInfo[]>()
+    for (const { file, element } of resolved) {
+      byFile.set(file.path, [...(byFile.get(file.path) ?? []), element])
+    }
+    return byFile
+  }
+
+  async styling(request: StylingRequest) {
+    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const declarations = [
+      ...Object.entries(request.styling),
+      ...Object.entries(request.customProperties ?? {}),
+    ]
+    const modifiers = request.modifiers ?? []
+    switch (request.stylingFramework) {
+      case "Inline":
+        if (modifiers.length > 0) {
+          throw new UnsupportedEdit({
+            reason: "Inline styles cannot carry modifiers; use Tailwind classes",
+          })
+        }
+        return this.commit(
+          "styling",
+          this.one(file.path, setInlineStyle(file, element, declarations)),
+        )
+      case "Tailwind": {
+        const tokens = applyStyling(staticClasses(element), declarations, modifiers)
+        return this.commit("styling", this.one(file.path, setClasses(file, element, tokens)))
+      }
+      case "CSS":
+        throw new UnsupportedEdit({
+          reason: "Styling through a CSS file is not supported; use Inline or Tailwind",
+        })
+    }
+  }
+
+  /** The file exporting a component, and how, when the destination file does not bind it yet. */
+  private async componentSource(request: AddJsxElementRequest["newElement"], into: FileModel) {
+    const name = request.componentName ?? ""
+    if (bindsName(into.source, name.split(".")[0]!)) return null
+    if (request.componentFile !== undefined) {
+      await insideCanvas(this.root, request.componentFile)
+      const file = this.models.files.get(request.componentFile)
+      const kind = file ? exportOf(file.source, name) : null
+      if (!file || !kind) {
+        throw new UnsupportedEdit({
+          reason: `${request.componentFile} does not export a component named ${name}`,
+        })
+      }
+      return { file, kind }
+    }
+    for (const file of this.models.files.values()) {
+      const kind = file.path === into.path ? null : exportOf(file.source, name)
+      if (kind) return { file, kind }
+    }
+    throw new UnsupportedEdit({ reason: `No file of the canvas exports a component named ${name}` })
+  }
+
+  private place(
+    request: {
+      readonly beforeElement?: ElementRef | undefined
+      readonly afterElement?: ElementRef | undefined
+    },
+    container: ElementRef | undefined,
+    seen: SeenFiles["seenFileHashes"],
+  ): { readonly file: FileModel; readonly place: Place } {
+    if (request.beforeElement) {
+      const { file, element } = this.models.resolve(request.beforeElement, seen)
+      return { file, place: { kind: "before", sibling: element } }
+    }
+    if (request.afterElement) {
+      const { file, element } = this.models.resolve(request.afterElement, seen)
+      return { file, place: { kind: "after", sibling: element } }
+    }
+    if (container) {
+      const { file, element } = this.models.resolve(container, seen)
+      return { file, place: { kind: "into", container: element } }
+    }
+    throw new UnsupportedEdit({
+      reason: "Say where: a container, or an element to go before or after",
+    })
+  }
+
+  async addJsxElement(request: AddJsxElementRequest) {
+    const { file, place } = this.place(request, request.destinationElement, request.seenFileHashes)
+    const added = request.newElement
+    const tag = added.type === "component" ? added.componentName : added.nativeTag
+    if (!tag) {
+      throw new UnsupportedEdit({
+        reason: added.type === "component" ? "componentName is missing" : "nativeTag is missing",
+      })
+    }
+    const edits = [addElement(file, place, newElementText(file, tag, added.propsToSet ?? {}))]
+    if (added.type === "component") {
+      const source = await this.componentSource(added, file)
+      if (source) {
+        const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
+        const specifier = specifierFor(file, source.file.path, habit)
+        edits.push({
+          splices: [importSplice(file, tag.split(".")[0]!, specifier, source.kind)],
+          carries: [],
+          created: [],
+        })
+      }
+    }
+    return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)))
+  }
+
+  async moveJsxElement(request: MoveJsxElementRequest) {
+    const seen = request.seenFileHashes
+    const { file, element } = this.models.resolve(request.elementToMove, seen)
+    if (request.expectedCurrentParent) {
+      const expected = this.models.resolve(request.expectedCurrentParent, seen)
+      if (expected.file !== file || expected.element.start !== element.parent?.start) {
+        throw new ParentMismatch({
+          codebaseId: element.id,
+          expectedParent: request.expectedCurrentParent.codebaseId,
+          actualParent: element.parent?.id ?? null,
+        })
+      }
+    }
+    const target = this.place(request, request.newContainerElement, seen)
+    if (target.file !== file) {
+      throw new UnsupportedEdit({ reason: "Moving an element to another file is not supported" })
+    }
+    return this.commit(
+      "moveJsxElement",
+      this.one(file.path, moveElement(file, element, target.place)),
+    )
+  }
+
+  async removeJsxElement(request: RemoveJsxElementRequest) {
+    const resolved = dedupe(request.elementsToRemove).map((ref) =>
+      this.models.resolve(ref, request.seenFileHashes),
+    )
+    const edits = new Map(
+      [...this.grouped(resolved)].map(([path, elements]) => [
+        path,
+        removeElements(this.models.files.get(path)!, elements),
+      ]),
+    )
+    return this.commit("removeJsxElement", edits)
+  }
+
+  async changePropValue(request: ChangePropValueRequest) {
+    const { file, element } = this.models.resolve(request.elementToModify, request.seenFileHashes)
+    return this.commit(
+      "changePropValue",
+      this.one(file.path, changeProp(file, element, request.propName, request.propValue)),
+    )
+  }
+
+  async wrapInDiv(request: WrapInDivRequest) {
+    const resolved = dedupe(request.reactElements).map((ref) =>
+      this.models.resolve(ref, request.seenFileHashes),
+    )
+    const first = resolved[0]
+    if (!first) throw new UnsupportedEdit({ reason: "Nothing to wrap" })
+    if (resolved.some(({ file }) => file !== first.file)) {
+      throw new UnsupportedEdit({ reason: "Only siblings can be wrapped in one div" })
+    }
+    return this.commit(
+      "wrapInDiv",
+      this.one(
+        first.file.path,
+        wrapInDiv(
+          first.file,
+          resolved.map(({ element }) => element),
+        ),
+      ),
+    )
+  }
+
+  async duplicate(request: DuplicateRequest) {
+    const resolved = dedupe(request.reactElements).map((ref) =>
+      this.models.resolve(ref, request.seenFileHashes),
+    )
+    const edits = new Map(
+      [...this.grouped(resolved)].map(([path, elements]) => [
+        path,
+        duplicateElements(this.models.files.get(path)!, elements),
+      ]),
+    )
+    return this.commit("duplicate", edits)
+  }
+
+  async changeElementTag(request: ChangeElementTagRequest) {
+    const { file, element } = this.models.resolve(request.elementToModify, request.seenFileHashes)
+    return this.commit(
+      "changeElementTag",
+      this.one(file.path, changeTag(file, element, request.newTag)),
+    )
+  }
+
+  async addClass(request: AddClassRequest) {
+    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const prefix =
+      request.stylingFramework === "Tailwind" ? variantPrefix(request.modifiers ?? []) : ""
+    const tokens = [...staticClasses(element)]
+    for (const token of classTokens(request.className)) {
+      if (!tokens.includes(`${prefix}${token}`)) tokens.push(`${prefix}${token}`)
+    }
+    return this.commit("addClass", this.one(file.path, setClasses(file, element, tokens)))
+  }
+
+  async removeClass(request: RemoveClassRequest) {
+    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const removed = classTokens(request.className)
+    const tokens = staticClasses(element).filter((token) => !removed.includes(token))
+    return this.commit("removeClass", this.one(file.path, setClasses(file, element, tokens)))
+  }
+
+  async updateClasses(request: UpdateClassesRequest) {
+    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const fromSource = (list: ReadonlyArray<string>) =>
+      list.flatMap(classTokens).filter((token) => !isGeneratedClass(token))
+    const current = staticClasses(element)
+    const old = fromSource(request.oldClasses)
+    const same =
+      new Set(current).size === new Set(old).size && current.every((token) => old.includes(token))
+    if (!same) {
+      throw new OldContentMismatch({
+        codebaseId: element.id,
+        expected: old.join(" "),
+        actual: current.join(" "),
+      })
+    }
+    const tokens = [...new Set(fromSource(request.newClasses))]
+    return this.commit("updateClasses", this.one(file.path, setClasses(file, element, tokens)))
+  }
+
+  async editText(request: EditTextRequest) {
+    const { file, element } = this.models.resolve(request.element, request.seenFileHashes)
+    return this.commit(
+      "editText",
+      this.one(file.path, editText(file, element, request.oldText, request.newText)),
+    )
+  }
+
+  inspect(codebaseId: string): ElementInfo {
+    const { file, element } = this.models.resolve({ codebaseId }, undefined)
+    return {
+      codebaseId: element.id,
+      path: file.path,
+      fileHash: file.hash,
+      tagName: element.tagName,
+      isComponent: element.isComponent,
+      staticText: elementStaticText(element),
+      hasDynamicText: hasDynamicText(element),
+      insideList: element.insideList,
+      conditional: element.conditional,
+    }
+  }
+}
