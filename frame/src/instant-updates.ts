@@ -12,19 +12,14 @@ import type {
   StoredChangeItem,
 } from "../../domain/editing/change-fields.schema.ts"
 import {
-  BREAKPOINT_MIN_WIDTHS,
-  isBreakpoint,
-  isPseudoModifier,
-} from "../../domain/editing/styling.ts"
-import {
   ADD_JSX_PLACEHOLDER_PREFIX,
   codebaseIdInClassList,
   isPlaceholderCodebaseId,
   parseKey,
 } from "./codebase-ids.ts"
-import { FRAME_OWNED_ATTRIBUTE } from "./constants.ts"
+import { type ClassCss, classWithModifiers, createPreviewSheet, ruleFor } from "./preview-rules.ts"
+import { type FileVersionMap, createTemporaries } from "./preview-temporaries.ts"
 import {
-  MOVED_AWAY_CLASS,
   PLACEHOLDER_CLASS,
   REMOVED_CLASS,
   TEMPORARY_CLASS_PREFIX,
@@ -55,59 +50,11 @@ export interface InstantUpdateDeps {
 
 type ChangeItem = Pick<StoredChangeItem, "id" | "type" | "changeFields" | "instantUpdateData">
 
-/** CSS declarations for a class the page's style sheets do not have yet (a new Tailwind class). */
-export type ClassCss = Readonly<Record<string, string | number | null>>
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined)
 const strings = (value: unknown): Array<string> =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []
-
-const kebab = (property: string): string =>
-  property.startsWith("--") ? property : property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
-
-/** `.class` with pseudo modifiers, inside a media query for a breakpoint modifier. */
-export const ruleFor = (
-  className: string,
-  declarations: Readonly<Record<string, string | number | null>>,
-  modifiers: ReadonlyArray<string>,
-): string => {
-  const pseudo = modifiers
-    .filter(isPseudoModifier)
-    .map((m) => `:${m}`)
-    .join("")
-  const body = Object.entries(declarations)
-    .map(
-      ([property, value]) =>
-        `${kebab(property)}: ${value === null || value === "" ? "unset" : String(value)} !important;`,
-    )
-    .join(" ")
-  const rule = `.${CSS.escape(className)}${pseudo} { ${body} }`
-  const breakpoint = modifiers.find(isBreakpoint)
-  return breakpoint ? `@media (min-width: ${BREAKPOINT_MIN_WIDTHS[breakpoint]}) { ${rule} }` : rule
-}
-
-/** The class as the source writes it: Tailwind's variants in front (hover:bg-red-500). */
-export const classWithModifiers = (
-  className: string,
-  modifiers: ReadonlyArray<string>,
-  tailwind: boolean,
-): string => (tailwind && modifiers.length > 0 ? `${modifiers.join(":")}:${className}` : className)
-
-type TemporaryStage = "queued" | "marked" | "due"
-interface Temporary {
-  readonly changeId: string
-  stage: TemporaryStage
-  readonly cleanup: () => void
-  /** The file versions (path, content hash) whose hot reload carries the real change. */
-  awaiting?: ReadonlyArray<readonly [string, string]>
-  /** When a due temporary may go (the page has had time to render the real change). */
-  dueAt?: number
-}
-
-/** The source files' versions the hot reload has announced, by path. */
-export type FileVersionMap = ReadonlyMap<string, string>
 
 export interface InstantUpdates {
   /** Applies a change's preview (or an undo's or redo's) and says what it did. */
@@ -141,51 +88,11 @@ export interface InstantUpdates {
   sheet(): CSSStyleSheet | null
 }
 
-/** Whether the page has every one of these file versions (none given: not known, so no). */
-export const hasVersions = (
-  files: ReadonlyArray<readonly [string, string]>,
-  versions: FileVersionMap,
-) => files.length > 0 && files.every(([path, hash]) => versions.get(path) === hash)
-
 export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates => {
   const { doc } = deps
-  const temporaries: Array<Temporary> = []
-  let sheetElement: HTMLStyleElement | undefined
-
-  const sheet = (): CSSStyleSheet | null => {
-    if (!sheetElement?.isConnected) {
-      sheetElement = doc.createElement("style")
-      sheetElement.setAttribute(FRAME_OWNED_ATTRIBUTE, "instant-updates")
-      sheetElement.textContent = `.${REMOVED_CLASS}, .${MOVED_AWAY_CLASS} { display: none !important; }`
-      doc.head.appendChild(sheetElement)
-    }
-    return sheetElement.sheet
-  }
-
-  const addRule = (rule: string): boolean => {
-    const target = sheet()
-    try {
-      if (!target) throw new Error("no style sheet")
-      target.insertRule(rule, target.cssRules.length)
-      return true
-    } catch (error) {
-      console.error("Error adding rule", rule, error)
-      return false
-    }
-  }
-
-  const removeRulesFor = (className: string) => {
-    const target = sheet()
-    if (!target) return
-    const needle = `.${CSS.escape(className)}`
-    for (let index = target.cssRules.length - 1; index >= 0; index -= 1) {
-      if (target.cssRules[index]?.cssText.includes(needle)) target.deleteRule(index)
-    }
-  }
-
-  const remember = (changeId: string, cleanup: () => void) => {
-    temporaries.push({ changeId, stage: "queued", cleanup })
-  }
+  const { sheet, addRule, removeRulesFor } = createPreviewSheet(doc)
+  const temporaries = createTemporaries(doc)
+  const remember = temporaries.remember
 
   const removeClassEverywhere = (className: string) => {
     for (const element of doc.querySelectorAll(`.${CSS.escape(className)}`)) {
@@ -552,52 +459,12 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
       }
       return forward(item.id, item.type, item.changeFields, css)
     },
-    markQueueForDeletion: () => {
-      for (const temporary of temporaries) {
-        if (temporary.stage === "queued") temporary.stage = "marked"
-      }
-    },
-    hotReloaded: (versions, legacy) => {
-      for (const temporary of temporaries) {
-        if (temporary.stage !== "marked") continue
-        const known = temporary.awaiting
-        if (known ? hasVersions(known, versions) : legacy) temporary.stage = "due"
-      }
-    },
-    awaitVersions: (files, versions, dueAt) => {
-      let due = false
-      for (const temporary of temporaries) {
-        if (temporary.stage !== "marked" || temporary.awaiting) continue
-        temporary.awaiting = files
-        if (hasVersions(files, versions)) {
-          temporary.stage = "due"
-          temporary.dueAt = dueAt
-          due = true
-        }
-      }
-      return due
-    },
-    cleanupDue: (now = Number.POSITIVE_INFINITY) => {
-      const due = temporaries.filter(
-        (temporary) => temporary.stage === "due" && (temporary.dueAt ?? 0) <= now,
-      )
-      for (const temporary of due) {
-        temporary.cleanup()
-        temporaries.splice(temporaries.indexOf(temporary), 1)
-      }
-      return due.length > 0
-    },
-    cleanupAll: () => {
-      for (const temporary of temporaries.splice(0)) temporary.cleanup()
-      // Anything else with the prefix (a copy made before a reload of the frame) goes too.
-      for (const element of doc.querySelectorAll(`.${PLACEHOLDER_CLASS}`)) element.remove()
-      for (const element of doc.querySelectorAll(`[class*="${TEMPORARY_CLASS_PREFIX}"]`)) {
-        for (const name of [...element.classList]) {
-          if (isTemporaryClass(name)) element.classList.remove(name)
-        }
-      }
-    },
-    pending: () => temporaries.length,
+    markQueueForDeletion: temporaries.markQueueForDeletion,
+    hotReloaded: temporaries.hotReloaded,
+    awaitVersions: temporaries.awaitVersions,
+    cleanupDue: temporaries.cleanupDue,
+    cleanupAll: temporaries.cleanupAll,
+    pending: temporaries.pending,
     track: remember,
     sheet,
   }
