@@ -400,7 +400,11 @@ export const makeHttpApp = <R>(options: {
       apps: config.webApps ?? DEFAULT_WEB_APPS,
       headTags: makeHeadTags({
         publicUrl: config.publicUrl,
-        findEntry: previews && ((entryId) => runtime.runPromise(previews.entry(entryId))),
+        find: previews && {
+          entry: (entryId) => runtime.runPromise(previews.entry(entryId)),
+          contest: (contestId) => runtime.runPromise(previews.contest(contestId)),
+          artist: (username) => runtime.runPromise(previews.artist(username)),
+        },
         log,
       }),
     }),

@@ -1,24 +1,40 @@
 import { Clock, Effect, Option } from "effect"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { memberSettings } from "../../domain/accounts/member-settings.use-case.ts"
+import type { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { isOpen } from "../../domain/contests/contest-status.ts"
 import { isVisible } from "../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
+import {
+  artistPageText,
+  contestPageText,
+  entryPageTitle,
+  SHARE_CARD,
+  SITE_NAME,
+  sitePage,
+  type PageText,
+} from "../../domain/site/page-titles.ts"
 import { imageUrl } from "./presenters.ts"
 import type { HeadTags, PageRequest } from "./web-app.ts"
 
 /**
- * The head tags the server renders into the site's index.html: Open Graph and Twitter card tags,
- * so a link shared on a social site previews. `/entries/ID` (an entry's page) and the older
+ * The head tags the server renders into the site's index.html: the page's `<title>` and
+ * description, and Open Graph and Twitter card tags, so a tab, a search result and a link shared
+ * on a social site all name the page. `/entries/ID` (an entry's page) and the older
  * `/gallery?submission=ID` preview that entry (its artist, its contest and its picture as a JPEG
- * with its size, which crawlers that ignore WebP read); every other page, and an entry that is
- * unknown or not shown, the site.
+ * with its size, which crawlers that ignore WebP read); a contest's page is titled with its
+ * contest, an artist's with their username; every other page takes its text from the table in
+ * domain/site/page-titles.ts (which the web app reads too) and the site's branded share card.
  */
 
-export const SITE_NAME = "Colorday"
-export const SITE_TITLE = "Colorday — the daily coloring contest"
-export const SITE_DESCRIPTION =
-  "Colorday: a daily coloring contest. Download today's line art, color it, upload a photo, vote and win."
+export {
+  entryPageTitle,
+  SITE_DESCRIPTION,
+  SITE_NAME,
+  SITE_TITLE,
+} from "../../domain/site/page-titles.ts"
 
 /** What a shared entry's preview shows. */
 export interface EntryPreview {
@@ -37,9 +53,25 @@ export interface EntryPreview {
   readonly votingOpen: boolean
 }
 
-/** Finds the preview of a shared entry (none when it is unknown or not shown in the gallery). */
+/** What a contest's page is titled with. */
+export interface ContestPreview {
+  readonly title: string
+  readonly description: string
+}
+
+/** What an artist's page is titled with: the username as the artist wrote it. */
+export interface ArtistPreview {
+  readonly username: string
+}
+
+/**
+ * Finds what a page shows: a shared entry (none when it is unknown or not shown in the gallery),
+ * a contest, an artist (none when there is no such member).
+ */
 export interface SharePreviews<R> {
   readonly entry: (entryId: string) => Effect.Effect<Option.Option<EntryPreview>, never, R>
+  readonly contest: (contestId: string) => Effect.Effect<Option.Option<ContestPreview>, never, R>
+  readonly artist: (username: string) => Effect.Effect<Option.Option<ArtistPreview>, never, R>
 }
 
 /** The preview of a visible entry, through the repositories. */
@@ -65,7 +97,28 @@ export const sharePreviews = {
         votingOpen: Option.isSome(contest) && isOpen(contest.value, now),
       })
     }),
-} satisfies SharePreviews<EntryRepository | ContestRepository | ImageStore>
+  contest: (contestId: string) =>
+    Effect.gen(function* () {
+      const found = yield* Effect.option((yield* ContestRepository).get(contestId))
+      return Option.map(found, (contest) => ({
+        title: contest.title,
+        description: contest.description,
+      }))
+    }),
+  artist: (username: string) =>
+    Effect.gen(function* () {
+      const found = yield* (yield* MemberRepository).findByUsername(username)
+      if (Option.isNone(found)) return Option.none<ArtistPreview>()
+      // A private profile's page says only that it is private: its title names no one.
+      const settings = yield* Effect.option(memberSettings(found.value.id))
+      if (Option.isNone(settings) || !settings.value.privacy.publicProfile) {
+        return Option.none<ArtistPreview>()
+      }
+      return Option.some<ArtistPreview>({ username: found.value.username })
+    }),
+} satisfies SharePreviews<
+  EntryRepository | ContestRepository | ImageStore | MemberRepository | MemberSettingsRepository
+>
 
 const ESCAPES: Readonly<Record<string, string>> = {
   "&": "&amp;",
@@ -98,27 +151,40 @@ export const siteOrigin = (publicUrl: string | undefined, requestOrigin: string)
   return requestOrigin
 }
 
-/** The tags of any page: the site's name and description. */
-export const siteTags = (pageUrl: string): string =>
-  [
+/** The page's own title and description, which the tab and search results show. */
+const titleTags = (text: PageText) => [
+  `<title>${escapeHtml(text.title)}</title>`,
+  named("description", text.description),
+]
+
+/**
+ * The tags of a page without a picture of its own: its title and description, and the site's
+ * branded share card as a large card.
+ */
+export const pageTags = (text: PageText, pageUrl: string, origin: string): string => {
+  const image = `${origin}${SHARE_CARD.path}`
+  return [
+    ...titleTags(text),
     property("og:site_name", SITE_NAME),
     property("og:type", "website"),
-    property("og:title", SITE_TITLE),
-    property("og:description", SITE_DESCRIPTION),
+    property("og:title", text.title),
+    property("og:description", text.description),
     property("og:url", pageUrl),
-    named("twitter:card", "summary"),
-    named("twitter:title", SITE_TITLE),
-    named("twitter:description", SITE_DESCRIPTION),
+    property("og:image", image),
+    property("og:image:type", SHARE_CARD.type),
+    property("og:image:width", String(SHARE_CARD.width)),
+    property("og:image:height", String(SHARE_CARD.height)),
+    property("og:image:alt", SHARE_CARD.alt),
+    named("twitter:card", "summary_large_image"),
+    named("twitter:title", text.title),
+    named("twitter:description", text.description),
+    named("twitter:image", image),
+    named("twitter:image:alt", SHARE_CARD.alt),
   ].join("\n    ")
+}
 
 /** The share title the spec gives an entry. */
 export const entryShareTitle = (artistName: string) => `Vote for ${artistName}'s artwork!`
-
-/** An entry page's title: "<artist> — <contest title> | Colorday". */
-export const entryPageTitle = (artistName: string, contestTitle: string | null) =>
-  contestTitle === null
-    ? `${artistName} | ${SITE_NAME}`
-    : `${artistName} — ${contestTitle} | ${SITE_NAME}`
 
 /** Where a shared entry's tags are rendered: its own page, or the gallery's older link. */
 export type SharedFrom = "entry-page" | "gallery"
@@ -147,6 +213,7 @@ export const entryTags = (
   const url =
     from === "entry-page" ? `${origin}/entries/${id}` : `${origin}/gallery?submission=${id}`
   return [
+    ...titleTags({ title, description }),
     property("og:site_name", SITE_NAME),
     property("og:type", from === "entry-page" ? "article" : "website"),
     property("og:title", title),
@@ -192,29 +259,55 @@ export const sharedEntry = (
   return shared === undefined ? undefined : { entryId: shared, from: "gallery" }
 }
 
+/** Looks up what a page shows, outside Effect (the web app's middleware awaits it). */
+export interface PageLookups {
+  readonly entry: (entryId: string) => Promise<Option.Option<EntryPreview>>
+  readonly contest: (contestId: string) => Promise<Option.Option<ContestPreview>>
+  readonly artist: (username: string) => Promise<Option.Option<ArtistPreview>>
+}
+
 /**
- * The head tags of the site's pages (other apps get none). `findEntry` looks a shared entry up;
- * when it fails, the page still goes out, with the site's tags.
+ * The head tags of the site's pages (other apps get none). `find` looks up what a page shows;
+ * without it, or when a look-up fails, the page still goes out, with its route's generic text.
  */
 export const makeHeadTags = (options: {
   readonly publicUrl: string | undefined
-  readonly findEntry?: ((entryId: string) => Promise<Option.Option<EntryPreview>>) | undefined
+  readonly find?: PageLookups | undefined
   readonly log: (line: string) => void
 }): HeadTags => {
+  const { find, log } = options
+  const lookUp = async <A>(what: string, run: () => Promise<Option.Option<A>>) => {
+    try {
+      return await run()
+    } catch (error) {
+      log(
+        `page tags: looking up ${what} failed (the page went out with its route's tags): ${(error as Error)?.stack ?? String(error)}`,
+      )
+      return Option.none<A>()
+    }
+  }
   return async (page) => {
     if (page.app !== "/") return ""
     const origin = siteOrigin(options.publicUrl, page.origin)
+    const url = `${origin}${page.path}`
     const shared = sharedEntry(page)
-    if (shared !== undefined && options.findEntry) {
-      try {
-        const preview = await options.findEntry(shared.entryId)
-        if (Option.isSome(preview)) return entryTags(preview.value, origin, shared.from)
-      } catch (error) {
-        options.log(
-          `share preview of entry ${shared.entryId} failed (the page went out with the site's tags): ${(error as Error)?.stack ?? String(error)}`,
-        )
+    if (shared !== undefined && find) {
+      const preview = await lookUp(`entry ${shared.entryId}`, () => find.entry(shared.entryId))
+      if (Option.isSome(preview)) return entryTags(preview.value, origin, shared.from)
+    }
+    const route = sitePage(page.path)
+    if (route.kind === "contest" && find && ENTRY_ID.test(route.contestId)) {
+      const contest = await lookUp(`contest ${route.contestId}`, () =>
+        find.contest(route.contestId),
+      )
+      if (Option.isSome(contest)) return pageTags(contestPageText(contest.value), url, origin)
+    }
+    if (route.kind === "artist" && find && route.username.length <= 64) {
+      const artist = await lookUp(`artist ${route.username}`, () => find.artist(route.username))
+      if (Option.isSome(artist)) {
+        return pageTags(artistPageText(artist.value.username), url, origin)
       }
     }
-    return siteTags(`${origin}${page.path}`)
+    return pageTags(route.text, url, origin)
   }
 }

@@ -52,6 +52,13 @@ const RECHECK_MS = 1_000
 
 const IMMUTABLE = "public, max-age=31536000, immutable"
 
+/**
+ * Pictures of the build's public/ files (the share card, icons) keep their names when redrawn,
+ * so they are kept a day, not a year: crawlers fetching a share card then ask once a day.
+ */
+const PICTURES = new Set([".png", ".jpg", ".jpeg", ".webp", ".svg", ".ico"])
+const PICTURE_CACHE = "public, max-age=86400"
+
 /** What a page's head tags are made from. */
 export interface PageRequest {
   /** The app's prefix ("/" for the site). */
@@ -131,8 +138,18 @@ interface Template {
   /** index.html split at the placeholder (the whole file and "" when it has none). */
   readonly before: string
   readonly after: string
+  /** The same without the build's own `<title>` and description, for tags that bring theirs. */
+  readonly bare: { readonly before: string; readonly after: string }
   readonly modifiedMs: number
 }
+
+/** The build's own `<title>` and description: what a page's head tags replace when they carry theirs. */
+const OWN_TITLE = /[ \t]*<title>[\s\S]*?<\/title>[ \t]*\r?\n?/gi
+const OWN_DESCRIPTION = /[ \t]*<meta\s+name="description"[^>]*>[ \t]*\r?\n?/gi
+const withoutOwnTitle = (html: string) => html.replace(OWN_TITLE, "").replace(OWN_DESCRIPTION, "")
+
+/** Whether a page's head tags bring a title of their own (the build's then gives way). */
+const bringsTitle = (tags: string) => tags.includes("<title>")
 
 /** index.html of one build, read once and read again only when its date changes. */
 const indexTemplate = (dir: string) => {
@@ -151,14 +168,14 @@ const indexTemplate = (dir: string) => {
     if (cached?.modifiedMs === stats.mtimeMs) return cached
     const html = await readFile(file, "utf8")
     const at = html.indexOf(META_PLACEHOLDER)
-    cached =
-      at < 0
-        ? { before: html, after: "", modifiedMs: stats.mtimeMs }
-        : {
-            before: html.slice(0, at),
-            after: html.slice(at + META_PLACEHOLDER.length),
-            modifiedMs: stats.mtimeMs,
-          }
+    const before = at < 0 ? html : html.slice(0, at)
+    const after = at < 0 ? "" : html.slice(at + META_PLACEHOLDER.length)
+    cached = {
+      before,
+      after,
+      bare: { before: withoutOwnTitle(before), after: withoutOwnTitle(after) },
+      modifiedMs: stats.mtimeMs,
+    }
     return cached
   }
 }
@@ -196,7 +213,8 @@ export const serveWebApps = (options: {
       // Other files of the build (from public/): robots.txt, icons. A page path has no extension.
       if (extname(path) !== "") {
         const file = fileIn(app.dir, path)
-        if (!file || !(await sendFile(ctx, file, "no-cache"))) notFound(ctx)
+        const cache = PICTURES.has(extname(path).toLowerCase()) ? PICTURE_CACHE : "no-cache"
+        if (!file || !(await sendFile(ctx, file, cache))) notFound(ctx)
         return
       }
     }
@@ -223,7 +241,8 @@ export const serveWebApps = (options: {
     ctx.status = 200
     ctx.type = "text/html; charset=utf-8"
     ctx.set("Cache-Control", "no-cache")
-    ctx.body = `${template.before}${tags}${template.after}`
+    const { before, after } = bringsTitle(tags) ? template.bare : template
+    ctx.body = `${before}${tags}${after}`
   }
 }
 

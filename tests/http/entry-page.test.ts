@@ -6,6 +6,7 @@ import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { ENTRY_PAGE, SHARE_CARD } from "../../domain/site/page-titles.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { EntryPageBody as EntryPageBodySchema } from "../../adapters/http/entry-page.schema.ts"
 import { META_PLACEHOLDER } from "../../adapters/http/web-app.ts"
@@ -270,7 +271,7 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
     })
     expect(response.status).toBe(200)
     const html = await response.text()
-    const title = `${artist.member.username} — ${contest.title} | Colorday`
+    const title = `${artist.member.username} — ${contest.title} · Colorday`
     expect(meta(html, "og:title")).toBe(title)
     expect(meta(html, "twitter:title")).toBe(title)
     expect(meta(html, "og:type")).toBe("article")
@@ -333,14 +334,16 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
     }
   })
 
-  it("gives a hidden entry's page and an unknown one the site's tags", async () => {
+  it("gives a hidden entry's page and an unknown one the entry route's tags and the share card", async () => {
     const { entries } = await contestWithEntries()
     for (const id of [entries[2].id, "no-such-entry"]) {
       const html = await (
         await fetch(`${server.url}/entries/${id}`, { headers: { Accept: "text/html" } })
       ).text()
       expect(meta(html, "og:type")).toBe("website")
-      expect(meta(html, "og:image")).toBeUndefined()
+      expect(meta(html, "og:title")).toBe(ENTRY_PAGE.title)
+      expect(meta(html, "og:image")).toBe(`${server.url}${SHARE_CARD.path}`)
+      expect(html).not.toContain(entries[2].image)
     }
   })
 })

@@ -1,12 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
+import { dirname, join, resolve } from "node:path"
+import { Effect } from "effect"
+import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { NOT_BUILT_MESSAGE } from "../../adapters/http/web-app.ts"
-import { SITE_DESCRIPTION, SITE_TITLE } from "../../adapters/http/page-meta.ts"
+import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
+import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
+import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { SHARE_CARD, STATIC_PAGES } from "../../domain/site/page-titles.ts"
 import { httpBackends, startTestServer, type TestServer } from "./support/server.ts"
-import { addContest, addMember, insertEntry } from "./support/world.ts"
+import { addContest, addMember, insertEntry, run } from "./support/world.ts"
 
 /**
  * The built web app, served by the API's process: its hashed assets cached for a year, every page
@@ -62,21 +67,31 @@ const rawGet = (server: TestServer, path: string) =>
     request.end()
   })
 
+/** Where the share card is committed (Vite copies it into the build). */
+const WEB_PUBLIC = resolve(import.meta.dirname, "../../apps/web/public")
+
+const GALLERY = STATIC_PAGES["/gallery"] ?? { title: "", description: "" }
+
 const HTML = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }
 
 const page = (server: TestServer, path: string, init: RequestInit = {}) =>
   fetch(`${server.url}${path}`, { ...init, headers: { ...HTML, ...init.headers } })
 
 /** The content of a <meta property|name="…"> tag of a page, unescaped by the DOM's rules. */
-const meta = (html: string, key: string): string | undefined => {
-  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)
-  return match?.[1]
+const meta = (html: string, key: string): string | undefined =>
+  unescaped(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1])
+
+/** A page's <title>, unescaped the same way. */
+const titleOf = (html: string): string | undefined =>
+  unescaped(/<title>([^<]*)<\/title>/.exec(html)?.[1])
+
+const unescaped = (text: string | undefined) =>
+  text
     ?.replaceAll("&quot;", '"')
     .replaceAll("&#39;", "'")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&")
-}
 
 describe("the built web app (SQLite)", () => {
   let server: TestServer
@@ -285,30 +300,77 @@ describe.each(httpBackends)("share tags on %s", (backend) => {
     ["an unknown entry", () => Promise.resolve("no-such-entry")],
     ["a malformed id", () => Promise.resolve("..%2F..%2Fetc")],
     ["an empty id", () => Promise.resolve("")],
-  ])("gives %s the site's tags, with a 200", async (_name, id) => {
+  ])("gives %s the gallery's own tags and the share card, with a 200", async (_name, id) => {
     const response = await page(server, `/gallery?submission=${await id()}`)
     expect(response.status).toBe(200)
     const html = await response.text()
-    expect(meta(html, "og:title")).toBe(SITE_TITLE)
-    expect(meta(html, "og:description")).toBe(SITE_DESCRIPTION)
-    expect(meta(html, "twitter:card")).toBe("summary")
-    expect(meta(html, "og:image")).toBeUndefined()
+    expect(meta(html, "og:title")).toBe(GALLERY.title)
+    expect(meta(html, "og:description")).toBe(GALLERY.description)
+    expect(meta(html, "twitter:card")).toBe("summary_large_image")
+    expect(meta(html, "og:image")).toBe(`${server.url}${SHARE_CARD.path}`)
   })
 
-  it("gives a hidden entry the site's tags", async () => {
+  it("gives a hidden entry the gallery's tags", async () => {
     const member = await addMember(server)
     const contest = await addContest(server, "open")
     const entry = await insertEntry(server, member, contest, { moderation: "hidden" })
     const html = await (await page(server, `/gallery?submission=${entry.id}`)).text()
-    expect(meta(html, "og:title")).toBe(SITE_TITLE)
+    expect(meta(html, "og:title")).toBe(GALLERY.title)
     expect(html).not.toContain(entry.image)
   })
 
-  it("gives every other page the site's tags with its own URL", async () => {
+  it("gives every other page its own tags with its own URL", async () => {
     const html = await (await page(server, "/leaderboard?period=week")).text()
     expect(meta(html, "og:site_name")).toBe("Colorday")
-    expect(meta(html, "og:title")).toBe(SITE_TITLE)
+    expect(meta(html, "og:title")).toBe("Leaderboard · Colorday")
     expect(meta(html, "og:url")).toBe(`${server.url}/leaderboard`)
+  })
+
+  it("titles a contest's page with its contest, escaped", async () => {
+    const created = await addContest(server, "ended")
+    const contest = {
+      ...created,
+      title: `Koi <script>alert(1)</script> & "Friends"`,
+      description: "Fish & lilies, <em>colored</em>.",
+    }
+    await run(
+      server,
+      Effect.flatMap(ContestRepository, (contests) => contests.save(contest)),
+    )
+    const html = await (await page(server, `/contests/${contest.id}`)).text()
+    expect(html).not.toContain("<script>alert(1)</script>")
+    expect(titleOf(html)).toBe(`${contest.title} · Colorday`)
+    expect(meta(html, "description")).toBe(contest.description)
+    expect(meta(html, "og:title")).toBe(`${contest.title} · Colorday`)
+    expect(meta(html, "twitter:title")).toBe(`${contest.title} · Colorday`)
+    expect(meta(html, "og:url")).toBe(`${server.url}/contests/${contest.id}`)
+    expect(meta(html, "og:image")).toBe(`${server.url}${SHARE_CARD.path}`)
+  })
+
+  it("titles an artist's page with their username, unless their profile is private", async () => {
+    const artist = await addMember(server)
+    const shown = await (await page(server, `/artists/${artist.username.toUpperCase()}`)).text()
+    expect(titleOf(shown)).toBe(`${artist.username} · Colorday`)
+    expect(meta(shown, "og:description")).toContain(artist.username)
+
+    await run(
+      server,
+      saveMemberSettings(artist.id, {
+        ...DEFAULT_SETTINGS,
+        privacy: { ...DEFAULT_SETTINGS.privacy, publicProfile: false },
+      }),
+    )
+    const hidden = await (await page(server, `/artists/${artist.username}`)).text()
+    expect(titleOf(hidden)).toBe("Artist · Colorday")
+    expect(meta(hidden, "og:title")).not.toContain(artist.username)
+    expect(meta(hidden, "og:description")).not.toContain(artist.username)
+  })
+
+  it("gives an unknown contest or artist their route's generic title", async () => {
+    const contest = await (await page(server, "/contests/no-such-contest")).text()
+    expect(titleOf(contest)).toBe("Contest · Colorday")
+    const artist = await (await page(server, "/artists/nobody-here")).text()
+    expect(titleOf(artist)).toBe("Artist · Colorday")
   })
 })
 
@@ -336,5 +398,104 @@ describe("share tags with PUBLIC_URL (SQLite)", () => {
       `https://colorday.example/images/${entry.image.replace(/\.webp$/, ".share.jpg")}`,
     )
     expect(meta(html, "og:url")).toBe(`https://colorday.example/gallery?submission=${entry.id}`)
+  })
+})
+
+describe("page titles and the share card (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    // As Vite copies apps/web/public into the build.
+    mkdirSync(join(build, "share"))
+    copyFileSync(join(WEB_PUBLIC, SHARE_CARD.path), join(build, SHARE_CARD.path))
+    server = await startTestServer({ config: { webApps: [{ prefix: "/", dir: build }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  it.each([
+    ["/", "Colorday — the daily coloring contest"],
+    ["/gallery", "Gallery · Colorday"],
+    ["/leaderboard", "Leaderboard · Colorday"],
+    ["/contests", "Past contests · Colorday"],
+    ["/pricing", "Pricing · Colorday"],
+    ["/rewards", "Rewards · Colorday"],
+    ["/about", "About · Colorday"],
+    ["/faq", "FAQ · Colorday"],
+    ["/terms", "Terms of Service · Colorday"],
+    ["/privacy", "Privacy Policy · Colorday"],
+    ["/contact", "Contact · Colorday"],
+    ["/profile", "Your profile · Colorday"],
+    ["/billing-history/", "Billing history · Colorday"],
+    ["/forgot-password", "Forgot password · Colorday"],
+    ["/reset-password/abc-DEF_123", "Set a new password · Colorday"],
+    ["/verify-email/abc", "Verify your e-mail · Colorday"],
+    ["/resend-verification", "Resend verification e-mail · Colorday"],
+    ["/payment-success", "Payment successful · Colorday"],
+    ["/payment-cancel", "Payment cancelled · Colorday"],
+    ["/no/such/page", "Page not found · Colorday"],
+  ])("answers %s with its own title and description, once", async (path, title) => {
+    const html = await (await page(server, path)).text()
+    expect(titleOf(html)).toBe(title)
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1)
+    const description = meta(html, "description")
+    expect(description).toMatch(/\S{3}/)
+    expect(meta(html, "og:title")).toBe(title)
+    expect(meta(html, "twitter:title")).toBe(title)
+    expect(meta(html, "og:description")).toBe(description)
+    expect(meta(html, "twitter:description")).toBe(description)
+    expect(meta(html, "og:url")).toBe(`${server.url}${path}`)
+  })
+
+  it("gives each static page a description of its own", async () => {
+    const paths = ["/", "/gallery", "/leaderboard", "/pricing", "/faq", "/terms", "/contact"]
+    const descriptions = await Promise.all(
+      paths.map(async (path) => meta(await (await page(server, path)).text(), "description")),
+    )
+    expect(new Set(descriptions).size).toBe(paths.length)
+  })
+
+  it("points generic pages at the branded 1200×630 share card, which is served and cached", async () => {
+    const html = await (await page(server, "/pricing")).text()
+    const image = meta(html, "og:image") ?? ""
+    expect(image).toBe(`${server.url}/share/colorday-card.png`)
+    expect(meta(html, "twitter:image")).toBe(image)
+    expect(meta(html, "twitter:card")).toBe("summary_large_image")
+    expect(meta(html, "og:image:type")).toBe("image/png")
+    expect([meta(html, "og:image:width"), meta(html, "og:image:height")]).toEqual(["1200", "630"])
+
+    const served = await fetch(image)
+    expect(served.status).toBe(200)
+    expect(served.headers.get("content-type")).toBe("image/png")
+    expect(served.headers.get("cache-control")).toBe("public, max-age=86400")
+    const png = await sharp(Buffer.from(await served.arrayBuffer())).metadata()
+    expect([png.format, png.width, png.height]).toEqual(["png", 1200, 630])
+  })
+})
+
+describe("share card URLs with PUBLIC_URL (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({
+      config: { webApps: [{ prefix: "/", dir: build }], publicUrl: "https://colorday.example/" },
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  it("builds the share card's and the page's URLs on PUBLIC_URL", async () => {
+    const html = await (await page(server, "/faq")).text()
+    expect(meta(html, "og:image")).toBe("https://colorday.example/share/colorday-card.png")
+    expect(meta(html, "og:url")).toBe("https://colorday.example/faq")
   })
 })
