@@ -12,7 +12,7 @@ import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import type { MailKind } from "../../domain/shared/mailer.port.ts"
 import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
-import { keysetPage, upsert } from "./repositories.ts"
+import { keysetPage, upsert } from "./repository-support.ts"
 import {
   type MemberSettingsRow,
   MemberSettingsTable,

@@ -8,7 +8,7 @@ import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { type DatabaseShape, isUniqueViolation } from "./database.ts"
 import { type EntryRow, EntryTable, VoteTable } from "./contest-tables.ts"
-import { notFound } from "./repositories.ts"
+import { notFound } from "./repository-support.ts"
 
 // Entries and votes over the Database service.
 

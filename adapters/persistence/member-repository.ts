@@ -1,0 +1,117 @@
+import { Effect, Option } from "effect"
+import { Brackets } from "typeorm"
+import type { Member } from "../../domain/accounts/member.entity.ts"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
+import { decodeCursor, encodeCursor } from "../../domain/shared/paging.ts"
+import type { DatabaseShape } from "./database.ts"
+import { type MemberRow, MemberTable } from "./account-tables.ts"
+import { keysetPage, likeEscaped, notFound, upsert } from "./repository-support.ts"
+
+/** Members on SQL, mapped to and from their rows. */
+
+const toMember = (row: MemberRow): Member => ({
+  id: row.id,
+  email: row.email,
+  username: row.username,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  dateOfBirth: row.dateOfBirth,
+  passwordHash: row.passwordHash,
+  emailVerifiedAt: row.emailVerifiedAt,
+  pendingEmail: row.pendingEmail,
+  isAdmin: Boolean(row.isAdmin),
+  suspendedAt: row.suspendedAt,
+  profile: {
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    avatarUrl: row.avatarUrl,
+  },
+  createdAt: row.createdAt,
+})
+
+const fromMember = (member: Member): MemberRow => ({
+  id: member.id,
+  email: member.email,
+  username: member.username,
+  usernameKey: member.username.toLowerCase(),
+  firstName: member.firstName,
+  lastName: member.lastName,
+  dateOfBirth: member.dateOfBirth,
+  passwordHash: member.passwordHash,
+  emailVerifiedAt: member.emailVerifiedAt,
+  pendingEmail: member.pendingEmail,
+  isAdmin: member.isAdmin,
+  suspendedAt: member.suspendedAt,
+  bio: member.profile.bio,
+  location: member.profile.location,
+  website: member.profile.website,
+  avatarUrl: member.profile.avatarUrl,
+  settings: null,
+  createdAt: member.createdAt,
+})
+
+export const members = (db: DatabaseShape) =>
+  MemberRepository.of({
+    get: (id) =>
+      Effect.flatMap(
+        db.run((m) => m.getRepository<MemberRow>(MemberTable).findOneBy({ id })),
+        (row) => (row ? Effect.succeed(toMember(row)) : Effect.fail(notFound("member", id))),
+      ),
+    findByEmail: (email) =>
+      Effect.map(
+        db.run((m) => m.getRepository<MemberRow>(MemberTable).findOneBy({ email })),
+        (row) => Option.map(Option.fromNullishOr(row), toMember),
+      ),
+    findByUsername: (username) =>
+      Effect.map(
+        db.run((m) =>
+          m
+            .getRepository<MemberRow>(MemberTable)
+            .findOneBy({ usernameKey: username.toLowerCase() }),
+        ),
+        (row) => Option.map(Option.fromNullishOr(row), toMember),
+      ),
+    save: (member) => db.run((m) => upsert(m, MemberTable, fromMember(member), ["id"])),
+    search: (text, cursor, limit) =>
+      db.run((m) => {
+        const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")
+        if (text !== "") {
+          qb.where(
+            new Brackets((where) => {
+              for (const column of ["email", "username_key", "first_name", "last_name"]) {
+                where.orWhere(`LOWER(member.${column}) LIKE :pattern ESCAPE '!'`)
+              }
+            }),
+            { pattern: `%${likeEscaped(text.toLowerCase())}%` },
+          )
+        }
+        return keysetPage(
+          qb,
+          "member",
+          { column: "created_at", property: "createdAt", direction: "DESC" },
+          cursor,
+          limit,
+          toMember,
+        )
+      }),
+    count: db.run((m) => m.getRepository<MemberRow>(MemberTable).count()),
+    page: (cursor, limit) =>
+      db.run((m) => {
+        const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")
+        const after = cursor === null ? undefined : decodeCursor(cursor)
+        if (typeof after === "string") qb.where("member.id > :after", { after })
+        return qb
+          .orderBy("member.id", "ASC")
+          .take(limit + 1)
+          .getMany()
+          .then((rows) => {
+            const items = rows.slice(0, limit)
+            const last = items.at(-1)
+            return {
+              items: items.map(toMember),
+              nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+            }
+          })
+      }),
+  })
