@@ -134,6 +134,12 @@ export const artistPageText = (username: string): PageText => ({
 export const entryPageTitle = (artistName: string, contestTitle: string | null): string =>
   pageTitle(contestTitle === null ? artistName : `${artistName} — ${contestTitle}`)
 
+/** An entry's page as the web app titles it once loaded (the server's tags also invite a vote). */
+export const entryPageText = (artistName: string, contestTitle: string): PageText => ({
+  title: entryPageTitle(artistName, contestTitle),
+  description: `${artistName}'s artwork in the ${contestTitle} contest on Colorday, the daily coloring contest.`,
+})
+
 /** Which page a path of the site is (its route, as apps/web/src/routes.tsx declares them). */
 export type SitePage =
   | { readonly kind: "static"; readonly path: string; readonly text: PageText }

@@ -2,6 +2,7 @@ import { Link, NavLink, ScrollRestoration, type Location } from "react-router-do
 import { Button, buttonVariants } from "../../../ui/src/button.tsx"
 import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
 import { PageOutlet } from "../entries/PageOutlet.tsx"
+import { useRouteTitle } from "./page-title.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 
@@ -139,8 +140,15 @@ const scrollKey = (location: Location): string => {
 }
 
 /** Every page of the site: the sticky header, the page, the footer. */
+/** Titles each page from its route (a component, so it sits under the router's location). */
+const RouteTitle = () => {
+  useRouteTitle()
+  return null
+}
+
 export const Layout = () => (
   <SessionProvider>
+    <RouteTitle />
     <AuthDialogProvider>
       <div className="flex min-h-screen flex-col overflow-x-clip">
         <SkipLink />

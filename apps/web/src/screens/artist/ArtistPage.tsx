@@ -9,6 +9,8 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page } from "../../../../ui/src/page.tsx"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { ArtistProfile, artistKey, isShown, PRIVATE_SENTENCE } from "./ArtistProfile.tsx"
+import { artistPageText } from "../../../../../domain/site/page-titles.ts"
+import { usePageText } from "../../layout/page-title.ts"
 
 /** /artists/:username: an artist's public page, or the plain private sentence, or not found. */
 const ArtistPage = () => {
@@ -20,6 +22,10 @@ const ArtistPage = () => {
     queryFn: () => api.artist(username),
     retry: (failures, error) => !isNotFound(error) && failures < 1,
   })
+  // A private profile's page names no one, as the server renders it.
+  usePageText(
+    artist.data && isShown(artist.data) ? artistPageText(artist.data.username) : undefined,
+  )
   if (artist.isPending) return <Spinner label="Loading artist…" />
   if (artist.isError) {
     if (isNotFound(artist.error))

@@ -13,6 +13,8 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { BackLink, Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
+import { contestPageText } from "../../../../../domain/site/page-titles.ts"
+import { usePageText } from "../../layout/page-title.ts"
 import {
   ArtistLink,
   ContestDates,
@@ -211,6 +213,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
     retry: false,
   })
   const known = contest.data
+  usePageText(known && contestPageText(known))
   const cancelled = known?.status === "cancelled"
   return (
     <Page>
@@ -287,6 +290,8 @@ const ContestPage = () => {
     retry: (failures, error) =>
       !(error instanceof ApiError && error.status === 404) && failures < 1,
   })
+  const shown = results.data?.pages[0]?.contest
+  usePageText(shown && contestPageText(shown))
 
   if (results.isPending) {
     return (

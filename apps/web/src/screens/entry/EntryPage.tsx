@@ -9,6 +9,8 @@ import { Page } from "../../../../ui/src/page.tsx"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { EntryLightbox } from "./EntryLightbox.tsx"
 import { EntryNotFound } from "./EntryNotFound.tsx"
+import { entryPageText } from "../../../../../domain/site/page-titles.ts"
+import { usePageText } from "../../layout/page-title.ts"
 
 const neighbourClass =
   "inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
@@ -45,6 +47,7 @@ const ContestNeighbours = ({
 /** /entries/:id as a page: a reload, a shared link, or a link from anywhere but a grid. */
 const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
   const page = useEntryPage(entryId)
+  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
   if (page.isPending) return <Spinner label="Loading entry…" />
   if (page.isError) {
     if (isNotFound(page.error)) {

@@ -1,0 +1,68 @@
+import { configure, screen, waitFor } from "@testing-library/react"
+import { http, HttpResponse } from "msw"
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { renderRoute, signedInAs } from "../test/render.tsx"
+import { server } from "../test/server.ts"
+import { aPastContest, someResults } from "../screens/contests/result-fixtures.ts"
+
+beforeAll(() => {
+  // The first render loads the lazy route: give a busy machine more than the default second.
+  configure({ asyncUtilTimeout: 5000 })
+})
+
+/** The description tag index.html carries, which each page rewrites. */
+let description: HTMLMetaElement
+beforeEach(() => {
+  description = document.createElement("meta")
+  description.name = "description"
+  description.content = "the build's own"
+  document.head.append(description)
+  document.title = "the build's own"
+})
+afterEach(() => description.remove())
+
+describe("page titles on navigation", () => {
+  it("titles each page from its route as the visitor moves between them", async () => {
+    signedInAs(null)
+    const { router } = renderRoute("/about")
+    await screen.findByRole("heading", { name: "About Colorday" })
+    expect(document.title).toBe("About · Colorday")
+    expect(description.content).toMatch(/^What Colorday is/)
+
+    await router.navigate("/faq")
+    await screen.findByRole("heading", { name: "Frequently Asked Questions" })
+    expect(document.title).toBe("FAQ · Colorday")
+    expect(description.content).toMatch(/^Answers to common questions/)
+
+    await router.navigate("/no-such-page")
+    await screen.findByRole("heading", { name: "Page not found" })
+    expect(document.title).toBe("Page not found · Colorday")
+  })
+
+  it("titles a contest's page with its contest once it is loaded", async () => {
+    signedInAs(null)
+    const contest = aPastContest({ title: "Koi & Lilies", description: "Fish in a pond." })
+    server.use(
+      http.get("*/api/challenges/:id/results", () => HttpResponse.json(someResults({ contest }))),
+    )
+    const { router } = renderRoute("/terms")
+    await waitFor(() => expect(document.title).toBe("Terms of Service · Colorday"))
+
+    await router.navigate(`/contests/${contest.id}`)
+    await waitFor(() => expect(document.title).toBe("Koi & Lilies · Colorday"))
+    expect(description.content).toBe("Fish in a pond.")
+  })
+
+  it("keeps the title the server gave a contest's page on the first load", async () => {
+    signedInAs(null)
+    document.title = "Koi & Lilies · Colorday"
+    server.use(
+      http.get("*/api/challenges/:id/results", () =>
+        HttpResponse.json({ code: "NOT_FOUND", message: "No such contest" }, { status: 404 }),
+      ),
+    )
+    renderRoute("/contests/some-contest")
+    await screen.findByRole("heading", { name: "Contest not found" })
+    expect(document.title).toBe("Koi & Lilies · Colorday")
+  })
+})
