@@ -1,0 +1,83 @@
+/** Subscriptions, the payment ledger and offline checkout sessions, in memory. */
+import { Effect, Option } from "effect"
+import { isOpenCheckout } from "../../domain/billing/payment.entity.ts"
+import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
+import { OfflineSessions } from "../payments/offline-sessions.ts"
+import type { MemoryStore } from "./memory-store.ts"
+import { keysetPage, byId } from "./memory-paging.ts"
+
+export const subscriptions = (store: MemoryStore) =>
+  SubscriptionRepository.of({
+    find: (memberId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
+    // Memory transactions are serialised already, so holding the row needs nothing more.
+    lock: (memberId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
+    save: (subscription) =>
+      Effect.sync(() => void store.tables.subscriptions.set(subscription.memberId, subscription)),
+    dueForRenewal: (now, afterMemberId, limit) =>
+      Effect.sync(() =>
+        [...store.tables.subscriptions.values()]
+          .filter(
+            (s) => s.renewsAt <= now && (afterMemberId === null || s.memberId > afterMemberId),
+          )
+          .sort((a, b) => (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0))
+          .slice(0, limit),
+      ),
+  })
+
+export const payments = (store: MemoryStore) =>
+  PaymentLedger.of({
+    save: (payment) =>
+      Effect.sync(() => void store.tables.payments.set(payment.checkoutSessionId, payment)),
+    findByCheckoutSession: (checkoutSessionId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    findById: (id) =>
+      Effect.sync(() =>
+        Option.fromNullishOr([...store.tables.payments.values()].find((p) => p.id === id)),
+      ),
+    // Memory transactions are serialised already, so holding the row needs nothing more.
+    lock: (checkoutSessionId) =>
+      Effect.sync(() => Option.fromNullishOr(store.tables.payments.get(checkoutSessionId))),
+    openCheckoutsOf: (memberId, now) =>
+      Effect.sync(() =>
+        [...store.tables.payments.values()]
+          .filter((p) => p.memberId === memberId && isOpenCheckout(p, now))
+          .sort((a, b) => b.createdAt - a.createdAt || byId(b, a)),
+      ),
+    historyOf: (memberId, cursor, limit) =>
+      Effect.sync(() => {
+        const own = [...store.tables.payments.values()].filter((p) => p.memberId === memberId)
+        return keysetPage(
+          own,
+          (a, b) => b.createdAt - a.createdAt || byId(b, a),
+          (payment) => payment.checkoutSessionId,
+          (value) => (typeof value === "string" ? store.tables.payments.get(value) : undefined),
+          cursor,
+          limit,
+        )
+      }),
+  })
+
+export const checkoutSessions = (store: MemoryStore) =>
+  OfflineSessions.of({
+    create: (session) =>
+      Effect.sync(() => {
+        const existing = [...store.tables.checkoutSessions.values()].find(
+          (s) => s.idempotencyKey === session.idempotencyKey,
+        )
+        if (existing) return existing
+        store.tables.checkoutSessions.set(session.id, session)
+        return session
+      }),
+    find: (id) => Effect.sync(() => Option.fromNullishOr(store.tables.checkoutSessions.get(id))),
+    complete: (id, status, at) =>
+      Effect.sync(() => {
+        const session = store.tables.checkoutSessions.get(id)
+        if (session?.status === "open") {
+          store.tables.checkoutSessions.set(id, { ...session, status, completedAt: at })
+        }
+        return Option.fromNullishOr(store.tables.checkoutSessions.get(id))
+      }),
+  })
