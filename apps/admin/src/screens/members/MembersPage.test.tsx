@@ -50,6 +50,10 @@ describe("the members list", () => {
     expect(within(alan).getByText("Admin")).toBeTruthy()
     expect(within(alan).getByText("Suspended")).toBeTruthy()
     expect(within(alan).getByText("pro")).toBeTruthy()
+    expect(within(alan).queryByText("Active")).toBeNull()
+    // A plain member's status is said in words, not left blank.
+    const grace = within(table).getByRole("link", { name: "grace" }).closest("tr")
+    expect(within(grace ?? table).getByText("Active")).toBeTruthy()
     expect(within(table).getByRole("link", { name: "grace" }).getAttribute("href")).toBe(
       `/admin/members/${GRACE.id}`,
     )

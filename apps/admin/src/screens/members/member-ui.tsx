@@ -7,5 +7,7 @@ export const MemberChips = ({ member }: { readonly member: AdminMember }) => (
     {member.isAdmin && <Chip tone="brand">Admin</Chip>}
     {member.suspendedAt && <Chip tone="red">Suspended</Chip>}
     {!member.emailVerified && <Chip tone="amber">Unverified</Chip>}
+    {/* A plain member's status in words: a blank cell reads as missing data. */}
+    {!member.isAdmin && !member.suspendedAt && member.emailVerified && <Chip>Active</Chip>}
   </span>
 )
