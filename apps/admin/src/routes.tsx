@@ -4,6 +4,7 @@ import { SessionProvider } from "../../web/src/session/session.tsx"
 import { Spinner } from "../../ui/src/states.tsx"
 import { AdminGate } from "./access/AdminGate.tsx"
 import { AdminLayout } from "./layout/AdminLayout.tsx"
+import type { AdminRouteHandle } from "./layout/admin-title.ts"
 import AdminErrorPage from "./screens/AdminErrorPage.tsx"
 
 /** The router's base: every path below is under /admin. */
@@ -13,6 +14,9 @@ export const BASENAME = "/admin"
 const section = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 })
+
+/** The section a route is, which titles the tab (useAdminTitle). */
+const named = (title: string): AdminRouteHandle => ({ title })
 
 /** The session first; then the dashboard, only for an admin (AdminGate). */
 const Root = () => (
@@ -32,35 +36,61 @@ export const routes: RouteObject[] = [
       {
         errorElement: <AdminErrorPage />,
         children: [
-          { index: true, lazy: section(() => import("./screens/overview/OverviewPage.tsx")) },
+          {
+            index: true,
+            handle: named("Overview"),
+            lazy: section(() => import("./screens/overview/OverviewPage.tsx")),
+          },
           {
             path: "contests",
+            handle: named("Contests"),
             lazy: section(() => import("./screens/contests/ContestsPage.tsx")),
           },
           {
             path: "contests/:id",
+            handle: named("Contest"),
             lazy: section(() => import("./screens/contests/ContestPage.tsx")),
           },
           {
             path: "calendar",
+            handle: named("Calendar"),
             lazy: section(() => import("./screens/calendar/CalendarPage.tsx")),
           },
-          { path: "members", lazy: section(() => import("./screens/members/MembersPage.tsx")) },
+          {
+            path: "members",
+            handle: named("Members"),
+            lazy: section(() => import("./screens/members/MembersPage.tsx")),
+          },
           {
             path: "members/:id",
+            handle: named("Member"),
             lazy: section(() => import("./screens/members/MemberPage.tsx")),
           },
-          { path: "badges", lazy: section(() => import("./screens/badges/BadgesPage.tsx")) },
+          {
+            path: "badges",
+            handle: named("Badges"),
+            lazy: section(() => import("./screens/badges/BadgesPage.tsx")),
+          },
           {
             path: "messages",
+            handle: named("Messages"),
             lazy: section(() => import("./screens/messages/MessagesPage.tsx")),
           },
           {
             path: "analytics",
+            handle: named("Analytics"),
             lazy: section(() => import("./screens/analytics/AnalyticsPage.tsx")),
           },
-          { path: "audit", lazy: section(() => import("./screens/audit/AuditPage.tsx")) },
-          { path: "*", lazy: section(() => import("./screens/AdminNotFoundPage.tsx")) },
+          {
+            path: "audit",
+            handle: named("Audit log"),
+            lazy: section(() => import("./screens/audit/AuditPage.tsx")),
+          },
+          {
+            path: "*",
+            handle: named("Page not found"),
+            lazy: section(() => import("./screens/AdminNotFoundPage.tsx")),
+          },
         ],
       },
     ],

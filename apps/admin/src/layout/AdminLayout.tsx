@@ -13,6 +13,7 @@ import { NavLink, Outlet, ScrollRestoration } from "react-router-dom"
 import { Button } from "../../../ui/src/button.tsx"
 import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
 import { useSession } from "../../../web/src/session/session.tsx"
+import { useAdminTitle } from "./admin-title.ts"
 
 export const NAV = [
   { to: "/", label: "Overview", icon: LayoutDashboard },
@@ -62,6 +63,7 @@ const AccountLinks = () => {
 /** The dashboard's frame: a sidebar on wide screens, a menu on narrow ones, the section beside. */
 export const AdminLayout = () => {
   const [menuOpen, setMenuOpen] = useMenu()
+  useAdminTitle()
   return (
     <div className="min-h-screen overflow-x-clip lg:flex">
       <SkipLink />
