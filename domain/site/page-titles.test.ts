@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest"
+import {
+  contestPageText,
+  NOT_FOUND_PAGE,
+  shortDescription,
+  sitePage,
+  STATIC_PAGES,
+} from "./page-titles.ts"
+
+describe("sitePage", () => {
+  it("finds a static page by its path, with or without a trailing slash", () => {
+    expect(sitePage("/leaderboard")).toEqual({
+      kind: "static",
+      path: "/leaderboard",
+      text: STATIC_PAGES["/leaderboard"],
+    })
+    expect(sitePage("/leaderboard/").kind).toBe("static")
+    expect(sitePage("/").text.title).toBe("Colorday — the daily coloring contest")
+  })
+
+  it("reads a page that carries a token as the page itself", () => {
+    expect(sitePage("/reset-password/abc").text).toBe(STATIC_PAGES["/reset-password"])
+    expect(sitePage("/verify-email/abc/").text).toBe(STATIC_PAGES["/verify-email"])
+  })
+
+  it("names the contest, artist or entry a dynamic page shows, decoded", () => {
+    expect(sitePage("/contests/c-1")).toMatchObject({ kind: "contest", contestId: "c-1" })
+    expect(sitePage("/artists/ada%20l")).toMatchObject({ kind: "artist", username: "ada l" })
+    expect(sitePage("/artists/%E0%A4%A")).toMatchObject({ kind: "artist", username: "%E0%A4%A" })
+    expect(sitePage("/entries/e1")).toMatchObject({ kind: "entry", entryId: "e1" })
+  })
+
+  it("calls any other path not found, never a page of the prototype's object", () => {
+    for (const path of ["/nope", "/contests/a/b", "/constructor", "/toString", "/admin"]) {
+      expect(sitePage(path), path).toEqual({ kind: "not-found", text: NOT_FOUND_PAGE })
+    }
+  })
+
+  it("gives every static page its own title and description", () => {
+    const pages = Object.values(STATIC_PAGES)
+    expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length)
+    expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length)
+  })
+})
+
+describe("contestPageText and shortDescription", () => {
+  it("describes a contest by its description, or by its title when it has none", () => {
+    expect(contestPageText({ title: "Koi", description: " Fish\n in a pond. " })).toEqual({
+      title: "Koi · Colorday",
+      description: "Fish in a pond.",
+    })
+    expect(contestPageText({ title: "Koi", description: "" }).description).toContain("Koi")
+  })
+
+  it("cuts a long description at a word, marked with an ellipsis, within 200 characters", () => {
+    const long = "word ".repeat(100)
+    const short = shortDescription(long)
+    expect(short.length).toBeLessThanOrEqual(200)
+    expect(short).toMatch(/word…$/)
+    expect(shortDescription("x".repeat(300))).toHaveLength(200)
+  })
+})
