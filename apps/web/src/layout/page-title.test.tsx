@@ -1,9 +1,12 @@
 import { configure, screen, waitFor } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
 import { aPastContest, someResults } from "../screens/contests/result-fixtures.ts"
+import { anEntryPage } from "../screens/entry/entry-page-fixtures.ts"
+import { entries } from "../entries/entry-fixtures.ts"
 
 beforeAll(() => {
   // The first render loads the lazy route: give a busy machine more than the default second.
@@ -64,5 +67,27 @@ describe("page titles on navigation", () => {
     renderRoute("/contests/some-contest")
     await screen.findByRole("heading", { name: "Contest not found" })
     expect(document.title).toBe("Koi & Lilies · Colorday")
+  })
+
+  it("titles an entry opened over the gallery, and the gallery again once it is closed", async () => {
+    signedInAs(null)
+    const grid = entries(2)
+    server.use(
+      http.get("*/api/gallery", () => HttpResponse.json({ items: grid, nextCursor: null })),
+      http.get("*/api/entries/:id", ({ params }) => {
+        const entry = grid.find((each) => each.id === params.id)
+        return entry
+          ? HttpResponse.json(anEntryPage(entry, { contest: aPastContest({ title: "Owls" }) }))
+          : HttpResponse.json({ code: "NOT_FOUND", message: "Entry not found" }, { status: 404 })
+      }),
+    )
+    const { router } = renderRoute("/gallery")
+    await waitFor(() => expect(document.title).toBe("Gallery · Colorday"))
+    await userEvent.click(await screen.findByRole("link", { name: "Open artist2's entry" }))
+    await screen.findByRole("dialog")
+    await waitFor(() => expect(document.title).toBe("artist2 — Owls · Colorday"))
+
+    await router.navigate(-1)
+    await waitFor(() => expect(document.title).toBe("Gallery · Colorday"))
   })
 })

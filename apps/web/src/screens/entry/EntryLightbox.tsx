@@ -18,6 +18,8 @@ import { isLightboxState, neighboursIn, openEntry } from "../../entries/lightbox
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { EntryNotFound } from "./EntryNotFound.tsx"
+import { entryPageText } from "../../../../../domain/site/page-titles.ts"
+import { usePageText } from "../../layout/page-title.ts"
 
 /** How far a finger travels sideways before it counts as a swipe, in CSS pixels. */
 export const SWIPE_PX = 50
@@ -75,6 +77,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
   const ids = isLightboxState(location.state) ? location.state.lightbox.ids : []
   const { previous, next } = neighboursIn(ids, entryId)
   const page = useEntryPage(entryId)
+  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
   const client = useQueryClient()
 
   // The neighbours are read ahead, so ← and → show them at once.
