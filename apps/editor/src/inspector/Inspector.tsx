@@ -1,39 +1,18 @@
 import { Plus, X } from "lucide-react"
-import { type FormEvent, type ReactNode, useId, useState } from "react"
+import { type FormEvent, useId, useState } from "react"
 import { BREAKPOINTS, PSEUDO_MODIFIERS } from "../../../../domain/editing/styling.ts"
-import type {
-  Breakpoint,
-  PseudoModifier,
-  StylingFramework,
-} from "../../../../domain/editing/styling.ts"
+import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { type TreeNode, editableText } from "../frame/nav-tree.ts"
 import { suggestClasses } from "./tailwind-classes.ts"
-import { buttonVariants } from "../../../ui/src/button.tsx"
-import { cn } from "../../../ui/src/cn.ts"
-import { inputClass as sharedInputClass } from "../../../ui/src/form.tsx"
+import { Section, inputClass, smallButton } from "./InspectorSection.tsx"
+import { StylesSection } from "./StylesSection.tsx"
 
 /**
  * The selected element: its tag, its Tailwind classes (add with suggestions, edit, remove), the
  * common styles under a breakpoint and a state, its props and its text. Every control makes one
  * change of the ledger through the session; nothing here writes to the page or the server itself.
  */
-
-/** The kit's controls (apps/ui), in the inspector's compact size. */
-const inputClass = cn(sharedInputClass, "px-2 py-1 shadow-none")
-const smallButton = buttonVariants({ variant: "secondary", size: "xs" })
-
-const Section = ({ title, children }: { readonly title: string; readonly children: ReactNode }) => {
-  const id = useId()
-  return (
-    <section aria-labelledby={id} className="border-b border-slate-200 px-3 py-3">
-      <h3 id={id} className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {title}
-      </h3>
-      {children}
-    </section>
-  )
-}
 
 /** Props the inspector never offers to edit: the id our plugin stamps, React's own. */
 const HIDDEN_PROPS = new Set(["className", "data-codebase-id", "key", "ref", "children"])
@@ -271,161 +250,6 @@ const ClassesSection = ({ node }: { readonly node: TreeNode }) => {
           Added as <span className="font-mono">{prefix}:</span>…
         </p>
       )}
-    </Section>
-  )
-}
-
-interface StyleField {
-  readonly property: string
-  readonly label: string
-  readonly options?: ReadonlyArray<string>
-  readonly placeholder?: string
-}
-
-export const STYLE_GROUPS: ReadonlyArray<{
-  readonly title: string
-  readonly fields: ReadonlyArray<StyleField>
-}> = [
-  {
-    title: "Spacing",
-    fields: [
-      { property: "padding", label: "Padding", placeholder: "16px" },
-      { property: "margin", label: "Margin", placeholder: "0 auto" },
-      { property: "gap", label: "Gap", placeholder: "8px" },
-    ],
-  },
-  {
-    title: "Colour",
-    fields: [
-      { property: "color", label: "Text colour", placeholder: "#0f172a" },
-      { property: "background-color", label: "Background", placeholder: "#ffffff" },
-    ],
-  },
-  {
-    title: "Typography",
-    fields: [
-      { property: "font-size", label: "Font size", placeholder: "16px" },
-      {
-        property: "font-weight",
-        label: "Font weight",
-        options: ["300", "400", "500", "600", "700", "800"],
-      },
-      {
-        property: "text-align",
-        label: "Text align",
-        options: ["left", "center", "right", "justify"],
-      },
-    ],
-  },
-  {
-    title: "Layout",
-    fields: [
-      {
-        property: "display",
-        label: "Display",
-        options: ["block", "inline-block", "flex", "grid", "none"],
-      },
-      { property: "flex-direction", label: "Direction", options: ["row", "column"] },
-      {
-        property: "justify-content",
-        label: "Justify",
-        options: ["flex-start", "center", "flex-end", "space-between"],
-      },
-      {
-        property: "align-items",
-        label: "Align",
-        options: ["stretch", "flex-start", "center", "flex-end"],
-      },
-    ],
-  },
-]
-
-const StyleInput = ({
-  field,
-  framework,
-}: {
-  readonly field: StyleField
-  readonly framework: StylingFramework
-}) => {
-  const session = useSession()
-  const [value, setValue] = useState("")
-  const id = useId()
-  if (field.options) {
-    return (
-      <label
-        htmlFor={id}
-        className="grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600"
-      >
-        {field.label}
-        <select
-          id={id}
-          className={inputClass}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            if (event.target.value !== "")
-              session.setStyle(field.property, event.target.value, framework)
-          }}
-        >
-          <option value="">—</option>
-          {field.options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      </label>
-    )
-  }
-  return (
-    <form
-      className="grid grid-cols-[5.5rem_1fr] items-center gap-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (value.trim() === "") return
-        session.setStyle(field.property, value, framework)
-        setValue("")
-      }}
-    >
-      <label htmlFor={id} className="text-xs text-slate-600">
-        {field.label}
-      </label>
-      <input
-        id={id}
-        className={inputClass}
-        placeholder={field.placeholder}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-      />
-    </form>
-  )
-}
-
-const StylesSection = () => {
-  const [framework, setFramework] = useState<StylingFramework>("Tailwind")
-  return (
-    <Section title="Styles">
-      <label className="mb-2 grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600">
-        Write as
-        <select
-          className={inputClass}
-          value={framework}
-          onChange={(event) => setFramework(event.target.value as StylingFramework)}
-        >
-          <option value="Tailwind">Tailwind classes</option>
-          <option value="Inline">Inline style</option>
-        </select>
-      </label>
-      <div className="space-y-3">
-        {STYLE_GROUPS.map((group) => (
-          <fieldset key={group.title} className="space-y-1.5">
-            <legend className="mb-1 text-xs font-medium text-slate-700">{group.title}</legend>
-            {group.fields.map((field) => (
-              <StyleInput key={field.property} field={field} framework={framework} />
-            ))}
-          </fieldset>
-        ))}
-      </div>
     </Section>
   )
 }
