@@ -1,7 +1,8 @@
-import { Menu as MenuIcon, Palette, X } from "lucide-react"
+import { Menu as MenuIcon, X } from "lucide-react"
 import { useEffect, useState, type ReactNode } from "react"
 import { Link, useLocation } from "react-router-dom"
 import { cn } from "./cn.ts"
+import { LogoMark } from "./logo.tsx"
 
 /**
  * The pieces of the apps' frame (apps/web's Layout, apps/admin's AdminLayout): the skip link,
@@ -12,7 +13,7 @@ import { cn } from "./cn.ts"
 export const SkipLink = () => (
   <a
     href="#main"
-    className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+    className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
   >
     Skip to content
   </a>
@@ -31,12 +32,12 @@ export const BrandLink = ({
   <Link
     to="/"
     className={cn(
-      "flex items-center gap-2 font-display font-bold text-accent-foreground",
-      size === "default" && "text-lg",
+      "flex items-center gap-2 font-display font-semibold tracking-tight text-foreground",
+      size === "default" && "text-xl",
       className,
     )}
   >
-    <Palette aria-hidden className={size === "sm" ? "size-5" : "size-6"} />
+    <LogoMark className={size === "sm" ? "size-7" : "size-9"} />
     {children}
   </Link>
 )

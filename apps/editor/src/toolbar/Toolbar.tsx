@@ -13,6 +13,7 @@ import {
   MenuTrigger,
 } from "../../../ui/src/menu.tsx"
 import { Switch } from "../../../ui/src/switch.tsx"
+import { LogoMark } from "../../../ui/src/logo.tsx"
 
 /**
  * The toolbar: add an element (div, text, button, image, or one of the app's components) into the
@@ -123,7 +124,8 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
       aria-label="Editing tools"
       className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1"
     >
-      <span className="mr-2 px-1 text-sm font-semibold">
+      <span className="mr-2 inline-flex items-center gap-1.5 px-1 text-sm font-semibold">
+        <LogoMark className="size-5" />
         Colorday editor <span className="font-normal text-slate-500">· {canvasId}</span>
       </span>
       <Menu>

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
-import { Award, Medal, Trophy } from "lucide-react"
+import { Award } from "lucide-react"
 import { Link, useParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { ApiError } from "../../api/http.ts"
 import type { ContestResults, ResultRow } from "../../api/types.ts"
+import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, scoreText, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
 import { shortDate } from "../../../../ui/src/format.ts"
@@ -31,56 +32,41 @@ const isMissing = (error: unknown, code: string): boolean =>
 const AllContests = () => <BackLink to="/contests">All contests</BackLink>
 
 const PLACES = ["1st place", "2nd place", "3rd place"] as const
-/** The podium reads 2nd, 1st, 3rd on wide screens; the document (and a phone) reads 1st, 2nd, 3rd. */
-const PODIUM_STYLE = [
-  "sm:order-2 border-amber-300 bg-amber-50",
-  "sm:order-1 sm:mt-8 border-slate-300 bg-slate-50",
-  "sm:order-3 sm:mt-12 border-orange-300 bg-orange-50",
-] as const
-const MEDAL_COLOR = ["text-amber-600", "text-slate-600", "text-orange-700"] as const
 
-const Podium = ({ results }: { readonly results: ContestResults }) => {
+const TopThree = ({ results }: { readonly results: ContestResults }) => {
   const rows = results.podium.slice(0, 3)
   const announced = results.status === "announced"
   return (
     <section aria-labelledby="podium-title" className="mt-10">
-      <h2 id="podium-title" className="text-2xl font-bold text-slate-900">
+      <h2 id="podium-title" className="font-display text-2xl font-bold text-slate-900">
         {announced ? "Winner and podium" : "Leading entries"}
       </h2>
       {rows.length === 0 ? (
         <p className="mt-3 text-slate-700">No entry took part in this contest.</p>
       ) : (
-        <ol className="mt-4 grid items-start gap-3 sm:grid-cols-3 sm:gap-4">
-          {rows.map((row, index) => {
-            const isWinner = announced && results.winner?.entryId === row.entryId
-            const Icon = index === 0 ? Trophy : Medal
-            return (
-              <li
-                key={row.entryId}
-                className={`flex min-w-0 items-center gap-4 rounded-xl border p-3 sm:flex-col sm:p-4 sm:text-center ${PODIUM_STYLE[index] ?? ""}`}
-              >
-                <RowImage row={row} size={200} className="w-24 sm:w-full sm:max-w-52" />
-                <div className="flex min-w-0 flex-col gap-1 sm:items-center">
-                  <p className="flex items-center gap-1 font-semibold text-slate-900">
-                    <Icon aria-hidden className={`size-5 shrink-0 ${MEDAL_COLOR[index] ?? ""}`} />
-                    {PLACES[index]}
-                    {isWinner && (
-                      <span className="ml-1 rounded-full bg-amber-700 px-2 py-0.5 text-xs text-white">
-                        Winner
-                      </span>
-                    )}
-                  </p>
-                  <ArtistLink row={row} className="truncate" />
-                  <VotesAndScore
-                    votes={row.rawVotes}
-                    score={row.score}
-                    className="sm:justify-center"
-                  />
-                </div>
-              </li>
-            )
-          })}
-        </ol>
+        <Podium
+          className="mt-4"
+          places={rows.map((row, index) => ({
+            key: row.entryId,
+            label: (
+              <>
+                {PLACES[index]}
+                {announced && results.winner?.entryId === row.entryId && (
+                  <span className="rounded-full bg-amber-700 px-2 py-0.5 text-xs text-white">
+                    Winner
+                  </span>
+                )}
+              </>
+            ),
+            picture: <RowImage row={row} size={200} className="w-full max-w-52" />,
+            details: (
+              <>
+                <ArtistLink row={row} className="max-w-full truncate" />
+                <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
+              </>
+            ),
+          }))}
+        />
       )}
       {announced && results.winner === null && rows.length > 0 && (
         <p className="mt-3 text-sm text-slate-700">No winner: no entry received a vote.</p>
@@ -364,7 +350,7 @@ const ContestPage = () => {
         </div>
       </header>
 
-      <Podium results={first} />
+      <TopThree results={first} />
       <PeoplesChoice row={first.peoplesChoice} />
 
       <section aria-labelledby="ranking-title" className="mt-10">

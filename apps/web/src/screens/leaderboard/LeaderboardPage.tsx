@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query"
-import { Medal, Trophy } from "lucide-react"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { artistPath, entryPath } from "../../entries/entry-view.ts"
+import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { shortDate } from "../../../../ui/src/format.ts"
@@ -132,45 +132,31 @@ const EntryImage = ({
 }
 
 const PLACES = ["1st Place", "2nd Place", "3rd Place"] as const
-/** The podium reads 2nd, 1st, 3rd from left to right; the document order stays 1st, 2nd, 3rd. */
-const PODIUM_STYLE = [
-  "order-2 border-amber-300 bg-amber-50 sm:pb-8",
-  "order-1 mt-6 border-slate-300 bg-slate-50 sm:mt-8",
-  "order-3 mt-10 border-orange-300 bg-orange-50 sm:mt-12",
-] as const
-const MEDAL_COLOR = ["text-amber-600", "text-slate-600", "text-orange-700"] as const
 
-const Podium = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
+const TopThree = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
   <section aria-labelledby="podium-title" className="mb-8">
     <h2 id="podium-title" className="sr-only">
       Top 3
     </h2>
-    <ol className="grid grid-cols-3 items-start gap-2 sm:gap-4">
-      {rows.slice(0, 3).map((row, index) => (
-        <li
-          key={row.submissionId}
-          className={`flex min-w-0 flex-col items-center gap-2 rounded-xl border px-2 py-3 text-center sm:p-4 ${PODIUM_STYLE[index] ?? ""}`}
-        >
-          <p className="flex flex-wrap items-center justify-center gap-1 text-sm font-semibold text-slate-900 sm:text-base">
-            {index === 0 ? (
-              <Trophy aria-hidden className={`size-5 ${MEDAL_COLOR[index]}`} />
-            ) : (
-              <Medal aria-hidden className={`size-5 ${MEDAL_COLOR[index] ?? ""}`} />
-            )}
-            {PLACES[index]}
-          </p>
-          <EntryImage row={row} width={160} height={160} className="size-20 sm:size-40" />
-          <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
-            <ArtistAvatar row={row} size="size-8" />
-            <ArtistName
-              row={row}
-              className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
-            />
-          </div>
-          <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
-        </li>
-      ))}
-    </ol>
+    <Podium
+      places={rows.slice(0, 3).map((row, index) => ({
+        key: row.submissionId,
+        label: PLACES[index],
+        picture: <EntryImage row={row} width={160} height={160} className="size-20 sm:size-40" />,
+        details: (
+          <>
+            <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
+              <ArtistAvatar row={row} size="size-8" />
+              <ArtistName
+                row={row}
+                className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
+              />
+            </div>
+            <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
+          </>
+        ),
+      }))}
+    />
   </section>
 )
 
@@ -282,7 +268,7 @@ const LeaderboardPanel = ({
   if (rows.length === 0) return <EmptyState title="No entries found for the selected filters" />
   return (
     <>
-      {period === "today" && podium.length > 0 && <Podium rows={podium} />}
+      {period === "today" && podium.length > 0 && <TopThree rows={podium} />}
       <RankingTable rows={rows} label={label} />
     </>
   )
