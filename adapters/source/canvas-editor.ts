@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto"
+import { readFile } from "node:fs/promises"
+import { posix } from "node:path"
 import {
   FileConflict,
   NothingToRevert,
@@ -15,6 +17,7 @@ import {
   type ElementRef,
   type MoveJsxElementRequest,
   type MutationResult,
+  type NewElement,
   type RemoveClassRequest,
   type RemoveJsxElementRequest,
   type SeenFiles,
@@ -26,7 +29,18 @@ import { classTokens, isGeneratedClass } from "./attributes.ts"
 import { CanvasModels, type Resolved } from "./canvas-models.ts"
 import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
 import { readHistory, type HistoryEntry } from "./history.ts"
-import { bindsName, exportOf, importSplice, relativeImportOf, specifierFor } from "./imports.ts"
+import {
+  bindsName,
+  exportOf,
+  importedModuleOf,
+  importSplice,
+  relativeImportOf,
+  relativeSpecifier,
+  SOURCE_EXTENSIONS,
+  specifierFor,
+  stripExtension,
+} from "./imports.ts"
+import { jsxFromFile, type JsxFromFile } from "./jsx-from-file.ts"
 import {
   addElement,
   changeProp,
@@ -42,7 +56,7 @@ import { setClasses, setInlineStyle, staticClasses } from "./jsx-style-edits.ts"
 import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import type { FileModel, JsxInfo } from "./jsx-tree.ts"
 import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
-import { applyStyling, variantPrefix } from "./tailwind.ts"
+import { applyStyling, customClassFor, isCustomClassList, variantPrefix } from "./tailwind.ts"
 
 const dedupe = (refs: ReadonlyArray<ElementRef>) => [
   ...new Map(refs.map((ref) => [ref.codebaseId, ref])).values(),
@@ -146,9 +160,12 @@ export class CanvasEditor {
 
   async styling(request: StylingRequest) {
     const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const custom = request.customProperties ?? {}
+    // A record sets custom properties; a list names classes to prefer (see applyStyling).
+    const customClasses = isCustomClassList(custom) ? custom : []
     const declarations = [
       ...Object.entries(request.styling),
-      ...Object.entries(request.customProperties ?? {}),
+      ...(isCustomClassList(custom) ? [] : Object.entries(custom)),
     ]
     const modifiers = request.modifiers ?? []
     switch (request.stylingFramework) {
@@ -163,7 +180,12 @@ export class CanvasEditor {
           this.one(file.path, setInlineStyle(file, element, declarations)),
         )
       case "Tailwind": {
-        const tokens = applyStyling(staticClasses(element), declarations, modifiers)
+        const tokens = applyStyling(
+          staticClasses(element),
+          declarations,
+          modifiers,
+          customClassFor(customClasses),
+        )
         return this.commit("styling", this.one(file.path, setClasses(file, element, tokens)))
       }
       case "CSS":
@@ -174,16 +196,15 @@ export class CanvasEditor {
   }
 
   /** The file exporting a component, and how, when the destination file does not bind it yet. */
-  private async componentSource(request: AddJsxElementRequest["newElement"], into: FileModel) {
-    const name = request.componentName ?? ""
+  private async componentSource(name: string, componentFile: string | undefined, into: FileModel) {
     if (bindsName(into.source, name.split(".")[0]!)) return null
-    if (request.componentFile !== undefined) {
-      await insideCanvas(this.root, request.componentFile)
-      const file = this.models.files.get(request.componentFile)
+    if (componentFile !== undefined) {
+      await insideCanvas(this.root, componentFile)
+      const file = this.models.files.get(componentFile)
       const kind = file ? exportOf(file.source, name) : null
       if (!file || !kind) {
         throw new UnsupportedEdit({
-          reason: `${request.componentFile} does not export a component named ${name}`,
+          reason: `${componentFile} does not export a component named ${name}`,
         })
       }
       return { file, kind }
@@ -193,6 +214,103 @@ export class CanvasEditor {
       if (kind) return { file, kind }
     }
     throw new UnsupportedEdit({ reason: `No file of the canvas exports a component named ${name}` })
+  }
+
+  /**
+   * The tag a new element is written with: its nativeTag or componentName, or for a tree lookup
+   * entry (tempo-devtools copies one in), the tag of the element its codebase id names, else its
+   * name.
+   */
+  private tagOf(added: NewElement, seen: SeenFiles["seenFileHashes"]): string {
+    const native = added.type === "nativeTag" || added.type === "native"
+    if (native && added.nativeTag !== undefined) return added.nativeTag
+    if (added.componentName !== undefined) return added.componentName
+    if (added.nativeTag !== undefined) return added.nativeTag
+    if (added.codebaseId !== undefined) {
+      return this.models.resolve({ codebaseId: added.codebaseId }, seen).element.tagName
+    }
+    if (added.name !== undefined && added.name !== "") return added.name
+    throw new UnsupportedEdit({
+      reason: "newElement names no tag: send nativeTag, componentName or a tree lookup entry",
+    })
+  }
+
+  /** The import edits that bring the names a new element uses into `file`. */
+  private async importsFor(file: FileModel, tag: string, componentFile: string | undefined) {
+    if (!/^[A-Z]/.test(tag) && !tag.includes(".")) return []
+    const source = await this.componentSource(tag, componentFile, file)
+    if (!source) return []
+    const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
+    const specifier = specifierFor(file, source.file.path, habit)
+    return [
+      {
+        splices: [importSplice(file, tag.split(".")[0]!, specifier, source.kind)],
+        carries: [],
+        created: [],
+      },
+    ]
+  }
+
+  /** The canvas file a module path (`src/ui/Button`, no extension) names, if any. */
+  private canvasModule(module: string) {
+    const candidates = [module, ...SOURCE_EXTENSIONS.map((extension) => `${module}${extension}`)]
+    candidates.push(...SOURCE_EXTENSIONS.map((extension) => `${module}/index${extension}`))
+    return candidates.find((path) => this.models.files.has(path))
+  }
+
+  /** The imports the JSX taken from a file needs in `file`, refusing a clashing name. */
+  private importsOfTaken(file: FileModel, taken: JsxFromFile): FileEdit[] {
+    const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
+    const edits: FileEdit[] = []
+    for (const used of taken.imports) {
+      const module = used.relative ? (this.canvasModule(used.module) ?? used.module) : used.module
+      const specifier = used.relative
+        ? this.models.files.has(module)
+          ? specifierFor(file, module, habit)
+          : relativeSpecifier(file.path, module)
+        : module
+      const existing = importedModuleOf(file, used.name)
+      if (existing !== undefined) {
+        const same =
+          existing === specifier ||
+          stripExtension(posix.join(posix.dirname(file.path), existing)) === stripExtension(module)
+        if (same) continue
+        throw new UnsupportedEdit({
+          reason: `${file.path} already imports ${used.name} from ${existing}; the added JSX uses the one from ${used.module}`,
+        })
+      }
+      if (bindsName(file.source, used.name)) {
+        throw new UnsupportedEdit({
+          reason: `${file.path} declares its own ${used.name}; the added JSX uses the one from ${used.module}`,
+        })
+      }
+      const binding =
+        used.kind === "named" && used.imported !== used.name
+          ? `${used.imported} as ${used.name}`
+          : used.name
+      edits.push({
+        splices: [importSplice(file, binding, specifier, used.kind)],
+        carries: [],
+        created: [],
+      })
+    }
+    return edits
+  }
+
+  /**
+   * Extra files an added element needs: each must already be in the canvas with exactly those
+   * contents, since creating files is not recorded for undo.
+   */
+  private async checkExtraFiles(extraFiles: { readonly [path: string]: string } | undefined) {
+    for (const [path, contents] of Object.entries(extraFiles ?? {})) {
+      const absolute = await insideCanvas(this.root, path)
+      const onDisk = await readFile(absolute, "utf8").catch(() => null)
+      if (onDisk !== contents) {
+        throw new UnsupportedEdit({
+          reason: `extraFiles: ${path} ${onDisk === null ? "does not exist" : "holds other contents"}; creating or overwriting files from a request is not supported`,
+        })
+      }
+    }
   }
 
   private place(
@@ -221,27 +339,25 @@ export class CanvasEditor {
   }
 
   async addJsxElement(request: AddJsxElementRequest) {
-    const { file, place } = this.place(request, request.destinationElement, request.seenFileHashes)
+    const seen = request.seenFileHashes
+    const { file, place } = this.place(request, request.destinationElement, seen)
+    await this.checkExtraFiles(request.extraFiles)
     const added = request.newElement
-    const tag = added.type === "component" ? added.componentName : added.nativeTag
-    if (!tag) {
-      throw new UnsupportedEdit({
-        reason: added.type === "component" ? "componentName is missing" : "nativeTag is missing",
-      })
-    }
-    const edits = [addElement(file, place, newElementText(file, tag, added.propsToSet ?? {}))]
-    if (added.type === "component") {
-      const source = await this.componentSource(added, file)
-      if (source) {
-        const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
-        const specifier = specifierFor(file, source.file.path, habit)
-        edits.push({
-          splices: [importSplice(file, tag.split(".")[0]!, specifier, source.kind)],
-          carries: [],
-          created: [],
-        })
+    if (added === undefined || request.fileContentsToSourceFrom !== undefined) {
+      if (request.fileContentsToSourceFrom === undefined) {
+        throw new UnsupportedEdit({ reason: "Say what to add: newElement or file contents" })
       }
+      const taken = jsxFromFile(
+        request.fileContentsToSourceFrom,
+        request.fileContentsSourceFilename,
+      )
+      const edits = [addElement(file, place, taken.text, taken.indent)]
+      edits.push(...this.importsOfTaken(file, taken))
+      return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)))
     }
+    const tag = this.tagOf(added, seen)
+    const edits = [addElement(file, place, newElementText(file, tag, added.propsToSet ?? {}))]
+    edits.push(...(await this.importsFor(file, tag, added.componentFile)))
     return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)))
   }
 

@@ -123,3 +123,36 @@ export const importSplice = (
   const at = first ? first.getStart(source) : 0
   return { start: at, end: at, text: `${statement}${style.newline}${first ? style.newline : ""}` }
 }
+
+/** The extensions a module's source file may have, in the order a bundler tries them. */
+export const SOURCE_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js"] as const
+
+export const stripExtension = (path: string) => {
+  const extension = posix.extname(path)
+  return (SOURCE_EXTENSIONS as ReadonlyArray<string>).includes(extension)
+    ? path.slice(0, -extension.length)
+    : path
+}
+
+/** A `./`-relative specifier from the file at `from` to the canvas path `to`, as written. */
+export const relativeSpecifier = (from: string, to: string) => {
+  const path = posix.relative(posix.dirname(from), to)
+  return path.startsWith(".") ? path : `./${path}`
+}
+
+/** The specifier of the (value) import that binds `name` in the file, if one does. */
+export const importedModuleOf = (file: FileModel, name: string): string | undefined => {
+  for (const statement of file.source.statements) {
+    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue
+    const clause = statement.importClause
+    const bindings = clause.namedBindings
+    const binds =
+      clause.name?.text === name ||
+      (bindings !== undefined &&
+        (ts.isNamedImports(bindings)
+          ? bindings.elements.some((element) => element.name.text === name)
+          : bindings.name.text === name))
+    if (binds) return (statement.moduleSpecifier as ts.StringLiteral).text
+  }
+  return undefined
+}

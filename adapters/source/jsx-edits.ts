@@ -173,8 +173,14 @@ export const newElementText = (
   return `<${tag}${attributes} />`
 }
 
-export const addElement = (file: FileModel, place: Place, elementText: string): FileEdit => {
-  const { splice, offsetOf } = insertContent(file, place, elementText, "")
+/** Adds an element's text at a place; `fromIndent` is the indentation its lines have now. */
+export const addElement = (
+  file: FileModel,
+  place: Place,
+  elementText: string,
+  fromIndent = "",
+): FileEdit => {
+  const { splice, offsetOf } = insertContent(file, place, elementText, fromIndent)
   return { splices: [splice], carries: [], created: [{ splice: 0, offset: offsetOf(0) }] }
 }
 

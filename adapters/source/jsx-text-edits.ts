@@ -69,7 +69,7 @@ const coreRange = (text: string, start: number, end: number) => {
 export const editText = (
   file: FileModel,
   element: JsxInfo,
-  oldText: string,
+  oldText: string | undefined,
   newText: string,
 ): FileEdit => {
   if (!element.closing) {
@@ -86,24 +86,26 @@ export const editText = (
     return { splices: [{ ...core, text: jsxText(file, text) }], carries: [], created: [] }
   }
   if (whole !== null) {
-    if (normalizeText(whole) !== normalizeText(oldText)) {
+    if (oldText !== undefined && normalizeText(whole) !== normalizeText(oldText)) {
       throw new OldContentMismatch({ codebaseId: element.id, expected: oldText, actual: whole })
     }
     return edit(element.opening.end, element.closing.getStart(file.source))
   }
-  // Mixed content: only a static part can change, named by its own old text.
+  // Mixed content: only a static part can change, named by its own old text (or the only one).
   const matching = children.filter(
     (child) =>
       ts.isJsxText(child) &&
       !child.containsOnlyTriviaWhiteSpaces &&
-      normalizeText(jsxTextValue(child.text)) === normalizeText(oldText),
+      (oldText === undefined || normalizeText(jsxTextValue(child.text)) === normalizeText(oldText)),
   )
   const only = matching[0]
   if (matching.length === 1 && only) return edit(only.pos, only.end)
   throw new DynamicContentNotEditable({
     codebaseId: element.id,
     reason: hasDynamicText(element)
-      ? "its text has expressions; only its static parts can be edited"
+      ? oldText === undefined && matching.length > 1
+        ? "its text has expressions and several static parts; send oldText to name the one to edit"
+        : "its text has expressions; only its static parts can be edited"
       : "its text is split by other elements; edit them one at a time",
   })
 }

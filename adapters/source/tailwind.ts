@@ -1,3 +1,4 @@
+import type { CustomClass, CustomProperties } from "../../domain/editing/source-rewriter.port.ts"
 /**
  * CSS declarations as Tailwind 4 classes. Known properties get their utility with an arbitrary
  * value (`w-[120px]`, `text-[color:#f00]`) or a keyword utility (`flex`, `text-center`); any other
@@ -205,10 +206,16 @@ export const utilityFor = (property: string, value: string | number): string => 
  * property under the same variants go, the new class is appended (nothing for a null or empty
  * value, which only clears the property).
  */
+/**
+ * Writes the styling as classes: each declaration replaces the classes under the same variants
+ * that set its property, by `classFor`'s class (a project's own) when it has one, else the
+ * Tailwind utility for it.
+ */
 export const applyStyling = (
   tokens: ReadonlyArray<string>,
   declarations: ReadonlyArray<readonly [string, string | number | null]>,
   modifiers: ReadonlyArray<string>,
+  classFor: (property: string, value: string | number) => string | undefined = () => undefined,
 ): ReadonlyArray<string> => {
   const prefix = variantPrefix(modifiers)
   const wanted = splitVariants(`${prefix}x`).variants
@@ -220,7 +227,7 @@ export const applyStyling = (
       return !(sameVariants(variants, wanted) && setsProperty(property, utility))
     })
     if (value !== null && value !== "") {
-      const added = `${prefix}${utilityFor(property, value)}`
+      const added = `${prefix}${classFor(property, value) ?? utilityFor(property, value)}`
       if (!result.includes(added)) result.push(added)
     }
   }
@@ -232,3 +239,40 @@ export const camelCase = (property: string) =>
   property.startsWith("--")
     ? property
     : property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** Whether custom properties came as tempo-devtools' list of classes and their CSS. */
+export const isCustomClassList = (custom: CustomProperties): custom is ReadonlyArray<CustomClass> =>
+  Array.isArray(custom)
+
+const cssDeclarations = (css: string) =>
+  css
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .map((part) => {
+      const colon = part.indexOf(":")
+      return colon === -1
+        ? null
+        : ([kebabCase(part.slice(0, colon).trim()), part.slice(colon + 1).trim()] as const)
+    })
+
+/**
+ * The custom class (tempo-devtools' ClassType, without a variant of its own) whose CSS is exactly
+ * one declaration equal to `property: value`, for applyStyling.
+ */
+export const customClassFor =
+  (classes: ReadonlyArray<CustomClass>) =>
+  (property: string, value: string | number): string | undefined => {
+    const wanted = `${kebabCase(property)}:${String(value).replace(/\s+/g, " ").trim()}`
+    return classes.find((custom) => {
+      if (custom.variant) return false
+      const declarations = cssDeclarations(custom.css)
+      const only = declarations[0]
+      return (
+        declarations.length === 1 &&
+        only !== null &&
+        only !== undefined &&
+        `${only[0]}:${only[1].replace(/\s+/g, " ")}` === wanted
+      )
+    })?.tailwind
+  }

@@ -55,8 +55,25 @@ export const CssDeclarationsSchema = Schema.Record(
   Schema.String,
   Schema.NullOr(Schema.Union([Schema.String, Schema.Finite])),
 )
-/** Custom property (--brand) → value; null removes it. */
-export const CustomPropertiesSchema = Schema.Record(Schema.String, Schema.NullOr(Schema.String))
+/**
+ * A class the client knows the CSS of (tempo-devtools' ClassType): a project's own Tailwind class
+ * (`text-brand`) and the declarations it stands for (`color: var(--brand)`). Styling writes it in
+ * place of an arbitrary value when a declaration is exactly its CSS.
+ */
+export const CustomClassSchema = Schema.Struct({
+  tailwind: Schema.String,
+  css: Schema.String,
+  variant: Schema.optional(Schema.NullOr(Schema.String)),
+})
+export type CustomClass = typeof CustomClassSchema.Type
+/**
+ * Custom properties (--brand) → value, null removing one; or, as tempo-devtools sends them, the
+ * custom classes the client knows the CSS of.
+ */
+export const CustomPropertiesSchema = Schema.Union([
+  Schema.Record(Schema.String, Schema.NullOr(Schema.String)),
+  Schema.Array(CustomClassSchema),
+])
 /** Relative path → the content hash of the file as the client saw it. */
 export const SeenFileHashesSchema = Schema.Record(Schema.String, Schema.String)
 export const StylingFrameworkSchema = Schema.Literals(STYLING_FRAMEWORKS)
@@ -149,8 +166,11 @@ export type UpdateClassesFields = typeof UpdateClassesFieldsSchema.Type
 export const EditTextFieldsSchema = Schema.Struct({
   codebaseIdToEditText: CodebaseIdSchema,
   newText: Schema.String,
-  /** The text the frame saw; the server refuses the edit if the source says otherwise. */
-  oldText: Schema.String,
+  /**
+   * The text the frame saw; the server refuses the edit if the source says otherwise. Optional,
+   * as in tempo-devtools: without it the element's whole static text is replaced.
+   */
+  oldText: Schema.optional(Schema.String),
 })
 export type EditTextFields = typeof EditTextFieldsSchema.Type
 

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Canvases } from "./canvases.port.ts"
 import type { MutationBodies, MutationEndpoint } from "./mutation-request.ts"
-import { type CanvasRoot, SourceRewriter, UnsupportedEdit } from "./source-rewriter.port.ts"
+import { type CanvasRoot, SourceRewriter } from "./source-rewriter.port.ts"
 
 /** One call of the mutation API: an endpoint and its decoded body. */
 export type MutationCall = {
@@ -21,17 +21,8 @@ export const applyMutation = Effect.fn("applyMutation")(function* (
   switch (call.endpoint) {
     case "styling":
       return yield* rewriter.styling(root, call.body)
-    case "addJsxElement": {
-      const { fileContentsToSourceFrom, extraFiles } = call.body
-      // Elements are written from their tag and props; whole files sent by a client never are.
-      if (fileContentsToSourceFrom !== undefined || Object.keys(extraFiles ?? {}).length > 0) {
-        return yield* new UnsupportedEdit({
-          reason:
-            "Adding an element from file contents (fileContentsToSourceFrom, extraFiles) is not supported",
-        })
-      }
+    case "addJsxElement":
       return yield* rewriter.addJsxElement(root, call.body)
-    }
     case "moveJsxElement":
       return yield* rewriter.moveJsxElement(root, call.body)
     case "removeJsxElement":

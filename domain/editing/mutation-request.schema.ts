@@ -44,19 +44,28 @@ export const StylingBodySchema = Schema.Struct({
 })
 export type StylingBody = typeof StylingBodySchema.Type
 
+/**
+ * The element an add creates. Our frame names it by `type` nativeTag or component; tempo-devtools
+ * sends `type: "native"` with the tag in nativeTag (and componentName), or a copy of a tree lookup
+ * entry (its codebaseId and name, any type), which adds another instance of that element's tag.
+ */
 export const NewElementSchema = Schema.Struct({
-  type: Schema.Literals(["nativeTag", "component"]),
+  type: Schema.optional(Schema.String),
   nativeTag: Schema.optional(TagNameSchema),
   componentName: Schema.optional(TagNameSchema),
+  /** A tree lookup entry's own fields: the element to add another of. */
+  codebaseId: Schema.optional(CodebaseIdSchema),
+  name: Schema.optional(Schema.String),
   propsToSet: Schema.optional(Schema.Record(PropNameSchema, PropValueSchema)),
   componentFile: Schema.optional(Schema.String),
 }).check(
   Schema.makeFilter(
     (element) =>
-      element.type === "nativeTag"
-        ? element.nativeTag !== undefined
-        : element.componentName !== undefined,
-    { expected: "a nativeTag for type nativeTag, a componentName for type component" },
+      element.nativeTag !== undefined ||
+      element.componentName !== undefined ||
+      element.codebaseId !== undefined ||
+      (element.name !== undefined && element.name !== ""),
+    { expected: "a nativeTag, a componentName, or a tree lookup entry (codebaseId or name)" },
   ),
 )
 export type NewElement = typeof NewElementSchema.Type
@@ -66,7 +75,8 @@ export const AddJsxElementBodySchema = Schema.Struct({
   destinationElement: Schema.optional(ElementRefSchema),
   beforeElement: Schema.optional(ElementRefSchema),
   afterElement: Schema.optional(ElementRefSchema),
-  newElement: NewElementSchema,
+  /** Absent when the element comes from fileContentsToSourceFrom. */
+  newElement: Schema.optional(NewElementSchema),
   canvasId: Schema.optional(Schema.String),
   deletedStoryboardId: Schema.optional(Schema.String),
   fileContentsToSourceFrom: Schema.optional(Schema.String),
@@ -81,6 +91,10 @@ export const AddJsxElementBodySchema = Schema.Struct({
       body.beforeElement !== undefined ||
       body.afterElement !== undefined,
     { expected: "destinationElement, beforeElement or afterElement" },
+  ),
+  Schema.makeFilter(
+    (body) => body.newElement !== undefined || body.fileContentsToSourceFrom !== undefined,
+    { expected: "newElement or fileContentsToSourceFrom" },
   ),
 )
 export type AddJsxElementBody = typeof AddJsxElementBodySchema.Type
@@ -152,7 +166,8 @@ export type RemoveClassBody = typeof RemoveClassBodySchema.Type
 export const EditTextBodySchema = Schema.Struct({
   element: ElementRefSchema,
   newText: Schema.String,
-  oldText: Schema.String,
+  /** The text the client saw; optional (tempo-devtools may not send it). */
+  oldText: Schema.optional(Schema.String),
   seenFileHashes,
 })
 export type EditTextBody = typeof EditTextBodySchema.Type

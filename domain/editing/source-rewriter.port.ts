@@ -42,14 +42,31 @@ export interface StylingRequest extends SeenFiles {
   readonly stylingFramework: StylingFramework
   /** Tailwind variants: breakpoints (sm, md, lg, xl, 2xl) and pseudo-classes (hover, focus, …). */
   readonly modifiers?: ReadonlyArray<string> | undefined
-  /** Extra custom properties (`--brand`) set inline beside the styling. */
-  readonly customProperties?: { readonly [property: string]: string | null } | undefined
+  /**
+   * Extra custom properties (`--brand`) set beside the styling; or the custom classes the client
+   * knows the CSS of, written instead of an arbitrary value for a declaration that is their CSS.
+   */
+  readonly customProperties?: CustomProperties | undefined
 }
+/** A class and the CSS it stands for (tempo-devtools' ClassType). */
+export interface CustomClass {
+  readonly tailwind: string
+  readonly css: string
+  readonly variant?: string | null | undefined
+}
+export type CustomProperties =
+  { readonly [property: string]: string | null } | ReadonlyArray<CustomClass>
 
 export interface NewElement {
-  readonly type: "nativeTag" | "component"
+  /**
+   * nativeTag (or tempo-devtools' "native") for a host tag, component for a component; any other
+   * type is a tree lookup entry, naming by `codebaseId` (or `name`) the element to add another of.
+   */
+  readonly type?: string | undefined
   readonly nativeTag?: string | undefined
   readonly componentName?: string | undefined
+  readonly codebaseId?: string | undefined
+  readonly name?: string | undefined
   readonly propsToSet?: { readonly [prop: string]: PropValue } | undefined
   /**
    * Where the component is exported from, relative to the canvas root. Optional: without it the
@@ -57,15 +74,23 @@ export interface NewElement {
    */
   readonly componentFile?: string | undefined
 }
-
 export interface AddJsxElementRequest extends SeenFiles {
   /** The container the element is appended to when neither sibling is given. */
   readonly destinationElement?: ElementRef | undefined
   readonly beforeElement?: ElementRef | undefined
   readonly afterElement?: ElementRef | undefined
-  readonly newElement: NewElement
+  /** What to add; absent when it comes from `fileContentsToSourceFrom`. */
+  readonly newElement?: NewElement | undefined
+  /**
+   * The source of a file (a storyboard or a component's file) whose rendered JSX is added: the
+   * first JSX its default export (else its first component) returns, with the imports it uses.
+   */
+  readonly fileContentsToSourceFrom?: string | undefined
+  /** That file's path relative to the canvas root, to rebase its relative imports. */
+  readonly fileContentsSourceFilename?: string | undefined
+  /** Further files the added JSX needs, path relative to the canvas root → contents. */
+  readonly extraFiles?: { readonly [path: string]: string } | undefined
 }
-
 export interface MoveJsxElementRequest extends SeenFiles {
   readonly elementToMove: ElementRef
   /** The new parent; the element goes last in it unless a sibling is given. */
@@ -104,7 +129,7 @@ export interface AddClassRequest extends SeenFiles {
   readonly className: string
   readonly stylingFramework?: "Tailwind" | null | undefined
   readonly modifiers?: ReadonlyArray<string> | undefined
-  readonly customProperties?: { readonly [property: string]: string | null } | undefined
+  readonly customProperties?: CustomProperties | undefined
 }
 
 export interface RemoveClassRequest extends SeenFiles {
@@ -122,8 +147,11 @@ export interface UpdateClassesRequest extends SeenFiles {
 export interface EditTextRequest extends SeenFiles {
   readonly element: ElementRef
   readonly newText: string
-  /** The text the client saw; refused with OldContentMismatch when the source has another. */
-  readonly oldText: string
+  /**
+   * The text the client saw; refused with OldContentMismatch when the source has another. Without
+   * it the element's whole static text is replaced (or its one static part, in mixed content).
+   */
+  readonly oldText?: string | undefined
 }
 
 /** One file a mutation, an undo or a redo wrote. */
