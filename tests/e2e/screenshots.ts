@@ -24,8 +24,32 @@ const VIEWPORTS = {
 /** The pages shown of each app: a name for the file and the path under the server. */
 const WEB_PAGES = [
   { name: "home", path: "/" },
+  { name: "gallery", path: "/gallery" },
   { name: "leaderboard", path: "/leaderboard" },
 ] as const
+
+/**
+ * The pages that hold an id, found from the demo world's archive: the newest announced contest
+ * with a winner, its winning entry and that entry's artist.
+ */
+const resultPages = async (siteUrl: string) => {
+  const answer = await fetch(`${siteUrl}/api/challenges/archive`)
+  if (!answer.ok) throw new Error(`the archive did not answer: ${answer.status}`)
+  const { items } = (await answer.json()) as {
+    items: Array<{
+      contest: { id: string }
+      status: string
+      winner: { entryId: string; username: string } | null
+    }>
+  }
+  const announced = items.find((item) => item.status === "announced" && item.winner !== null)
+  if (!announced?.winner) throw new Error("the demo world has no announced contest with a winner")
+  return [
+    { name: "contest", path: `/contests/${encodeURIComponent(announced.contest.id)}` },
+    { name: "entry", path: `/entries/${encodeURIComponent(announced.winner.entryId)}` },
+    { name: "artist", path: `/artists/${encodeURIComponent(announced.winner.username)}` },
+  ] as const
+}
 const ADMIN_PAGES = [
   { name: "overview", path: "/admin/" },
   { name: "members", path: "/admin/members" },
@@ -51,10 +75,11 @@ const takeAll = async (browser: Browser, outDir: string) => {
     return null
   })
   try {
+    const webPages = [...WEB_PAGES, ...(await resultPages(site.url))]
     for (const [size, options] of Object.entries(VIEWPORTS)) {
       const context = await browser.newContext({ ...options, reducedMotion: "reduce" })
       const page = await context.newPage()
-      for (const { name, path } of WEB_PAGES)
+      for (const { name, path } of webPages)
         await shoot(page, `${site.url}${path}`, join(outDir, `web-${name}-${size}.png`))
       const signedIn = await context.request.post(`${site.url}/api/users/login`, {
         data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },

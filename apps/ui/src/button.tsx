@@ -21,6 +21,7 @@ const variants = cva(
       },
       size: {
         default: "px-4 py-2",
+        lg: "px-5 py-2.5 text-base",
         sm: "px-3 py-1.5",
         xs: "gap-1 px-2 py-1 text-xs",
         icon: "size-9 p-0",

@@ -20,11 +20,14 @@ export const Page = ({
 export const PageTitle = ({
   children,
   className,
+  id,
 }: {
   readonly children: ReactNode
   readonly className?: string
+  readonly id?: string
 }) => (
   <h1
+    id={id}
     data-slot="page-title"
     className={cn(
       "font-display text-3xl font-bold tracking-tight break-words text-foreground sm:text-4xl",

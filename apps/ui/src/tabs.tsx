@@ -22,7 +22,7 @@ export const TabsList = ({
     <RadixTabs.List
       data-slot="tabs-list"
       className={cn(
-        "flex max-w-full gap-1 overflow-x-auto",
+        "flex max-w-full snap-x snap-mandatory scroll-px-1 flex-nowrap gap-1 overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden",
         look === "pills" ? "w-fit rounded-lg bg-muted p-1" : "border-b border-border",
         className,
       )}
@@ -37,7 +37,7 @@ export const TabsTrigger = ({ className, ...props }: ComponentProps<typeof Radix
     <RadixTabs.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        "shrink-0 px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:text-foreground data-[state=active]:text-accent-foreground",
+        "shrink-0 snap-start px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:text-foreground data-[state=active]:text-accent-foreground",
         look === "pills"
           ? "rounded-control data-[state=active]:bg-card data-[state=active]:shadow-control"
           : "-mb-px border-b-2 border-transparent data-[state=active]:border-primary",

@@ -1,6 +1,7 @@
 import { X } from "lucide-react"
 import { Toast } from "radix-ui"
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react"
+import { CelebrationCheck } from "./celebration.tsx"
 import { cn } from "./cn.ts"
 
 /** The spec's toasts (§9): one at a time, dismissed after 5 s. */
@@ -9,7 +10,8 @@ export const TOAST_DURATION_MS = 5000
 export interface ToastMessage {
   readonly title: string
   readonly description?: string
-  readonly variant?: "default" | "destructive"
+  /** `celebrate`: a success worth a moment (an entry sent), with a drawn check and confetti. */
+  readonly variant?: "default" | "destructive" | "celebrate"
 }
 
 interface Shown extends ToastMessage {
@@ -47,7 +49,10 @@ export const ToastProvider = ({ children }: { readonly children: ReactNode }) =>
             )}
             data-variant={shown.variant ?? "default"}
           >
-            <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
+            <Toast.Title className="flex items-center gap-2 font-semibold">
+              {shown.variant === "celebrate" && <CelebrationCheck />}
+              {shown.title}
+            </Toast.Title>
             {shown.description && (
               <Toast.Description className="col-start-1 text-sm">
                 {shown.description}

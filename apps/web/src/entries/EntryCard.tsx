@@ -1,4 +1,5 @@
 import type { ReactNode } from "react"
+import { cn } from "../../../ui/src/cn.ts"
 import { Link } from "react-router-dom"
 import type { Entry } from "../api/types.ts"
 import { EntryImage } from "./EntryImage.tsx"
@@ -15,7 +16,7 @@ export const EntryCard = ({
   ids,
   caption,
   className = "",
-  captionClassName = "p-3",
+  captionClassName = "p-2 text-sm sm:p-3 sm:text-base",
 }: {
   readonly entry: Pick<
     Entry,
@@ -33,15 +34,19 @@ export const EntryCard = ({
   <li className={className || undefined}>
     <Link
       {...openEntry(entry.id, ids)}
-      className="block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm hover:shadow-md"
+      className="block overflow-hidden rounded-card border border-border bg-card shadow-card transition-shadow hover:shadow-overlay"
     >
       <div className="relative">
         <EntryImage entry={entry} />
         <Ribbons entry={entry} className="absolute top-2 left-2" />
       </div>
-      <div className={`flex flex-col gap-1 ${captionClassName}`}>
+      <div className={cn("flex min-w-0 flex-col gap-1", captionClassName)}>
         {caption}
-        <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} />
+        <VotesAndScore
+          votes={entry.voteCount}
+          score={entry.weightedScore}
+          className="text-xs sm:text-sm"
+        />
       </div>
     </Link>
   </li>

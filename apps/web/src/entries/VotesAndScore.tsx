@@ -1,3 +1,5 @@
+import { cn } from "../../../ui/src/cn.ts"
+
 /**
  * An entry's two numbers, always labelled: Votes (the raw count) and Score (votes weighted by each
  * voter's plan). One unlabelled count never stands for both.
@@ -20,7 +22,7 @@ export const VotesAndScore = ({
   readonly score: number
   readonly className?: string
 }) => (
-  <dl className={`flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm ${className}`}>
+  <dl className={cn("flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm", className)}>
     <div className="flex items-baseline gap-1">
       <dt className="text-slate-600">Votes</dt>
       <dd className="font-semibold text-slate-900 tabular-nums">{votesText(votes)}</dd>

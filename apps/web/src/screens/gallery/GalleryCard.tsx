@@ -1,4 +1,5 @@
 import { Heart } from "lucide-react"
+import { useState } from "react"
 import { Link } from "react-router-dom"
 import type { Entry } from "../../api/types.ts"
 import { ArtistLink } from "../../entries/ArtistLink.tsx"
@@ -35,10 +36,17 @@ export const GalleryCard = ({
 }) => {
   const artist = artistOf(entry)
   const voted = entry.hasVoted === true
+  // The heart pops when a vote lands while the card is on screen, not for votes cast earlier.
+  const [wasVoted, setWasVoted] = useState(voted)
+  const [popping, setPopping] = useState(false)
+  if (voted !== wasVoted) {
+    setWasVoted(voted)
+    setPopping(voted)
+  }
   return (
     <li
       id={cardId(entry.id)}
-      className={`scroll-mt-24 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow ${
+      className={`min-w-0 scroll-mt-24 overflow-hidden rounded-card border border-border bg-card shadow-card transition-shadow hover:shadow-overlay ${
         highlighted ? "ring-4 ring-brand-600 ring-offset-2" : ""
       }`}
       data-highlighted={highlighted || undefined}
@@ -54,16 +62,16 @@ export const GalleryCard = ({
           </Link>
           <Ribbons entry={entry} className="pointer-events-none absolute top-2 left-2" />
         </div>
-        <div className="flex items-center justify-between gap-2 p-3">
+        <div className="flex flex-col gap-1 p-2 sm:flex-row sm:items-center sm:justify-between sm:gap-2 sm:p-3">
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900">
+            <p className="truncate text-sm font-medium text-slate-900 sm:text-base">
               <ArtistLink entry={entry} />
             </p>
-            <p className="text-sm text-slate-600">
+            <p className="text-xs text-slate-600 sm:text-sm">
               <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
             </p>
           </div>
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="-ml-2 flex shrink-0 items-center gap-1 sm:ml-0">
             {voted && (
               <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
                 Voted
@@ -80,7 +88,11 @@ export const GalleryCard = ({
                 voted ? "cursor-default text-red-600" : "text-slate-700 hover:text-red-600"
               }`}
             >
-              <Heart aria-hidden className={`size-5 ${voted ? "fill-current" : ""}`} />
+              <Heart
+                aria-hidden
+                className={`size-5 ${voted ? "fill-current" : ""} ${popping ? "motion-safe:animate-pop" : ""}`}
+                onAnimationEnd={() => setPopping(false)}
+              />
             </button>
             <ShareMenu entry={entry} />
           </div>
@@ -88,7 +100,7 @@ export const GalleryCard = ({
         <VotesAndScore
           votes={entry.voteCount}
           score={entry.weightedScore}
-          className="border-t border-slate-100 px-3 py-2"
+          className="border-t border-slate-100 px-2 py-1.5 text-xs sm:px-3 sm:py-2 sm:text-sm"
         />
       </article>
     </li>

@@ -74,7 +74,7 @@ export const GalleryResults = ({
   }
   return (
     <div>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
         {entries.map((entry) => (
           <GalleryCard
             key={entry.id}

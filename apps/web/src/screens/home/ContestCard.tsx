@@ -19,16 +19,19 @@ const HOW_TO_PARTICIPATE = [
 const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "title"> }) =>
   contest.lineArt ? (
     // Above the fold: loaded at once, not lazily.
-    <img
-      src={contest.lineArt}
-      alt={`Line art for “${contest.title}”`}
-      width={800}
-      height={800}
-      fetchPriority="high"
-      className="aspect-square w-full rounded-lg border border-slate-200 bg-white object-contain"
-    />
+    // The hero's centrepiece: a sheet taped to the desk, a little askew. Loaded at once, not lazily.
+    <div className="taped mx-auto w-full max-w-xl -rotate-1 bg-white p-2 shadow-paper sm:p-3">
+      <img
+        src={contest.lineArt}
+        alt={`Line art for “${contest.title}”`}
+        width={800}
+        height={800}
+        fetchPriority="high"
+        className="aspect-square w-full bg-white object-contain"
+      />
+    </div>
   ) : (
-    <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 text-slate-600">
+    <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-card border border-dashed border-slate-300 bg-card text-slate-600">
       <ImageOff aria-hidden className="size-10" />
       <span>The line art is on its way.</span>
     </div>
@@ -54,39 +57,51 @@ export const ContestCard = ({
   return (
     <article
       aria-labelledby="contest-title"
-      className="grid gap-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:grid-cols-2"
+      className="grid items-center gap-8 md:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] md:gap-10"
     >
       <LineArt contest={contest} />
       <div className="min-w-0">
         <CountdownBadge badge={badge} />
-        <h2 id="contest-title" className="mt-3 text-2xl font-bold break-words text-slate-900">
+        <h2
+          id="contest-title"
+          className="mt-3 text-3xl font-bold break-words text-slate-900 sm:text-4xl"
+        >
           {contest.title}
         </h2>
         {contest.description && (
           <p className="mt-2 break-words text-slate-700">{contest.description}</p>
         )}
-        <h3 className="mt-6 font-semibold text-slate-900">How to Participate</h3>
-        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          {HOW_TO_PARTICIPATE.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
         <div className="mt-6 flex flex-wrap gap-3">
+          {open && (
+            <Button size="lg" onClick={onSubmit}>
+              <Upload aria-hidden className="size-4" />
+              Submit Your Artwork
+            </Button>
+          )}
           <Button
             variant="secondary"
+            size="lg"
             disabled={!contest.lineArt}
             onClick={() => setDownloading(true)}
           >
             <Download aria-hidden className="size-4" />
             Download
           </Button>
-          {open && (
-            <Button onClick={onSubmit}>
-              <Upload aria-hidden className="size-4" />
-              Submit Your Artwork
-            </Button>
-          )}
         </div>
+        <h3 className="mt-8 font-semibold text-slate-900">How to Participate</h3>
+        <ol className="mt-3 space-y-2 text-sm text-slate-700">
+          {HOW_TO_PARTICIPATE.map((step, index) => (
+            <li key={step} className="flex gap-3">
+              <span
+                aria-hidden
+                className="flex size-6 shrink-0 items-center justify-center rounded-pill bg-brand-100 font-display text-xs font-bold text-brand-800"
+              >
+                {index + 1}
+              </span>
+              <span className="pt-0.5">{step}</span>
+            </li>
+          ))}
+        </ol>
         {!open && (
           <p className="mt-4 text-sm text-slate-700">
             This contest has ended and no longer accepts entries.{" "}

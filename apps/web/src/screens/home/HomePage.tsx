@@ -12,9 +12,10 @@ import { YesterdaysWinner } from "./YesterdaysWinner.tsx"
 const ClosingCall = () => (
   <section
     aria-labelledby="closing-title"
-    className="my-12 rounded-xl bg-brand-700 px-6 py-10 text-center text-white"
+    className="relative my-12 overflow-hidden rounded-[1.75rem] bg-brand-700 px-6 pt-12 pb-10 text-center text-white"
   >
-    <h2 id="closing-title" className="text-2xl font-bold">
+    <div aria-hidden className="pencil-stripe absolute inset-x-0 top-0 h-1.5" />
+    <h2 id="closing-title" className="text-3xl font-bold">
       Ready to pick up your pencils?
     </h2>
     <p className="mx-auto mt-2 max-w-xl text-brand-50">
@@ -42,14 +43,22 @@ const HomePage = () => {
   const [submitOpen, setSubmitOpen] = useState(false)
   useHomeFlags(useCallback(() => setSubmitOpen(true), []))
   return (
-    <Page>
-      <PageTitle>Daily Coloring Challenge</PageTitle>
-      <p className="mt-2 text-slate-600">
-        Download today's line art, color it, and enter your photo for the community to vote on.
-      </p>
-      <div className="mt-6">
-        <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
-      </div>
+    <Page className="pt-4 sm:pt-8">
+      <section
+        aria-labelledby="home-title"
+        className="paper-sheet relative overflow-hidden rounded-[1.75rem] border border-border px-4 pt-8 pb-6 shadow-card sm:px-8 sm:pt-10 sm:pb-8"
+      >
+        <div aria-hidden className="pencil-stripe absolute inset-x-0 top-0 h-1.5" />
+        <PageTitle id="home-title" className="scribble-underline w-fit text-4xl sm:text-5xl">
+          Daily Coloring Challenge
+        </PageTitle>
+        <p className="mt-3 max-w-2xl text-slate-700 sm:text-lg">
+          Download today's line art, color it, and enter your photo for the community to vote on.
+        </p>
+        <div className="mt-6 sm:mt-8">
+          <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
+        </div>
+      </section>
       <YesterdaysWinner />
       <PlatformFeatures />
       <HowItWorks />

@@ -38,7 +38,7 @@ export const RecentSubmissions = () => {
     }
     const ids = recent.data.items.map((item) => item.id)
     return (
-      <ul className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {recent.data.items.map((entry) => (
           <EntryCard
             key={entry.id}

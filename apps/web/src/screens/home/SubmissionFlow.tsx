@@ -66,6 +66,7 @@ export const SubmissionFlow = ({
       toast({
         title: "Submission Received",
         description: `Your artwork is entered in “${contest.title}”. Good luck!`,
+        variant: "celebrate",
       })
       photo.remove()
       close()

@@ -1,5 +1,6 @@
 import { CalendarDays, Crown, ImagePlus, Trophy, Upload } from "lucide-react"
-import { Avatar, Tabs } from "radix-ui"
+import { Avatar } from "radix-ui"
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { PLANS } from "../../../../../domain/plans/plans.ts"
@@ -119,9 +120,6 @@ const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription
   </section>
 )
 
-const TAB_CLASS =
-  "rounded-md px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
-
 /** /profile (members only): the member's own profile, entries, achievements and settings. */
 const ProfilePage = () => {
   const { member, subscription } = useSession()
@@ -133,31 +131,22 @@ const ProfilePage = () => {
       {subscription && subscription.tier !== "free" && (
         <SubscriptionBox subscription={subscription} />
       )}
-      <Tabs.Root defaultValue="submissions" className="mt-8">
-        <Tabs.List
-          aria-label="Profile sections"
-          className="flex w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1 sm:w-fit"
-        >
-          <Tabs.Trigger value="submissions" className={TAB_CLASS}>
-            Submissions
-          </Tabs.Trigger>
-          <Tabs.Trigger value="achievements" className={TAB_CLASS}>
-            Achievements
-          </Tabs.Trigger>
-          <Tabs.Trigger value="settings" className={TAB_CLASS}>
-            Settings
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="submissions" className="mt-6">
+      <Tabs defaultValue="submissions" className="mt-8">
+        <TabsList aria-label="Profile sections">
+          <TabsTrigger value="submissions">Submissions</TabsTrigger>
+          <TabsTrigger value="achievements">Achievements</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="submissions" className="mt-6">
           <SubmissionsTab memberId={member.id} />
-        </Tabs.Content>
-        <Tabs.Content value="achievements" className="mt-6">
+        </TabsContent>
+        <TabsContent value="achievements" className="mt-6">
           <AchievementsTab memberId={member.id} />
-        </Tabs.Content>
-        <Tabs.Content value="settings" className="mt-6">
+        </TabsContent>
+        <TabsContent value="settings" className="mt-6">
           <SettingsTab member={member} subscription={subscription} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </Page>
   )
 }

@@ -107,7 +107,7 @@ export const SubmissionsTab = ({ memberId }: { readonly memberId: string }) => {
       <h2 className="sr-only">Your submissions</h2>
       <ul
         aria-label="Your submissions"
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
       >
         {entries.data.map((entry) => (
           <EntryCard key={entry.id} entry={entry} ids={entries.data.map((each) => each.id)} />
