@@ -33,7 +33,7 @@ export const resultsSteps = (contest: Contest) => {
     announceNote: announced
       ? "The winner has been announced."
       : closed
-        ? "The winner is mailed when you announce."
+        ? "Announcing queues the winner's mail and the entrants' results mails."
         : "Close the contest before announcing its winner.",
   }
 }
@@ -176,14 +176,17 @@ export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
             <ConfirmDialog
               trigger={<Button disabled={!steps.canAnnounce}>Announce winner</Button>}
               title={`Announce the winner of “${contest.title}”?`}
-              description="The winner is mailed and the contest shows as announced on the site. This cannot be undone."
+              description="The winner's mail and the entrants' results mails are queued, and the contest shows as announced on the site. This cannot be undone."
               confirmLabel="Announce winner"
               busyLabel="Announcing…"
               variant="primary"
               onConfirm={async () => {
                 const announced = await adminApi.announceContest(contest.id)
                 changed(announced)
-                toast({ title: "Winner announced", description: "The winner has been mailed." })
+                toast({
+                  title: "Winner announced",
+                  description: "The winner's mail and the results mails are queued.",
+                })
               }}
             />
             <p className="mt-2 text-sm text-slate-700">{steps.announceNote}</p>
