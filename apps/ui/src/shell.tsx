@@ -33,7 +33,7 @@ export const BrandLink = ({
     to="/"
     className={cn(
       "flex items-center gap-2 font-display font-semibold tracking-tight text-foreground",
-      size === "default" && "text-xl",
+      size === "default" ? "text-xl" : "text-base",
       className,
     )}
   >

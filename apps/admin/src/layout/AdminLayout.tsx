@@ -88,9 +88,11 @@ export const AdminLayout = () => {
           </div>
         )}
       </header>
-      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
+      <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-card lg:block">
         <div className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
-          <BrandLink className="px-3">Colorday admin</BrandLink>
+          <BrandLink size="sm" className="px-3 text-lg">
+            Colorday admin
+          </BrandLink>
           <div className="flex-1">
             <NavLinks label="Dashboard" />
           </div>

@@ -16,7 +16,7 @@ const STEPS = [
   {
     card: "border-gold bg-gold-soft",
     medal: "text-gold-ink",
-    block: "h-16 bg-gold sm:h-24",
+    block: "h-14 bg-gold sm:h-24",
     order: "order-2",
   },
   {
@@ -28,7 +28,7 @@ const STEPS = [
   {
     card: "border-bronze bg-bronze-soft",
     medal: "text-bronze-ink",
-    block: "h-6 bg-bronze sm:h-10",
+    block: "h-8 bg-bronze sm:h-12",
     order: "order-3",
   },
 ] as const
@@ -74,7 +74,7 @@ export const Podium = ({
           <div
             aria-hidden
             className={cn(
-              "flex items-start justify-center rounded-b-control pt-1 font-display text-xl font-bold text-foreground sm:text-3xl",
+              "flex items-start justify-center rounded-b-control pt-1.5 font-display text-lg leading-none font-bold text-foreground sm:pt-2 sm:text-3xl",
               step.block,
             )}
           >

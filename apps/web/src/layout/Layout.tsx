@@ -1,6 +1,7 @@
 import { Link, NavLink, ScrollRestoration, type Location } from "react-router-dom"
 import { Button, buttonVariants } from "../../../ui/src/button.tsx"
 import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
+import { Logo } from "../../../ui/src/logo.tsx"
 import { PageOutlet } from "../entries/PageOutlet.tsx"
 import { useRouteTitle } from "./page-title.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
@@ -108,8 +109,12 @@ const FOOTER_LINKS = [
 
 const Footer = () => (
   <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+    <div aria-hidden className="pencil-stripe h-1" />
     <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6 md:flex-row md:items-center md:justify-between">
-      <p>A portion of submission fees goes to art education for underserved communities.</p>
+      <div className="flex flex-col gap-2">
+        <Logo className="text-lg text-foreground" markClassName="size-7" />
+        <p>A portion of submission fees goes to art education for underserved communities.</p>
+      </div>
       <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
         {FOOTER_LINKS.map((item) => (
           <Link key={item.to} to={item.to} className="hover:text-brand-700 hover:underline">

@@ -205,7 +205,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
     <Page>
       <AllContests />
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr]">
-        {known && <LineArt contest={known} size={256} eager className="max-w-64" />}
+        {known && <LineArt contest={known} size={256} eager className="mx-auto max-w-64 md:mx-0" />}
         <div className="min-w-0">
           <PageTitle>{known?.title ?? "Contest results"}</PageTitle>
           {known && (
@@ -313,7 +313,7 @@ const ContestPage = () => {
     <Page>
       <AllContests />
       <header className="mt-6 grid gap-6 md:grid-cols-[minmax(0,18rem)_1fr]">
-        <LineArt contest={contest} size={288} eager className="max-w-72" />
+        <LineArt contest={contest} size={288} eager className="mx-auto max-w-72 md:mx-0" />
         <div className="min-w-0">
           <StatusLabel status={first.status} announcedAt={first.announcedAt} />
           <div className="mt-3">
