@@ -61,7 +61,7 @@ export const layerRules = [
     name: "colorday/layers/browser",
     files: ["apps/**/*.{ts,tsx}", "frame/**/*.{ts,tsx}"],
     // Build configs run in Node, not in the page.
-    ignores: ["apps/*/vite.config.ts", "frame/vite.config.ts"],
+    ignores: ["apps/*/vite.config.ts", "apps/ui/vite.app-config.ts", "frame/vite.config.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -84,6 +84,8 @@ export const layerRules = [
     // The shared design system: the apps import it, it imports none of them (nor the server).
     name: "colorday/layers/ui",
     files: ["apps/ui/**/*.{ts,tsx}"],
+    // The apps' shared build settings run in Node, like their vite.config.ts.
+    ignores: ["apps/ui/vite.app-config.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

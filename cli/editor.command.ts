@@ -34,8 +34,8 @@ const EDITOR_CONFIG = join(REPO_ROOT, "apps/editor/vite.config.ts")
 const EDITOR_BUILD = join(REPO_ROOT, "apps/editor/dist/index.html")
 const PLUGIN_NAME = "colorday-editor"
 /** What the editor's bundle is built from: a change to any of them makes the build stale. */
-const EDITOR_SOURCES = ["apps/editor", "apps/web/src/ui", "domain/editing", "frame/src"].map(
-  (path) => join(REPO_ROOT, path),
+const EDITOR_SOURCES = ["apps/editor", "apps/ui", "domain/editing", "frame/src"].map((path) =>
+  join(REPO_ROOT, path),
 )
 
 /** The newest modification time under these folders (dist and node_modules aside). */

@@ -1,7 +1,4 @@
-import tailwindcss from "@tailwindcss/vite"
-import react from "@vitejs/plugin-react"
-import { fileURLToPath } from "node:url"
-import { defineConfig } from "vite"
+import { appConfig } from "../ui/vite.app-config.ts"
 
 /**
  * The visual editor's parent tool, its own bundle served at /editor: `npm run build` writes
@@ -9,18 +6,8 @@ import { defineConfig } from "vite"
  * `npm run dev:editor` serves it with hot reload at /editor/ and sends /canvases calls to a
  * Colorday server on :3000 (`colorday editor` prints its own port).
  */
-const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
-
-export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
+export default appConfig({
+  root: new URL(".", import.meta.url),
   base: "/editor/",
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-  server: {
-    proxy: { "/canvases": api, "/api": api },
-  },
+  proxied: ["/canvases", "/api"],
 })

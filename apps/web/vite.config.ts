@@ -1,23 +1,10 @@
-import tailwindcss from "@tailwindcss/vite"
-import react from "@vitejs/plugin-react"
-import { fileURLToPath } from "node:url"
-import { defineConfig } from "vite"
+import { appConfig } from "../ui/vite.app-config.ts"
 
 /**
  * The contest site. `npm run build` writes apps/web/dist, which `colorday serve` serves at /;
  * `npm run dev:web` serves it with hot reload and sends API calls to a `colorday serve` on :3000.
  */
-const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
-
-export default defineConfig({
-  root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: "dist",
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-  server: {
-    proxy: Object.fromEntries(["/api", "/images", "/checkout"].map((path) => [path, api])),
-  },
+export default appConfig({
+  root: new URL(".", import.meta.url),
+  proxied: ["/api", "/images", "/checkout"],
 })

@@ -1,0 +1,33 @@
+import tailwindcss from "@tailwindcss/vite"
+import react from "@vitejs/plugin-react"
+import { fileURLToPath } from "node:url"
+import { defineConfig, type UserConfig } from "vite"
+
+/**
+ * The build and dev-server settings the three apps share (apps/web, apps/admin, apps/editor): React,
+ * Tailwind, `dist/` with source maps, and a dev server that sends the server's own paths to a
+ * `colorday serve` on :3000 (or COLORDAY_API). Each app's vite.config.ts names only what is its own.
+ */
+export const appConfig = (app: {
+  /** The app's folder: `new URL(".", import.meta.url)` from its vite.config.ts. */
+  readonly root: URL
+  /** Where `colorday serve` mounts it ("/" for the site). */
+  readonly base?: string
+  /** Paths the dev server forwards to the API server. */
+  readonly proxied: ReadonlyArray<string>
+}): UserConfig => {
+  const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
+  return defineConfig({
+    root: fileURLToPath(app.root),
+    base: app.base ?? "/",
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+    server: {
+      proxy: Object.fromEntries(app.proxied.map((path) => [path, api])),
+    },
+  })
+}
