@@ -32,6 +32,7 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   // The editor's source rewriting (/canvases).
   CanvasNotFound: 404,
   ElementNotFound: 404,
+  ElementChanged: 409,
   FileConflict: 409,
   PathOutsideCanvas: 403,
   ResultDoesNotParse: 422,

@@ -493,7 +493,7 @@ export class CanvasEditor {
   }
 
   inspect(codebaseId: string): ElementInfo {
-    const { file, element } = this.models.resolve({ codebaseId }, undefined)
+    const { file, element } = this.models.current(codebaseId)
     return {
       codebaseId: element.id,
       path: file.path,

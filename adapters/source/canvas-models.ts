@@ -2,6 +2,7 @@ import { lstat, readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { Project, ts } from "ts-morph"
 import {
+  ElementChanged,
   ElementNotFound,
   FileConflict,
   ResultDoesNotParse,
@@ -28,6 +29,17 @@ import type { AppliedEdit } from "./splices.ts"
 const PAST_IDS_KEPT = 50_000
 /** Older file texts kept (by content hash) to re-resolve requests against a version seen. */
 const VERSIONS_KEPT = 500
+/** Versions whose element identities are kept (each: codebase id → identity), across files. */
+const IDENTITY_VERSIONS_KEPT = 500
+/**
+ * The latest versions of a file in which the elements an id named count as what a client without
+ * seenFileHashes may mean by it. An id that named one element in all of them resolves to that
+ * element wherever it is now; one that named several is refused (ElementChanged). Older meanings
+ * are forgotten, so that an id reused by a move becomes usable again after this many edits.
+ */
+const MEANINGS_KEPT = 20
+
+const versionKey = (path: string, hash: string) => `${path}\u0000${hash}`
 
 export interface Resolved {
   readonly file: FileModel
@@ -57,6 +69,19 @@ export class CanvasModels {
   private readonly ids = new Map<string, string>()
   private readonly past = new Map<string, { readonly path: string; readonly hash: string }>()
   private readonly versions = new Map<string, string>()
+  /**
+   * Element identities: a number per element that follows it through every edit (the splices'
+   * position map, moves included), undo and redo (a version seen before gets its identities
+   * back) and changes on disk (a unique fingerprint). Per version: codebase id → identity.
+   */
+  private readonly identities = new Map<string, ReadonlyMap<string, number>>()
+  /** Per file, the elements of its current version by identity. */
+  private readonly alive = new Map<string, ReadonlyMap<number, JsxInfo>>()
+  /** Per file, the hashes of its latest MEANINGS_KEPT versions, the current one last. */
+  private readonly recent = new Map<string, ReadonlyArray<string>>()
+  /** The tag names each identity has had. */
+  private readonly tagsOf = new Map<number, Set<string>>()
+  private nextIdentity = 0
 
   private readonly fileOps: FileOps
 
@@ -94,13 +119,68 @@ export class CanvasModels {
     }
   }
 
-  private install(model: FileModel) {
+  private install(model: FileModel, carried?: (element: JsxInfo) => number | undefined) {
     const old = this.files.get(model.path)
     if (old) this.retire(old)
     this.files.set(model.path, model)
     for (const element of model.elements) {
       this.ids.set(element.id, model.path)
       this.past.delete(element.id)
+    }
+    this.identify(model, carried)
+  }
+
+  /** Gives every element of a new current version its identity. */
+  private identify(model: FileModel, carried?: (element: JsxInfo) => number | undefined) {
+    const key = versionKey(model.path, model.hash)
+    const known = this.identities.get(key)
+    const byId = new Map<string, number>()
+    const byIdentity = new Map<number, JsxInfo>()
+    for (const element of model.elements) {
+      let identity = known?.get(element.id) ?? carried?.(element)
+      if (identity === undefined || byIdentity.has(identity)) identity = this.nextIdentity++
+      byId.set(element.id, identity)
+      byIdentity.set(identity, element)
+      const tags = this.tagsOf.get(identity) ?? new Set<string>()
+      tags.add(element.tagName)
+      this.tagsOf.set(identity, tags)
+    }
+    this.identities.delete(key)
+    this.identities.set(key, byId)
+    for (const stale of this.identities.keys()) {
+      if (this.identities.size <= IDENTITY_VERSIONS_KEPT) break
+      this.identities.delete(stale)
+    }
+    this.alive.set(model.path, byIdentity)
+    this.recent.set(
+      model.path,
+      [...(this.recent.get(model.path) ?? []), model.hash].slice(-MEANINGS_KEPT),
+    )
+  }
+
+  /** The identity of an element of the current version of its file. */
+  private identityOf(model: FileModel, element: JsxInfo) {
+    return this.identities.get(versionKey(model.path, model.hash))?.get(element.id)
+  }
+
+  /** Identities carried from an older version to a new text by unique fingerprints. */
+  private byFingerprint(old: FileModel | undefined, next: FileModel) {
+    if (!old) return undefined
+    const count = (model: FileModel) => {
+      const found = new Map<string, JsxInfo[]>()
+      for (const element of model.elements) {
+        const fingerprint = fingerprintOf(model, element)
+        found.set(fingerprint, [...(found.get(fingerprint) ?? []), element])
+      }
+      return found
+    }
+    const before = count(old)
+    const after = count(next)
+    return (element: JsxInfo) => {
+      const fingerprint = fingerprintOf(next, element)
+      const was = before.get(fingerprint)
+      if (was?.length !== 1 || after.get(fingerprint)?.length !== 1) return undefined
+      return this.identityOf(old, was[0]!)
     }
   }
 
@@ -112,8 +192,10 @@ export class CanvasModels {
       if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) continue
       const text = await readFile(this.absolute(path), "utf8")
       const hash = contentHash(text)
-      if (this.files.get(path)?.hash !== hash) {
-        this.install(buildFileModel(path, text, hash, this.parse(path, text)))
+      const old = this.files.get(path)
+      if (old?.hash !== hash) {
+        const next = buildFileModel(path, text, hash, this.parse(path, text))
+        this.install(next, this.byFingerprint(old, next))
       }
       this.stats.set(path, stat)
     }
@@ -121,27 +203,91 @@ export class CanvasModels {
       if (listed.has(path)) continue
       this.retire(model)
       this.files.delete(path)
+      this.alive.delete(path)
       this.stats.delete(path)
       const source = this.project.getSourceFile(this.absolute(path))
       if (source) this.project.removeSourceFile(source)
     }
   }
 
-  /** Finds an element by codebase id, in the version of its file the client saw. */
+  /**
+   * Finds the element a client means by a codebase id. With the hash of the file it saw: that
+   * version's element, wherever it is now. Without: the one element the id named in the file's
+   * recent versions, wherever it is now; refused with ElementChanged when it named several (an
+   * element moved, was added or removed, and the id is now another's), unless the reference's
+   * `name` is the tag of just one of them.
+   */
   resolve(ref: ElementRef, seen: SeenFiles["seenFileHashes"]): Resolved {
     const id = ref.codebaseId
-    const path = this.ids.get(id)
-    if (path !== undefined) {
-      const file = this.files.get(path)!
-      const seenHash = seen?.[path]
-      if (seenHash === undefined || seenHash === file.hash) {
-        return { file, element: file.byId.get(id)! }
+    const path = this.ids.get(id) ?? this.past.get(id)?.path
+    if (path === undefined) throw new ElementNotFound({ codebaseId: id })
+    const file = this.files.get(path)
+    const seenHash = seen?.[path]
+    if (seenHash !== undefined) {
+      if (file && seenHash === file.hash) {
+        const element = file.byId.get(id)
+        if (!element) throw new ElementNotFound({ codebaseId: id })
+        return { file, element }
       }
-      return this.refind(path, seenHash, id)
+      return this.inVersion(path, seenHash, id)
     }
+    return this.unseen(ref, path)
+  }
+
+  /** The element an id names now, without checking what it named before (read-only uses). */
+  current(id: string): Resolved {
+    const path = this.ids.get(id)
+    const file = path === undefined ? undefined : this.files.get(path)
+    const element = file?.byId.get(id)
+    if (file && element) return { file, element }
     const earlier = this.past.get(id)
-    if (earlier) return this.refind(earlier.path, earlier.hash, id)
+    if (earlier) return this.inVersion(earlier.path, earlier.hash, id)
     throw new ElementNotFound({ codebaseId: id })
+  }
+
+  private unseen(ref: ElementRef, path: string): Resolved {
+    const id = ref.codebaseId
+    const meanings = new Set<number>()
+    for (const hash of this.recent.get(path) ?? []) {
+      const identity = this.identities.get(versionKey(path, hash))?.get(id)
+      if (identity !== undefined) meanings.add(identity)
+    }
+    if (meanings.size === 0) {
+      // Older than the versions kept: resolved in the version it was last seen in.
+      const earlier = this.past.get(id)
+      if (earlier) return this.inVersion(earlier.path, earlier.hash, id)
+      throw new ElementNotFound({ codebaseId: id })
+    }
+    let candidates = [...meanings]
+    const name = ref.name?.trim()
+    if (candidates.length > 1 && name) {
+      candidates = candidates.filter((identity) => this.tagsOf.get(identity)?.has(name))
+    }
+    const only = candidates[0]
+    if (candidates.length !== 1 || only === undefined) {
+      throw new ElementChanged({ codebaseId: id, path })
+    }
+    const file = this.files.get(path)
+    const element = this.alive.get(path)?.get(only)
+    if (!file || !element) throw new ElementNotFound({ codebaseId: id })
+    return { file, element }
+  }
+
+  /** The element an id named in a version of its file, where it is in the current version. */
+  private inVersion(path: string, hash: string, id: string): Resolved {
+    const identities = this.identities.get(versionKey(path, hash))
+    if (!identities) return this.refind(path, hash, id)
+    const identity = identities.get(id)
+    if (identity === undefined) throw new ElementNotFound({ codebaseId: id })
+    const file = this.files.get(path)
+    const element = this.alive.get(path)?.get(identity)
+    if (!file || !element) {
+      throw new FileConflict({
+        path,
+        reason: `the file changed since the client saw it, and the element ${id} is no longer in it`,
+      })
+    }
+    return { file, element }
   }
 
   /** Re-finds an element of an older version of a file in the current one, by its fingerprint. */
@@ -230,16 +376,18 @@ export class CanvasModels {
     const changedFiles: ChangedFile[] = []
     parsed.forEach(({ model, next }, index) => {
       const applied = changes[index]!.applied
+      const carried = new Map<number, number | undefined>()
       for (const element of model.elements) {
         const position = applied.mapPosition(element.start)
         const moved = position === undefined ? undefined : next.byStart.get(position)
         if (moved && moved.id !== element.id) codebaseIds[element.id] = moved.id
+        if (position !== undefined) carried.set(position, this.identityOf(model, element))
       }
       for (const position of applied.createdAt) {
         const created = next.byStart.get(position)
         if (created) added.push(created.id)
       }
-      this.install(next)
+      this.install(next, (element) => carried.get(element.start))
       changedFiles.push({ path: next.path, fileHash: next.hash })
     })
     for (const { next } of parsed) {

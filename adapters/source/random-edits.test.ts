@@ -79,10 +79,14 @@ describe("random edit sequences", () => {
         const elements = file.elements
         if (elements.length === 0) continue
         const any = (): ElementRef => ({ codebaseId: pick(elements).id })
+        // A client that knows the version it picked its ids in says so (as the editor does):
+        // ids are positions, and one reused by an earlier edit is refused without it.
+        const seenFileHashes = { [file.path]: file.hash }
         const value = (): PropValue => pick(["hello", 'say "hi"', 3, true, null, ["a"]])
         const mutations: ReadonlyArray<() => Effect.Effect<MutationResult, unknown>> = [
           () =>
             rewriter.styling(root, {
+              seenFileHashes,
               reactElement: any(),
               styling: {
                 [pick(["color", "padding", "display", "cursor", "fontSize"])]: pick([
@@ -97,6 +101,7 @@ describe("random edit sequences", () => {
             }),
           () =>
             rewriter.addJsxElement(root, {
+              seenFileHashes,
               ...pick([
                 { beforeElement: any() },
                 { afterElement: any() },
@@ -117,6 +122,7 @@ describe("random edit sequences", () => {
             }),
           () =>
             rewriter.moveJsxElement(root, {
+              seenFileHashes,
               elementToMove: any(),
               ...pick([
                 { beforeElement: any() },
@@ -126,31 +132,41 @@ describe("random edit sequences", () => {
             }),
           () =>
             rewriter.removeJsxElement(root, {
+              seenFileHashes,
               elementsToRemove: [any(), any()].slice(0, 1 + Math.floor(next() * 2)),
             }),
           () =>
             rewriter.changePropValue(root, {
+              seenFileHashes,
               elementToModify: any(),
               propName: pick(["title", "id", "data-x", "hidden"]),
               propValue: value(),
             }),
-          () => rewriter.wrapInDiv(root, { reactElements: [any()] }),
+          () =>
+            rewriter.wrapInDiv(root, {
+              seenFileHashes,
+              reactElements: [any()],
+            }),
           () =>
             rewriter.duplicate(root, {
+              seenFileHashes,
               reactElements: [any(), any()].slice(0, 1 + Math.floor(next() * 2)),
             }),
           () =>
             rewriter.changeElementTag(root, {
+              seenFileHashes,
               elementToModify: any(),
               newTag: pick(["section", "div", "article"]),
             }),
           () =>
             rewriter.addClass(root, {
+              seenFileHashes,
               reactElement: any(),
               className: pick(["p-2", "flex", "x-1"]),
             }),
           () =>
             rewriter.removeClass(root, {
+              seenFileHashes,
               reactElement: any(),
               className: pick(["flex", "p-2", "text-sm"]),
             }),
@@ -163,6 +179,7 @@ describe("random edit sequences", () => {
               // A className built by an expression: the rewriter refuses it too.
             }
             return rewriter.updateClasses(root, {
+              seenFileHashes,
               reactElement: { codebaseId: element.id },
               // The DOM's view: the element's own id class among them; now and then a stale one.
               oldClasses: next() < 0.9 ? [element.id, ...classes] : ["stale"],
@@ -180,6 +197,7 @@ describe("random edit sequences", () => {
               const element = any()
               const info = yield* rewriter.inspectElement(root, element.codebaseId)
               return yield* rewriter.editText(root, {
+                seenFileHashes,
                 element,
                 oldText: info.staticText ?? "",
                 newText: pick(["Edited", "a {brace}", " spaced "]),

@@ -2,6 +2,7 @@ import { realpath } from "node:fs/promises"
 import { Effect, Layer } from "effect"
 import {
   DynamicContentNotEditable,
+  ElementChanged,
   ElementNotFound,
   FileConflict,
   NothingToRevert,
@@ -17,6 +18,7 @@ import type { FileOps } from "./canvas-files.ts"
 
 const DOMAIN_ERRORS = [
   ElementNotFound,
+  ElementChanged,
   FileConflict,
   PathOutsideCanvas,
   ResultDoesNotParse,

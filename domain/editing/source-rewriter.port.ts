@@ -218,6 +218,22 @@ export class FileConflict extends Data.TaggedError("FileConflict")<{
   }
 }
 
+/**
+ * Codebase ids are positions: after a move, an insert or a removal, an id the client still holds
+ * may name another element than the one it saw. Without seenFileHashes the server cannot tell
+ * which one the client means when the id named several in recent versions of its file, so it
+ * edits neither.
+ */
+export class ElementChanged extends Data.TaggedError("ElementChanged")<{
+  readonly codebaseId: string
+  readonly path: string
+}> {
+  readonly code = "ELEMENT_CHANGED"
+  override get message() {
+    return `The codebase id ${this.codebaseId} named different elements of ${this.path} in its recent versions (an element moved, was added or removed), so which one this edit means is unsure; reload the canvas, or send seenFileHashes, and try again`
+  }
+}
+
 /** A path that resolves outside the canvas root. */
 export class PathOutsideCanvas extends Data.TaggedError("PathOutsideCanvas")<{
   readonly path: string
@@ -296,6 +312,7 @@ export class NothingToRevert extends Data.TaggedError("NothingToRevert")<{
 
 export type SourceRewriteError =
   | ElementNotFound
+  | ElementChanged
   | FileConflict
   | PathOutsideCanvas
   | ResultDoesNotParse

@@ -10,6 +10,7 @@ import type { ContestLocked, NotAnnounceable, SelfAction } from "../admin/admin.
 import type { CanvasNotFound } from "../editing/canvases.port.ts"
 import type {
   DynamicContentNotEditable,
+  ElementChanged,
   ElementNotFound,
   FileConflict,
   NothingToRevert,
@@ -61,6 +62,7 @@ export type DomainError =
   | SelfAction
   | CanvasNotFound
   | ElementNotFound
+  | ElementChanged
   | FileConflict
   | PathOutsideCanvas
   | ResultDoesNotParse
