@@ -1,8 +1,9 @@
-import { CalendarClock, Palette } from "lucide-react"
+import { CalendarClock } from "lucide-react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { LogoMark } from "../../../../ui/src/logo.tsx"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 
 const Placeholder = ({
@@ -10,15 +11,15 @@ const Placeholder = ({
   title,
   children,
 }: {
-  readonly icon: typeof Palette
+  readonly icon: (props: { readonly className?: string }) => React.ReactNode
   readonly title: string
   readonly children: React.ReactNode
 }) => (
   <article
     aria-labelledby="contest-title"
-    className="rounded-xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center"
+    className="rounded-card border border-dashed border-slate-300 bg-card/70 p-8 text-center"
   >
-    <Icon aria-hidden className="mx-auto size-10 text-brand-600" />
+    <Icon className="mx-auto size-10 text-brand-600" />
     <h2 id="contest-title" className="mt-4 text-2xl font-bold break-words text-slate-900">
       {title}
     </h2>
@@ -34,7 +35,10 @@ export const UpcomingContest = ({
   readonly contest: Pick<Contest, "title">
   readonly badge: Badge
 }) => (
-  <Placeholder icon={CalendarClock} title={contest.title}>
+  <Placeholder
+    icon={({ className }) => <CalendarClock aria-hidden className={className} />}
+    title={contest.title}
+  >
     <p>The next contest has not started yet. Its line art appears here when it opens.</p>
     <CountdownBadge badge={badge} />
   </Placeholder>
@@ -42,7 +46,7 @@ export const UpcomingContest = ({
 
 /** No contest at all (§4 Contest display): 'No Active Contest'. */
 export const NoActiveContest = () => (
-  <Placeholder icon={Palette} title="No Active Contest">
+  <Placeholder icon={LogoMark} title="No Active Contest">
     <p>There is no contest running right now. Check back soon for the next daily challenge.</p>
     <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
       Browse the gallery
