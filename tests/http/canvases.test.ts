@@ -463,6 +463,72 @@ describe("refusals", () => {
   })
 })
 
+describe("stale codebase ids, without seenFileHashes (issue 18 §2)", () => {
+  const LINKS = "src/components/Links.tsx"
+  const SOURCE = [
+    `export function Links() {`,
+    `  return (`,
+    `    <nav className="flex gap-2">`,
+    `      <a href="/one" className="underline">One</a>`,
+    `      <a href="/two" className="underline">Two</a>`,
+    `      <p className="text-sm">Three</p>`,
+    `    </nav>`,
+    `  )`,
+    `}`,
+    ``,
+  ].join("\n")
+
+  it("re-finds an element that moved, refuses 409 ELEMENT_CHANGED an id now another's, and never edits the neighbour", async () => {
+    await writeFile(join(root, LINKS), SOURCE)
+    try {
+      // The stale client's ids: the file as it first saw it.
+      const one = await at(LINKS, "<a ")
+      const two = await at(LINKS, "<a ", 1)
+      const moved = await mutate("moveJsxElement", {
+        elementToMove: await at(LINKS, "<p "),
+        beforeElement: one,
+      })
+      expect(moved.status, moved.text).toBe(200)
+      const afterMove = await read(LINKS)
+      // The paragraph now starts where the first link did: that id is the paragraph's now.
+      expect(codebaseIdOf(LINKS, afterMove.indexOf("<p "))).toBe(one.codebaseId)
+
+      const ambiguous = await mutate("changePropValue", {
+        elementToModify: { codebaseId: one.codebaseId },
+        propName: "href",
+        propValue: "/elsewhere",
+      })
+      expect(ambiguous.status, ambiguous.text).toBe(409)
+      expect(ambiguous.body.code).toBe("ELEMENT_CHANGED")
+      expect(ambiguous.body.message).toContain(LINKS)
+      expect(await read(LINKS)).toBe(afterMove)
+
+      // An id no element has now, which named one element only: that element, where it is now.
+      await expectMutation(
+        LINKS,
+        "removeJsxElement",
+        { elementsToRemove: [{ codebaseId: two.codebaseId }] },
+        `      <a href="/two" className="underline">Two</a>\n`,
+        "",
+      )
+      // The reference's name (the tag the client saw) tells the two meanings of the first id apart.
+      await expectMutation(
+        LINKS,
+        "addClass",
+        { reactElement: { codebaseId: one.codebaseId, name: "a" }, className: "font-bold" },
+        `<a href="/one" className="underline">`,
+        `<a href="/one" className="underline font-bold">`,
+      )
+      for (let undo = 0; undo < 3; undo += 1) {
+        expect((await activity("undoChangeToFiles")).status).toBe(200)
+      }
+      expect(await read(LINKS)).toBe(SOURCE)
+    } finally {
+      await rm(join(root, LINKS), { force: true })
+    }
+  })
+})
+
 describe("the OpenAPI document", () => {
   it("documents every canvases route: editor access, its request body and the mutation result", async () => {
     interface JsonSchema {
