@@ -1,33 +1,33 @@
 import { Schema } from "effect"
+import { ContestBody } from "./contest.schema.ts"
 
 /**
  * The bodies of the published-results routes (the issue 14 API contract), for the OpenAPI
- * document; tests/http/results.test.ts decodes real answers with them, so they cannot drift.
+ * document and the presenters' types; tests/http/results.test.ts decodes real answers with them, so they cannot drift.
  */
 
 /** One ranked entry: raw votes and weighted score, two labelled numbers. */
 export const ResultRowBody = Schema.Struct({
-  rank: Schema.Number,
+  rank: Schema.Finite,
   entryId: Schema.String,
   artistName: Schema.String,
   username: Schema.String,
   thumbnailUrl: Schema.NullOr(Schema.String),
   imageUrl: Schema.NullOr(Schema.String),
-  rawVotes: Schema.Number,
-  score: Schema.Number,
+  rawVotes: Schema.Finite,
+  score: Schema.Finite,
   createdAt: Schema.String,
-})
+}).annotate({ identifier: "ResultRow" })
 
-const ResultStatusBody = Schema.Literals(["provisional", "announced"])
+const ResultStatusBody = Schema.Literals(["provisional", "announced"]).annotate({
+  identifier: "ResultStatus",
+})
 
 const CountsBody = Schema.Struct({
-  entries: Schema.Number,
-  voters: Schema.Number,
-  votes: Schema.Number,
-})
-
-/** A contest as GET /api/challenges/:id answers it (presentContest). */
-const ContestBody = Schema.Record(Schema.String, Schema.Unknown)
+  entries: Schema.Finite,
+  voters: Schema.Finite,
+  votes: Schema.Finite,
+}).annotate({ identifier: "ResultCounts" })
 
 export const ContestResultsBody = Schema.Struct({
   contest: ContestBody,
@@ -39,7 +39,7 @@ export const ContestResultsBody = Schema.Struct({
   ranking: Schema.Array(ResultRowBody),
   nextCursor: Schema.NullOr(Schema.String),
   counts: CountsBody,
-})
+}).annotate({ identifier: "ContestResults" })
 
 /** A past contest in the archive, and GET /api/challenges/latest-winner. */
 export const PastContestBody = Schema.Struct({
@@ -48,9 +48,13 @@ export const PastContestBody = Schema.Struct({
   announcedAt: Schema.NullOr(Schema.String),
   winner: Schema.NullOr(ResultRowBody),
   counts: CountsBody,
-})
+}).annotate({ identifier: "ArchiveItem" })
 
 export const ArchiveBody = Schema.Struct({
   items: Schema.Array(PastContestBody),
   nextCursor: Schema.NullOr(Schema.String),
-})
+}).annotate({ identifier: "ContestArchive" })
+
+export type ResultRowBody = typeof ResultRowBody.Type
+export type ContestResultsBody = typeof ContestResultsBody.Type
+export type PastContestBody = typeof PastContestBody.Type

@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { BadgeBody } from "./account.schema.ts"
+import { ContestBody, EntryBody } from "./contest.schema.ts"
 
 /**
  * The bodies of the entry page and the artist page routes (the issue 14 API contract), for the
@@ -6,43 +8,20 @@ import { Schema } from "effect"
  * them, so they cannot drift.
  */
 
-const Placement = Schema.NullOr(Schema.Literals([1, 2, 3]))
+/** An entry as lists and pages present it (presentEntry). */
+export const PresentedEntryBody = EntryBody
 
-/** An entry as lists and pages present it (presentEntry): the fields the site reads. */
-export const PresentedEntryBody = Schema.Struct({
-  id: Schema.String,
-  userId: Schema.String,
-  username: Schema.String,
-  challenge_id: Schema.String,
-  imageUrl: Schema.NullOr(Schema.String),
-  thumbnailUrl: Schema.NullOr(Schema.String),
-  ageGroup: Schema.String,
-  contestType: Schema.String,
-  status: Schema.String,
-  voteCount: Schema.Number,
-  weightedScore: Schema.Number,
-  createdAt: Schema.String,
-  /** Its rank in its contest's announced result, when on the podium. */
-  placement: Placement,
-  peoplesChoice: Schema.Boolean,
-  /** The /artists/:username link. */
-  artistUsername: Schema.String,
-  hasVoted: Schema.optional(Schema.Boolean),
-  contestName: Schema.optional(Schema.String),
-  /** Only to the entry's owner and admins, for an entry that is not shown. */
-  moderationReason: Schema.optional(Schema.NullOr(Schema.String)),
+const Rendition = Schema.Struct({ url: Schema.String, width: Schema.Finite }).annotate({
+  identifier: "Rendition",
 })
-
-const Rendition = Schema.Struct({ url: Schema.String, width: Schema.Number })
 
 export const EntryPageBody = Schema.Struct({
   entry: PresentedEntryBody,
-  /** The contest as GET /api/challenges/:id answers it (presentContest). */
-  contest: Schema.Record(Schema.String, Schema.Unknown),
+  contest: ContestBody,
   image: Schema.Struct({
     url: Schema.String,
-    width: Schema.NullOr(Schema.Number),
-    height: Schema.NullOr(Schema.Number),
+    width: Schema.NullOr(Schema.Finite),
+    height: Schema.NullOr(Schema.Finite),
     /** Small to large. */
     srcset: Schema.Array(Rendition),
   }),
@@ -50,24 +29,14 @@ export const EntryPageBody = Schema.Struct({
   previousEntryId: Schema.NullOr(Schema.String),
   /** The next older entry. */
   nextEntryId: Schema.NullOr(Schema.String),
-})
-
-const Badge = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  description: Schema.String,
-  earnedAt: Schema.NullOr(Schema.String),
-  type: Schema.String,
-  icon: Schema.String,
-  iconColor: Schema.String,
-})
+}).annotate({ identifier: "EntryPage" })
 
 /** A private profile, to everyone but its owner: nothing else. */
 export const PrivateArtistBody = Schema.Struct({
   username: Schema.String,
   private: Schema.Literal(true),
   isOwner: Schema.Literal(false),
-})
+}).annotate({ identifier: "PrivateArtist" })
 
 export const PublicArtistBody = Schema.Struct({
   username: Schema.String,
@@ -79,19 +48,22 @@ export const PublicArtistBody = Schema.Struct({
   location: Schema.String,
   website: Schema.String,
   memberSince: Schema.NullOr(Schema.String),
-  badges: Schema.NullOr(Schema.Array(Badge)),
+  /** null when the artist hides their badges. */
+  badges: Schema.NullOr(Schema.Array(BadgeBody)),
   stats: Schema.Struct({
-    wins: Schema.Number,
-    entries: Schema.Number,
-    votesReceived: Schema.Number,
-    score: Schema.Number,
-  }),
+    wins: Schema.Finite,
+    entries: Schema.Finite,
+    votesReceived: Schema.Finite,
+    score: Schema.Finite,
+  }).annotate({ identifier: "ArtistStats" }),
   showsHistory: Schema.Boolean,
-})
+}).annotate({ identifier: "PublicArtist" })
 
-export const ArtistBody = Schema.Union([PublicArtistBody, PrivateArtistBody])
+export const ArtistBody = Schema.Union([PublicArtistBody, PrivateArtistBody]).annotate({
+  identifier: "Artist",
+})
 
 export const ArtistEntriesBody = Schema.Struct({
   items: Schema.Array(PresentedEntryBody),
   nextCursor: Schema.NullOr(Schema.String),
-})
+}).annotate({ identifier: "ArtistEntries" })

@@ -3,15 +3,68 @@ import type { AnyRoute } from "./route.ts"
 
 /**
  * The OpenAPI 3.1 document, generated from the same route declarations and Schemas that decode
- * the requests, so it cannot drift from what the server accepts. Served at GET /api/openapi.json.
+ * the requests and type the answers (okBody), so it cannot drift from what the server accepts or
+ * says. Served at GET /api/openapi.json; npm run api-types writes it, and the apps' client types
+ * generated from it, to apps/api-client/.
+ *
+ * A Schema with an identifier annotation (Entry, Contest, ...) becomes a named component under
+ * components.schemas, referenced by $ref, so generated client types have readable names.
  */
-const jsonSchema = (schema: Schema.Top) => Schema.toJsonSchemaDocument(schema).schema
+
+/** Named schemas, by identifier, gathered while the document is written. */
+type Components = Map<string, unknown>
+
+const DEFS = "#/$defs/"
+const COMPONENTS = "#/components/schemas/"
+
+/** The JSON Schema's references to $defs, pointed at components.schemas instead. */
+const toComponentRefs = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(toComponentRefs)
+  if (typeof value !== "object" || value === null) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === "$ref" && typeof inner === "string" && inner.startsWith(DEFS)
+        ? COMPONENTS + inner.slice(DEFS.length)
+        : toComponentRefs(inner),
+    ]),
+  )
+}
+
+/**
+ * The JSON Schema of `schema`, its named parts moved into `components`. Answers are closed
+ * (additionalProperties: false): a generated client type then has no index signature, so reading
+ * a field the server does not send fails the app's typecheck. Two different Schemas under one
+ * identifier are a mistake the document refuses.
+ */
+const jsonSchema = (
+  schema: Schema.Top,
+  components: Components,
+  onExcessProperty: "ignore" | "error" = "ignore",
+) => {
+  const document = Schema.toJsonSchemaDocument(schema, { onExcessProperty })
+  for (const [name, definition] of Object.entries(document.definitions)) {
+    const named = toComponentRefs(definition)
+    const known = components.get(name)
+    if (known !== undefined && JSON.stringify(known) !== JSON.stringify(named)) {
+      throw new Error(
+        `Two different Schemas are both named "${name}" (identifier annotation): rename one`,
+      )
+    }
+    components.set(name, named)
+  }
+  return toComponentRefs(document.schema)
+}
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, "{$1}")
 
-const parameters = (schema: Schema.Top | undefined, where: "path" | "query") => {
+const parameters = (
+  schema: Schema.Top | undefined,
+  where: "path" | "query",
+  components: Components,
+) => {
   if (!schema) return []
-  const document = jsonSchema(schema) as {
+  const document = jsonSchema(schema, components) as {
     properties?: Record<string, unknown>
     required?: ReadonlyArray<string>
   }
@@ -23,20 +76,24 @@ const parameters = (schema: Schema.Top | undefined, where: "path" | "query") => 
   }))
 }
 
-/** A route as documented: any route, and the Schema of its 200 answer's body where it has one. */
-export interface DocumentedRoute extends AnyRoute {
-  readonly okBody?: Schema.Top | undefined
-}
+/** A route as documented: any route, with the Schema of its success answer where it has one. */
+export type DocumentedRoute = AnyRoute
 
 export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
   const paths: Record<string, Record<string, unknown>> = {}
+  const components: Components = new Map()
   for (const route of routes) {
     const path = toOpenApiPath(route.path)
+    const okStatus = route.okStatus ?? 200
     const responses: Record<string, { description: string; content?: unknown }> = {
-      200: {
-        description: "OK",
+      [okStatus]: {
+        description: okStatus === 201 ? "Created" : "OK",
         ...(route.okBody
-          ? { content: { "application/json": { schema: jsonSchema(route.okBody) } } }
+          ? {
+              content: {
+                "application/json": { schema: jsonSchema(route.okBody, components, "error") },
+              },
+            }
           : {}),
       },
       400: {
@@ -64,12 +121,15 @@ export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
             ? { security: [{ session: [] }, { editorToken: [] }] }
             : { security: [{ session: [] }] }),
         "x-access": route.access,
-        parameters: [...parameters(route.params, "path"), ...parameters(route.query, "query")],
+        parameters: [
+          ...parameters(route.params, "path", components),
+          ...parameters(route.query, "query", components),
+        ],
         ...(route.body
           ? {
               requestBody: {
                 required: true,
-                content: { "application/json": { schema: jsonSchema(route.body) } },
+                content: { "application/json": { schema: jsonSchema(route.body, components) } },
               },
             }
           : {}),
@@ -86,6 +146,8 @@ export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
         "The contest site's API. Identity comes from the session cookie; a user_id in a request that is not the signed-in member's is refused with 403.",
     },
     components: {
+      // Sorted, so the document (and the client types generated from it) reads the same each time.
+      schemas: Object.fromEntries([...components].sort(([a], [b]) => a.localeCompare(b))),
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "colorday_session" },
         editorToken: { type: "apiKey", in: "header", name: "X-Colorday-Editor-Token" },

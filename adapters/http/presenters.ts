@@ -14,10 +14,25 @@ import type { RankedEntry } from "../../domain/ranking/contest-ranking.ts"
 import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { thumbnailKeyOf } from "../images/image-keys.ts"
+import type {
+  BadgeBody,
+  MemberBody,
+  PaymentBody,
+  PublicMemberBody,
+  SubscriptionBody,
+} from "./account.schema.ts"
+import type {
+  ContestResultsBody,
+  PastContestBody,
+  ResultRowBody,
+} from "./contest-results.schema.ts"
+import type { ContestBody, EntryBody, LeaderboardRowBody } from "./contest.schema.ts"
 
 /**
  * Domain entities as the spec's client reads them (§3): its field names and aliases, so a client
  * written from the spec works. Instants become ISO strings; images become URLs under /images.
+ * Each presenter returns its body Schema's type (contest.schema.ts, account.schema.ts,
+ * contest-results.schema.ts), so a field the Schema lacks or misses fails the typecheck.
  */
 
 export const imageUrl = (key: string | null): string | null => (key ? `/images/${key}` : null)
@@ -27,10 +42,12 @@ export const thumbnailUrl = (key: string | null): string | null =>
   key ? imageUrl(thumbnailKeyOf(key)) : null
 
 const iso = (instant: Instant | null) => (instant === null ? null : new Date(instant).toISOString())
+/** An instant that is always there (a creation date), as an ISO string. */
+const isoAt = (instant: Instant) => new Date(instant).toISOString()
 const datePart = (instant: Instant) => new Date(instant).toISOString().slice(0, 10)
 const timePart = (instant: Instant) => new Date(instant).toISOString().slice(11, 16)
 
-export const presentContest = (contest: Contest, now: Instant) => ({
+export const presentContest = (contest: Contest, now: Instant): ContestBody => ({
   _id: contest.id,
   id: contest.id,
   title: contest.title,
@@ -42,17 +59,17 @@ export const presentContest = (contest: Contest, now: Instant) => ({
   type: contest.contestType,
   contest_type: contest.contestType,
   artStyle: contest.artStyle,
-  startsAt: iso(contest.startsAt),
-  endsAt: iso(contest.endsAt),
+  startsAt: isoAt(contest.startsAt),
+  endsAt: isoAt(contest.endsAt),
   startDate: datePart(contest.startsAt),
   startTime: timePart(contest.startsAt),
   endDate: datePart(contest.endsAt),
   endTime: timePart(contest.endsAt),
-  start_date: iso(contest.startsAt),
-  end_date: iso(contest.endsAt),
+  start_date: isoAt(contest.startsAt),
+  end_date: isoAt(contest.endsAt),
   status: contestStatus(contest, now),
   countdown: countdownBadge(contest, now),
-  createdAt: iso(contest.createdAt),
+  createdAt: isoAt(contest.createdAt),
   result: contest.result && {
     closedAt: iso(contest.result.closedAt),
     winnerEntryId: contest.result.winnerEntryId,
@@ -73,7 +90,7 @@ export const presentEntry = (
   entry: Entry,
   hasVoted?: boolean,
   placement: Placement = NO_PLACEMENT,
-) => ({
+): EntryBody => ({
   _id: entry.id,
   id: entry.id,
   user_id: entry.memberId,
@@ -95,9 +112,9 @@ export const presentEntry = (
   voteCount: entry.voteCount,
   vote_count: entry.voteCount,
   weightedScore: entry.weightedScore,
-  created_at: iso(entry.createdAt),
-  createdAt: iso(entry.createdAt),
-  submissionDate: iso(entry.createdAt),
+  created_at: isoAt(entry.createdAt),
+  createdAt: isoAt(entry.createdAt),
+  submissionDate: isoAt(entry.createdAt),
   placement: placement.placement,
   peoplesChoice: placement.peoplesChoice,
   // The artist page's address: artistName is the current username (a rename follows entries).
@@ -106,7 +123,7 @@ export const presentEntry = (
 })
 
 /** A member as the member themself (or an admin) sees them: never the password hash. */
-export const presentMember = (member: Member) => ({
+export const presentMember = (member: Member): MemberBody => ({
   _id: member.id,
   id: member.id,
   username: member.username,
@@ -122,15 +139,18 @@ export const presentMember = (member: Member) => ({
   website: member.profile.website,
   avatarUrl: member.profile.avatarUrl,
   avatar_url: member.profile.avatarUrl,
-  createdDate: iso(member.createdAt),
-  created_at: iso(member.createdAt),
+  createdDate: isoAt(member.createdAt),
+  created_at: isoAt(member.createdAt),
 })
 
 /**
  * A member as anyone else sees them: the public profile only, and the join date only when the
  * member shows it (privacy setting showJoinDate).
  */
-export const presentPublicMember = (member: Member, shown: { readonly joinDate: boolean }) => ({
+export const presentPublicMember = (
+  member: Member,
+  shown: { readonly joinDate: boolean },
+): PublicMemberBody => ({
   _id: member.id,
   id: member.id,
   username: member.username,
@@ -143,7 +163,7 @@ export const presentPublicMember = (member: Member, shown: { readonly joinDate: 
   created_at: shown.joinDate ? iso(member.createdAt) : null,
 })
 
-export const presentSubscription = (subscription: Subscription) => {
+export const presentSubscription = (subscription: Subscription): SubscriptionBody => {
   const left = creditsLeft(subscription)
   return {
     tier: subscription.tier,
@@ -155,14 +175,14 @@ export const presentSubscription = (subscription: Subscription) => {
 }
 
 /** A badge a member holds, in the spec's Badge shape (the catalogue gives name, icon, colour). */
-export const presentBadge = (grant: BadgeGrant) => {
+export const presentBadge = (grant: BadgeGrant): BadgeBody => {
   const badge = BADGES[grant.badgeId]
   return {
     _id: badge.id,
     id: badge.id,
     name: badge.name,
     description: badge.description,
-    earnedAt: iso(grant.earnedAt),
+    earnedAt: isoAt(grant.earnedAt),
     type: badge.type,
     icon: badge.icon,
     iconColor: badge.iconColor,
@@ -175,9 +195,9 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
  * A payments ledger row as the billing history reads it: dollars, an ISO date, a label. Given
  * `now`, a pending checkout past its lifetime reads "expired" before the provider says so.
  */
-export const presentPayment = (payment: Payment, now?: Instant) => ({
+export const presentPayment = (payment: Payment, now?: Instant): PaymentBody => ({
   id: payment.id,
-  date: iso(payment.createdAt),
+  date: isoAt(payment.createdAt),
   amount: payment.amountCents / 100,
   currency: "usd",
   status: now === undefined ? payment.status : statusAt(payment, now),
@@ -189,7 +209,10 @@ export const presentPayment = (payment: Payment, now?: Instant) => ({
 })
 
 /** A leaderboard row in the spec's field names; the avatar comes from the member's profile. */
-export const presentLeaderboardRow = (row: LeaderboardRow, avatarUrl: string | null) => ({
+export const presentLeaderboardRow = (
+  row: LeaderboardRow,
+  avatarUrl: string | null,
+): LeaderboardRowBody => ({
   rank: row.rank,
   userId: row.memberId,
   username: row.artistName,
@@ -201,7 +224,7 @@ export const presentLeaderboardRow = (row: LeaderboardRow, avatarUrl: string | n
   thumbnailUrl: thumbnailUrl(row.image),
   contestType: row.contestType,
   ageGroup: row.ageGroup,
-  date: iso(row.date),
+  date: isoAt(row.date),
 })
 
 /**
@@ -285,7 +308,7 @@ export const presentMemberDataExport = (data: MemberDataExport, origin: string) 
 // Published results (issue 14): the contract's ResultRow, a contest's result, the archive.
 
 /** One ranked entry of a contest's result: raw votes and weighted score as two numbers. */
-export const presentResultRow = (row: RankedEntry) => ({
+export const presentResultRow = (row: RankedEntry): ResultRowBody => ({
   rank: row.rank,
   entryId: row.entry.id,
   artistName: row.entry.artistName,
@@ -294,12 +317,15 @@ export const presentResultRow = (row: RankedEntry) => ({
   imageUrl: imageUrl(row.entry.image),
   rawVotes: row.entry.voteCount,
   score: row.entry.weightedScore,
-  createdAt: iso(row.entry.createdAt),
+  createdAt: isoAt(row.entry.createdAt),
 })
 
 const presentRowOrNull = (row: RankedEntry | null) => (row ? presentResultRow(row) : null)
 
-export const presentContestResults = (results: ContestResults, now: Instant) => ({
+export const presentContestResults = (
+  results: ContestResults,
+  now: Instant,
+): ContestResultsBody => ({
   contest: presentContest(results.contest, now),
   status: results.status,
   announcedAt: iso(results.announcedAt),
@@ -312,7 +338,7 @@ export const presentContestResults = (results: ContestResults, now: Instant) => 
 })
 
 /** A past contest in the archive (and "Yesterday's winner"). */
-export const presentPastContest = (past: PastContest, now: Instant) => ({
+export const presentPastContest = (past: PastContest, now: Instant): PastContestBody => ({
   contest: presentContest(past.contest, now),
   status: past.status,
   announcedAt: iso(past.announcedAt),

@@ -83,6 +83,13 @@ export interface RouteSpec<
   readonly rateLimit?: RateLimitName
   /** The statuses this route answers with besides 200/400/500, for the OpenAPI document. */
   readonly responses?: Readonly<Record<number, string>>
+  /**
+   * The Schema of its success answer's JSON body (a paged route's: the array of its items), which
+   * the OpenAPI document and so the apps' generated client types describe.
+   */
+  readonly okBody?: Schema.Top
+  /** The status of that answer: 200 unless it creates (201). */
+  readonly okStatus?: 200 | 201
   readonly handler: (input: {
     readonly params: P extends AnySchema ? P["Type"] : Record<string, never>
     readonly query: Q extends AnySchema ? Q["Type"] : Record<string, never>
@@ -114,6 +121,8 @@ export interface AnyRoute {
   readonly body?: Schema.Top | undefined
   readonly rateLimit?: RateLimitName | undefined
   readonly responses?: Readonly<Record<number, string>> | undefined
+  readonly okBody?: Schema.Top | undefined
+  readonly okStatus?: 200 | 201 | undefined
   /** Called only with inputs its own schemas decoded (hence `never` here). */
   readonly handler: (input: never) => Effect.Effect<Reply, unknown, unknown>
 }

@@ -213,7 +213,8 @@ describe("the platform (SQLite)", () => {
         }
         expect(operation.summary, `${spec.method} ${spec.path}`).toBe(spec.summary)
         expect(operation["x-access"]).toBe(spec.access)
-        expect(Object.keys(operation.responses ?? {})).toContain("200")
+        // Its success: 200, or 201 for a route that creates (its okStatus).
+        expect(Object.keys(operation.responses ?? {})).toContain(String(spec.okStatus ?? 200))
         const declared = [...path.matchAll(/\{([A-Za-z_]+)\}/g)].map((match) => match[1])
         const inPath = (operation.parameters ?? []).filter((parameter) => parameter.in === "path")
         expect(inPath.map((parameter) => parameter.name).sort()).toEqual(declared.sort())

@@ -421,6 +421,7 @@ describe.each(httpBackends)("published results on %s", (backend) => {
           }
         >
       >
+      components: { schemas: Record<string, unknown> }
     }>(await visitor().get("/api/openapi.json"))
     for (const path of [
       "/api/challenges/archive",
@@ -431,7 +432,13 @@ describe.each(httpBackends)("published results on %s", (backend) => {
       expect(operation?.["x-access"], path).toBe("public")
       expect(operation?.responses["200"]?.content?.["application/json"]?.schema, path).toBeDefined()
     }
-    const results = JSON.stringify(document.paths["/api/challenges/{id}/results"])
+    // The answer is a named component (its $ref), and its rows and counts are components too.
+    expect(
+      document.paths["/api/challenges/{id}/results"]?.get?.responses["200"]?.content?.[
+        "application/json"
+      ]?.schema,
+    ).toEqual({ $ref: "#/components/schemas/ContestResults" })
+    const results = JSON.stringify(document.components.schemas)
     for (const field of ["rawVotes", "score", "podium", "peoplesChoice", "nextCursor", "voters"]) {
       expect(results).toContain(`"${field}"`)
     }

@@ -46,6 +46,15 @@ import {
   subscriptionNow,
   Text,
 } from "./shared.ts"
+import {
+  BadgeListBody,
+  MemberOrPublicMemberBody,
+  MemberSettingsBody,
+  MemberStatsBody,
+  MemberWithMessageBody,
+  MessageBody,
+  SignedInBody,
+} from "../account.schema.ts"
 
 /**
  * Accounts and sessions (§7 "Accounts", plus who-am-I, sign-out and the password change the
@@ -116,6 +125,8 @@ export const accountRoutes = [
     summary:
       "Sign-up (18+). The member is created unverified with the free plan and a verification e-mail is sent; sign-up does not sign in — sign-in waits for the link",
     access: "public",
+    okBody: MemberWithMessageBody,
+    okStatus: 201,
     rateLimit: "sign-up",
     body: Schema.Struct({
       email: EmailText,
@@ -141,6 +152,7 @@ export const accountRoutes = [
     summary:
       "Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in)",
     access: "public",
+    okBody: SignedInBody,
     rateLimit: "sign-in",
     body: Schema.Struct({ email: EmailText, password: PasswordText }),
     responses: {
@@ -186,6 +198,7 @@ export const accountRoutes = [
     tag: "accounts",
     summary: "Who am I: the signed-in member and their subscription, or 401",
     access: "member",
+    okBody: SignedInBody,
     handler: ({ caller }) =>
       Effect.gen(function* () {
         const member = yield* signedIn(caller)
@@ -199,6 +212,7 @@ export const accountRoutes = [
     summary:
       "Mails a new verification link to an unverified account. Answers the same whether or not such an account exists",
     access: "public",
+    okBody: MessageBody,
     rateLimit: "resend",
     body: Schema.Struct({ email: EmailText }),
     handler: ({ body }) =>
@@ -211,6 +225,7 @@ export const accountRoutes = [
     summary:
       "Mails a 1-hour reset link. Answers the same whether or not the account exists. redirectUrl is accepted for the spec's client and ignored: links are built from the server's own address, never from one a request names",
     access: "public",
+    okBody: MessageBody,
     rateLimit: "forgot",
     body: Schema.Struct({
       email: EmailText,
@@ -226,6 +241,7 @@ export const accountRoutes = [
     summary:
       "Sets a new password from a reset link; the link is used up and every session of the member ends",
     access: "public",
+    okBody: MessageBody,
     rateLimit: "forgot",
     body: Schema.Struct({
       token: Text(512),
@@ -251,6 +267,7 @@ export const accountRoutes = [
     summary:
       "Opens a link mailed to prove an address: a verification link (the e-mail counts as verified) or an e-mail change link (the account moves to its pending address, verified); the link is used up",
     access: "public",
+    okBody: MessageBody,
     params: Schema.Struct({ token: Text(512) }),
     responses: {
       400: "INVALID_TOKEN: the link is unknown, used, expired or replaced by a newer one",
@@ -266,6 +283,7 @@ export const accountRoutes = [
     summary:
       "The signed-in member's counters: totalSubmissions, totalVotes (received), winCount, contestsParticipated. user_id, if sent, must be the member's own",
     access: "member",
+    okBody: MemberStatsBody,
     query: Schema.Struct(MemberIdFields),
     responses: { 403: "A user_id (or userId) that is not the signed-in member's" },
     handler: ({ query, caller }) =>
@@ -281,6 +299,7 @@ export const accountRoutes = [
     summary:
       "The badges a member has earned, oldest first (public, as on their profile). To others: [] when the member hides their badges (showAchievementBadges), 404 when their profile is private (publicProfile)",
     access: "public",
+    okBody: BadgeListBody,
     params: IdParams,
     responses: { 404: "No such member, or their profile is private" },
     handler: ({ params, caller }) =>
@@ -304,6 +323,7 @@ export const accountRoutes = [
     summary:
       "A profile: the member's own record when it is theirs, else the public profile (no e-mail, names or role; createdDate null unless the member shows their join date). A private profile (publicProfile false) is 404 to others",
     access: "public",
+    okBody: MemberOrPublicMemberBody,
     params: IdParams,
     responses: { 404: "No such member, or their profile is private" },
     handler: ({ params, caller }) =>
@@ -322,6 +342,7 @@ export const accountRoutes = [
     summary:
       "Saves the profile form (username, email, firstName, lastName, bio, location, website); only your own. A new e-mail is kept as pendingEmail and a link is mailed to it (the current address is told); the account's e-mail changes when the link is opened. Sending the current e-mail again cancels a pending change",
     access: "member",
+    okBody: MemberWithMessageBody,
     params: IdParams,
     body: ProfileBody,
     responses: {
@@ -360,6 +381,7 @@ export const accountRoutes = [
     summary:
       "Changes your own password given the current one; your other sessions end, this one stays",
     access: "member",
+    okBody: MessageBody,
     // A wrong current password is a guess: limited like sign-in, per member.
     rateLimit: "sign-in",
     params: IdParams,
@@ -388,6 +410,7 @@ export const accountRoutes = [
     summary:
       "Your settings (the profile's Settings tab): {language, timeZone, loginNotifications, email: {contestAnnouncements, votingResults, commentsAndFeedback, weeklySummary}, push: {contestReminders, newVotes, achievementUnlocked}, privacy: {publicProfile, showSubmissionHistory, showAchievementBadges, showJoinDate, analyticsTracking, personalizedRecommendations}}; the defaults until you save. Only your own",
     access: "member",
+    okBody: MemberSettingsBody,
     params: IdParams,
     responses: { 403: "Another member's settings" },
     handler: ({ params, caller }) =>
@@ -403,6 +426,7 @@ export const accountRoutes = [
     summary:
       "Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone UTC|America/New_York|America/Los_Angeles|Europe/Berlin) and answers it. The privacy switches take effect at once on what others see of you. Only your own",
     access: "member",
+    okBody: MemberSettingsBody,
     params: IdParams,
     body: MemberSettingsSchema,
     responses: { 403: "Another member's settings" },

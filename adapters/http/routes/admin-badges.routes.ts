@@ -6,6 +6,7 @@ import { presentBadge } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
 import { Id } from "../schemas.ts"
 import { actor } from "./admin-shared.ts"
+import { BadgeBody } from "../account.schema.ts"
 
 /** The admin dashboard's badges: granting one, and the backfill (a stream of its progress). Admins only, as every admin route (admin.routes.ts). */
 
@@ -26,6 +27,7 @@ export const adminBadgeRoutes = [
     tag: "admin",
     summary: "Grants a badge by hand; one already held answers with its grant",
     access: "admin",
+    okBody: BadgeBody,
     body: Schema.Struct({ memberId: Id, badgeId: Schema.Literals(BADGE_IDS) }),
     responses: { 404: "No such member" },
     handler: ({ body, caller }) =>

@@ -24,6 +24,14 @@ import { created, ok, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { KindText, Line, Paragraphs } from "./shared.ts"
 import { TimeZone, CalendarDate, actor, now, adminEntries, page } from "./admin-shared.ts"
+import { ContestBody } from "../contest.schema.ts"
+import {
+  AdminContestPageBody,
+  AdminEntryBody,
+  AdminEntryPageBody,
+  CalendarBody,
+  RankingBody,
+} from "../admin.schema.ts"
 
 /**
  * The admin dashboard's contests: list, create, schedule, edit, cancel, the calendar, moderation of
@@ -49,6 +57,7 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "Contests newest first, with entry and vote counts; optionally of one status",
     access: "admin",
+    okBody: AdminContestPageBody,
     query: Schema.Struct({
       status: Schema.optional(Schema.Literals(CONTEST_STATUSES)),
       ...PageQuery.fields,
@@ -76,6 +85,8 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "Creates a contest for a window; scheduled until it starts",
     access: "admin",
+    okBody: ContestBody,
+    okStatus: 201,
     body: Schema.Struct({
       title: Title,
       description: Description,
@@ -101,6 +112,8 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "Schedules the daily contest of one local day (midnight to midnight in timeZone)",
     access: "admin",
+    okBody: ContestBody,
+    okStatus: 201,
     body: Schema.Struct({
       date: CalendarDate,
       timeZone: TimeZone,
@@ -129,6 +142,7 @@ export const adminContestRoutes = [
     summary:
       "Edits a contest. Its window and type only before it starts (409 CONTEST_LOCKED after); nothing once cancelled",
     access: "admin",
+    okBody: ContestBody,
     params: IdParams,
     body: Schema.Struct({
       title: Schema.optional(Title),
@@ -155,6 +169,7 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "Cancels a contest that has not ended, with a reason (3 to 500 characters)",
     access: "admin",
+    okBody: ContestBody,
     params: IdParams,
     body: Schema.Struct({ reason: Line(500) }),
     responses: { 404: "No such contest", 409: "CONTEST_LOCKED: ended or cancelled already" },
@@ -171,6 +186,7 @@ export const adminContestRoutes = [
     summary:
       "Today and the next days in the admin's time zone, each with its contests; a day with none is free",
     access: "admin",
+    okBody: CalendarBody,
     query: Schema.Struct({
       days: Schema.optional(
         Schema.NumberFromString.check(
@@ -208,6 +224,7 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "Every entry of a contest, hidden and disqualified ones too, oldest first, paged",
     access: "admin",
+    okBody: AdminEntryPageBody,
     params: IdParams,
     query: PageQuery,
     responses: { 404: "No such contest" },
@@ -228,6 +245,7 @@ export const adminContestRoutes = [
     summary:
       "Hides or disqualifies an entry with a reason its member sees (3 to 500 characters), or restores it",
     access: "admin",
+    okBody: AdminEntryBody,
     params: IdParams,
     body: Schema.Struct({
       action: Schema.Literals(MODERATION_ACTIONS),
@@ -252,6 +270,7 @@ export const adminContestRoutes = [
     summary:
       "Closes an ended contest: counts recomputed from the votes, winner decided, badges granted",
     access: "admin",
+    okBody: ContestBody,
     params: IdParams,
     responses: { 404: "No such contest", 409: "CONTEST_NOT_CLOSABLE: not ended yet, or cancelled" },
     handler: ({ params, caller }) =>
@@ -266,6 +285,7 @@ export const adminContestRoutes = [
     tag: "admin",
     summary: "A contest's entries ranked by weighted score (raw votes beside), taken-out ones last",
     access: "admin",
+    okBody: RankingBody,
     params: IdParams,
     responses: { 404: "No such contest" },
     handler: ({ params }) =>
@@ -293,6 +313,7 @@ export const adminContestRoutes = [
     summary:
       "Announces a closed contest's winner: marked announced, and the winner's mail and the entrants' results mails queued with it (the outbox's sender delivers them, with retries)",
     access: "admin",
+    okBody: ContestBody,
     params: IdParams,
     responses: {
       404: "No such contest",

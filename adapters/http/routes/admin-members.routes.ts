@@ -10,6 +10,7 @@ import { ok, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { Line } from "./shared.ts"
 import { actor, adminMembers, adminEntries, page } from "./admin-shared.ts"
+import { AdminMemberBody, AdminMemberPageBody, MemberDetailBody } from "../admin.schema.ts"
 
 /** The admin dashboard's members: search, a member's dossier, the admin role and suspension. Admins only, as every admin route (admin.routes.ts). */
 
@@ -20,6 +21,7 @@ export const adminMemberRoutes = [
     tag: "admin",
     summary: "Members, newest first; q matches e-mail, username and names, case-insensitively",
     access: "admin",
+    okBody: AdminMemberPageBody,
     query: Schema.Struct({ q: Schema.optional(Line(100)), ...PageQuery.fields }),
     handler: ({ query }) =>
       Effect.gen(function* () {
@@ -37,6 +39,7 @@ export const adminMemberRoutes = [
     tag: "admin",
     summary: "One member: profile, plan, entries, votes given, payments and badges",
     access: "admin",
+    okBody: MemberDetailBody,
     params: IdParams,
     responses: { 404: "No such member" },
     handler: ({ params }) =>
@@ -64,6 +67,7 @@ export const adminMemberRoutes = [
     tag: "admin",
     summary: "Gives or takes the admin role (never your own: 409 SELF_DEMOTION)",
     access: "admin",
+    okBody: AdminMemberBody,
     params: IdParams,
     body: Schema.Struct({ isAdmin: Schema.Boolean }),
     responses: { 404: "No such member", 409: "SELF_DEMOTION" },
@@ -81,6 +85,7 @@ export const adminMemberRoutes = [
     summary:
       "Suspends a member (sign-in refused, sessions ended, entries hidden) or lifts it (entries shown again)",
     access: "admin",
+    okBody: AdminMemberBody,
     params: IdParams,
     body: Schema.Struct({ suspended: Schema.Boolean, reason: Schema.optional(Line(500)) }),
     responses: { 404: "No such member", 409: "SELF_SUSPENSION" },

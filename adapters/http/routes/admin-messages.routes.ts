@@ -5,6 +5,7 @@ import { ok, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { Line, Paragraphs } from "./shared.ts"
 import { actor, page } from "./admin-shared.ts"
+import { ContactMessageBody, ContactMessagePageBody } from "../admin.schema.ts"
 
 /** The admin dashboard's inbox: the contact messages, marking one handled, replying. Admins only, as every admin route (admin.routes.ts). */
 
@@ -15,6 +16,7 @@ export const adminMessageRoutes = [
     tag: "admin",
     summary: "The contact inbox, newest first: unhandled messages, or all",
     access: "admin",
+    okBody: ContactMessagePageBody,
     query: Schema.Struct({
       status: Schema.optional(Schema.Literals(["unhandled", "all"])),
       ...PageQuery.fields,
@@ -35,6 +37,7 @@ export const adminMessageRoutes = [
     tag: "admin",
     summary: "Marks a contact message handled, or not handled again",
     access: "admin",
+    okBody: ContactMessageBody,
     params: IdParams,
     body: Schema.Struct({ handled: Schema.Boolean }),
     responses: { 404: "No such message" },
@@ -51,6 +54,7 @@ export const adminMessageRoutes = [
     summary:
       "Answers a contact message by mail from the support address (queued with the change; the outbox's sender delivers it, with retries); marks it handled",
     access: "admin",
+    okBody: ContactMessageBody,
     params: IdParams,
     body: Schema.Struct({ subject: Line(200), body: Paragraphs(10_000) }),
     responses: { 404: "No such message" },

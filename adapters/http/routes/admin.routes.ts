@@ -17,6 +17,12 @@ import { adminBadgeRoutes } from "./admin-badges.routes.ts"
 import { adminContestRoutes } from "./admin-contests.routes.ts"
 import { adminMemberRoutes } from "./admin-members.routes.ts"
 import { adminMessageRoutes } from "./admin-messages.routes.ts"
+import {
+  AnalyticsBody,
+  AuditPageBody,
+  ContestAnalyticsBody,
+  OverviewBody,
+} from "../admin.schema.ts"
 
 /**
  * The admin dashboard's API (apps/admin/README.md): every route is for admins only (401 for a
@@ -34,6 +40,7 @@ export const adminRoutes = [
     summary:
       "Today's contest with its live counts, the next scheduled contests, the newest sign-ups and the unread messages",
     access: "admin",
+    okBody: OverviewBody,
     query: Schema.Struct({ tz: Schema.optional(TimeZone) }),
     handler: () =>
       Effect.gen(function* () {
@@ -61,6 +68,7 @@ export const adminRoutes = [
     tag: "admin",
     summary: "One contest's views, downloads, entries and votes: totals and an hourly series",
     access: "admin",
+    okBody: ContestAnalyticsBody,
     params: IdParams,
     query: Schema.Struct({ tz: Schema.optional(TimeZone) }),
     responses: { 404: "No such contest" },
@@ -95,6 +103,7 @@ export const adminRoutes = [
     summary:
       "Site figures per day of the admin's zone (from..to inclusive, at most 366 days): views, downloads, entries, votes, sign-ups, paid conversions, and the paid share of members",
     access: "admin",
+    okBody: AnalyticsBody,
     query: Schema.Struct({ from: CalendarDate, to: CalendarDate, tz: Schema.optional(TimeZone) }),
     handler: ({ query }) =>
       Effect.gen(function* () {
@@ -110,6 +119,7 @@ export const adminRoutes = [
     summary:
       "The audit log, newest first: who did what to which target, with before and after; filters combine",
     access: "admin",
+    okBody: AuditPageBody,
     query: Schema.Struct({
       actor: Schema.optional(Id),
       action: Schema.optional(Line(64)),

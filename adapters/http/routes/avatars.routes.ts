@@ -6,6 +6,7 @@ import type { Caller } from "../route.ts"
 import { ok, route } from "../route.ts"
 import { IdParams } from "../schemas.ts"
 import { signedIn } from "./shared.ts"
+import { MemberBody } from "../account.schema.ts"
 
 /**
  * Avatars (Settings → profile picture): the member's own only. The picture is checked by content
@@ -29,6 +30,7 @@ export const avatarRoutes = [
     summary:
       "Sets your avatar, as multipart/form-data with the picture in the file field `image` (JPEG, PNG, WebP or AVIF, at most 10 MB, checked by content): it is cropped to a centred square, 256 px, WebP, metadata stripped. Answers your member record with avatarUrl. Only your own",
     access: "member",
+    okBody: MemberBody,
     params: IdParams,
     body: Schema.Struct({ image: Schema.optional(Schema.Uint8Array) }),
     responses: {
@@ -53,6 +55,7 @@ export const avatarRoutes = [
     tag: "accounts",
     summary: "Removes your avatar (its file is deleted). Answers your member record. Only your own",
     access: "member",
+    okBody: MemberBody,
     params: IdParams,
     responses: { 403: "Another member's avatar" },
     handler: ({ params, caller }) =>

@@ -7,6 +7,7 @@ import { presentPayment } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
 import { actingAsClaimed, MemberIdFields, signedIn } from "./shared.ts"
+import { BillingHistoryBody, CheckoutCancelledBody } from "../account.schema.ts"
 
 /** Billing history (§7), read from our payments ledger: real rows, never sample invoices. */
 
@@ -30,6 +31,7 @@ export const billingRoutes = [
     summary:
       "Your payments, newest first: {records: [{id, date, amount (dollars), status (paid, pending, failed, refunded, cancelled or expired: a checkout not paid within its lifetime), description, invoice_url, payment_method, subscription_tier}], nextCursor}, paged (also in X-Next-Cursor). user_id, if sent, must be your own",
     access: "member",
+    okBody: BillingHistoryBody,
     query: Schema.Struct({ ...MemberIdFields, ...PageQuery.fields }),
     responses: { 403: "A user_id (or userId) that is not the signed-in member's" },
     handler: ({ query, caller }) =>
@@ -61,6 +63,7 @@ export const billingRoutes = [
     summary:
       "Cancels your checkout that is still open (the /payment-cancel page sends it: ?payment=… is the billing history id): the provider's session is ended so it can no longer be paid, and billing history shows it cancelled at once. One paid meanwhile is fulfilled instead, never cancelled; one already settled is left as it is. Answers {status} (cancelled, expired, paid, … as billing history shows it)",
     access: "member",
+    okBody: CheckoutCancelledBody,
     params: Schema.Struct({ paymentId: Id }),
     responses: { 404: "No such checkout of yours" },
     handler: ({ params, caller }) =>

@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import { sendContactMessage } from "../../../domain/contact/send-contact-message.use-case.ts"
 import { ok, route } from "../route.ts"
 import { EmailText, Line, Paragraphs } from "./shared.ts"
+import { ContactSentBody } from "../account.schema.ts"
 
 /** The contact form (§7 "Contact"): stored for the admin inbox and mailed to support. */
 
@@ -15,6 +16,7 @@ export const contactRoutes = [
     summary:
       "Sends a message to support (name, email, subject, message, all required); the sender gets a confirmation e-mail. Visitors may write too",
     access: "public",
+    okBody: ContactSentBody,
     rateLimit: "contact",
     body: Schema.Struct({
       name: Line(1000),

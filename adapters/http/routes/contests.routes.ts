@@ -15,6 +15,7 @@ import { forbidden } from "../http-errors.ts"
 import { presentContest, presentContestResults, presentPastContest } from "../presenters.ts"
 import { type Caller, noContent, ok, paged, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
+import { ContestBody, ContestListBody } from "../contest.schema.ts"
 
 /** The spec calls contests "challenges"; the paths keep its words, the code uses ours. */
 
@@ -34,6 +35,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "Contests, newest first; the next page's cursor is in X-Next-Cursor",
     access: "public",
+    okBody: ContestListBody,
     query: PageQuery,
     handler: ({ query }) =>
       Effect.gen(function* () {
@@ -52,6 +54,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "The home page's contest: in progress, else the next, else the last; 204 when none",
     access: "public",
+    okBody: ContestBody,
     responses: { 204: "No contest at all" },
     handler: () =>
       Effect.gen(function* () {
@@ -130,6 +133,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "One contest",
     access: "public",
+    okBody: ContestBody,
     params: IdParams,
     responses: { 404: "No such contest" },
     handler: ({ params }) =>
@@ -146,6 +150,7 @@ export const contestRoutes = [
     summary:
       "Records a line-art download (the spec's download log), counted once a day per visitor (the signed-in member, else the address) and contest. A signed-in member's download is a row; the userId in the log, if any, must be the member's own",
     access: "public",
+    okBody: ContestBody,
     params: IdParams,
     body: Schema.Struct({
       download: Schema.optional(

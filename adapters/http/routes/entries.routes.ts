@@ -16,6 +16,12 @@ import { presentEntry, presentSubscription } from "../presenters.ts"
 import { created, ok, paged, route } from "../route.ts"
 import { Id, IdParams, PageQuery } from "../schemas.ts"
 import { actingAsClaimed, KindText, MemberIdField, MemberIdFields, Text } from "./shared.ts"
+import {
+  EntryListBody,
+  HasVotedBody,
+  SubmissionCreatedBody,
+  VoteResultBody,
+} from "../contest.schema.ts"
 
 /**
  * Entries, which the spec and its paths call "submissions", and votes (§7 "Contests,
@@ -73,6 +79,8 @@ export const entryRoutes = [
     summary:
       "Enters a stored photo (file_path: the key of an uploaded entry image) into an open contest (challenge_id), spending one credit: {submission, subscription}. user_id, if sent, must be yours; status, votes, created_at, public_url and profiles are decided by the server and ignored",
     access: "member",
+    okBody: SubmissionCreatedBody,
+    okStatus: 201,
     body: Schema.Struct({
       ...MemberIdFields,
       challenge_id: Id,
@@ -123,6 +131,7 @@ export const entryRoutes = [
     summary:
       "Visible entries, newest first, optionally of one member (user_id: public data, empty when that member hides their submission history or profile from you); paged with limit and cursor, the next cursor in X-Next-Cursor",
     access: "public",
+    okBody: EntryListBody,
     query: Schema.Struct({ user_id: MemberIdField, ...PageQuery.fields }),
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
@@ -147,6 +156,7 @@ export const entryRoutes = [
     summary:
       "A member's visible entries, newest first, paged (cursor in X-Next-Cursor), each with contestName (its contest's title). To others: [] when the member hides their submission history (showSubmissionHistory), 404 when their profile is private (publicProfile)",
     access: "public",
+    okBody: EntryListBody,
     params: Schema.Struct({ userId: Id }),
     query: PageQuery,
     responses: { 404: "No such member, or their profile is private" },
@@ -191,6 +201,7 @@ export const entryRoutes = [
     summary:
       "A contest's visible entries, newest first, paged (cursor in X-Next-Cursor); X-Total-Count has how many there are in all",
     access: "public",
+    okBody: EntryListBody,
     query: Schema.Struct({ challenge_id: Id, ...PageQuery.fields }),
     responses: { 404: "No such contest" },
     handler: ({ query }) =>
@@ -214,6 +225,7 @@ export const entryRoutes = [
     summary:
       "Whether you voted for this entry: {hasVoted}; false for a visitor. user_id, if sent by a member, must be theirs",
     access: "public",
+    okBody: HasVotedBody,
     params: IdParams,
     query: Schema.Struct(MemberIdFields),
     responses: {
@@ -237,6 +249,7 @@ export const entryRoutes = [
     summary:
       "Casts your permanent vote, weighted by your plan: {voteCount, vote_count, votes, contest_id, weightedScore}. user_id, if sent, must be yours",
     access: "member",
+    okBody: VoteResultBody,
     rateLimit: "vote",
     params: IdParams,
     body: Schema.Struct(MemberIdFields),

@@ -13,6 +13,7 @@ import { imageUrl, presentContest } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
 import { signedIn } from "./shared.ts"
 import { IdParams } from "../schemas.ts"
+import { LineArtSavedBody } from "../admin.schema.ts"
 
 /**
  * Line art: admins upload a contest's page (multipart, parsed by uploads.ts), anyone downloads it
@@ -98,6 +99,7 @@ export const imageRoutes = [
     summary:
       "Sets a contest's line art, as multipart/form-data: `image`, the page (PNG; JPEG, WebP and AVIF are turned into PNG), and/or `pdf`, its print version (one page, 2 to 24 in a side), each at most 10 MB. A PDF alone keeps the current page (a PDF cannot be shown on the site). Answers {challenge, lineArt}",
     access: "admin",
+    okBody: LineArtSavedBody,
     params: IdParams,
     body: Schema.Struct({
       image: Schema.optional(Schema.Uint8Array),

@@ -7,6 +7,7 @@ import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
 import { presentLeaderboardRow } from "../presenters.ts"
 import { ok, route } from "../route.ts"
 import { KindText, Line } from "./shared.ts"
+import { LeaderboardBody } from "../contest.schema.ts"
 
 /**
  * The leaderboard (added: the spec's client ranked every entry in the browser). Entries are
@@ -22,6 +23,7 @@ export const leaderboardRoutes = [
     summary:
       "The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default), filters contestType and ageGroup, limit 1..100",
     access: "public",
+    okBody: LeaderboardBody,
     query: Schema.Struct({
       period: Schema.optional(Schema.Literals(PERIODS)),
       tz: Schema.optional(Line(64)),

@@ -4,6 +4,7 @@ import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { HttpRefusal } from "../http-errors.ts"
 import { openApiDocument } from "../openapi.ts"
 import { type AnyRoute, ok, route } from "../route.ts"
+import { SiteConfigBody } from "../account.schema.ts"
 
 /** The OpenAPI document (of every other route) and stored images. */
 /** `routes` is read when the document is asked for, so it can list these routes too. */
@@ -30,6 +31,7 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
     tag: "meta",
     summary: "What the site shows of the server's configuration: {supportEmail}",
     access: "public",
+    okBody: SiteConfigBody,
     handler: () =>
       Effect.gen(function* () {
         const support = yield* SupportAddress

@@ -19,6 +19,7 @@ import { presentPayment, presentSubscription } from "../presenters.ts"
 import { ok, type RawRequest, type Reply, route } from "../route.ts"
 import { Id } from "../schemas.ts"
 import { actingAsClaimed, MemberIdFields } from "./shared.ts"
+import { CheckoutBody, VerifiedCheckoutBody } from "../account.schema.ts"
 
 /**
  * Payments (§4 "Payment return", "Tier purchase", "Subscribe flow"; §7): checkout for an extra
@@ -156,6 +157,7 @@ export const paymentRoutes = [
     summary:
       "Opens a checkout for one extra entry ($2.99, one credit): {sessionId, url}; the browser goes to url (Stripe Checkout, or the offline test-mode page). returnUrl must be on this site (else /payment-success); the member comes back to it with ?session_id=…. A checkout of yours for the same contest's extra entry that is still open is answered again instead of a new one",
     access: "member",
+    okBody: CheckoutBody,
     body: Schema.Struct({
       ...MemberIdFields,
       contestId: Schema.optional(Id),
@@ -181,6 +183,7 @@ export const paymentRoutes = [
     summary:
       "Opens a checkout for a monthly plan (lite, pro or champ, at the plan table's price): {sessionId, url}. The plan you already have is refused (409 ALREADY_SUBSCRIBED); free is not for sale. A checkout of yours for the same plan that is still open is answered again instead of a new one",
     access: "member",
+    okBody: CheckoutBody,
     body: Schema.Struct({
       ...MemberIdFields,
       planTier: Schema.String.check(Schema.isMaxLength(40)),
@@ -216,6 +219,7 @@ export const paymentRoutes = [
     summary:
       "The return page's check: {session: {id, payment_status, metadata: {planTier, purchase}}, subscription, payment}. A paid session not fulfilled yet is fulfilled now (once, whoever asks first: this or the webhook). Only your own sessions",
     access: "member",
+    okBody: VerifiedCheckoutBody,
     query: Schema.Struct({ sessionId: SessionId, ...MemberIdFields }),
     responses: {
       403: "A userId that is not the signed-in member's",

@@ -5,6 +5,7 @@ import { forbidden, HttpRefusal } from "../http-errors.ts"
 import { presentSubscription } from "../presenters.ts"
 import { ok, route } from "../route.ts"
 import { actingAs, MemberIdField, signedIn, subscriptionNow } from "./shared.ts"
+import { SubscriptionAnswerBody } from "../account.schema.ts"
 
 /**
  * The member's plan and entry credits (§7 "Subscription and payments"). Reading is the member's
@@ -27,6 +28,7 @@ export const subscriptionRoutes = [
     summary:
       "Your plan and credits this month: {subscription: {tier, remaining_submissions, unlimited, renews_at}}. userId, if sent, must be your own",
     access: "member",
+    okBody: SubscriptionAnswerBody,
     query: Schema.Struct({ userId: MemberIdField }),
     responses: { 403: "A userId that is not the signed-in member's" },
     handler: ({ query, caller }) =>
@@ -42,6 +44,7 @@ export const subscriptionRoutes = [
     summary:
       "Makes sure you have a subscription (the free plan if you never had one, renewed if due) and returns it. It never sets a paid plan: tier may only be 'free', and a paid plan you hold is kept",
     access: "member",
+    okBody: SubscriptionAnswerBody,
     body: Schema.Struct({
       userId: MemberIdField,
       tier: Schema.optional(Schema.Literals(TIERS)),
@@ -63,6 +66,7 @@ export const subscriptionRoutes = [
     summary:
       "Cancels your paid plan now: back to the free plan, with at most its allowance of this month's credits left; a plan bought through Stripe stops being charged. Answers {subscription}",
     access: "member",
+    okBody: SubscriptionAnswerBody,
     responses: { 409: "You are on the free plan: nothing to cancel (NO_PAID_PLAN)" },
     handler: ({ caller }) =>
       Effect.gen(function* () {

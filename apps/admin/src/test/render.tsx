@@ -16,6 +16,7 @@ import type {
 } from "../api/admin-types.ts"
 import { App as AdminApp } from "../../../web/src/App.tsx"
 import { BASENAME, routes } from "../routes.tsx"
+import { contestAnswer, entryAnswer, memberAnswer } from "../../../web/src/test/answers.ts"
 
 export { aMember, aSubscription, signedInAs } from "../../../web/src/test/render.tsx"
 export { server } from "../../../web/src/test/server.ts"
@@ -81,21 +82,22 @@ export const page = <T,>(items: ReadonlyArray<T>, nextCursor: string | null = nu
   nextCursor,
 })
 
-export const aContest = (overrides: Partial<Contest> = {}): Contest => ({
-  id: "c1",
-  title: "Owl at Midnight",
-  description: "A barn owl on a branch under the moon.",
-  lineArt: "/images/line-art/owl.png",
-  contestType: "daily",
-  artStyle: "Line art",
-  startsAt: "2026-11-23T00:00:00.000Z",
-  endsAt: "2026-11-24T00:00:00.000Z",
-  status: "active",
-  countdown: { label: "Remaining", text: "10h 4m" },
-  createdAt: "2026-11-01T10:00:00.000Z",
-  result: null,
-  ...overrides,
-})
+export const aContest = (overrides: Partial<Contest> = {}): Contest =>
+  contestAnswer({
+    id: "c1",
+    title: "Owl at Midnight",
+    description: "A barn owl on a branch under the moon.",
+    lineArt: "/images/line-art/owl.png",
+    contestType: "daily",
+    artStyle: "Line art",
+    startsAt: "2026-11-23T00:00:00.000Z",
+    endsAt: "2026-11-24T00:00:00.000Z",
+    status: "active",
+    countdown: { label: "Remaining", text: "10h 4m" },
+    createdAt: "2026-11-01T10:00:00.000Z",
+    result: null,
+    ...overrides,
+  })
 
 export const anAdminContest = (overrides: Partial<AdminContest> = {}): AdminContest => ({
   ...aContest(),
@@ -104,43 +106,48 @@ export const anAdminContest = (overrides: Partial<AdminContest> = {}): AdminCont
   ...overrides,
 })
 
-export const anAdminMember = (overrides: Partial<AdminMember> = {}): AdminMember => ({
-  id: "22222222-2222-4222-8222-222222222222",
-  username: "grace",
-  email: "grace@example.com",
-  pendingEmail: null,
-  firstName: "Grace",
-  lastName: "Hopper",
-  isAdmin: false,
-  emailVerified: true,
-  bio: "",
-  location: "",
-  website: "",
-  avatarUrl: null,
-  createdDate: "2026-10-04T10:00:00.000Z",
-  suspendedAt: null,
-  tier: "free",
-  ...overrides,
-})
+export const anAdminMember = (overrides: Partial<AdminMember> = {}): AdminMember =>
+  memberAnswer({
+    id: "22222222-2222-4222-8222-222222222222",
+    username: "grace",
+    email: "grace@example.com",
+    pendingEmail: null,
+    firstName: "Grace",
+    lastName: "Hopper",
+    isAdmin: false,
+    emailVerified: true,
+    bio: "",
+    location: "",
+    website: "",
+    avatarUrl: null,
+    createdDate: "2026-10-04T10:00:00.000Z",
+    suspendedAt: null,
+    tier: "free",
+    ...overrides,
+  })
 
-export const anAdminEntry = (overrides: Partial<AdminEntry> = {}): AdminEntry => ({
-  id: "e1",
-  userId: "22222222-2222-4222-8222-222222222222",
-  username: "grace",
-  challenge_id: "c1",
-  imageUrl: "/images/entries/e1.jpg",
-  thumbnailUrl: "/images/entries/e1.thumb.jpg",
-  ageGroup: "adult",
-  contestType: "daily",
-  status: "submitted",
-  voteCount: 7,
-  weightedScore: 9.5,
-  createdAt: "2026-11-23T08:00:00.000Z",
-  moderation: "visible",
-  moderationReason: null,
-  artistEmail: "grace@example.com",
-  ...overrides,
-})
+export const anAdminEntry = (overrides: Partial<AdminEntry> = {}): AdminEntry =>
+  entryAnswer({
+    id: "e1",
+    userId: "22222222-2222-4222-8222-222222222222",
+    username: "grace",
+    challenge_id: "c1",
+    imageUrl: "/images/entries/e1.jpg",
+    thumbnailUrl: "/images/entries/e1.thumb.jpg",
+    ageGroup: "adult",
+    contestType: "daily",
+    status: "submitted",
+    voteCount: 7,
+    weightedScore: 9.5,
+    createdAt: "2026-11-23T08:00:00.000Z",
+    placement: null,
+    peoplesChoice: false,
+    artistUsername: overrides.username ?? "grace",
+    moderation: "visible",
+    moderationReason: null,
+    artistEmail: "grace@example.com",
+    ...overrides,
+  })
 
 export const aMessage = (overrides: Partial<ContactMessage> = {}): ContactMessage => ({
   id: "m1",

@@ -6,6 +6,7 @@ import { App } from "../App.tsx"
 import type { Member, SignedIn, Subscription } from "../api/types.ts"
 import { routes } from "../routes.tsx"
 import { server } from "./server.ts"
+import { memberAnswer } from "./answers.ts"
 
 /** Opens the real route tree at `path`, with a fresh cache, as a browser would. */
 export const renderRoute = (
@@ -18,22 +19,23 @@ export const renderRoute = (
   return { ...render(<App router={router} queryClient={queryClient} />), router }
 }
 
-export const aMember = (overrides: Partial<Member> = {}): Member => ({
-  id: "11111111-1111-4111-8111-111111111111",
-  username: "ada",
-  email: "ada@example.com",
-  pendingEmail: null,
-  firstName: "Ada",
-  lastName: "Lovelace",
-  isAdmin: false,
-  emailVerified: true,
-  bio: "",
-  location: "",
-  website: "",
-  avatarUrl: null,
-  createdDate: "2026-03-04T10:00:00.000Z",
-  ...overrides,
-})
+export const aMember = (overrides: Partial<Member> = {}): Member =>
+  memberAnswer({
+    id: "11111111-1111-4111-8111-111111111111",
+    username: "ada",
+    email: "ada@example.com",
+    pendingEmail: null,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    isAdmin: false,
+    emailVerified: true,
+    bio: "",
+    location: "",
+    website: "",
+    avatarUrl: null,
+    createdDate: "2026-03-04T10:00:00.000Z",
+    ...overrides,
+  })
 
 export const aSubscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   tier: "free",

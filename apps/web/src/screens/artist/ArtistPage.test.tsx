@@ -8,6 +8,7 @@ import { entries } from "../../entries/entry-fixtures.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 import { anEntryPage } from "../entry/entry-page-fixtures.ts"
+import { badgeAnswer } from "../../test/answers.ts"
 
 beforeAll(() => {
   configure({ asyncUtilTimeout: 5000 })
@@ -22,7 +23,7 @@ const anArtist = (overrides: Partial<PublicArtist> = {}): PublicArtist => ({
   location: "Lisbon",
   website: "grace.example",
   memberSince: "2026-03-14T10:00:00.000Z",
-  badges: [{ ...BADGES["first-win"], earnedAt: "2026-04-01T00:00:00.000Z" }],
+  badges: [badgeAnswer({ ...BADGES["first-win"], earnedAt: "2026-04-01T00:00:00.000Z" })],
   stats: { wins: 3, entries: 27, votesReceived: 1204, score: 1800.5 },
   showsHistory: true,
   ...overrides,

@@ -5,24 +5,26 @@ import type {
   ContestResults,
   ResultRow,
 } from "../../api/types.ts"
+import { contestAnswer } from "../../test/answers.ts"
 
 /** Results as the API presents them (issue 14's contract), for the component tests. */
 
-export const aPastContest = (overrides: Partial<Contest> = {}): Contest => ({
-  id: "c0000000-0000-4000-8000-000000000042",
-  title: "Succulent Pots",
-  description: "Three succulents in terracotta pots.",
-  lineArt: "/images/line-art/succulents.png",
-  contestType: "daily",
-  artStyle: "traditional",
-  startsAt: "2026-11-21T00:00:00.000Z",
-  endsAt: "2026-11-22T00:00:00.000Z",
-  status: "announced",
-  countdown: { label: "Ended", text: "00:00:00" },
-  createdAt: "2026-11-01T00:00:00.000Z",
-  result: null,
-  ...overrides,
-})
+export const aPastContest = (overrides: Partial<Contest> = {}): Contest =>
+  contestAnswer({
+    id: "c0000000-0000-4000-8000-000000000042",
+    title: "Succulent Pots",
+    description: "Three succulents in terracotta pots.",
+    lineArt: "/images/line-art/succulents.png",
+    contestType: "daily",
+    artStyle: "traditional",
+    startsAt: "2026-11-21T00:00:00.000Z",
+    endsAt: "2026-11-22T00:00:00.000Z",
+    status: "announced",
+    countdown: { label: "Ended", text: "00:00:00" },
+    createdAt: "2026-11-01T00:00:00.000Z",
+    result: null,
+    ...overrides,
+  })
 
 /** The row ranked `rank`: artist{rank}, fewer votes and score further down. */
 export const aResultRow = (rank: number, overrides: Partial<ResultRow> = {}): ResultRow => ({

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, vi } from "vitest"
 import type { ArchiveItem, Contest, GalleryPage } from "../../api/types.ts"
 import { entries } from "../../entries/entry-fixtures.ts"
 import { server } from "../../test/server.ts"
+import { contestAnswer } from "../../test/answers.ts"
 
 /* What the home page's tests share: the hooks, a contest, the server's answers, the contest card. */
 
@@ -21,21 +22,22 @@ export const prepareHomePage = () => {
 
 export const HOUR = 3_600_000
 
-export const aContest = (overrides: Partial<Contest> = {}): Contest => ({
-  id: "c0000000-0000-4000-8000-000000000001",
-  title: "Owl at Midnight",
-  description: "A wise owl on a moonlit branch.",
-  lineArt: "/images/line-art/owl.png",
-  contestType: "daily",
-  artStyle: "traditional",
-  startsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
-  endsAt: new Date(Date.now() + 5 * HOUR).toISOString(),
-  status: "active",
-  countdown: { label: "Remaining", text: "05:00:00" },
-  createdAt: "2026-11-01T00:00:00.000Z",
-  result: null,
-  ...overrides,
-})
+export const aContest = (overrides: Partial<Contest> = {}): Contest =>
+  contestAnswer({
+    id: "c0000000-0000-4000-8000-000000000001",
+    title: "Owl at Midnight",
+    description: "A wise owl on a moonlit branch.",
+    lineArt: "/images/line-art/owl.png",
+    contestType: "daily",
+    artStyle: "traditional",
+    startsAt: new Date(Date.now() - 2 * HOUR).toISOString(),
+    endsAt: new Date(Date.now() + 5 * HOUR).toISOString(),
+    status: "active",
+    countdown: { label: "Remaining", text: "05:00:00" },
+    createdAt: "2026-11-01T00:00:00.000Z",
+    result: null,
+    ...overrides,
+  })
 
 /** The calls every home page makes: the contest, its view, the last winner, the recent entries. */
 export const homeAnswers = ({

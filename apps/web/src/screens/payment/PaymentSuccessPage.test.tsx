@@ -17,6 +17,17 @@ const verified = (overrides: Partial<VerifiedCheckout["session"]> = {}): Verifie
     ...overrides,
   },
   subscription: aSubscription({ tier: "pro", remaining_submissions: 21 }),
+  payment: {
+    id: "p42",
+    date: "2026-11-20T10:00:00.000Z",
+    amount: 9.99,
+    currency: "usd",
+    status: "paid",
+    description: "Pro Plan",
+    invoice_url: null,
+    payment_method: null,
+    subscription_tier: "pro",
+  },
 })
 
 /** GET /api/session as a member; counts the reads so a refresh after payment can be seen. */

@@ -7,6 +7,7 @@ import { PLANS } from "../../../../../domain/plans/plans.ts"
 import type { Badge, Entry, MemberStats } from "../../api/types.ts"
 import { aMember, aSubscription, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
+import { badgeAnswer, entryAnswer } from "../../test/answers.ts"
 
 // Lazy routes render after their module loads: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
@@ -20,29 +21,30 @@ const STATS: MemberStats = {
   contestsParticipated: 9,
 }
 
-const anEntry = (overrides: Partial<Entry> = {}): Entry => ({
-  id: "e1",
-  userId: MEMBER.id,
-  username: MEMBER.username,
-  challenge_id: "c1",
-  imageUrl: "/images/e1.webp",
-  thumbnailUrl: "/images/e1-thumb.webp",
-  ageGroup: "adult",
-  contestType: "traditional",
-  status: "submitted",
-  voteCount: 5,
-  weightedScore: 7.5,
-  createdAt: "2026-10-14T12:00:00.000Z",
-  contestName: "Autumn Leaves",
-  placement: null,
-  peoplesChoice: false,
-  artistUsername: MEMBER.username,
-  ...overrides,
-})
+const anEntry = (overrides: Partial<Entry> = {}): Entry =>
+  entryAnswer({
+    id: "e1",
+    userId: MEMBER.id,
+    username: MEMBER.username,
+    challenge_id: "c1",
+    imageUrl: "/images/e1.webp",
+    thumbnailUrl: "/images/e1-thumb.webp",
+    ageGroup: "adult",
+    contestType: "traditional",
+    status: "submitted",
+    voteCount: 5,
+    weightedScore: 7.5,
+    createdAt: "2026-10-14T12:00:00.000Z",
+    contestName: "Autumn Leaves",
+    placement: null,
+    peoplesChoice: false,
+    artistUsername: MEMBER.username,
+    ...overrides,
+  })
 
 const aBadge = (id: keyof typeof BADGES, earnedAt: string): Badge => {
   const badge = BADGES[id]
-  return { ...badge, earnedAt }
+  return badgeAnswer({ ...badge, earnedAt })
 }
 
 const withStats = (answer: () => Response = () => HttpResponse.json(STATS)) =>
