@@ -26,7 +26,8 @@ import {
   type WrapInDivRequest,
 } from "../../domain/editing/source-rewriter.port.ts"
 import { classTokens, isGeneratedClass } from "./attributes.ts"
-import { CanvasModels, type Resolved } from "./canvas-models.ts"
+import { CanvasModels, type FileCreation, type Resolved } from "./canvas-models.ts"
+import { canvasPathOf } from "./codebase-id.ts"
 import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
 import { readHistory, type HistoryEntry } from "./history.ts"
 import {
@@ -91,24 +92,32 @@ export class CanvasEditor {
   }
 
   /** Applies the edits of one mutation and records them for undo. */
-  private async commit(label: string, edits: ReadonlyMap<string, FileEdit>) {
+  private async commit(
+    label: string,
+    edits: ReadonlyMap<string, FileEdit>,
+    created: ReadonlyArray<FileCreation> = [],
+  ) {
     const changes = [...edits].flatMap(([path, edit]) => {
       const model = this.models.files.get(path)!
       const applied = applyEdit(model.text, edit)
       return applied.text === model.text ? [] : [{ model, applied, checkParse: true }]
     })
-    if (changes.length === 0) return nothingChanged
+    if (changes.length === 0 && created.length === 0) return nothingChanged
     // Read before any file is written: an unreadable history refuses the edit.
     const history = await readHistory(this.root)
-    return this.models.write(changes, (patches) => {
-      const entry: HistoryEntry = {
-        id: randomUUID(),
-        label,
-        at: new Date().toISOString(),
-        files: patches,
-      }
-      return { undo: [...history.undo, entry], redo: [] }
-    })
+    return this.models.write(
+      changes,
+      (patches) => {
+        const entry: HistoryEntry = {
+          id: randomUUID(),
+          label,
+          at: new Date().toISOString(),
+          files: patches,
+        }
+        return { undo: [...history.undo, entry], redo: [] }
+      },
+      created,
+    )
   }
 
   /** Undoes (or redoes) the latest recorded change, if every file it touched is as it left it. */
@@ -119,8 +128,19 @@ export class CanvasEditor {
     if (!entry) throw new NothingToRevert({ action })
     await this.models.refresh()
     const changes = []
+    const created: FileCreation[] = []
     for (const patch of entry.files) {
       await insideCanvas(this.root, patch.path)
+      if (patch.created) {
+        // A file the change created: undo removes it, redo creates it again, if untouched since.
+        const text = applySplices("", patch.forward).text
+        created.push(
+          action === "undo"
+            ? { path: patch.path, text: null, expected: text }
+            : { path: patch.path, text, expected: null },
+        )
+        continue
+      }
       const expected = action === "undo" ? patch.afterHash : patch.beforeHash
       const target = action === "undo" ? patch.beforeHash : patch.afterHash
       const model = this.models.files.get(patch.path)
@@ -139,10 +159,13 @@ export class CanvasEditor {
       }
       changes.push({ model, applied, checkParse: false })
     }
-    return this.models.write(changes, () =>
-      action === "undo"
-        ? { undo: history.undo.slice(0, -1), redo: [...history.redo, entry] }
-        : { undo: [...history.undo, entry], redo: history.redo.slice(0, -1) },
+    return this.models.write(
+      changes,
+      () =>
+        action === "undo"
+          ? { undo: history.undo.slice(0, -1), redo: [...history.redo, entry] }
+          : { undo: [...history.undo, entry], redo: history.redo.slice(0, -1) },
+      created,
     )
   }
 
@@ -298,19 +321,26 @@ export class CanvasEditor {
   }
 
   /**
-   * Extra files an added element needs: each must already be in the canvas with exactly those
-   * contents, since creating files is not recorded for undo.
+   * The files an added element needs (extraFiles): created with the edit and recorded with it, so
+   * undo removes them; one already holding exactly those contents is left alone, one holding
+   * others is refused rather than overwritten.
    */
-  private async checkExtraFiles(extraFiles: { readonly [path: string]: string } | undefined) {
+  private async extraFiles(extraFiles: { readonly [path: string]: string } | undefined) {
+    const created: FileCreation[] = []
     for (const [path, contents] of Object.entries(extraFiles ?? {})) {
       const absolute = await insideCanvas(this.root, path)
+      const relative = canvasPathOf(this.root, absolute)!
       const onDisk = await readFile(absolute, "utf8").catch(() => null)
-      if (onDisk !== contents) {
-        throw new UnsupportedEdit({
-          reason: `extraFiles: ${path} ${onDisk === null ? "does not exist" : "holds other contents"}; creating or overwriting files from a request is not supported`,
+      if (onDisk === contents) continue
+      if (onDisk !== null) {
+        throw new FileConflict({
+          path: relative,
+          reason: "extraFiles would overwrite it with other contents; it is left as it is",
         })
       }
+      created.push({ path: relative, text: contents, expected: null })
     }
+    return created
   }
 
   private place(
@@ -341,7 +371,7 @@ export class CanvasEditor {
   async addJsxElement(request: AddJsxElementRequest) {
     const seen = request.seenFileHashes
     const { file, place } = this.place(request, request.destinationElement, seen)
-    await this.checkExtraFiles(request.extraFiles)
+    const created = await this.extraFiles(request.extraFiles)
     const added = request.newElement
     if (added === undefined || request.fileContentsToSourceFrom !== undefined) {
       if (request.fileContentsToSourceFrom === undefined) {
@@ -353,12 +383,12 @@ export class CanvasEditor {
       )
       const edits = [addElement(file, place, taken.text, taken.indent)]
       edits.push(...this.importsOfTaken(file, taken))
-      return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)))
+      return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)), created)
     }
     const tag = this.tagOf(added, seen)
     const edits = [addElement(file, place, newElementText(file, tag, added.propsToSet ?? {}))]
     edits.push(...(await this.importsFor(file, tag, added.componentFile)))
-    return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)))
+    return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)), created)
   }
 
   async moveJsxElement(request: MoveJsxElementRequest) {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto"
-import { lstat, readdir, realpath, rename, rm, writeFile } from "node:fs/promises"
+import { lstat, mkdir, readdir, realpath, rename, rm, writeFile } from "node:fs/promises"
 import { basename, dirname, join, resolve } from "node:path"
 import { PathOutsideCanvas } from "../../domain/editing/source-rewriter.port.ts"
 import { canvasPathOf } from "./codebase-id.ts"
@@ -88,18 +88,22 @@ export const writeAtomically = async (
   }
 }
 
-/** One file of a group replace: its new text, and the bytes it holds now (to put back). */
+/**
+ * One file of a group replace: its new text (null removes it), and the bytes it holds now, to put
+ * back (null when it does not exist yet: putting back removes it).
+ */
 export interface Replacement {
   readonly file: string
-  readonly text: string
-  readonly previous: Uint8Array
+  readonly text: string | null
+  readonly previous: Uint8Array | null
 }
 
 /**
  * Replaces several files all or nothing: every new text goes to a temporary file first, then each
- * is renamed into place; when a step fails, the files already replaced get their previous bytes
- * back and no temporary file is left. Answers a rollback that puts every previous byte back, for
- * a later step of the same change that fails (writing the history), given that step's error.
+ * is renamed into place (or the file removed); when a step fails, the files already replaced get
+ * their previous bytes back (or are removed again) and no temporary file is left. Answers a
+ * rollback that puts every previous byte back, for a later step of the same change that fails
+ * (writing the history), given that step's error.
  */
 export const replaceFiles = async (
   replacements: ReadonlyArray<Replacement>,
@@ -108,7 +112,9 @@ export const replaceFiles = async (
   const restore = async (done: ReadonlyArray<Replacement>, cause: unknown) => {
     const failed: Array<string> = []
     for (const { file, previous } of done) {
-      await writeAtomically(file, previous, ops).catch(() => failed.push(file))
+      const putBack =
+        previous === null ? ops.rm(file, { force: true }) : writeAtomically(file, previous, ops)
+      await putBack.catch(() => failed.push(file))
     }
     if (failed.length > 0) {
       throw new AggregateError(
@@ -120,11 +126,14 @@ export const replaceFiles = async (
   const temporaries = replacements.map(({ file }) => temporaryFor(file))
   const renamed: Array<Replacement> = []
   try {
-    for (const [index, { text }] of replacements.entries()) {
+    for (const [index, { file, text }] of replacements.entries()) {
+      if (text === null) continue
+      await mkdir(dirname(file), { recursive: true })
       await ops.writeFile(temporaries[index]!, text, { flag: "wx" })
     }
     for (const [index, replacement] of replacements.entries()) {
-      await ops.rename(temporaries[index]!, replacement.file)
+      if (replacement.text === null) await ops.rm(replacement.file, { force: true })
+      else await ops.rename(temporaries[index]!, replacement.file)
       renamed.push(replacement)
     }
   } catch (error) {

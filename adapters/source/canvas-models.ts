@@ -46,6 +46,17 @@ export interface Resolved {
   readonly element: JsxInfo
 }
 
+/**
+ * A whole file a change creates (or, undoing that, removes): any file of the canvas, JSX or not.
+ * `expected` is what must be on disk first (null: nothing).
+ */
+export interface FileCreation {
+  readonly path: string
+  /** The new contents; null removes the file. */
+  readonly text: string | null
+  readonly expected: string | null
+}
+
 interface Stat {
   readonly size: number
   readonly mtimeMs: number
@@ -327,6 +338,7 @@ export class CanvasModels {
       readonly checkParse: boolean
     }>,
     record: (patches: ReadonlyArray<FilePatch>) => HistoryState,
+    created: ReadonlyArray<FileCreation> = [],
   ) {
     const parsed: Array<{ readonly model: FileModel; readonly next: FileModel }> = []
     const restore = () => {
@@ -351,6 +363,25 @@ export class CanvasModels {
       }
       replacements.push({ file: this.absolute(next.path), text: next.text, previous: onDisk })
     }
+    for (const creation of created) {
+      const file = this.absolute(creation.path)
+      const onDisk = await readFile(file, "utf8").catch(() => null)
+      if (onDisk !== creation.expected) {
+        restore()
+        throw new FileConflict({
+          path: creation.path,
+          reason:
+            creation.expected === null
+              ? "the file exists already; it is not overwritten"
+              : "the file changed on disk since it was created",
+        })
+      }
+      replacements.push({
+        file,
+        text: creation.text,
+        previous: onDisk === null ? null : Buffer.from(onDisk, "utf8"),
+      })
+    }
     const patches: FilePatch[] = parsed.map(({ model, next }, index) => ({
       path: next.path,
       beforeHash: model.hash,
@@ -358,6 +389,17 @@ export class CanvasModels {
       forward: changes[index]!.applied.forward,
       inverse: changes[index]!.applied.inverse,
     }))
+    for (const { path, text, expected } of created) {
+      if (expected !== null || text === null) continue
+      patches.push({
+        path,
+        beforeHash: contentHash(""),
+        afterHash: contentHash(text),
+        forward: [{ start: 0, end: 0, text }],
+        inverse: [{ start: 0, end: text.length, text: "" }],
+        created: true,
+      })
+    }
     try {
       const { rollback } = await replaceFiles(replacements, this.fileOps)
       try {
@@ -393,6 +435,10 @@ export class CanvasModels {
     for (const { next } of parsed) {
       const stat = await lstat(this.absolute(next.path))
       this.stats.set(next.path, { size: stat.size, mtimeMs: stat.mtimeMs })
+    }
+    // Created or removed files: a JSX one is (un)modelled by the next request's refresh.
+    for (const { path, text } of created) {
+      changedFiles.push({ path, fileHash: contentHash(text ?? "") })
     }
     const result: MutationResult = {
       changedFiles,

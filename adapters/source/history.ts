@@ -19,6 +19,8 @@ const FilePatchSchema = Schema.Struct({
   forward: Schema.Array(SpliceSchema),
   /** Splices that turn the after text back into the before text (undo). */
   inverse: Schema.Array(SpliceSchema),
+  /** The change created the file (extraFiles of an add): undo removes it, redo creates it again. */
+  created: Schema.optional(Schema.Boolean),
 })
 
 const HistoryEntrySchema = Schema.Struct({

@@ -98,18 +98,24 @@ const expectRoundTrip = async (
   change: Change & { id: string },
   lookup: Record<string, unknown>,
   expected: (before: string) => string,
+  /** Checks of other files, after the change (and its redo) and after each undo. */
+  also: { afterChange?: () => Promise<void>; afterUndo?: () => Promise<void> } = {},
 ) => {
   const before = await read(path)
   await send(change, lookup)
   const after = await read(path)
   expect(after).toBe(expected(before))
   expect(parseErrorsOf(parseText(path, after))).toEqual([])
+  await also.afterChange?.()
   await send(new tempo.UndoChange({ changeToUndo: change as never }))
   expect(await read(path)).toBe(before)
+  await also.afterUndo?.()
   await send(new tempo.RedoChange({ changeToRedo: change as never }))
   expect(await read(path)).toBe(after)
+  await also.afterChange?.()
   await send(new tempo.UndoChange({ changeToUndo: change as never }))
   expect(await read(path)).toBe(before)
+  await also.afterUndo?.()
 }
 
 beforeAll(async () => {
@@ -183,16 +189,24 @@ describe("tempo-devtools 2.0.109's change-ledger classes against the canvases AP
     )
   })
 
-  it("AddJsxChange: the JSX of a storyboard file (fileContentsToSourceFrom), its imports rebased", async () => {
+  it("AddJsxChange: the JSX of a storyboard file (fileContentsToSourceFrom), its imports rebased, a new component from extraPathToContents", async () => {
     const section = await entry(APP, "<section")
     const button = await entry(APP, "<button")
+    const chip = [
+      `export function Chip({ text }: { text: string }) {`,
+      `  return <span className="rounded-full bg-slate-100 px-2">{text}</span>`,
+      `}`,
+      ``,
+    ].join("\n")
     const storyboard = [
       `import { Badge } from "./components/Badge.tsx"`,
+      `import { Chip } from "./components/Chip.tsx"`,
       ``,
       `export default function Story() {`,
       `  return (`,
       `    <div className="flex gap-2">`,
       `      <Badge label="Draft" tone="gray" />`,
+      `      <Chip text="New" />`,
       `    </div>`,
       `  )`,
       `}`,
@@ -205,19 +219,35 @@ describe("tempo-devtools 2.0.109's change-ledger classes against the canvases AP
       fileContentsSourceFilename: "src/Story.tsx",
       deletedStoryboardId: "storyboard-2",
       extraPathToContents: {
+        // Already in the canvas with these contents: left alone.
         "src/components/Badge.tsx": await read("src/components/Badge.tsx"),
+        // New: created with the edit, removed by its undo.
+        "src/components/Chip.tsx": chip,
       },
     })
-    await expectRoundTrip(APP, change, lookupOf(section, button), (text) =>
-      replaceOnce(
+    const chipExists = () =>
+      read("src/components/Chip.tsx").then(
+        (text) => text,
+        () => null,
+      )
+    await expectRoundTrip(
+      APP,
+      change,
+      lookupOf(section, button),
+      (text) =>
         replaceOnce(
-          text,
-          `Get started</button>\n`,
-          `Get started</button>\n          <div className="flex gap-2">\n            <Badge label="Draft" tone="gray" />\n          </div>\n`,
+          replaceOnce(
+            text,
+            `Get started</button>\n`,
+            `Get started</button>\n          <div className="flex gap-2">\n            <Badge label="Draft" tone="gray" />\n            <Chip text="New" />\n          </div>\n`,
+          ),
+          `import { Footer } from "./components/Footer.tsx"\n`,
+          `import { Footer } from "./components/Footer.tsx"\nimport { Badge } from "./components/Badge.tsx"\nimport { Chip } from "./components/Chip.tsx"\n`,
         ),
-        `import { Footer } from "./components/Footer.tsx"\n`,
-        `import { Footer } from "./components/Footer.tsx"\nimport { Badge } from "./components/Badge.tsx"\n`,
-      ),
+      {
+        afterChange: async () => expect(await chipExists()).toBe(chip),
+        afterUndo: async () => expect(await chipExists()).toBeNull(),
+      },
     )
   })
 
