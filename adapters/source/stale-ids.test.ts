@@ -109,7 +109,14 @@ afterAll(async () => {
 
 describe("edits by stale codebase ids, without seenFileHashes", () => {
   it(`${SEQUENCES} sequences of ${STEPS} random moves, inserts and removals, each followed by an edit by a stale id: none touches another element`, async () => {
-    const counts = { structural: 0, stale: 0, refound: 0, refused: {} as Record<string, number> }
+    const counts = {
+      structural: 0,
+      stale: 0,
+      refound: 0,
+      refused: {} as Record<string, number>,
+      fresh: 0,
+      freshRefused: 0,
+    }
     for (let sequence = 0; sequence < SEQUENCES; sequence += 1) {
       const seed = BASE_SEED + sequence
       const next = random(seed)
@@ -166,6 +173,30 @@ describe("edits by stale codebase ids, without seenFileHashes", () => {
         if ("result" in (await run(structural()))) {
           counts.structural += 1
           versions.push(versionOf(await canvas.read(PATH)))
+          // A client that caught up (it holds the new ids) but sends no hashes either: its edit
+          // lands on the element it means, or is refused when the id was another's lately.
+          const fresh = versions[versions.length - 1]!
+          const meant = pick(fresh.model.elements)
+          const meantKey = keyOf(fresh.model, meant)
+          const title = `fresh-${sequence}-${step}`
+          const freshOutcome = await run(
+            rewriter.changePropValue(canvas.root, {
+              elementToModify: { codebaseId: meant.id },
+              propName: "title",
+              propValue: title,
+            }),
+          )
+          counts.fresh += 1
+          if ("result" in freshOutcome) {
+            const after = versionOf(await canvas.read(PATH))
+            expect(
+              after.openings.get(meantKey),
+              `seed ${seed}: fresh edit of ${meantKey}`,
+            ).toContain(`title="${title}"`)
+            versions.push(after)
+          } else if (freshOutcome.refused.code === "ELEMENT_CHANGED") {
+            counts.freshRefused += 1
+          }
         }
 
         // A client still holding the ids of an earlier version edits by one of them.
@@ -223,7 +254,7 @@ describe("edits by stale codebase ids, without seenFileHashes", () => {
     }
     const refusals = Object.values(counts.refused).reduce((sum, count) => sum + count, 0)
     console.log(
-      `stale ids: ${SEQUENCES} sequences, ${counts.structural} moves/inserts/removals, ${counts.stale} edits by stale ids: ${counts.refound} landed on the element the client saw, ${refusals} refused ${JSON.stringify(counts.refused)}`,
+      `stale ids: ${SEQUENCES} sequences, ${counts.structural} moves/inserts/removals, ${counts.stale} edits by stale ids: ${counts.refound} landed on the element the client saw, ${refusals} refused ${JSON.stringify(counts.refused)}; edits by current ids without hashes: ${counts.fresh}, ${counts.freshRefused} refused ELEMENT_CHANGED (the price of not knowing the version)`,
     )
     // Re-finding must do the work, not blanket refusals.
     expect(counts.refound).toBeGreaterThan(counts.stale * 0.4)
