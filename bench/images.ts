@@ -14,7 +14,8 @@ import { Effect } from "effect"
 import sharp from "sharp"
 import { inspectImage, MAX_IMAGE_BYTES } from "../adapters/images/inspect-image.ts"
 import { printPdfOfPicture } from "../adapters/images/line-art-pdf.ts"
-import { makeLocalImageStore } from "../adapters/images/local-image-store.ts"
+import { localImageObjects } from "../adapters/images/image-objects.ts"
+import { makeImageStore } from "../adapters/images/image-store.ts"
 import { renderEntryPhoto } from "../adapters/images/process-image.ts"
 
 const WARMUP_RUNS = 1
@@ -54,7 +55,7 @@ const CASES: ReadonlyArray<Case> = [
     name: "images: store a 10 MB photo (check, renditions, atomic writes)",
     input: "photo",
     run: async (bytes, scratch) => {
-      const store = makeLocalImageStore(scratch)
+      const store = makeImageStore(localImageObjects(scratch))
       const stored = await Effect.runPromise(store.store(bytes, "entry"))
       await Effect.runPromise(store.remove(stored.key))
       return `${stored.width}×${stored.height} display`

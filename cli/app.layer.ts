@@ -5,8 +5,11 @@ import {
   OWASP_SCRYPT_PARAMETERS,
   type ScryptParameters,
 } from "../adapters/crypto/scrypt-password-hasher.ts"
-import { layerLocalImageFiles } from "../adapters/images/local-image-files.ts"
-import { layerLocalImageStore } from "../adapters/images/local-image-store.ts"
+import {
+  type ImageStorageConfig,
+  imageStorageFromEnv,
+  layerImageStorageFor,
+} from "../adapters/images/image-storage.layer.ts"
 import {
   DEFAULT_PUBLIC_URL,
   layerMailer,
@@ -27,6 +30,8 @@ import type { Canvas } from "../domain/editing/canvases.port.ts"
  * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
  * chosen by configuration. `appConfigFromEnv` reads the environment:
  * - DATA_DIR (default ./data) holds the embedded SQLite file and the images;
+ * - IMAGE_STORE_URL=s3://bucket[/prefix]?endpoint=…&region=… keeps the images in an S3-compatible
+ *   bucket instead (credentials from the AWS SDK's usual variables; image-storage.layer.ts);
  * - DATABASE_URL=mysql://… switches the database to MySQL / MariaDB;
  * - SMTP_URL sends mail through that relay (unset: the outbox table, `colorday mail outbox`);
  *   MAIL_FROM, PUBLIC_URL (for links in mails) and SUPPORT_EMAIL (contact messages) go with it;
@@ -39,6 +44,8 @@ export interface AppConfig {
   readonly databaseUrl: string | undefined
   /** Apply pending migrations when the layer is built (the embedded default's server does). */
   readonly migrate: boolean
+  /** Where the images live; default: IMAGE_STORE_URL, else DATA_DIR/images. */
+  readonly images?: ImageStorageConfig | undefined
   /** Mail settings; default: from the environment (`mailConfigFromEnv`). */
   readonly mail?: MailConfig | undefined
   /** Payment settings; default: from the environment (`paymentsConfigFromEnv`). */
@@ -59,6 +66,7 @@ export const appConfigFromEnv = (
   dataDir: env.DATA_DIR ?? "data",
   databaseUrl: env.DATABASE_URL || undefined,
   migrate: false,
+  images: imageStorageFromEnv(overrides.dataDir ?? env.DATA_DIR ?? "data", env),
   mail: mailConfigFromEnv(env),
   payments: paymentsConfigFromEnv(env, DEFAULT_PUBLIC_URL),
   ...overrides,
@@ -80,8 +88,7 @@ export const makeAppLayer = (config: AppConfig) =>
       }),
     ),
     layerScryptPasswordHasherWith(config.passwordHashing ?? OWASP_SCRYPT_PARAMETERS),
-    layerLocalImageStore(join(config.dataDir, "images")),
-    layerLocalImageFiles(join(config.dataDir, "images")),
+    layerImageStorageFor(config.images ?? { kind: "local", dir: join(config.dataDir, "images") }),
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
   )

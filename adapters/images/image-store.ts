@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto"
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises"
-import { join } from "node:path"
 import { Effect, Layer, Option, Semaphore } from "effect"
 import sharp, { type Metadata } from "sharp"
+import { ImageFiles } from "../../domain/submissions/image-files.port.ts"
 import {
   type ImageKind,
   type ImageSize,
@@ -10,6 +9,7 @@ import {
   type StoredImage,
   UnsupportedImage,
 } from "../../domain/submissions/image-store.port.ts"
+import type { ImageObjects } from "./image-objects.ts"
 import {
   parseKey,
   renditionKeys,
@@ -33,22 +33,6 @@ const contentTypeOf = (suffix: Suffix) => {
   return CONTENT_TYPES[extension]
 }
 
-/** Writes a file so readers see all of it or nothing: a temporary file, then a rename. */
-const writeAtomically = async (dir: string, name: string, bytes: Uint8Array) => {
-  await mkdir(dir, { recursive: true })
-  const temporary = join(dir, `.${name}.${randomUUID()}.tmp`)
-  try {
-    await writeFile(temporary, bytes, { flag: "wx" })
-    await rename(temporary, join(dir, name))
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
-}
-
-const isMissing = (error: unknown) =>
-  typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT"
-
 const PDF_AS_PAGE =
   "A PDF cannot be the page itself: we cannot turn a PDF into the picture the site shows. Please send the page as a PNG, with the PDF as its print version."
 
@@ -62,20 +46,16 @@ const PROCESSING_AT_ONCE = IMAGE_THREADS
 const SIZES_KEPT = 4096
 
 /**
- * Images as files under `dir` (DATA_DIR/images by default; file names in image-keys.ts). The bytes are checked by content
- * and every rendition is made in memory before anything is written, so a refused upload leaves
- * nothing behind; the files are then written atomically, and if one write fails the others are
- * deleted. Disk failures are defects, not domain errors.
+ * The ImageStore over a place for files (a local folder or an S3 bucket; image-objects.ts), keys
+ * as in image-keys.ts. The bytes are checked by content and every rendition is made in memory
+ * before anything is written, so a refused upload leaves nothing behind; each file is written
+ * whole or not at all, and if one write fails the others are deleted. Storage failures are
+ * defects, not domain errors.
  */
-export const makeLocalImageStore = (dir: string) => {
+export const makeImageStore = (objects: ImageObjects) => {
   // Decoding a 40 MP photo holds a few hundred MB for a moment: a few at a time, the rest wait.
   const processing = Semaphore.makeUnsafe(PROCESSING_AT_ONCE)
   const processed = <A, E>(effect: Effect.Effect<A, E>) => Semaphore.withPermit(processing, effect)
-
-  const pathOf = (key: string) => {
-    const parsed = parseKey(key)
-    return parsed ? join(dir, parsed.kind, `${parsed.id}${parsed.suffix}`) : undefined
-  }
 
   // A file's name is never reused for other pixels, so its size is read once (the header only).
   const sizes = new Map<string, ImageSize>()
@@ -91,10 +71,13 @@ export const makeLocalImageStore = (dir: string) => {
     Effect.gen(function* () {
       const known = sizes.get(key)
       if (known) return Option.some(known)
-      const path = pathOf(key)
-      if (path === undefined) return Option.none<ImageSize>()
+      if (parseKey(key) === undefined) return Option.none<ImageSize>()
       const metadata = yield* Effect.tryPromise({
-        try: () => sharp(path).metadata(),
+        try: async () => {
+          const bytes = await objects.get(key)
+          if (bytes === undefined) throw new Error(`no file ${key}`)
+          return sharp(bytes).metadata()
+        },
         catch: (error) => error,
       }).pipe(
         Effect.map(Option.some),
@@ -110,10 +93,10 @@ export const makeLocalImageStore = (dir: string) => {
     })
 
   const removeAll = (kind: ImageKind, id: string) =>
-    Promise.all(SUFFIXES.map((suffix) => rm(join(dir, kind, `${id}${suffix}`), { force: true })))
+    objects.remove(SUFFIXES.map((suffix) => `${kind}/${id}${suffix}`))
 
-  const writeOne = (kind: ImageKind, name: string, bytes: Uint8Array) =>
-    Effect.promise(() => writeAtomically(join(dir, kind), name, bytes))
+  const writeOne = (key: string, suffix: Suffix, bytes: Uint8Array) =>
+    Effect.promise(() => objects.put(key, bytes, contentTypeOf(suffix)))
 
   const writeAll = (
     kind: ImageKind,
@@ -122,7 +105,9 @@ export const makeLocalImageStore = (dir: string) => {
   ) =>
     Effect.promise(async () => {
       const written = await Promise.allSettled(
-        files.map(([suffix, bytes]) => writeAtomically(join(dir, kind), `${id}${suffix}`, bytes)),
+        files.map(([suffix, bytes]) =>
+          objects.put(`${kind}/${id}${suffix}`, bytes, contentTypeOf(suffix)),
+        ),
       )
       const failed = written.find((result) => result.status === "rejected")
       if (failed) {
@@ -189,20 +174,10 @@ export const makeLocalImageStore = (dir: string) => {
       Effect.gen(function* () {
         const parsed = parseKey(key)
         if (!parsed) return Option.none()
-        const path = join(dir, parsed.kind, `${parsed.id}${parsed.suffix}`)
-        const bytes = yield* Effect.tryPromise({
-          try: () => readFile(path),
-          catch: (error) => error,
-        }).pipe(
-          Effect.map((buffer) => Option.some(new Uint8Array(buffer))),
-          Effect.catch((error) =>
-            isMissing(error) ? Effect.succeed(Option.none()) : Effect.die(error),
-          ),
-        )
-        return Option.map(bytes, (found) => ({
-          bytes: found,
-          contentType: contentTypeOf(parsed.suffix),
-        }))
+        const bytes = yield* Effect.promise(() => objects.get(key))
+        return bytes === undefined
+          ? Option.none()
+          : Option.some({ bytes, contentType: contentTypeOf(parsed.suffix) })
       }),
     renditionsOf: (key) => Option.fromNullishOr(renditionsOfKey(key)),
     remove: (key) =>
@@ -222,29 +197,43 @@ export const makeLocalImageStore = (dir: string) => {
         if (shareKey === undefined || display === undefined) return Option.none()
         const kept = yield* sizeOf(shareKey)
         if (Option.isSome(kept)) return Option.some({ key: shareKey, ...kept.value })
-        const displayPath = pathOf(display)
-        const source = yield* Effect.tryPromise({
-          try: () => readFile(displayPath ?? ""),
-          catch: (error) => error,
-        }).pipe(
-          Effect.map(Option.some),
-          Effect.catch((error) =>
-            isMissing(error) ? Effect.succeed(Option.none<Buffer>()) : Effect.die(error),
-          ),
-        )
-        if (Option.isNone(source)) return Option.none()
-        // Two first requests at once both make it; the rename makes either one the file.
-        const made = yield* processed(renderShareImage(source.value)).pipe(Effect.option)
+        const source = yield* Effect.promise(() => objects.get(display))
+        if (source === undefined) return Option.none()
+        // Two first requests at once both make it; either whole file is the one kept.
+        const made = yield* processed(renderShareImage(source)).pipe(Effect.option)
         // A display file that no longer decodes has no share image (pages fall back to it).
         if (Option.isNone(made)) return Option.none()
         const parsed = parseKey(shareKey)
-        if (parsed) yield* writeOne(parsed.kind, `${parsed.id}${parsed.suffix}`, made.value.bytes)
+        if (parsed) yield* writeOne(shareKey, parsed.suffix, made.value.bytes)
         const size = remember(shareKey, { width: made.value.width, height: made.value.height })
         return Option.some({ key: shareKey, ...size })
       }),
   })
 }
 
-/** The ImageStore port over a local folder. */
-export const layerLocalImageStore = (dir: string) =>
-  Layer.succeed(ImageStore, makeLocalImageStore(dir))
+/** The stored files as files, for the orphan sweep (domain/jobs/sweep-orphan-images). */
+export const makeImageFiles = (objects: ImageObjects) =>
+  ImageFiles.of({
+    imagesBefore: (kind, before) =>
+      Effect.promise(async () => {
+        // Files by image id, with the newest write among them.
+        const images = new Map<string, { keys: Array<string>; newest: number }>()
+        for (const file of await objects.list(kind)) {
+          const parsed = parseKey(file.key)
+          if (!parsed) continue
+          const image = images.get(parsed.id) ?? { keys: [], newest: 0 }
+          image.keys.push(file.key)
+          image.newest = Math.max(image.newest, file.writtenAt)
+          images.set(parsed.id, image)
+        }
+        return [...images.values()].filter((image) => image.newest < before).map((i) => i.keys)
+      }),
+    removeTemporaryBefore: (before) => Effect.promise(() => objects.removeUnfinishedBefore(before)),
+  })
+
+/** The ImageStore and ImageFiles ports over one place for files. */
+export const layerImageStorage = (objects: ImageObjects) =>
+  Layer.merge(
+    Layer.succeed(ImageStore, makeImageStore(objects)),
+    Layer.succeed(ImageFiles, makeImageFiles(objects)),
+  )
