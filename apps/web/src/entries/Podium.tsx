@@ -48,7 +48,10 @@ export const Podium = ({
   readonly places: ReadonlyArray<PodiumPlace>
   readonly className?: string
 }) => (
-  <ol data-slot="podium" className={cn("grid grid-cols-3 items-end gap-2 sm:gap-4", className)}>
+  <ol
+    data-slot="podium"
+    className={cn("mx-auto grid max-w-4xl grid-cols-3 items-end gap-2 sm:gap-4", className)}
+  >
     {places.slice(0, 3).map((place, index) => {
       const step = STEPS[index] ?? STEPS[2]
       const Icon = index === 0 ? Trophy : Medal

@@ -9,9 +9,9 @@ export interface Placed {
 type Kind = 1 | 2 | 3 | "peoples-choice"
 
 const RIBBONS: { readonly [K in Kind]: { label: string; icon: LucideIcon; style: string } } = {
-  1: { label: "1st place", icon: Trophy, style: "border-amber-400 bg-amber-100 text-amber-950" },
-  2: { label: "2nd place", icon: Medal, style: "border-slate-400 bg-slate-100 text-slate-900" },
-  3: { label: "3rd place", icon: Medal, style: "border-orange-400 bg-orange-100 text-orange-950" },
+  1: { label: "1st place", icon: Trophy, style: "border-gold bg-gold-soft text-slate-900" },
+  2: { label: "2nd place", icon: Medal, style: "border-silver bg-silver-soft text-slate-900" },
+  3: { label: "3rd place", icon: Medal, style: "border-bronze bg-bronze-soft text-slate-900" },
   "peoples-choice": {
     label: "People's Choice",
     icon: Award,

@@ -217,14 +217,17 @@ const FaqPage = () => (
       >
         {QUESTIONS.map(({ id, q, a }) => (
           <Accordion.Item key={id} value={id}>
-            <Accordion.Header className="m-0">
-              <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50">
-                <span className="min-w-0">{q}</span>
-                <ChevronDown
-                  aria-hidden
-                  className="size-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
-                />
-              </Accordion.Trigger>
+            {/* h2 under the page's h1 (Radix's default h3 would skip a level). */}
+            <Accordion.Header asChild>
+              <h2 className="m-0 font-sans text-base">
+                <Accordion.Trigger className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-medium text-slate-900 hover:bg-slate-50">
+                  <span className="min-w-0">{q}</span>
+                  <ChevronDown
+                    aria-hidden
+                    className="size-5 shrink-0 text-slate-600 transition-transform group-data-[state=open]:rotate-180"
+                  />
+                </Accordion.Trigger>
+              </h2>
             </Accordion.Header>
             <Accordion.Content className="px-5 pb-5 break-words text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-2 [&_p]:leading-relaxed [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-6">
               {a}
