@@ -7,6 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect } from "effect"
 import { ts } from "ts-morph"
+import { contentHash } from "../adapters/source/canvas-files.ts"
 import { codebaseIdOf } from "../adapters/source/codebase-id.ts"
 import { cardBlock as block } from "../adapters/source/long-file-fixture.ts"
 import { makeTsMorphRewriter } from "../adapters/source/ts-morph-rewriter.ts"
@@ -51,18 +52,25 @@ const run = async () => {
       for (let i = 0; i <= occurrence; i += 1) index = text.indexOf(snippet, index + 1)
       return { codebaseId: codebaseIdOf(FILE, index) }
     }
+    // The client knows the version it took its ids from (each run starts from the same text).
+    const seenFileHashes = { [FILE]: contentHash(text) }
     const footer = at("<footer")
     const h2 = at("<h2")
     const mutations: ReadonlyArray<readonly [string, Mutation]> = [
-      ["addClass", (r, root) => r.addClass(root, { reactElement: footer, className: "mt-4" })],
+      [
+        "addClass",
+        (r, root) => r.addClass(root, { seenFileHashes, reactElement: footer, className: "mt-4" }),
+      ],
       [
         "removeClass",
-        (r, root) => r.removeClass(root, { reactElement: footer, className: "card-footer" }),
+        (r, root) =>
+          r.removeClass(root, { seenFileHashes, reactElement: footer, className: "card-footer" }),
       ],
       [
         "updateClasses",
         (r, root) =>
           r.updateClasses(root, {
+            seenFileHashes,
             reactElement: footer,
             oldClasses: ["card-footer"],
             newClasses: ["card-footer", "mt-4", "text-sm"],
@@ -72,6 +80,7 @@ const run = async () => {
         "styling (Tailwind)",
         (r, root) =>
           r.styling(root, {
+            seenFileHashes,
             reactElement: footer,
             styling: { color: "#4597F7" },
             stylingFramework: "Tailwind",
@@ -82,6 +91,7 @@ const run = async () => {
         "styling (inline)",
         (r, root) =>
           r.styling(root, {
+            seenFileHashes,
             reactElement: h2,
             styling: { color: "red" },
             stylingFramework: "Inline",
@@ -91,6 +101,7 @@ const run = async () => {
         "editText",
         (r, root) =>
           r.editText(root, {
+            seenFileHashes,
             element: footer,
             oldText: `Card ${middle} ends here`,
             newText: "The end",
@@ -99,27 +110,38 @@ const run = async () => {
       [
         "changePropValue",
         (r, root) =>
-          r.changePropValue(root, { elementToModify: footer, propName: "title", propValue: "Hi" }),
+          r.changePropValue(root, {
+            seenFileHashes,
+            elementToModify: footer,
+            propName: "title",
+            propValue: "Hi",
+          }),
       ],
       [
         "changeElementTag",
-        (r, root) => r.changeElementTag(root, { elementToModify: footer, newTag: "div" }),
+        (r, root) =>
+          r.changeElementTag(root, { seenFileHashes, elementToModify: footer, newTag: "div" }),
       ],
       [
         "addJsxElement",
         (r, root) =>
           r.addJsxElement(root, {
+            seenFileHashes,
             afterElement: h2,
             newElement: { type: "nativeTag", nativeTag: "hr" },
           }),
       ],
       [
         "moveJsxElement",
-        (r, root) => r.moveJsxElement(root, { elementToMove: h2, afterElement: at("<p>") }),
+        (r, root) =>
+          r.moveJsxElement(root, { seenFileHashes, elementToMove: h2, afterElement: at("<p>") }),
       ],
-      ["removeJsxElement", (r, root) => r.removeJsxElement(root, { elementsToRemove: [h2] })],
-      ["wrapInDiv", (r, root) => r.wrapInDiv(root, { reactElements: [h2] })],
-      ["duplicate", (r, root) => r.duplicate(root, { reactElements: [h2] })],
+      [
+        "removeJsxElement",
+        (r, root) => r.removeJsxElement(root, { seenFileHashes, elementsToRemove: [h2] }),
+      ],
+      ["wrapInDiv", (r, root) => r.wrapInDiv(root, { seenFileHashes, reactElements: [h2] })],
+      ["duplicate", (r, root) => r.duplicate(root, { seenFileHashes, reactElements: [h2] })],
     ]
 
     const parses: Array<number> = []
