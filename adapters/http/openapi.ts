@@ -108,7 +108,8 @@ export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
     }
     if (route.rateLimit) responses[429] = { description: "Rate limited; see Retry-After" }
     for (const [status, description] of Object.entries(route.responses ?? {})) {
-      responses[status] = { description }
+      // A declared description of the success status keeps its body.
+      responses[status] = { ...responses[status], description }
     }
     paths[path] = {
       ...paths[path],

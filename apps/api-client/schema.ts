@@ -41,7 +41,9 @@ export interface paths {
           headers: {
             readonly [name: string]: unknown
           }
-          content?: never
+          content: {
+            readonly "application/json": components["schemas"]["MemberWithMessage"]
+          }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
         readonly 400: {
@@ -2290,7 +2292,9 @@ export interface paths {
           headers: {
             readonly [name: string]: unknown
           }
-          content?: never
+          content: {
+            readonly "application/json": components["schemas"]["SubmissionCreated"]
+          }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
         readonly 400: {
@@ -3895,7 +3899,9 @@ export interface paths {
           headers: {
             readonly [name: string]: unknown
           }
-          content?: never
+          content: {
+            readonly "application/json": components["schemas"]["Contest"]
+          }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
         readonly 400: {
@@ -3976,7 +3982,9 @@ export interface paths {
           headers: {
             readonly [name: string]: unknown
           }
-          content?: never
+          content: {
+            readonly "application/json": components["schemas"]["Contest"]
+          }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
         readonly 400: {

@@ -49,6 +49,17 @@ describe("the generated API contract (apps/api-client)", () => {
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(["Entry", "Contest", "Member", "AdminEntry", "Overview"]),
     )
+    // Every declared body is documented at its success status (201 for a route that creates).
+    const undocumented = allRoutes
+      .filter((route) => route.okBody !== undefined)
+      .filter((route) => {
+        const operation = document.paths[route.path.replace(/:([A-Za-z_]+)/g, "{$1}")]?.[
+          route.method.toLowerCase()
+        ] as { responses: Record<string, { content?: unknown }> } | undefined
+        return operation?.responses[String(route.okStatus ?? 200)]?.content === undefined
+      })
+      .map((route) => `${route.method} ${route.path}`)
+    expect(undocumented).toEqual([])
   })
 
   it("fails the site's typecheck when a response Schema renames a field the site reads", async () => {

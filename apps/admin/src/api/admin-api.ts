@@ -1,30 +1,15 @@
 import { visitorTimeZone } from "../../../web/src/api/api.ts"
-import { ApiError, errorOf, request, siteUrl, upload } from "../../../web/src/api/http.ts"
+import { ApiError, call, errorOf, siteUrl, uploadTo } from "../../../web/src/api/http.ts"
 import type {
-  AdminContest,
-  AdminEntry,
-  AdminMember,
-  Analytics,
   AuditFilters,
-  AuditRow,
   BackfillLine,
-  Badge,
   BadgeId,
-  Calendar,
-  ContactMessage,
-  Contest,
-  ContestAnalytics,
   ContestChanges,
   ContestStatus,
-  LineArtSaved,
-  MemberDetail,
   MessageStatus,
   ModerationAction,
   NewContest,
-  Overview,
-  Page,
   PageQuery,
-  Ranking,
   ScheduleContest,
 } from "./admin-types.ts"
 
@@ -35,7 +20,6 @@ export const adminTimeZone = visitorTimeZone
 export const PAGE_SIZE = 25
 
 const page = (query: PageQuery) => ({ cursor: query.cursor, limit: query.limit ?? PAGE_SIZE })
-const id = (value: string) => encodeURIComponent(value)
 
 /**
  * Reads an NDJSON response line by line as it arrives: each complete line is parsed and handed
@@ -71,29 +55,32 @@ export const readNdjson = async <T>(
 }
 
 /**
- * Every call the dashboard makes (GET/POST /api/admin/*), one function each. The server refuses
- * them to anyone but an admin (401 visitor, 403 member), whatever this app shows.
+ * Every call the dashboard makes (GET/POST /api/admin/*), one function each, by the server's
+ * documented path (`call`), so each answer is typed by its route's response Schema. The server
+ * refuses them to anyone but an admin (401 visitor, 403 member), whatever this app shows.
  */
 export const adminApi = {
   // Overview
-  overview: () =>
-    request<Overview>("GET", "/api/admin/overview", { query: { tz: adminTimeZone() } }),
+  overview: () => call("GET", "/api/admin/overview", { query: { tz: adminTimeZone() } }),
 
   // Contests
   contests: (query: PageQuery & { readonly status?: ContestStatus | undefined } = {}) =>
-    request<Page<AdminContest>>("GET", "/api/admin/contests", {
+    call("GET", "/api/admin/contests", {
       query: { status: query.status, ...page(query) },
     }),
   /** One contest (the public route: any status, cancelled ones too). */
-  contest: (contestId: string) => request<Contest>("GET", `/api/challenges/${id(contestId)}`),
-  createContest: (contest: NewContest) =>
-    request<Contest>("POST", "/api/admin/contests", { body: contest }),
+  contest: (contestId: string) =>
+    call("GET", "/api/challenges/{id}", { params: { id: contestId } }),
+  createContest: (contest: NewContest) => call("POST", "/api/admin/contests", { body: contest }),
   scheduleContest: (schedule: ScheduleContest) =>
-    request<Contest>("POST", "/api/admin/contests/schedule", { body: schedule }),
+    call("POST", "/api/admin/contests/schedule", { body: schedule }),
   updateContest: (contestId: string, changes: ContestChanges) =>
-    request<Contest>("PUT", `/api/admin/contests/${id(contestId)}`, { body: changes }),
+    call("PUT", "/api/admin/contests/{id}", { params: { id: contestId }, body: changes }),
   cancelContest: (contestId: string, reason: string) =>
-    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/cancel`, { body: { reason } }),
+    call("POST", "/api/admin/contests/{id}/cancel", {
+      params: { id: contestId },
+      body: { reason },
+    }),
   /** Multipart `image` and/or `pdf`, with the upload's real progress (0–100). */
   uploadLineArt: (
     contestId: string,
@@ -103,47 +90,49 @@ export const adminApi = {
     const form = new FormData()
     if (files.image) form.append("image", files.image)
     if (files.pdf) form.append("pdf", files.pdf)
-    return upload<LineArtSaved>(`/api/admin/contests/${id(contestId)}/line-art`, form, onProgress)
+    return uploadTo("/api/admin/contests/{id}/line-art", { id: contestId }, form, onProgress)
   },
   calendar: (days = 30) =>
-    request<Calendar>("GET", "/api/admin/calendar", { query: { days, tz: adminTimeZone() } }),
+    call("GET", "/api/admin/calendar", { query: { days, tz: adminTimeZone() } }),
 
   // Moderation
   contestEntries: (contestId: string, query: PageQuery = {}) =>
-    request<Page<AdminEntry>>("GET", `/api/admin/contests/${id(contestId)}/entries`, {
+    call("GET", "/api/admin/contests/{id}/entries", {
+      params: { id: contestId },
       query: page(query),
     }),
   moderate: (entryId: string, action: ModerationAction, reason?: string) =>
-    request<AdminEntry>("POST", `/api/admin/entries/${id(entryId)}/moderation`, {
+    call("POST", "/api/admin/entries/{id}/moderation", {
+      params: { id: entryId },
       body: action === "restore" ? { action } : { action, reason },
     }),
 
   // Results
   closeContest: (contestId: string) =>
-    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/close`),
+    call("POST", "/api/admin/contests/{id}/close", { params: { id: contestId } }),
   ranking: (contestId: string) =>
-    request<Ranking>("GET", `/api/admin/contests/${id(contestId)}/ranking`),
+    call("GET", "/api/admin/contests/{id}/ranking", { params: { id: contestId } }),
   announceContest: (contestId: string) =>
-    request<Contest>("POST", `/api/admin/contests/${id(contestId)}/announce`),
+    call("POST", "/api/admin/contests/{id}/announce", { params: { id: contestId } }),
 
   // Members
   members: (query: PageQuery & { readonly q?: string | undefined } = {}) =>
-    request<Page<AdminMember>>("GET", "/api/admin/members", {
+    call("GET", "/api/admin/members", {
       query: { q: query.q, ...page(query) },
     }),
-  member: (memberId: string) => request<MemberDetail>("GET", `/api/admin/members/${id(memberId)}`),
+  member: (memberId: string) =>
+    call("GET", "/api/admin/members/{id}", { params: { id: memberId } }),
   setAdmin: (memberId: string, isAdmin: boolean) =>
-    request<AdminMember>("POST", `/api/admin/members/${id(memberId)}/admin`, {
-      body: { isAdmin },
-    }),
+    call("POST", "/api/admin/members/{id}/admin", { params: { id: memberId }, body: { isAdmin } }),
   setSuspended: (memberId: string, suspended: boolean, reason?: string) =>
-    request<AdminMember>("POST", `/api/admin/members/${id(memberId)}/suspension`, {
+    call("POST", "/api/admin/members/{id}/suspension", {
+      params: { id: memberId },
       body: reason ? { suspended, reason } : { suspended },
     }),
 
   // Badges
   grantBadge: (memberId: string, badgeId: BadgeId) =>
-    request<Badge>("POST", "/api/admin/badges/grant", { body: { memberId, badgeId } }),
+    call("POST", "/api/admin/badges/grant", { body: { memberId, badgeId } }),
   /** Runs the backfill; each NDJSON line is handed to `onLine` as it arrives. */
   backfillBadges: async (onLine: (line: BackfillLine) => void): Promise<void> => {
     let response: Response
@@ -177,31 +166,34 @@ export const adminApi = {
 
   // Messages
   messages: (query: PageQuery & { readonly status: MessageStatus }) =>
-    request<Page<ContactMessage>>("GET", "/api/admin/messages", {
+    call("GET", "/api/admin/messages", {
       query: { status: query.status, ...page(query) },
     }),
   setHandled: (messageId: string, handled: boolean) =>
-    request<ContactMessage>("POST", `/api/admin/messages/${id(messageId)}/handled`, {
+    call("POST", "/api/admin/messages/{id}/handled", {
+      params: { id: messageId },
       body: { handled },
     }),
   reply: (messageId: string, subject: string, body: string) =>
-    request<ContactMessage>("POST", `/api/admin/messages/${id(messageId)}/reply`, {
+    call("POST", "/api/admin/messages/{id}/reply", {
+      params: { id: messageId },
       body: { subject, body },
     }),
 
   // Analytics
   contestAnalytics: (contestId: string) =>
-    request<ContestAnalytics>("GET", `/api/admin/analytics/contests/${id(contestId)}`, {
+    call("GET", "/api/admin/analytics/contests/{id}", {
+      params: { id: contestId },
       query: { tz: adminTimeZone() },
     }),
   analytics: (from: string, to: string) =>
-    request<Analytics>("GET", "/api/admin/analytics", {
+    call("GET", "/api/admin/analytics", {
       query: { from, to, tz: adminTimeZone() },
     }),
 
   // Audit log
   audit: (filters: AuditFilters, query: PageQuery = {}) =>
-    request<Page<AuditRow>>("GET", "/api/admin/audit", {
+    call("GET", "/api/admin/audit", {
       query: {
         actor: filters.actor,
         action: filters.action,

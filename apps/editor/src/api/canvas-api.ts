@@ -5,17 +5,17 @@
  * session's cookie, and turns every refusal into a CanvasRefusal the screen can show as it is.
  */
 import type { MutationRequest } from "../../../../domain/editing/mutation-request.ts"
+import type { paths } from "../../../api-client/schema.ts"
 
 export const EDITOR_TOKEN_HEADER = "X-Colorday-Editor-Token"
 
-/** What the server answers a mutation, an undo or a redo with (the rewriter's MutationResult). */
-export interface MutationResult {
-  readonly changedFiles: ReadonlyArray<{ readonly path: string; readonly fileHash: string }>
-  /** Old codebase id → new one, for the frame's keys (updateCodebaseIds). */
-  readonly codebaseIds: Readonly<Record<string, string>>
-  readonly newCodebaseId: string | null
-  readonly addedCodebaseIds: ReadonlyArray<string>
-}
+/**
+ * What the server answers a mutation, an undo or a redo with (the rewriter's MutationResult): the
+ * type generated from the canvases routes' response Schema (apps/api-client, npm run api-types).
+ * codebaseIds maps an old codebase id to its new one, for the frame's keys (updateCodebaseIds).
+ */
+export type MutationResult =
+  paths["/canvases/{canvasId}/parseAndMutate/mutate/styling"]["post"]["responses"][200]["content"]["application/json"]
 
 /** The server (or the network) said no: the status, the stable code and the server's words. */
 export class CanvasRefusal extends Error {

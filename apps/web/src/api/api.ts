@@ -1,106 +1,89 @@
-import { request, upload } from "./http.ts"
+import { call, uploadTo } from "./http.ts"
 import type {
   ArchiveItem,
-  Artist,
-  ArtistEntries,
-  Badge,
-  BillingHistory,
-  Checkout,
   ContactForm,
   Contest,
-  ContestArchive,
-  ContestResults,
-  Entry,
-  EntryPage,
-  GalleryPage,
   GallerySort,
   GalleryTab,
-  Leaderboard,
   LeaderboardPeriod,
-  Member,
   MemberSettings,
-  MemberStats,
   ProfileForm,
-  SignedIn,
   SignUpForm,
-  Subscription,
   Tier,
-  VerifiedCheckout,
-  VoteResult,
 } from "./types.ts"
 
 /** The visitor's IANA time zone: leaderboards and gallery tabs split days where the visitor lives. */
 export const visitorTimeZone = (): string =>
   Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
 
-interface Message {
-  readonly message: string
-}
-
 /**
  * Every call the site makes, one function each, named in the product's words. Identity is the
- * session cookie: no call sends a member id the server would trust.
+ * session cookie: no call sends a member id the server would trust. Each names the server's
+ * documented path (`call`), so its answer is typed by the route's response Schema.
  */
 export const api = {
   // Accounts
-  session: () => request<SignedIn>("GET", "/api/session"),
+  session: () => call("GET", "/api/session"),
   signIn: (email: string, password: string) =>
-    request<SignedIn>("POST", "/api/users/login", { body: { email, password } }),
-  signUp: (form: SignUpForm) => request<Member & Message>("POST", "/api/users", { body: form }),
-  signOut: () => request<null>("POST", "/api/users/logout"),
+    call("POST", "/api/users/login", { body: { email, password } }),
+  signUp: (form: SignUpForm) => call("POST", "/api/users", { body: form }),
+  signOut: () => call("POST", "/api/users/logout"),
   resendVerification: (email: string) =>
-    request<Message>("POST", "/api/users/resend-verification", { body: { email } }),
+    call("POST", "/api/users/resend-verification", { body: { email } }),
   forgotPassword: (email: string) =>
-    request<Message>("POST", "/api/users/forgot-password", {
+    call("POST", "/api/users/forgot-password", {
       body: { email, redirectUrl: `${window.location.origin}/reset-password` },
     }),
   resetPassword: (token: string, password: string) =>
-    request<Message>("POST", "/api/users/reset-password", { body: { token, password } }),
+    call("POST", "/api/users/reset-password", { body: { token, password } }),
   verifyEmail: (token: string) =>
-    request<Message>("GET", `/api/users/verify-email/${encodeURIComponent(token)}`),
-  profile: (memberId: string) => request<Member>("GET", `/api/users/${memberId}`),
+    call("GET", "/api/users/verify-email/{token}", { params: { token } }),
+  /** The member's own account, or another member's public profile. */
+  profile: (memberId: string) => call("GET", "/api/users/{id}", { params: { id: memberId } }),
   updateProfile: (memberId: string, form: ProfileForm) =>
-    request<Member & Message>("PUT", `/api/users/${memberId}`, { body: form }),
+    call("PUT", "/api/users/{id}", { params: { id: memberId }, body: form }),
   changePassword: (memberId: string, currentPassword: string, newPassword: string) =>
-    request<Message>("PUT", `/api/users/${memberId}/password`, {
+    call("PUT", "/api/users/{id}/password", {
+      params: { id: memberId },
       body: { currentPassword, newPassword },
     }),
-  settings: (memberId: string) => request<MemberSettings>("GET", `/api/users/${memberId}/settings`),
+  settings: (memberId: string) =>
+    call("GET", "/api/users/{id}/settings", { params: { id: memberId } }),
   saveSettings: (memberId: string, settings: MemberSettings) =>
-    request<MemberSettings>("PUT", `/api/users/${memberId}/settings`, { body: settings }),
+    call("PUT", "/api/users/{id}/settings", { params: { id: memberId }, body: settings }),
   /** Everything we hold on the member, as one JSON document (the browser saves it as a file). */
   exportUrl: (memberId: string) => `/api/users/${memberId}/export`,
   deleteAccount: (memberId: string, password: string) =>
-    request<null>("DELETE", `/api/users/${memberId}`, { body: { password } }),
-  stats: () => request<MemberStats>("GET", "/api/users/user-stats/user"),
-  badges: (memberId: string) =>
-    request<ReadonlyArray<Badge>>("GET", `/api/badges/user/${memberId}`),
+    call("DELETE", "/api/users/{id}", { params: { id: memberId }, body: { password } }),
+  stats: () => call("GET", "/api/users/user-stats/user"),
+  badges: (memberId: string) => call("GET", "/api/badges/user/{id}", { params: { id: memberId } }),
 
   // Plans and payments
-  subscription: () => request<{ subscription: Subscription }>("GET", "/api/subscription"),
-  cancelPlan: () => request<{ subscription: Subscription }>("POST", "/api/subscription/cancel"),
+  subscription: () => call("GET", "/api/subscription"),
+  cancelPlan: () => call("POST", "/api/subscription/cancel"),
   buyExtraEntry: (contestId: string, returnUrl: string) =>
-    request<Checkout>("POST", "/api/stripe/checkout-session", { body: { contestId, returnUrl } }),
+    call("POST", "/api/stripe/checkout-session", { body: { contestId, returnUrl } }),
   subscribe: (planTier: Exclude<Tier, "free">, returnUrl: string) =>
-    request<Checkout>("POST", "/api/stripe/subscription-session", {
+    call("POST", "/api/stripe/subscription-session", {
       body: { planTier, returnUrl },
     }),
   verifyCheckout: (sessionId: string) =>
-    request<VerifiedCheckout>("GET", "/api/stripe/verify-session", { query: { sessionId } }),
+    call("GET", "/api/stripe/verify-session", { query: { sessionId } }),
   /** The member gave up a checkout (/payment-cancel?payment=…): billing history shows it cancelled. */
   cancelCheckout: (paymentId: string) =>
-    request<{ status: string }>(
-      "POST",
-      `/api/billing/checkouts/${encodeURIComponent(paymentId)}/cancel`,
-    ),
+    call("POST", "/api/billing/checkouts/{paymentId}/cancel", { params: { paymentId } }),
   billingHistory: (cursor?: string) =>
-    request<BillingHistory>("GET", "/api/billing/history", { query: { cursor, limit: 50 } }),
+    call("GET", "/api/billing/history", { query: { cursor, limit: 50 } }),
 
   // Contests, entries, votes
-  currentContest: () => request<Contest | null>("GET", "/api/challenges/current-active"),
-  contest: (contestId: string) => request<Contest>("GET", `/api/challenges/${contestId}`),
+  /** null (204) while no contest runs. */
+  currentContest: (): Promise<Contest | null> => call("GET", "/api/challenges/current-active"),
+  contest: (contestId: string) =>
+    call("GET", "/api/challenges/{id}", { params: { id: contestId } }),
   countView: (contestId: string) =>
-    request<unknown>("POST", `/api/challenges/${contestId}/analytics/views`),
+    call("POST", "/api/challenges/{id}/analytics/{metric}", {
+      params: { id: contestId, metric: "views" },
+    }),
   lineArtPngUrl: (contestId: string) => `/api/challenges/${contestId}/line-art.png`,
   lineArtPdfUrl: (contestId: string, paper: "letter" | "a4" = "letter") =>
     `/api/challenges/${contestId}/line-art.pdf?paper=${paper}`,
@@ -111,11 +94,7 @@ export const api = {
     form.set("challenge_id", contestId)
     form.set("age_group", "adult")
     form.set("image", photo)
-    return upload<{ submission: Entry; subscription: Subscription }>(
-      "/api/submissions",
-      form,
-      onProgress,
-    )
+    return uploadTo("/api/submissions", {}, form, onProgress)
   },
   gallery: (options: {
     tab: GalleryTab
@@ -124,51 +103,55 @@ export const api = {
     cursor?: string
     limit?: number
   }) =>
-    request<GalleryPage>("GET", "/api/gallery", {
+    call("GET", "/api/gallery", {
       query: { ...options, tz: visitorTimeZone() },
     }),
   memberEntries: (memberId: string) =>
-    request<ReadonlyArray<Entry>>("GET", `/api/submissions/user/${memberId}`, {
+    call("GET", "/api/submissions/user/{userId}", {
+      params: { userId: memberId },
       query: { limit: 100 },
     }),
-  vote: (entryId: string) => request<VoteResult>("POST", `/api/submissions/${entryId}/vote`),
+  vote: (entryId: string) =>
+    call("POST", "/api/submissions/{id}/vote", { params: { id: entryId } }),
   leaderboard: (period: LeaderboardPeriod) =>
-    request<Leaderboard>("GET", "/api/leaderboard", {
+    call("GET", "/api/leaderboard", {
       query: { period, tz: visitorTimeZone(), limit: 50 },
     }),
 
   // Results (issue 14)
   /** A contest's result: provisional once ended, final once announced; the ranking one page at a time. */
   results: (contestId: string, cursor?: string) =>
-    request<ContestResults>("GET", `/api/challenges/${encodeURIComponent(contestId)}/results`, {
+    call("GET", "/api/challenges/{id}/results", {
+      params: { id: contestId },
       query: { cursor, limit: 50 },
     }),
   /** Past contests, newest first. */
   archive: (cursor?: string) =>
-    request<ContestArchive>("GET", "/api/challenges/archive", { query: { cursor, limit: 12 } }),
+    call("GET", "/api/challenges/archive", { query: { cursor, limit: 12 } }),
   /** The last announced contest; null (204) while none is. */
-  latestWinner: () => request<ArchiveItem | null>("GET", "/api/challenges/latest-winner"),
+  latestWinner: (): Promise<ArchiveItem | null> => call("GET", "/api/challenges/latest-winner"),
 
   // The art itself and artists' pages (issue 14)
   /** An entry's page: 404 for an unknown entry, or a hidden one to all but its owner. */
-  entry: (entryId: string) =>
-    request<EntryPage>("GET", `/api/entries/${encodeURIComponent(entryId)}`),
+  entry: (entryId: string) => call("GET", "/api/entries/{id}", { params: { id: entryId } }),
   /** An artist's page; `view: "public"` shows the owner what others see. */
   artist: (username: string, view?: "public") =>
-    request<Artist>("GET", `/api/artists/${encodeURIComponent(username)}`, { query: { view } }),
+    call("GET", "/api/artists/{username}", { params: { username }, query: { view } }),
   artistEntries: (username: string, cursor?: string) =>
-    request<ArtistEntries>("GET", `/api/artists/${encodeURIComponent(username)}/entries`, {
+    call("GET", "/api/artists/{username}/entries", {
+      params: { username },
       query: { cursor, limit: 24 },
     }),
   /** Sets the member's avatar (the server crops it square, 256 px): the member with avatarUrl. */
   uploadAvatar: (memberId: string, image: File) => {
     const form = new FormData()
     form.set("image", image)
-    return upload<Member>(`/api/users/${memberId}/avatar`, form, () => {})
+    return uploadTo("/api/users/{id}/avatar", { id: memberId }, form, () => {})
   },
-  removeAvatar: (memberId: string) => request<Member>("DELETE", `/api/users/${memberId}/avatar`),
+  removeAvatar: (memberId: string) =>
+    call("DELETE", "/api/users/{id}/avatar", { params: { id: memberId } }),
 
   // Contact
-  config: () => request<{ supportEmail: string }>("GET", "/api/config"),
-  contact: (form: ContactForm) => request<Message>("POST", "/api/email/contact", { body: form }),
+  config: () => call("GET", "/api/config"),
+  contact: (form: ContactForm) => call("POST", "/api/email/contact", { body: form }),
 }

@@ -4,6 +4,8 @@
  * ({code, message}, see the README's API section).
  */
 
+import type { paths } from "../../../api-client/schema.ts"
+
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
@@ -123,3 +125,52 @@ export const upload = <T>(
     )
     xhr.send(form)
   })
+
+// Calls typed by the server's OpenAPI document (apps/api-client/schema.ts, npm run api-types).
+
+type Verb = "GET" | "POST" | "PUT" | "DELETE"
+
+/** The documented paths that answer `method`. */
+export type PathOf<M extends Verb> = {
+  [P in keyof paths]: paths[P][Lowercase<M>] extends { readonly responses: unknown } ? P : never
+}[keyof paths]
+
+type Responses<M extends Verb, P extends PathOf<M>> = paths[P][Lowercase<M>] extends {
+  readonly responses: infer R
+}
+  ? R
+  : never
+
+/** The JSON a documented route answers on success (200, or 201 for one that creates). */
+export type Answer<M extends Verb, P extends PathOf<M>> =
+  Responses<M, P> extends { readonly 200: { content: { "application/json": infer B } } }
+    ? B
+    : Responses<M, P> extends { readonly 201: { content: { "application/json": infer B } } }
+      ? B
+      : null
+
+/** `/api/users/{id}` with its parameters filled in, each encoded as a path segment. */
+export const fillPath = (template: string, params: Readonly<Record<string, string>> = {}) =>
+  template.replace(/\{([A-Za-z_]+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${template}: no value for {${name}}`)
+    return encodeURIComponent(value)
+  })
+
+/**
+ * `request` by the documented path: the path must be one the server declares for `method`, and
+ * the answer is typed as its response Schema says, so a renamed field fails the typecheck.
+ */
+export const call = <M extends Verb, P extends PathOf<M>>(
+  method: M,
+  path: P,
+  options: RequestOptions & { readonly params?: Readonly<Record<string, string>> } = {},
+): Promise<Answer<M, P>> => request<Answer<M, P>>(method, fillPath(path, options.params), options)
+
+/** `upload` by the documented path, typed the same way. */
+export const uploadTo = <P extends PathOf<"POST">>(
+  path: P,
+  params: Readonly<Record<string, string>>,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<Answer<"POST", P>> => upload<Answer<"POST", P>>(fillPath(path, params), form, onProgress)
