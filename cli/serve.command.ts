@@ -171,12 +171,15 @@ const serve = async (options: ServeOptions): Promise<void> => {
       }
     }
 
+    // With REDIS_URL, rate-limit counters are shared by every instance (rate-limit-redis.ts).
+    const shared = await sharedRateLimits(process.env.REDIS_URL?.trim() || undefined)
     const started = await startHttpServer({
       runtime,
       sessions: sessionLookup,
       previews: sharePreviews,
       config: {
         webApps: DEFAULT_WEB_APPS,
+        ...(shared ? { rateLimiters: shared.rateLimiters } : {}),
         publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
         allowedOrigins: (process.env.ALLOWED_ORIGINS ?? "")
           .split(",")
@@ -245,8 +248,36 @@ const serve = async (options: ServeOptions): Promise<void> => {
     await stopping
     clearInterval(scheduler)
     await started.close()
+    await shared?.close()
   } finally {
     await runtime.dispose()
+  }
+}
+
+/**
+ * Rate limits whose counters live in the Redis at `url`, or undefined without one (each process
+ * counts for itself). A Redis that is down at start does not stop the server: the store says so
+ * in the log and the limits fail open (sign-in closed) until it answers.
+ */
+const sharedRateLimits = async (url: string | undefined) => {
+  if (url === undefined) return undefined
+  const [{ connectRedis, redisRateLimitStore }, { DEFAULT_RATE_LIMITS, makeRateLimiters }] =
+    await Promise.all([
+      import("../adapters/http/rate-limit-redis.ts"),
+      import("../adapters/http/rate-limits.ts"),
+    ])
+  const client = connectRedis(url)
+  const store = redisRateLimitStore(client, {
+    log: (line) => process.stderr.write(`${line}\n`),
+  })
+  await client.connect().catch(() => {})
+  return {
+    rateLimiters: makeRateLimiters(DEFAULT_RATE_LIMITS, Date.now, store),
+    close: () =>
+      client.quit().then(
+        () => {},
+        () => client.disconnect(),
+      ),
   }
 }
 

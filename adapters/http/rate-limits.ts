@@ -1,11 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible"
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible"
 import type { RateLimitName } from "./route.ts"
 
 /**
  * Rate limits per address and, where the request names an account (an e-mail, a member), per
  * account: sign-in guessing and mail bombing are the attacks. Counters live in this process
- * (rate-limiter-flexible's memory store); instances behind a load balancer would move them to a
- * shared store such as Redis, which the library supports with the same API.
+ * (rate-limiter-flexible's memory store) or, for several instances behind a load balancer, in a
+ * shared Redis (`REDIS_URL`; rate-limit-redis.ts), the same rules over either store.
  *
  * Sign-in is different: a hard limit per account would let anyone lock the owner out by guessing
  * wrong on purpose. So it is hard per (account, address) pair, and per account a growing delay
@@ -71,6 +71,33 @@ export type RateLimiters = (
   account: string | null,
 ) => Promise<RateLimitVerdict>
 
+/** One attempt on an account under `accountBackoff`, as its state decides it. */
+export type BackoffAttempt =
+  | { readonly allowed: false; readonly waitMs: number }
+  | { readonly allowed: true; readonly attempts: number; readonly burst: boolean }
+
+/**
+ * Where counters and per-account backoff states live. `attempt` decides and records one attempt
+ * at once (atomically in a shared store, so two instances never both let an early one through).
+ */
+export interface RateLimitStore {
+  readonly limiter: (key: string, points: number, durationSeconds: number) => RateLimiterAbstract
+  readonly attempt: (
+    stateKey: string,
+    at: number,
+    windowMs: number,
+    backoff: NonNullable<RateLimit["accountBackoff"]>,
+  ) => Promise<BackoffAttempt>
+  /** The account's password was proved: its attempts start over. */
+  readonly succeeded: (stateKey: string) => Promise<void>
+  /**
+   * The store failed (not a refusal): what to answer. A shared store that is down fails open
+   * for every limit but sign-in, which fails closed (guessing must never get faster because
+   * Redis is down); the memory store never fails.
+   */
+  readonly unavailable: (name: RateLimitName, error: unknown) => RateLimitVerdict
+}
+
 interface Backoff {
   /** Attempts since the last success (or since the state was new). */
   attempts: number
@@ -89,19 +116,9 @@ export const backoffDelaySeconds = (
   return Math.min(backoff.maxDelaySeconds, backoff.firstDelaySeconds * 2 ** doublings)
 }
 
-export const makeRateLimiters = (
-  limits: { readonly [N in RateLimitName]: RateLimit } = DEFAULT_RATE_LIMITS,
-  now: () => number = Date.now,
-): RateLimiters => {
+/** Counters and backoff states in this process: the embedded default, one instance. */
+export const memoryRateLimitStore = (): RateLimitStore => {
   const limiters = new Map<string, RateLimiterMemory>()
-  const limiter = (key: string, points: number, duration: number) => {
-    let found = limiters.get(key)
-    if (!found) {
-      found = new RateLimiterMemory({ points, duration, keyPrefix: key })
-      limiters.set(key, found)
-    }
-    return found
-  }
   const backoffs = new Map<string, Backoff>()
   /** Forgets accounts quiet for a window, so the map stays as small as the attacks. */
   const sweep = (windowMs: number, at: number) => {
@@ -110,6 +127,49 @@ export const makeRateLimiters = (
       if (at - state.lastAttemptAt > windowMs) backoffs.delete(key)
     }
   }
+  return {
+    limiter: (key, points, duration) => {
+      let found = limiters.get(key)
+      if (!found) {
+        found = new RateLimiterMemory({ points, duration, keyPrefix: key })
+        limiters.set(key, found)
+      }
+      return found
+    },
+    attempt: (stateKey, at, windowMs, backoff) => {
+      sweep(windowMs, at)
+      let state = backoffs.get(stateKey)
+      if (state === undefined || at - state.lastAttemptAt > windowMs) {
+        state = { attempts: 0, lastAttemptAt: at, alertedAt: state?.alertedAt ?? null }
+        backoffs.set(stateKey, state)
+      }
+      const waitMs = state.lastAttemptAt + backoffDelaySeconds(backoff, state.attempts) * 1000 - at
+      // Too early: refused without counting, so hammering does not push the delay further out.
+      if (state.attempts > 0 && waitMs > 0) return Promise.resolve({ allowed: false, waitMs })
+      state.attempts += 1
+      state.lastAttemptAt = at
+      const burst =
+        state.attempts === backoff.freeAttempts &&
+        (state.alertedAt === null || at - state.alertedAt > windowMs)
+      if (burst) state.alertedAt = at
+      return Promise.resolve({ allowed: true, attempts: state.attempts, burst })
+    },
+    succeeded: (stateKey) => {
+      const state = backoffs.get(stateKey)
+      if (state) state.attempts = 0
+      return Promise.resolve()
+    },
+    unavailable: (_name, error) => {
+      throw error
+    },
+  }
+}
+
+export const makeRateLimiters = (
+  limits: { readonly [N in RateLimitName]: RateLimit } = DEFAULT_RATE_LIMITS,
+  now: () => number = Date.now,
+  store: RateLimitStore = memoryRateLimitStore(),
+): RateLimiters => {
   const refused = (retryAfterSeconds: number): RateLimitVerdict => ({
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)),
@@ -119,47 +179,37 @@ export const makeRateLimiters = (
     const accountKey = account?.toLowerCase() ?? null
     const pairKey = accountKey === null ? null : JSON.stringify([accountKey, address])
     try {
-      await limiter(`${name}:address`, limit.perAddress, limit.windowSeconds).consume(address)
+      await store.limiter(`${name}:address`, limit.perAddress, limit.windowSeconds).consume(address)
       if (accountKey === null)
         return { allowed: true, burst: false, attempts: 0, succeeded: async () => {} }
       if (limit.accountBackoff === undefined) {
-        await limiter(`${name}:account`, limit.perAccount, limit.windowSeconds).consume(accountKey)
+        await store
+          .limiter(`${name}:account`, limit.perAccount, limit.windowSeconds)
+          .consume(accountKey)
         return { allowed: true, burst: false, attempts: 0, succeeded: async () => {} }
       }
-      const pairs = limiter(`${name}:pair`, limit.perAccount, limit.windowSeconds)
+      const pairs = store.limiter(`${name}:pair`, limit.perAccount, limit.windowSeconds)
       await pairs.consume(pairKey as string)
-      const windowMs = limit.windowSeconds * 1000
-      const at = now()
-      sweep(windowMs, at)
       const stateKey = `${name}:${accountKey}`
-      let state = backoffs.get(stateKey)
-      if (state === undefined || at - state.lastAttemptAt > windowMs) {
-        state = { attempts: 0, lastAttemptAt: at, alertedAt: state?.alertedAt ?? null }
-        backoffs.set(stateKey, state)
-      }
-      const waitMs =
-        state.lastAttemptAt + backoffDelaySeconds(limit.accountBackoff, state.attempts) * 1000 - at
-      // Too early: refused without counting, so hammering does not push the delay further out.
-      if (state.attempts > 0 && waitMs > 0) return refused(waitMs / 1000)
-      state.attempts += 1
-      state.lastAttemptAt = at
-      const burst =
-        state.attempts === limit.accountBackoff.freeAttempts &&
-        (state.alertedAt === null || at - state.alertedAt > windowMs)
-      if (burst) state.alertedAt = at
-      const current = state
+      const decided = await store.attempt(
+        stateKey,
+        now(),
+        limit.windowSeconds * 1000,
+        limit.accountBackoff,
+      )
+      if (!decided.allowed) return refused(decided.waitMs / 1000)
       return {
         allowed: true,
-        burst,
-        attempts: current.attempts,
+        burst: decided.burst,
+        attempts: decided.attempts,
         succeeded: async () => {
-          current.attempts = 0
+          await store.succeeded(stateKey)
           await pairs.delete(pairKey as string)
         },
       }
     } catch (refusal) {
       if (refusal instanceof RateLimiterRes) return refused(refusal.msBeforeNext / 1000)
-      throw refusal
+      return store.unavailable(name, refusal)
     }
   }
 }
