@@ -30,7 +30,7 @@ const PAST_IDS_KEPT = 50_000
 /** Older file texts kept (by content hash) to re-resolve requests against a version seen. */
 const VERSIONS_KEPT = 500
 /** Versions whose element identities are kept (each: codebase id → identity), across files. */
-const IDENTITY_VERSIONS_KEPT = 500
+const IDENTITY_VERSIONS_KEPT = 100
 /**
  * The latest versions of a file in which the elements an id named count as what a client without
  * seenFileHashes may mean by it. An id that named one element in all of them resolves to that
@@ -38,6 +38,9 @@ const IDENTITY_VERSIONS_KEPT = 500
  * are forgotten, so that an id reused by a move becomes usable again after this many edits.
  */
 const MEANINGS_KEPT = 20
+
+/** Distinct tag names told apart in a version's entries; further ones share the last slot. */
+const TAG_SLOTS = 4096
 
 const versionKey = (path: string, hash: string) => `${path}\u0000${hash}`
 
@@ -83,15 +86,19 @@ export class CanvasModels {
   /**
    * Element identities: a number per element that follows it through every edit (the splices'
    * position map, moves included), undo and redo (a version seen before gets its identities
-   * back) and changes on disk (a unique fingerprint). Per version: codebase id → identity.
+   * back) and changes on disk (a unique fingerprint). Per version: codebase id → identity and tag.
    */
   private readonly identities = new Map<string, ReadonlyMap<string, number>>()
   /** Per file, the elements of its current version by identity. */
   private readonly alive = new Map<string, ReadonlyMap<number, JsxInfo>>()
   /** Per file, the hashes of its latest MEANINGS_KEPT versions, the current one last. */
   private readonly recent = new Map<string, ReadonlyArray<string>>()
-  /** The tag names each identity has had. */
-  private readonly tagsOf = new Map<number, Set<string>>()
+  /**
+   * Tag names by number: a version's entry for an id packs the element's identity and the tag it
+   * had there (identity * TAG_SLOTS + tag number), so an old meaning's tag costs no memory.
+   */
+  private readonly tagNumbers = new Map<string, number>()
+  private readonly tagNames: string[] = []
   private nextIdentity = 0
 
   private readonly fileOps: FileOps
@@ -148,13 +155,11 @@ export class CanvasModels {
     const byId = new Map<string, number>()
     const byIdentity = new Map<number, JsxInfo>()
     for (const element of model.elements) {
-      let identity = known?.get(element.id) ?? carried?.(element)
+      const was = known?.get(element.id)
+      let identity = was === undefined ? carried?.(element) : Math.floor(was / TAG_SLOTS)
       if (identity === undefined || byIdentity.has(identity)) identity = this.nextIdentity++
-      byId.set(element.id, identity)
+      byId.set(element.id, identity * TAG_SLOTS + this.tagNumber(element.tagName))
       byIdentity.set(identity, element)
-      const tags = this.tagsOf.get(identity) ?? new Set<string>()
-      tags.add(element.tagName)
-      this.tagsOf.set(identity, tags)
     }
     this.identities.delete(key)
     this.identities.set(key, byId)
@@ -169,9 +174,30 @@ export class CanvasModels {
     )
   }
 
+  private tagNumber(tag: string) {
+    let number = this.tagNumbers.get(tag)
+    if (number === undefined && this.tagNames.length < TAG_SLOTS - 1) {
+      number = this.tagNames.length
+      this.tagNumbers.set(tag, number)
+      this.tagNames.push(tag)
+    }
+    return number ?? TAG_SLOTS - 1
+  }
+
+  /** An id's identity and tag in a version, unpacked; undefined when it named nothing there. */
+  private meaningIn(path: string, hash: string, id: string) {
+    const packed = this.identities.get(versionKey(path, hash))?.get(id)
+    if (packed === undefined) return undefined
+    const tag = packed % TAG_SLOTS
+    return {
+      identity: Math.floor(packed / TAG_SLOTS),
+      tag: tag === TAG_SLOTS - 1 ? undefined : this.tagNames[tag],
+    }
+  }
+
   /** The identity of an element of the current version of its file. */
   private identityOf(model: FileModel, element: JsxInfo) {
-    return this.identities.get(versionKey(model.path, model.hash))?.get(element.id)
+    return this.meaningIn(model.path, model.hash, element.id)?.identity
   }
 
   /** Identities carried from an older version to a new text by unique fingerprints. */
@@ -258,10 +284,14 @@ export class CanvasModels {
 
   private unseen(ref: ElementRef, path: string): Resolved {
     const id = ref.codebaseId
-    const meanings = new Set<number>()
+    // Identity → the tags it had where the id named it (what the client may have seen).
+    const meanings = new Map<number, Set<string | undefined>>()
     for (const hash of this.recent.get(path) ?? []) {
-      const identity = this.identities.get(versionKey(path, hash))?.get(id)
-      if (identity !== undefined) meanings.add(identity)
+      const meaning = this.meaningIn(path, hash, id)
+      if (!meaning) continue
+      const tags = meanings.get(meaning.identity) ?? new Set<string | undefined>()
+      tags.add(meaning.tag)
+      meanings.set(meaning.identity, tags)
     }
     if (meanings.size === 0) {
       // Older than the versions kept: resolved in the version it was last seen in.
@@ -269,10 +299,10 @@ export class CanvasModels {
       if (earlier) return this.inVersion(earlier.path, earlier.hash, id)
       throw new ElementNotFound({ codebaseId: id })
     }
-    let candidates = [...meanings]
+    let candidates = [...meanings.keys()]
     const name = ref.name?.trim()
     if (candidates.length > 1 && name) {
-      candidates = candidates.filter((identity) => this.tagsOf.get(identity)?.has(name))
+      candidates = candidates.filter((identity) => meanings.get(identity)!.has(name))
     }
     const only = candidates[0]
     if (candidates.length !== 1 || only === undefined) {
@@ -286,9 +316,8 @@ export class CanvasModels {
 
   /** The element an id named in a version of its file, where it is in the current version. */
   private inVersion(path: string, hash: string, id: string): Resolved {
-    const identities = this.identities.get(versionKey(path, hash))
-    if (!identities) return this.refind(path, hash, id)
-    const identity = identities.get(id)
+    if (!this.identities.has(versionKey(path, hash))) return this.refind(path, hash, id)
+    const identity = this.meaningIn(path, hash, id)?.identity
     if (identity === undefined) throw new ElementNotFound({ codebaseId: id })
     const file = this.files.get(path)
     const element = this.alive.get(path)?.get(identity)
