@@ -163,15 +163,19 @@ export class CanvasModels {
     }
     this.identities.delete(key)
     this.identities.set(key, byId)
-    for (const stale of this.identities.keys()) {
-      if (this.identities.size <= IDENTITY_VERSIONS_KEPT) break
-      this.identities.delete(stale)
-    }
     this.alive.set(model.path, byIdentity)
     this.recent.set(
       model.path,
       [...(this.recent.get(model.path) ?? []), model.hash].slice(-MEANINGS_KEPT),
     )
+    // The recent versions of every file are what resolving by stale ids relies on: never dropped.
+    const recentKeys = new Set(
+      [...this.recent].flatMap(([path, hashes]) => hashes.map((hash) => versionKey(path, hash))),
+    )
+    for (const stale of this.identities.keys()) {
+      if (this.identities.size <= IDENTITY_VERSIONS_KEPT) break
+      if (!recentKeys.has(stale)) this.identities.delete(stale)
+    }
   }
 
   private tagNumber(tag: string) {
