@@ -177,3 +177,11 @@ export const AnalyticsBody = Schema.Struct({
   /** Paid members / members, 0..1. */
   conversionRate: Schema.Finite,
 }).annotate({ identifier: "Analytics" })
+
+/** One line of the badge backfill's NDJSON stream: progress, then done (or error). */
+export const BackfillLineBody = Schema.Union([
+  Schema.Struct({ type: Schema.Literal("progress"), done: Schema.Finite, total: Schema.Finite }),
+  Schema.Struct({ type: Schema.Literal("done"), granted: Schema.Finite }),
+  Schema.Struct({ type: Schema.Literal("error"), message: Schema.String }),
+]).annotate({ identifier: "BackfillLine" })
+export type BackfillLineBody = typeof BackfillLineBody.Type

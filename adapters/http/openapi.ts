@@ -91,7 +91,9 @@ export const openApiDocument = (routes: ReadonlyArray<DocumentedRoute>) => {
         ...(route.okBody
           ? {
               content: {
-                "application/json": { schema: jsonSchema(route.okBody, components, "error") },
+                [route.okMediaType ?? "application/json"]: {
+                  schema: jsonSchema(route.okBody, components, "error"),
+                },
               },
             }
           : {}),

@@ -65,6 +65,8 @@ export const paged = (items: ReadonlyArray<unknown>, nextCursor: string | null):
 
 type AnySchema = Schema.Top & { readonly DecodingServices: never }
 
+export type OkMediaType = "application/json" | "application/x-ndjson"
+
 export interface RouteSpec<
   P extends AnySchema | undefined = AnySchema | undefined,
   Q extends AnySchema | undefined = AnySchema | undefined,
@@ -90,6 +92,8 @@ export interface RouteSpec<
   readonly okBody?: Schema.Top
   /** The status of that answer: 200 unless it creates (201). */
   readonly okStatus?: 200 | 201
+  /** Its media type: JSON, or NDJSON (a stream of lines, each an okBody). */
+  readonly okMediaType?: OkMediaType
   readonly handler: (input: {
     readonly params: P extends AnySchema ? P["Type"] : Record<string, never>
     readonly query: Q extends AnySchema ? Q["Type"] : Record<string, never>
@@ -123,6 +127,7 @@ export interface AnyRoute {
   readonly responses?: Readonly<Record<number, string>> | undefined
   readonly okBody?: Schema.Top | undefined
   readonly okStatus?: 200 | 201 | undefined
+  readonly okMediaType?: OkMediaType | undefined
   /** Called only with inputs its own schemas decoded (hence `never` here). */
   readonly handler: (input: never) => Effect.Effect<Reply, unknown, unknown>
 }

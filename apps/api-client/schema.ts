@@ -5098,7 +5098,9 @@ export interface paths {
           headers: {
             readonly [name: string]: unknown
           }
-          content?: never
+          content: {
+            readonly "application/x-ndjson": components["schemas"]["BackfillLine"]
+          }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
         readonly 400: {
@@ -7723,6 +7725,23 @@ export interface components {
       readonly after: unknown
       readonly at: string
     }
+    readonly BackfillLine:
+      | {
+          /** @enum {string} */
+          readonly type: "progress"
+          readonly done: number
+          readonly total: number
+        }
+      | {
+          /** @enum {string} */
+          readonly type: "done"
+          readonly granted: number
+        }
+      | {
+          /** @enum {string} */
+          readonly type: "error"
+          readonly message: string
+        }
     readonly Badge: {
       readonly _id: string
       readonly id: string

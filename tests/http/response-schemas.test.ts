@@ -39,7 +39,6 @@ const WITHOUT_BODY = [
   "POST /checkout/offline/:sessionId/pay",
   "POST /checkout/offline/:sessionId/cancel",
   "GET /checkout/offline/:sessionId/receipt",
-  "POST /api/admin/badges/backfill",
   "GET /api/openapi.json",
   "GET /api/health",
   "GET /images/:kind/:file",
@@ -101,14 +100,25 @@ describe.each(httpBackends)("real answers decode with their response Schemas on 
             : await browser.post(path, body)
     expect(response.status, `${method} ${path}: ${response.text}`).toBe(route.okStatus ?? 200)
     const schema = route.okBody as Schema.Codec<unknown, unknown>
-    const decoded = Schema.decodeUnknownExit(schema)(response.body, { onExcessProperty: "error" })
-    if (decoded._tag === "Failure") {
-      expect.fail(
-        `${method} ${template} answered what its okBody does not say:\n${Cause.pretty(decoded.cause)}`,
-      )
+    // An NDJSON answer is a stream of lines, each one an okBody.
+    const bodies: ReadonlyArray<unknown> =
+      route.okMediaType === "application/x-ndjson"
+        ? response.text
+            .split("\n")
+            .filter((line) => line !== "")
+            .map((line) => JSON.parse(line) as unknown)
+        : [response.body]
+    expect(bodies.length, `${method} ${path} answered no body`).toBeGreaterThan(0)
+    for (const body of bodies) {
+      const decoded = Schema.decodeUnknownExit(schema)(body, { onExcessProperty: "error" })
+      if (decoded._tag === "Failure") {
+        expect.fail(
+          `${method} ${template} answered what its okBody does not say:\n${Cause.pretty(decoded.cause)}`,
+        )
+      }
     }
     walked.add(`${method} ${template}`)
-    return response.body
+    return route.okMediaType === "application/x-ndjson" ? bodies : response.body
   }
 
   it("the site's and the dashboard's reads, and the writes they show", async () => {
@@ -237,6 +247,15 @@ describe.each(httpBackends)("real answers decode with their response Schemas on 
       [admin, "/api/admin/analytics", "/api/admin/analytics?from=2026-01-01&to=2026-01-07"],
     ]
     for (const [browser, template, path] of site) await answer(browser, "GET", template, path)
+
+    // The badge backfill's progress stream: every line is a BackfillLine, the last one "done".
+    const lines = (await answer(
+      admin,
+      "POST",
+      "/api/admin/badges/backfill",
+      "/api/admin/badges/backfill",
+    )) as ReadonlyArray<{ type: string }>
+    expect(lines.at(-1)?.type).toBe("done")
 
     // Each answer carried what the screens read, not merely an empty shape.
     const gallery = (await answer(visitor, "GET", "/api/gallery", "/api/gallery")) as {

@@ -7,15 +7,16 @@ import { ok, type Reply, route } from "../route.ts"
 import { Id } from "../schemas.ts"
 import { actor } from "./admin-shared.ts"
 import { BadgeBody } from "../account.schema.ts"
+import { BackfillLineBody } from "../admin.schema.ts"
 
 /** The admin dashboard's badges: granting one, and the backfill (a stream of its progress). Admins only, as every admin route (admin.routes.ts). */
 
 /** The NDJSON stream of a long task: each line written as it happens, the response kept open. */
-const ndjson = () => {
+const ndjson = <Line>() => {
   const stream = new PassThrough()
   return {
     stream,
-    write: (line: unknown) => Effect.sync(() => void stream.write(`${JSON.stringify(line)}\n`)),
+    write: (line: Line) => Effect.sync(() => void stream.write(`${JSON.stringify(line)}\n`)),
     end: () => Effect.sync(() => void stream.end()),
   }
 }
@@ -43,10 +44,12 @@ export const adminBadgeRoutes = [
     summary:
       'Runs the badge backfill over every member, answering with NDJSON as it goes: {"type":"progress","done","total"} lines, then {"type":"done","granted"}',
     access: "admin",
+    okBody: BackfillLineBody,
+    okMediaType: "application/x-ndjson",
     handler: ({ caller }) =>
       Effect.gen(function* () {
         const by = yield* actor(caller)
-        const out = ndjson()
+        const out = ndjson<BackfillLineBody>()
         yield* Effect.forkDetach(
           backfillBadges(by, (done, total) => out.write({ type: "progress", done, total })).pipe(
             Effect.flatMap((result) => out.write({ type: "done", granted: result.granted })),

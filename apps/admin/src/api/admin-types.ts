@@ -79,9 +79,7 @@ export interface ScheduleContest {
 }
 
 /** One line of the badge backfill's NDJSON stream. */
-export type BackfillLine =
-  | { readonly type: "progress"; readonly done: number; readonly total: number }
-  | { readonly type: "done"; readonly granted: number }
+export type BackfillLine = Schemas["BackfillLine"]
 
 export type MessageStatus = "unhandled" | "all"
 
