@@ -13,6 +13,7 @@ import {
   SchemaIssue,
 } from "effect"
 import Koa, { type Context } from "koa"
+import compress from "koa-compress"
 import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -205,6 +206,11 @@ export const makeHttpApp = <R>(options: {
       })
     }
   })
+
+  // Text answers over 1 KB (API JSON, the pages' HTML) leave compressed: zstd, brotli (quality
+  // 4, fast enough per request) or gzip, whichever the browser takes best. The build's files come
+  // precompressed at the highest levels (web-app.ts), which this leaves alone.
+  app.use(compress({ threshold: 1024 }))
 
   app.use(
     helmet({

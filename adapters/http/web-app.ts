@@ -117,20 +117,46 @@ const fileStats = async (file: string) => {
   }
 }
 
+/**
+ * The build's text files come compressed beside themselves (`x.js.br`, `x.js.gz`: the build's
+ * compression plugin, apps/ui/vite.app-config.ts), made once at build time at the highest
+ * levels; the browser gets the best one it accepts.
+ */
+const PRECOMPRESSED: ReadonlyArray<readonly [encoding: string, suffix: string]> = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+]
+const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".html", ".svg", ".json", ".txt"])
+
+/** The file to send and its Content-Encoding: a precompressed copy the browser accepts, if any. */
+const variantOf = async (ctx: Context, file: string) => {
+  if (COMPRESSIBLE.has(extname(file))) {
+    for (const [encoding, suffix] of PRECOMPRESSED) {
+      if (ctx.acceptsEncodings(encoding, "identity") !== encoding) continue
+      const stats = await fileStats(`${file}${suffix}`)
+      if (stats) return { path: `${file}${suffix}`, stats, encoding }
+    }
+  }
+  const stats = await fileStats(file)
+  return stats ? { path: file, stats, encoding: undefined } : undefined
+}
+
 /** Sends a file of the build, with its type from its extension; 304 when the browser has it. */
 const sendFile = async (ctx: Context, file: string, cacheControl: string) => {
-  const stats = await fileStats(file)
-  if (!stats) return false
+  const variant = await variantOf(ctx, file)
+  if (!variant) return false
   ctx.status = 200
   ctx.set("Cache-Control", cacheControl)
-  ctx.set("Last-Modified", stats.mtime.toUTCString())
+  ctx.set("Last-Modified", variant.stats.mtime.toUTCString())
+  if (COMPRESSIBLE.has(extname(file))) ctx.vary("Accept-Encoding")
   if (ctx.fresh) {
     ctx.status = 304
     return true
   }
   ctx.type = extname(file)
-  ctx.length = stats.size
-  ctx.body = createReadStream(file)
+  if (variant.encoding) ctx.set("Content-Encoding", variant.encoding)
+  ctx.length = variant.stats.size
+  ctx.body = createReadStream(variant.path)
   return true
 }
 

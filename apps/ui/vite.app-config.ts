@@ -2,10 +2,13 @@ import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { fileURLToPath } from "node:url"
 import { defineConfig, type UserConfig } from "vite"
+import { compression } from "vite-plugin-compression2"
 
 /**
  * The build and dev-server settings the three apps share (apps/web, apps/admin, apps/editor): React,
- * Tailwind, `dist/` with source maps, and a dev server that sends the server's own paths to a
+ * Tailwind, `dist/` with source maps, every text file also written brotli- and gzip-compressed
+ * beside itself (at the highest levels, once, so `colorday serve` sends them without compressing
+ * per request; adapters/http/web-app.ts), and a dev server that sends the server's own paths to a
  * `colorday serve` on :3000 (or COLORDAY_API). Each app's vite.config.ts names only what is its own.
  */
 export const appConfig = (app: {
@@ -20,7 +23,18 @@ export const appConfig = (app: {
   return defineConfig({
     root: fileURLToPath(app.root),
     base: app.base ?? "/",
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      compression({
+        algorithms: ["brotliCompress", "gzip"],
+        include: /\.(js|mjs|css|html|svg|json|txt)$/,
+        // Below a packet, compressing saves nothing worth a second file.
+        threshold: 1024,
+        skipIfLargerOrEqual: true,
+        logLevel: "silent",
+      }),
+    ],
     build: {
       outDir: "dist",
       emptyOutDir: true,

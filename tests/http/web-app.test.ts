@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib"
 import { Effect } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -45,8 +46,39 @@ const makeBuild = () => {
   writeFileSync(join(dir, "assets", "index-def456.css"), "body { margin: 0 }\n")
   writeFileSync(join(dir, "assets", ".hidden.js"), "secret\n")
   writeFileSync(join(dir, "robots.txt"), "User-agent: *\n")
+  // A chunk with the compressed copies the build writes beside it (apps/ui/vite.app-config.ts).
+  writeFileSync(join(dir, "assets", "chunk-777.js"), CHUNK)
+  writeFileSync(join(dir, "assets", "chunk-777.js.br"), brotliCompressSync(CHUNK))
+  writeFileSync(join(dir, "assets", "chunk-777.js.gz"), gzipSync(CHUNK))
   return dir
 }
+
+const CHUNK = `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `word ${i}`))}\n`
+
+/** A GET of a build file with exactly this Accept-Encoding (fetch sets its own): the raw bytes. */
+const getEncoded = (server: TestServer, path: string, acceptEncoding: string | undefined) =>
+  new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (done, fail) => {
+      const url = new URL(server.url)
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: "GET",
+          headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
+        },
+        (response) => {
+          const chunks: Array<Buffer> = []
+          response.on("data", (chunk: Buffer) => chunks.push(chunk))
+          response.on("end", () => done({ headers: response.headers, body: Buffer.concat(chunks) }))
+          response.on("error", fail)
+        },
+      )
+      request.on("error", fail)
+      request.end()
+    },
+  )
 
 const removeBuild = (dir: string) => rmSync(dirname(dir), { recursive: true, force: true })
 
@@ -164,6 +196,32 @@ describe("the built web app (SQLite)", () => {
     const head = await fetch(`${server.url}/assets/index-abc123.js`, { method: "HEAD" })
     expect(head.status).toBe(200)
     expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(SCRIPT)))
+  })
+
+  it("sends the build's brotli or gzip copy of a text file to a browser that takes it", async () => {
+    const path = "/assets/chunk-777.js"
+    const brotli = await getEncoded(server, path, "gzip, deflate, br")
+    expect(brotli.headers["content-encoding"]).toBe("br")
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i)
+    expect(brotli.headers["content-type"]).toMatch(/javascript/)
+    expect(brotli.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.body.length)
+    expect(brotli.body.length).toBeLessThan(Buffer.byteLength(CHUNK) / 3)
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(CHUNK)
+
+    const gzip = await getEncoded(server, path, "gzip")
+    expect(gzip.headers["content-encoding"]).toBe("gzip")
+    expect(gunzipSync(gzip.body).toString()).toBe(CHUNK)
+
+    for (const acceptEncoding of [undefined, "identity", "br;q=0, gzip;q=0"]) {
+      const plain = await getEncoded(server, path, acceptEncoding)
+      expect(plain.headers["content-encoding"], acceptEncoding).toBeUndefined()
+      expect(plain.body.toString(), acceptEncoding).toBe(CHUNK)
+    }
+    // A file the build left uncompressed is sent as it is, whatever the browser takes.
+    const css = await getEncoded(server, "/assets/index-def456.css", "br")
+    expect(css.headers["content-encoding"]).toBeUndefined()
+    expect(css.body.toString()).toBe("body { margin: 0 }\n")
   })
 
   it("serves the build's other files, revalidated each time", async () => {
