@@ -255,6 +255,29 @@ export const moveElement = (file: FileModel, element: JsxInfo, place: Place): Fi
   }
 }
 
+/**
+ * The `key` of an element a list renders per item (the whole of a `.map` callback's result): it
+ * belongs on whatever wraps it, which becomes the item. Answers the attribute's text (with its
+ * leading space) and the element's text without it.
+ */
+const listItemKey = (file: FileModel, elements: ReadonlyArray<JsxInfo>) => {
+  const only = elements.length === 1 ? elements[0] : undefined
+  if (!only || only.inJsxChildren || !only.insideList) return undefined
+  const key = findAttribute(only.opening, "key")
+  if (!key) return undefined
+  const removal = removeAttribute(file, key)
+  const from = removal.start - only.start
+  const to = removal.end - only.start
+  const text = textOf(file, only)
+  return {
+    attribute: ` ${key.getText(file.source)}`,
+    without: {
+      text: text.slice(0, from) + text.slice(to),
+      offsetOf: (offset: number) => (offset >= to ? offset - (to - from) : offset),
+    },
+  }
+}
+
 export const wrapInDiv = (file: FileModel, elements: ReadonlyArray<JsxInfo>): FileEdit => {
   const sorted = [...elements].sort((a, b) => a.start - b.start)
   const first = sorted[0]
@@ -269,12 +292,20 @@ export const wrapInDiv = (file: FileModel, elements: ReadonlyArray<JsxInfo>): Fi
   const ownLine = ownsLines(file.text, first.start, first.end)
   const indent = indentationAt(file.text, first.start)
   const childIndent = indent + indentUnit
-  let block = ownLine ? `<div>${newline}` : "<div>"
+  const keyed = listItemKey(file, sorted)
+  let block = ownLine
+    ? `<div${keyed?.attribute ?? ""}>${newline}`
+    : `<div${keyed?.attribute ?? ""}>`
   const carries: Carry[] = []
   sorted.forEach((element, index) => {
-    const moved = ownLine
-      ? reindent(textOf(file, element), indentationAt(file.text, element.start), childIndent)
-      : { text: textOf(file, element), offsetOf: (offset: number) => offset }
+    const own = keyed ? keyed.without : { text: textOf(file, element), offsetOf: (o: number) => o }
+    const indented = ownLine
+      ? reindent(own.text, indentationAt(file.text, element.start), childIndent)
+      : { text: own.text, offsetOf: (offset: number) => offset }
+    const moved = {
+      text: indented.text,
+      offsetOf: (o: number) => indented.offsetOf(own.offsetOf(o)),
+    }
     const lead = ownLine ? `${index > 0 ? newline : ""}${childIndent}` : ""
     const at = block.length + lead.length
     carries.push({

@@ -257,4 +257,35 @@ describe("wrapInDiv of one element", () => {
       `{task.done && <div><Badge label="Done" tone="green" /></div>}`,
     )
   })
+
+  it("moves a list item's key to the div that wraps it, which is the item now (issue 18 §3)", async () => {
+    await canvas.run(
+      canvas.rewriter.wrapInDiv(canvas.root, {
+        reactElements: [await canvas.at(LIST, "<TaskItem")],
+      }),
+    )
+    await expectChanged(
+      LIST,
+      `        <TaskItem key={task.id} task={task} onToggle={onToggle} />\n`,
+      `        <div key={task.id}>\n          <TaskItem task={task} onToggle={onToggle} />\n        </div>\n`,
+    )
+  })
+
+  it("leaves the key of an element that is one of its parent's children", async () => {
+    const source = `export const L = () => <ul>{[1].map((n) => <li key={n}><b key="x">{n}</b></li>)}</ul>\n`
+    const keyed = await makeCanvas({ "L.tsx": source })
+    try {
+      const at = source.indexOf("<b ")
+      await keyed.run(
+        keyed.rewriter.wrapInDiv(keyed.root, {
+          reactElements: [{ codebaseId: codebaseIdOf("L.tsx", at) }],
+        }),
+      )
+      expect(await keyed.read("L.tsx")).toBe(
+        source.replace(`<b key="x">{n}</b>`, `<div><b key="x">{n}</b></div>`),
+      )
+    } finally {
+      await keyed.dispose()
+    }
+  })
 })
