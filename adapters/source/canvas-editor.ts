@@ -42,6 +42,7 @@ import {
   stripExtension,
 } from "./imports.ts"
 import { jsxFromFile, type JsxFromFile } from "./jsx-from-file.ts"
+import { newlyUnresolved, unresolvedNames } from "./scope-check.ts"
 import {
   addElement,
   changeProp,
@@ -408,10 +409,27 @@ export class CanvasEditor {
     if (target.file !== file) {
       throw new UnsupportedEdit({ reason: "Moving an element to another file is not supported" })
     }
-    return this.commit(
-      "moveJsxElement",
-      this.one(file.path, moveElement(file, element, target.place)),
-    )
+    const edit = moveElement(file, element, target.place)
+    this.checkScope(file, element, edit)
+    return this.commit("moveJsxElement", this.one(file.path, edit))
+  }
+
+  /**
+   * Refuses a move that would leave a name the element reads unresolved where it lands (moved out
+   * of the component that declares it), by the binder's scopes before and after.
+   */
+  private checkScope(file: FileModel, element: JsxInfo, edit: FileEdit) {
+    const applied = applyEdit(file.text, edit)
+    const landed = applied.mapPosition(element.start)
+    if (landed === undefined) return
+    const before = unresolvedNames(file.path, file.text, element.start)
+    const after = unresolvedNames(file.path, applied.text, landed)
+    const lost = newlyUnresolved(before, after)
+    if (lost.length > 0) {
+      throw new UnsupportedEdit({
+        reason: `Moving <${element.tagName}> there would leave ${lost.join(", ")} undefined: ${lost.length === 1 ? "it is" : "they are"} declared where it is now, not where it would go`,
+      })
+    }
   }
 
   async removeJsxElement(request: RemoveJsxElementRequest) {

@@ -289,3 +289,50 @@ describe("wrapInDiv of one element", () => {
     }
   })
 })
+
+describe("moves keep their names in scope (issue 18 §3)", () => {
+  const source = [
+    `export function Card() {`,
+    `  const width = 3`,
+    `  return (`,
+    `    <div>`,
+    `      <span title={String(width)}>{width}</span>`,
+    `    </div>`,
+    `  )`,
+    `}`,
+    `export function Other() {`,
+    `  return (`,
+    `    <section>`,
+    `      <p>Plain</p>`,
+    `    </section>`,
+    `  )`,
+    `}`,
+    ``,
+  ].join("\n")
+  const id = (snippet: string) => ({ codebaseId: codebaseIdOf("Two.tsx", source.indexOf(snippet)) })
+
+  it("refuses to move JSX out of the component that declares a name it reads, naming it", async () => {
+    const two = await makeCanvas({ "Two.tsx": source })
+    try {
+      const refused = await two.refusal(
+        two.rewriter.moveJsxElement(two.root, {
+          elementToMove: id("<span"),
+          newContainerElement: id("<section"),
+        }),
+      )
+      expect(refused).toMatchObject({ _tag: "UnsupportedEdit" })
+      expect(refused.message).toContain("width")
+      expect(await two.read("Two.tsx")).toBe(source)
+      // JSX that reads nothing of its component moves freely.
+      await two.run(
+        two.rewriter.moveJsxElement(two.root, {
+          elementToMove: id("<p>"),
+          newContainerElement: id("<div>"),
+        }),
+      )
+      expect(await two.read("Two.tsx")).toContain(`      <p>Plain</p>\n    </div>`)
+    } finally {
+      await two.dispose()
+    }
+  })
+})
