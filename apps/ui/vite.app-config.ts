@@ -1,8 +1,33 @@
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import { fileURLToPath } from "node:url"
-import { defineConfig, type UserConfig } from "vite"
+import { defineConfig, type Plugin, type UserConfig } from "vite"
 import { compression } from "vite-plugin-compression2"
+
+/**
+ * The head lines every app's index.html starts with, written once: the character set, the phone
+ * viewport, the browser's theme colour (the brand's vermilion, --color-brand-600) and the
+ * favicon (the mark drawn by apps/ui/src/logo.tsx). Each index.html keeps only its own (title,
+ * description, robots, preloads).
+ */
+const sharedHead = (favicon: string): Plugin => ({
+  name: "colorday-shared-head",
+  transformIndexHtml: {
+    // Before Vite reads the page, so the favicon is bundled like the page's own links.
+    order: "pre",
+    handler: (html) =>
+      html.replace(
+        /<head>/i,
+        [
+          "<head>",
+          '    <meta charset="UTF-8" />',
+          '    <meta name="viewport" content="width=device-width, initial-scale=1" />',
+          '    <meta name="theme-color" content="#b83a14" />',
+          `    <link rel="icon" type="image/svg+xml" href="${favicon}" />`,
+        ].join("\n"),
+      ),
+  },
+})
 
 /**
  * The build and dev-server settings the three apps share (apps/web, apps/admin, apps/editor): React,
@@ -18,12 +43,15 @@ export const appConfig = (app: {
   readonly base?: string
   /** Paths the dev server forwards to the API server. */
   readonly proxied: ReadonlyArray<string>
+  /** The favicon's address from the app's index.html (the site's own public/favicon.svg). */
+  readonly favicon?: string
 }): UserConfig => {
   const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
   return defineConfig({
     root: fileURLToPath(app.root),
     base: app.base ?? "/",
     plugins: [
+      sharedHead(app.favicon ?? "../web/public/favicon.svg"),
       react(),
       tailwindcss(),
       compression({

@@ -7,4 +7,6 @@ import { appConfig } from "../ui/vite.app-config.ts"
 export default appConfig({
   root: new URL(".", import.meta.url),
   proxied: ["/api", "/images", "/checkout"],
+  // Served from public/ at the root, where browsers and crawlers also look for it.
+  favicon: "/favicon.svg",
 })

@@ -5,6 +5,7 @@ import { STEP_MS } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
+import { RESULT_PAGES, resultAddresses, ROUTES } from "./support/site-pages.ts"
 
 /**
  * Every route of the site, as a visitor and as a member: no serious or critical axe-core
@@ -12,66 +13,6 @@ import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./suppor
  * nothing of the admin or editor apps, and a shared gallery link and an entry's page preview (Open
  * Graph, Twitter).
  */
-
-const ROUTES = [
-  "/",
-  "/gallery",
-  "/leaderboard",
-  "/rewards",
-  "/pricing",
-  "/about",
-  "/faq",
-  "/contact",
-  "/terms",
-  "/privacy",
-  "/forgot-password",
-  "/reset-password/x",
-  // Verifies on load: a bogus token shows the error state.
-  "/verify-email/x",
-  "/resend-verification",
-  "/payment-cancel",
-  "/payment-success",
-  "/billing-history",
-  "/profile",
-  "/no-such-page",
-] as const
-
-/** The addresses of issue 14's pages that hold an id, as the site's own links make them. */
-interface ResultAddresses {
-  readonly contest: string
-  readonly entry: string
-  readonly artist: string
-}
-
-/** The newest announced contest with a winner, its winning entry and its artist (the demo world). */
-const resultAddresses = async (site: Site): Promise<ResultAddresses> => {
-  const answer = await fetch(`${site.url}/api/challenges/archive`)
-  expect(answer.status).toBe(200)
-  const { items } = (await answer.json()) as {
-    items: Array<{
-      contest: { id: string }
-      status: string
-      winner: { entryId: string; username: string } | null
-    }>
-  }
-  const announced = items.find((item) => item.status === "announced" && item.winner !== null)
-  if (!announced?.winner) throw new Error("the demo world has no announced contest with a winner")
-  return {
-    contest: `/contests/${encodeURIComponent(announced.contest.id)}`,
-    entry: `/entries/${encodeURIComponent(announced.winner.entryId)}`,
-    artist: `/artists/${encodeURIComponent(announced.winner.username)}`,
-  }
-}
-
-/** Issue 14's pages: the archive, and the pages whose ids the API names at the test's start. */
-const RESULT_PAGES: ReadonlyArray<readonly [string, (addresses: ResultAddresses) => string]> = [
-  ["/contests", () => "/contests"],
-  ["/contests/:id (the newest announced contest)", (addresses) => addresses.contest],
-  ["/entries/:id (its winning entry)", (addresses) => addresses.entry],
-  ["/artists/:username (its winner)", (addresses) => addresses.artist],
-  // The demo member's own page: the owner's banner for the member, the public page for a visitor.
-  ["/artists/member (the demo member)", () => "/artists/member"],
-]
 
 const NARROW = { width: 360, height: 740 }
 const DESKTOP = { width: 1280, height: 720 }

@@ -1,4 +1,5 @@
 import type { BadgeId } from "../../../../domain/badges/badges.ts"
+import type { RequestBody } from "../../../api-client/request-body.ts"
 import type { components, paths } from "../../../api-client/schema.ts"
 import type {
   Badge,
@@ -57,15 +58,8 @@ export type TargetType = AuditRow["targetType"]
 export type ModerationAction =
   paths["/api/admin/entries/{id}/moderation"]["post"]["requestBody"]["content"]["application/json"]["action"]
 
-export interface NewContest {
-  readonly title: string
-  readonly description: string
-  readonly contestType: string
-  readonly artStyle: string
-  /** ISO instants. */
-  readonly startsAt: string
-  readonly endsAt: string
-}
+/** A new contest, as POST /api/admin/contests declares its body (ISO instants). */
+export type NewContest = RequestBody<"/api/admin/contests", "post">
 
 export type ContestChanges = Partial<NewContest>
 

@@ -1,3 +1,4 @@
+import type { RequestBody } from "../../../api-client/request-body.ts"
 import type { components, paths } from "../../../api-client/schema.ts"
 
 /**
@@ -68,15 +69,8 @@ export interface ProfileForm {
   readonly website: string
 }
 
-export interface SignUpForm {
-  readonly email: string
-  readonly password: string
-  readonly firstName: string
-  readonly lastName: string
-  readonly username: string
-  /** YYYY-MM-DD */
-  readonly dateOfBirth: string
-}
+/** The sign-up form, as POST /api/users declares its body. */
+export type SignUpForm = RequestBody<"/api/users", "post">
 
 export interface ContactForm {
   readonly name: string
