@@ -20,15 +20,8 @@ const CONTEST_TYPES = ["daily", "weekly", "traditional", "digital"] as const
 const FIELDS = ["title", "description", "contestType", "artStyle", "startsAt", "endsAt"] as const
 type FieldName = (typeof FIELDS)[number]
 
-interface Values {
-  readonly title: string
-  readonly description: string
-  readonly contestType: string
-  readonly artStyle: string
-  /** datetime-local values, in the admin's time zone. */
-  readonly startsAt: string
-  readonly endsAt: string
-}
+/** What the form's fields hold: text, and startsAt / endsAt as datetime-local values in the admin's time zone. */
+type Values = Readonly<Record<FieldName, string>>
 
 const valuesOf = (contest: Contest | undefined): Values => ({
   title: contest?.title ?? "",
