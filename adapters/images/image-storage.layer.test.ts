@@ -40,4 +40,19 @@ describe("IMAGE_STORE_URL", () => {
       location: { bucket: "photos" },
     })
   })
+
+  it("takes IMAGE_PUBLIC_URL only with a bucket, and only as an http(s) address", () => {
+    expect(
+      imageStorageFromEnv("data", {
+        IMAGE_STORE_URL: "s3://photos",
+        IMAGE_PUBLIC_URL: "https://cdn.example.com/photos",
+      }),
+    ).toMatchObject({ kind: "s3", publicUrl: "https://cdn.example.com/photos" })
+    expect(() =>
+      imageStorageFromEnv("data", { IMAGE_PUBLIC_URL: "https://cdn.example.com" }),
+    ).toThrow("IMAGE_PUBLIC_URL goes with IMAGE_STORE_URL")
+    expect(() =>
+      imageStorageFromEnv("data", { IMAGE_STORE_URL: "s3://photos", IMAGE_PUBLIC_URL: "cdn" }),
+    ).toThrow("IMAGE_PUBLIC_URL: not an http(s) address: cdn")
+  })
 })

@@ -9,15 +9,34 @@ import { layerImageStorage } from "./image-store.ts"
  */
 export type ImageStorageConfig =
   | { readonly kind: "local"; readonly dir: string }
-  | { readonly kind: "s3"; readonly location: S3Location }
+  | {
+      readonly kind: "s3"
+      readonly location: S3Location
+      /** IMAGE_PUBLIC_URL: a public base (a CDN) browsers are sent to for the files. */
+      readonly publicUrl?: string | undefined
+      /** Explicit keys (tests); by default the AWS SDK's usual chain finds them. */
+      readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string }
+    }
 
 export const imageStorageFromEnv = (
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
-): ImageStorageConfig =>
-  env.IMAGE_STORE_URL
-    ? { kind: "s3", location: parseS3Url(env.IMAGE_STORE_URL, env) }
-    : { kind: "local", dir: join(dataDir, "images") }
+): ImageStorageConfig => {
+  const publicUrl = env.IMAGE_PUBLIC_URL?.trim() || undefined
+  if (!env.IMAGE_STORE_URL) {
+    // A CDN in front of this server would ask it for /images/… and be sent back to itself.
+    if (publicUrl !== undefined) {
+      throw new Error(
+        "IMAGE_PUBLIC_URL goes with IMAGE_STORE_URL: it is the public address of the bucket's files; without a bucket, this server serves them at /images",
+      )
+    }
+    return { kind: "local", dir: join(dataDir, "images") }
+  }
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]/.test(publicUrl)) {
+    throw new Error(`IMAGE_PUBLIC_URL: not an http(s) address: ${publicUrl}`)
+  }
+  return { kind: "s3", location: parseS3Url(env.IMAGE_STORE_URL, env), publicUrl }
+}
 
 /** Where in object storage: IMAGE_STORE_URL=s3://bucket[/prefix]?endpoint=…&region=…. */
 export interface S3Location {
@@ -77,10 +96,15 @@ export const layerImageStorageFor = (config: ImageStorageConfig) =>
         Effect.gen(function* () {
           const { s3ImageObjects } = yield* Effect.promise(() => import("./s3-image-objects.ts"))
           const objects = yield* Effect.acquireRelease(
-            Effect.sync(() => s3ImageObjects(config.location)),
+            Effect.sync(() =>
+              s3ImageObjects(
+                config.location,
+                config.credentials ? { credentials: config.credentials } : {},
+              ),
+            ),
             (opened) => Effect.sync(() => opened.client.destroy()),
           )
           yield* Effect.promise(() => objects.check())
-          return layerImageStorage(objects)
+          return layerImageStorage(objects, { publicUrl: config.publicUrl })
         }),
       )

@@ -52,7 +52,14 @@ const SIZES_KEPT = 4096
  * whole or not at all, and if one write fails the others are deleted. Storage failures are
  * defects, not domain errors.
  */
-export const makeImageStore = (objects: ImageObjects) => {
+export const makeImageStore = (
+  objects: ImageObjects,
+  options: {
+    /** IMAGE_PUBLIC_URL: the base address the files are served from (a CDN), if not from here. */
+    readonly publicUrl?: string | undefined
+  } = {},
+) => {
+  const publicBase = options.publicUrl?.replace(/\/+$/, "")
   // Decoding a 40 MP photo holds a few hundred MB for a moment: a few at a time, the rest wait.
   const processing = Semaphore.makeUnsafe(PROCESSING_AT_ONCE)
   const processed = <A, E>(effect: Effect.Effect<A, E>) => Semaphore.withPermit(processing, effect)
@@ -180,6 +187,10 @@ export const makeImageStore = (objects: ImageObjects) => {
           : Option.some({ bytes, contentType: contentTypeOf(parsed.suffix) })
       }),
     renditionsOf: (key) => Option.fromNullishOr(renditionsOfKey(key)),
+    publicUrlOf: (key) =>
+      publicBase === undefined || parseKey(key) === undefined
+        ? Option.none()
+        : Option.some(`${publicBase}/${key}`),
     remove: (key) =>
       Effect.gen(function* () {
         const parsed = parseKey(key)
@@ -232,8 +243,11 @@ export const makeImageFiles = (objects: ImageObjects) =>
   })
 
 /** The ImageStore and ImageFiles ports over one place for files. */
-export const layerImageStorage = (objects: ImageObjects) =>
+export const layerImageStorage = (
+  objects: ImageObjects,
+  options: { readonly publicUrl?: string | undefined } = {},
+) =>
   Layer.merge(
-    Layer.succeed(ImageStore, makeImageStore(objects)),
+    Layer.succeed(ImageStore, makeImageStore(objects, options)),
     Layer.succeed(ImageFiles, makeImageFiles(objects)),
   )

@@ -30,6 +30,7 @@ export const layerMemoryImageStore = Layer.effect(
         }),
       read: (key) => Effect.sync(() => Option.fromNullishOr(store.images.get(key))),
       renditionsOf: (key) => Option.fromNullishOr(renditionsOfKey(key)),
+      publicUrlOf: () => Option.none(),
       remove: (key) =>
         Effect.sync(() => {
           const parsed = parseKey(key)

@@ -7532,7 +7532,7 @@ export interface paths {
       readonly path?: never
       readonly cookie?: never
     }
-    /** A stored image (entry photo, line art or avatar), cached for a year: names never change. An entry photo's <id>.share.jpg is its share image (a JPEG for link previews), made from its display rendition the first time it is asked for */
+    /** A stored image (entry photo, line art or avatar), cached for a year: names never change. An entry photo's <id>.share.jpg is its share image (a JPEG for link previews), made from its display rendition the first time it is asked for. With IMAGE_PUBLIC_URL (images in a bucket behind a CDN), a 302 to the file there */
     readonly get: {
       readonly parameters: {
         readonly query?: never
@@ -7547,6 +7547,13 @@ export interface paths {
       readonly responses: {
         /** @description OK */
         readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Served from IMAGE_PUBLIC_URL (a CDN) */
+        readonly 302: {
           headers: {
             readonly [name: string]: unknown
           }

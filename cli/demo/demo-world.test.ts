@@ -43,6 +43,7 @@ const memoryImageStore = () => {
           contentType: "image/png",
         })),
       ),
+    publicUrlOf: () => Option.none(),
     renditionsOf: (key) =>
       files.has(key)
         ? Option.some({ display: key, thumbnail: key, original: key, printPdf: null })

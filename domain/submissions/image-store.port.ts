@@ -75,6 +75,11 @@ export class ImageStore extends Context.Service<
     ) => Effect.Effect<Option.Option<{ readonly bytes: Uint8Array; readonly contentType: string }>>
     /** The keys of every rendition of the image `key` names (any of its renditions' keys). */
     readonly renditionsOf: (key: string) => Option.Option<Renditions>
+    /**
+     * Where a browser fetches the file `key` when the files are served from elsewhere (a CDN in
+     * front of object storage); none when this server serves them itself.
+     */
+    readonly publicUrlOf: (key: string) => Option.Option<string>
     /** Deletes every rendition of the image `key` names; nothing happens for an unknown key. */
     readonly remove: (key: string) => Effect.Effect<void>
     /** The size of the stored file `key` (any rendition's key); none when there is no such file. */

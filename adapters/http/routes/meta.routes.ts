@@ -3,7 +3,7 @@ import { SupportAddress } from "../../../domain/contact/contact.port.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { HttpRefusal } from "../http-errors.ts"
 import { openApiDocument } from "../openapi.ts"
-import { type AnyRoute, ok, route } from "../route.ts"
+import { type AnyRoute, ok, type Reply, route } from "../route.ts"
 import { SiteConfigBody } from "../account.schema.ts"
 
 /** The OpenAPI document (of every other route) and stored images. */
@@ -43,7 +43,7 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
     path: "/images/:kind/:file",
     tag: "meta",
     summary:
-      "A stored image (entry photo, line art or avatar), cached for a year: names never change. An entry photo's <id>.share.jpg is its share image (a JPEG for link previews), made from its display rendition the first time it is asked for",
+      "A stored image (entry photo, line art or avatar), cached for a year: names never change. An entry photo's <id>.share.jpg is its share image (a JPEG for link previews), made from its display rendition the first time it is asked for. With IMAGE_PUBLIC_URL (images in a bucket behind a CDN), a 302 to the file there",
     access: "public",
     params: Schema.Struct({
       kind: Schema.Literals(["entry", "line-art", "avatar"]),
@@ -51,11 +51,27 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
         Schema.isPattern(/^[0-9a-f-]{36}(\.thumb|\.share)?\.(jpg|png|webp|avif)$/),
       ),
     }),
-    responses: { 404: "No such image" },
+    responses: { 302: "Served from IMAGE_PUBLIC_URL (a CDN)", 404: "No such image" },
     handler: ({ params }) =>
       Effect.gen(function* () {
         const images = yield* ImageStore
         const key = `${params.kind}/${params.file}`
+        const elsewhere = images.publicUrlOf(key)
+        if (Option.isSome(elsewhere)) {
+          // A share image is made on first request: it must exist before the CDN is asked.
+          if (params.kind === "entry" && params.file.endsWith(".share.jpg")) {
+            yield* images.shareImage(key)
+          }
+          const redirect: Reply = {
+            status: 302,
+            headers: {
+              Location: elsewhere.value,
+              // A day, not a year: the operator may move the files to another address.
+              "Cache-Control": "public, max-age=86400",
+            },
+          }
+          return redirect
+        }
         let image = yield* images.read(key)
         if (Option.isNone(image) && params.kind === "entry" && params.file.endsWith(".share.jpg")) {
           // Not asked for before: made now from the photo's display rendition, and kept.

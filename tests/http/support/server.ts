@@ -8,6 +8,7 @@ import type { HttpConfig } from "../../../adapters/http/app.ts"
 import type { RateLimit } from "../../../adapters/http/rate-limits.ts"
 import { makeRateLimiters } from "../../../adapters/http/rate-limits.ts"
 import type { RateLimitName } from "../../../adapters/http/route.ts"
+import type { ImageStorageConfig } from "../../../adapters/images/image-storage.layer.ts"
 import { type MailConfig, mailConfigFromEnv } from "../../../adapters/mail/mailer.layer.ts"
 import { startHttpServer } from "../../../adapters/http/server.ts"
 import type { PaymentsConfig } from "../../../adapters/payments/payments.layer.ts"
@@ -102,6 +103,8 @@ export const startTestServer = async (
     readonly payments?: Partial<PaymentsConfig>
     /** The editor's canvases (none by default, whatever COLORDAY_CANVASES the shell has). */
     readonly canvases?: ReadonlyArray<Canvas>
+    /** Where images live; by default the copy's DATA_DIR/images (whatever IMAGE_STORE_URL says). */
+    readonly images?: ImageStorageConfig
   } = {},
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
@@ -120,6 +123,7 @@ export const startTestServer = async (
       mail,
       payments,
       canvases: options.canvases ?? [],
+      images: options.images,
     }),
   )
   const { DEFAULT_RATE_LIMITS } = await import("../../../adapters/http/rate-limits.ts")
