@@ -125,6 +125,40 @@ describe("renderMail", () => {
   })
 })
 
+describe("the contest-cancelled mail", () => {
+  const cancelled = (entries: number, creditsReturned: number) =>
+    renderMail(
+      {
+        kind: "contest-cancelled",
+        to: "bo@x.test",
+        name: "Bo",
+        contestTitle: "Koi <Pond>",
+        reason: "The line art had <errors>",
+        entries,
+        creditsReturned,
+      },
+      URL,
+    )
+
+  it("gives the admin's reason and says the credits are back, escaped in HTML", () => {
+    const mail = cancelled(2, 2)
+    expect(mail.subject).toBe('"Koi <Pond>" was cancelled')
+    expect(mail.text).toContain("The reason: The line art had <errors>")
+    expect(mail.text).toContain(
+      "The 2 credits you spent on your 2 entries are back in your account.",
+    )
+    expect(mail.html).toContain("The line art had &lt;errors&gt;")
+    expect(mail.html).not.toContain("<errors>")
+    expect(cancelled(1, 1).text).toContain("The credit you spent on your entry is back")
+  })
+
+  it("tells an unlimited plan that nothing was spent", () => {
+    expect(cancelled(1, 0).text).toContain(
+      "Your plan has unlimited entries, so no credit was spent.",
+    )
+  })
+})
+
 describe("the failed sign-ins mail", () => {
   it("tells the owner how many wrong passwords came, that they can still sign in, and links a reset", () => {
     const mail = renderMail(

@@ -208,6 +208,27 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         ),
       }
     }
+    case "contest-cancelled": {
+      const link = `${baseUrl(publicUrl)}/`
+      const subject = subjectLine(`"${mail.contestTitle}" was cancelled`)
+      const entries = mail.entries === 1 ? "your entry" : `your ${mail.entries} entries`
+      const credits =
+        mail.creditsReturned === 0
+          ? "Your plan has unlimited entries, so no credit was spent."
+          : `${mail.creditsReturned === 1 ? "The credit" : `The ${mail.creditsReturned} credits`} you spent on ${entries} ${mail.creditsReturned === 1 ? "is" : "are"} back in your account.`
+      const use =
+        mail.creditsReturned === 0
+          ? ""
+          : ` You can use ${mail.creditsReturned === 1 ? "it" : "them"} on today's contest or a later one.`
+      const body = `Hi ${mail.name},\n\nWe cancelled "${mail.contestTitle}", which you entered. The reason: ${mail.reason}\n\n${credits}${use}`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\n${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "See today's contest")}`),
+      }
+    }
     case "address-in-use": {
       const what =
         mail.attempt === "sign-up"

@@ -7,10 +7,12 @@ import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
 import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
 import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
-import type { ContestId } from "../shared/ids.ts"
+import type { ContestId, MemberId } from "../shared/ids.ts"
 import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
+import { returnCredits } from "../plans/quota.ts"
+import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
 import { ContestRepository } from "./contest.port.ts"
@@ -134,7 +136,13 @@ export const reasonIssues = (reason: string | undefined) => {
       ]
 }
 
-/** Cancels a contest that has not ended; it stays listed, marked cancelled, and takes no entries. */
+/**
+ * Cancels a contest that has not ended; it stays listed, marked cancelled, and takes no entries.
+ * Nobody pays for a contest that did not happen: every entry's credit comes back to its member
+ * (a paid extra entry's included; a credit is a credit), and each entrant is mailed the reason.
+ * The cancellation, the credits, the audit row and the mails are one transaction (the mails are
+ * queued in the outbox, so they go once, after it commits). `creditsReturned` counts them.
+ */
 export const cancelContest = Effect.fn("cancelContest")(function* (
   actor: Actor,
   contestId: ContestId,
@@ -154,9 +162,12 @@ export const cancelContest = Effect.fn("cancelContest")(function* (
       }
       const cancelled: Contest = { ...contest, storedStatus: "cancelled" }
       yield* contests.save(cancelled)
+      const returned = yield* returnCreditsOf(cancelled, reason.trim())
       yield* audit(actor, "contest.cancel", target(contest), contestSnapshot(contest), {
         ...contestSnapshot(cancelled),
         reason: reason.trim(),
+        entrants: returned.entrants,
+        creditsReturned: returned.credits,
       })
       return cancelled
     }),
@@ -181,6 +192,44 @@ export const closeContestAs = Effect.fn("closeContestAs")(function* (
       return closed
     }),
   )
+})
+
+/**
+ * A cancelled contest's entrants get their credits back (one per entry; hidden and disqualified
+ * entries spent a credit too) and a mail with the reason. Runs in the cancellation's transaction.
+ */
+const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest, reason: string) {
+  const entriesByMember = new Map<MemberId, number>()
+  for (const entry of yield* (yield* EntryRepository).ofContest(contest.id)) {
+    entriesByMember.set(entry.memberId, (entriesByMember.get(entry.memberId) ?? 0) + 1)
+  }
+  const subscriptions = yield* SubscriptionRepository
+  const members = yield* MemberRepository
+  const mailer = yield* Mailer
+  let credits = 0
+  for (const [memberId, entries] of entriesByMember) {
+    const locked = yield* subscriptions.lock(memberId)
+    let creditsReturned = 0
+    if (Option.isSome(locked)) {
+      const after = returnCredits(locked.value, entries)
+      creditsReturned = Math.max(0, after.remaining - Math.max(0, locked.value.remaining))
+      if (creditsReturned > 0) yield* subscriptions.save(after)
+    }
+    credits += creditsReturned
+    // A deleted member has no address to tell (their entries went with the account).
+    const member = yield* members.get(memberId).pipe(Effect.option)
+    if (Option.isNone(member)) continue
+    yield* mailer.send({
+      kind: "contest-cancelled",
+      to: member.value.email,
+      name: member.value.firstName || member.value.username,
+      contestTitle: contest.title,
+      reason,
+      entries,
+      creditsReturned,
+    })
+  }
+  return { entrants: entriesByMember.size, credits }
 })
 
 /**

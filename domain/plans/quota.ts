@@ -47,6 +47,15 @@ export const spendCredit = (
   return Result.succeed({ ...subscription, remaining: subscription.remaining - 1 })
 }
 
+/**
+ * Credits given back (entries of a cancelled contest): one each, on top of what is left. An
+ * unlimited plan spent none, so it gets none.
+ */
+export const returnCredits = (subscription: Subscription, count: number): Subscription =>
+  isUnlimited(subscription.tier) || count <= 0
+    ? subscription
+    : { ...subscription, remaining: Math.max(0, subscription.remaining) + count }
+
 /** Buying a plan sets the tier; remaining becomes previous remaining + the plan's credits. */
 export const buyPlan = (subscription: Subscription, tier: Tier): Subscription => ({
   ...subscription,

@@ -70,6 +70,19 @@ export type Mail =
       readonly entrants: number
     }
   | {
+      /** A contest the member entered was cancelled: why, and their credits given back. */
+      readonly kind: "contest-cancelled"
+      readonly to: string
+      readonly name: string
+      readonly contestTitle: string
+      /** The admin's reason, as given. */
+      readonly reason: string
+      /** The member's entries in it (each gave back its credit, unless the plan is unlimited). */
+      readonly entries: number
+      /** Credits given back (0 on an unlimited plan, which spent none). */
+      readonly creditsReturned: number
+    }
+  | {
       /**
        * Someone tried to sign up with, or move another account to, an address that already has an
        * account: its owner is told (the person trying is answered as if the address were free).

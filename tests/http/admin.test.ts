@@ -7,6 +7,7 @@ import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { MAX_CALENDAR_DAYS } from "../../domain/contests/contest-calendar.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { createContest } from "../../domain/contests/create-contest.use-case.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
   addContest,
@@ -169,6 +170,48 @@ describe.each(httpBackends)("the admin API on %s", (backend) => {
       await browser.get("/api/admin/calendar?days=3&tz=Pacific%2FAuckland"),
     ).days
     expect(freed[1]?.contests.map((c) => c.id)).not.toContain(contest.id)
+  })
+
+  it("cancelling a running contest gives every entry's credit back and mails each entrant once", async () => {
+    const contest = await addContest(server)
+    const ann = await addMember(server)
+    const ben = await addMember(server)
+    // The free plan's two credits, both spent on this contest; ben spends one of his.
+    await addEntry(server, ann, contest)
+    await addEntry(server, ann, contest)
+    await addEntry(server, ben, contest)
+    const creditsOf = (member: Member) =>
+      run(
+        server,
+        Effect.gen(function* () {
+          const found = yield* (yield* SubscriptionRepository).find(member.id)
+          return found._tag === "Some" ? found.value.remaining : null
+        }),
+      )
+    expect([await creditsOf(ann), await creditsOf(ben)]).toEqual([0, 1])
+
+    const done = await browser.post(`/api/admin/contests/${contest.id}/cancel`, {
+      reason: "The line art was printed upside down",
+    })
+    expect(done.status, done.text).toBe(200)
+    expect([await creditsOf(ann), await creditsOf(ben)]).toEqual([2, 2])
+    const mails = (await outbox()).filter(
+      (mail) => mail.kind === "contest-cancelled" && mail.subject.includes(contest.title),
+    )
+    expect(mails.map((mail) => mail.to).sort()).toEqual([ann.email, ben.email].sort())
+    expect(mails.every((mail) => mail.text.includes("The line art was printed upside down"))).toBe(
+      true,
+    )
+    expect((await auditOf(contest.id)).at(-1)?.after).toMatchObject({
+      entrants: 2,
+      creditsReturned: 3,
+    })
+    // A second cancel is refused, so nothing comes back twice.
+    const again = await browser.post(`/api/admin/contests/${contest.id}/cancel`, {
+      reason: "Once more",
+    })
+    expect(again.status).toBe(409)
+    expect([await creditsOf(ann), await creditsOf(ben)]).toEqual([2, 2])
   })
 
   it("hides an entry with a reason its member sees, out of the gallery, and restores it", async () => {

@@ -21,7 +21,7 @@ const CancelContest = ({ contest }: { readonly contest: Contest }) => {
     <ConfirmDialog
       trigger={<Button variant="danger">Cancel contest</Button>}
       title={`Cancel “${contest.title}”?`}
-      description="A cancelled contest takes no more entries or votes and has no winner. This cannot be undone."
+      description="A cancelled contest takes no more entries or votes and has no winner. Every entry's credit goes back to its member, and each entrant is mailed your reason. This cannot be undone."
       confirmLabel="Cancel contest"
       busyLabel="Cancelling…"
       cancelLabel="Keep the contest"
