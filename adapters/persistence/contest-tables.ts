@@ -129,6 +129,16 @@ export const ENTRY_ORDER_INDEXES = [
   { name: "IDX_entries_newest", columns: ["createdAt", "id"], sql: ["created_at", "id"] },
 ] as const
 
+/** The gallery's "random" walks (see shuffleWalk): the whole gallery's, and one contest's. */
+export const ENTRY_SHUFFLE_INDEXES = [
+  { name: "IDX_entries_shuffle", columns: ["shuffleKey", "id"], sql: ["shuffle_key", "id"] },
+  {
+    name: "IDX_entries_contest_shuffle",
+    columns: ["contestId", "shuffleKey", "id"],
+    sql: ["contest_id", "shuffle_key", "id"],
+  },
+] as const
+
 export interface EntryRow {
   id: string
   contestId: string
@@ -143,6 +153,8 @@ export interface EntryRow {
   voteCount: number
   weightedScore: number
   createdAt: number
+  /** The entry's place on the ring the "random" order walks: shuffleKey(id), 0 to 2^32 - 1. */
+  shuffleKey: number
 }
 
 export const EntryTable = new EntitySchema<EntryRow>({
@@ -162,8 +174,10 @@ export const EntryTable = new EntitySchema<EntryRow>({
     voteCount: int("vote_count"),
     weightedScore: double("weighted_score"),
     createdAt: instant("created_at"),
+    shuffleKey: { name: "shuffle_key", type: "bigint", default: 0, transformer: decimal },
   },
   indices: [
+    ...ENTRY_SHUFFLE_INDEXES.map(({ name, columns }) => ({ name, columns: [...columns] })),
     // Gallery pages of a contest by score or by date; leaderboards by period; a member's entries.
     { name: "IDX_entries_contest_date", columns: ["contestId", "createdAt"] },
     { name: "IDX_entries_member", columns: ["memberId", "createdAt"] },

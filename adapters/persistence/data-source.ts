@@ -10,6 +10,7 @@ import {
   EntryOrderIndexesMysql,
   EntryOrderIndexesSqlite,
 } from "./migrations/entry-order-indexes.ts"
+import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-shuffle-key.ts"
 import {
   MailQueueAndPendingEmailMysql,
   MailQueueAndPendingEmailSqlite,
@@ -72,6 +73,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     ContestResultsSqlite,
     CheckoutExpiryAndVisitsSqlite,
     MailQueueAndPendingEmailSqlite,
+    EntryShuffleKeySqlite,
   ],
   mysql: [
     InitialMysql,
@@ -81,6 +83,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     ContestResultsMysql,
     CheckoutExpiryAndVisitsMysql,
     MailQueueAndPendingEmailMysql,
+    EntryShuffleKeyMysql,
   ],
 }
 

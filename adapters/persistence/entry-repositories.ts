@@ -2,8 +2,13 @@ import { Effect } from "effect"
 import { Brackets, type EntityManager, type SelectQueryBuilder } from "typeorm"
 import type { LeaderboardFilter } from "../../domain/ranking/leaderboard.ts"
 import type { AgeGroup, Entry, Moderation } from "../../domain/submissions/entry.entity.ts"
-import { EntryRepository } from "../../domain/submissions/entry.port.ts"
-import type { GalleryFilter } from "../../domain/submissions/gallery.ts"
+import { EntryRepository, type GalleryQuery } from "../../domain/submissions/entry.port.ts"
+import {
+  type GalleryFilter,
+  shuffleKey,
+  shuffleLap,
+  shuffleWalk,
+} from "../../domain/submissions/gallery.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { type DatabaseShape, isUniqueViolation } from "./database.ts"
@@ -30,6 +35,7 @@ const toEntry = (row: EntryRow): Entry => ({
 const fromEntry = (entry: Entry): EntryRow => ({
   ...entry,
   status: "submitted",
+  shuffleKey: shuffleKey(entry.id),
 })
 
 /** Applies the gallery's filters (see matchesGallery) to a query over entries `e`. */
@@ -55,8 +61,49 @@ const whereLeaderboard = (qb: SelectQueryBuilder<EntryRow>, filter: LeaderboardF
     contestType: filter.contestType,
   })
 
+const repo = (m: EntityManager) => m.getRepository<EntryRow>(EntryTable)
+
+/**
+ * A "random" page: the seed's walk round the shuffle keys (see shuffleWalk), read as at most two
+ * index seeks, the rest of the cursor's lap and, when that runs out, the lap after the wrap.
+ * Each is a range of IDX_entries_shuffle (or its per-contest twin) read in order with a LIMIT, so
+ * a deep page costs what the first does.
+ */
+const randomPage = async (m: EntityManager, query: GalleryQuery) => {
+  const walk = shuffleWalk(query.seed)
+  const dir = walk.descending ? "DESC" : "ASC"
+  const beyond = walk.descending ? "<" : ">"
+  const cursor = query.after && { id: query.after.id, key: shuffleKey(query.after.id) }
+  const firstLap = cursor ? shuffleLap(walk, cursor.key) : 0
+  const rows: Array<EntryRow> = []
+  for (const lap of firstLap === 0 ? [0, 1] : [1]) {
+    const qb = whereGallery(repo(m).createQueryBuilder("e"), query.filter)
+    // Lap 0 of an ascending walk is start and above; of a descending one, below start.
+    const inLap = (lap === 0) === walk.descending ? "<" : ">="
+    qb.andWhere(`e.shuffle_key ${inLap} :start`, { start: walk.start })
+    if (cursor && lap === firstLap) {
+      qb.andWhere(
+        new Brackets((w) => {
+          w.where(`e.shuffle_key ${beyond} :key`, cursor).orWhere(
+            `(e.shuffle_key = :key AND e.id ${beyond} :id)`,
+            cursor,
+          )
+        }),
+      )
+    }
+    rows.push(
+      ...(await qb
+        .orderBy("e.shuffle_key", dir)
+        .addOrderBy("e.id", dir)
+        .limit(query.limit + 1 - rows.length)
+        .getMany()),
+    )
+    if (rows.length > query.limit) break
+  }
+  return { items: rows.slice(0, query.limit).map(toEntry), hasMore: rows.length > query.limit }
+}
+
 export const entries = (db: DatabaseShape) => {
-  const repo = (m: EntityManager) => m.getRepository<EntryRow>(EntryTable)
   const getEntry = (id: string) =>
     Effect.flatMap(
       db.run((m) => repo(m).findOneBy({ id })),
@@ -99,9 +146,6 @@ export const entries = (db: DatabaseShape) => {
       db.run(async (m) => {
         const qb = whereGallery(repo(m).createQueryBuilder("e"), query.filter)
         const after = query.after
-        const rank = "CRC32(CONCAT(:seed, ':', e.id))"
-        const sqliteRank = "CRC32(:seed || ':' || e.id)"
-        const rankSql = db.dialect === "sqlite" ? sqliteRank : rank
         switch (query.sort) {
           case "top":
             if (after) {
@@ -132,23 +176,8 @@ export const entries = (db: DatabaseShape) => {
             }
             qb.orderBy("e.created_at", "DESC").addOrderBy("e.id", "DESC")
             break
-          case "random": {
-            qb.setParameter("seed", query.seed)
-            if (after) {
-              const afterRank = rankSql.replace("e.id", ":afterId")
-              qb.andWhere(
-                new Brackets((w) => {
-                  w.where(`${rankSql} > ${afterRank}`, { afterId: after.id }).orWhere(
-                    `(${rankSql} = ${afterRank} AND e.id > :afterId)`,
-                  )
-                }),
-              )
-            }
-            qb.addSelect(rankSql, "random_rank")
-              .orderBy("random_rank", "ASC")
-              .addOrderBy("e.id", "ASC")
-            break
-          }
+          case "random":
+            return randomPage(m, query)
         }
         const rows = await qb.limit(query.limit + 1).getMany()
         return {

@@ -10,8 +10,10 @@ import {
   galleryOrder,
   galleryTabBounds,
   matchesGallery,
-  randomRank,
   readGalleryCursor,
+  shuffleKey,
+  shuffleLap,
+  shuffleWalk,
 } from "./gallery.ts"
 
 const at = (iso: string) => Date.parse(iso)
@@ -197,17 +199,39 @@ describe("galleryOrder", () => {
     expect(shuffled).not.toEqual(ids([...many].sort(galleryOrder("top", ""))))
   })
 
-  it("randomRank is a deterministic non-negative safe integer of the seed and id", () => {
-    expect(randomRank("s", "a")).toBe(randomRank("s", "a"))
-    expect(randomRank("s", "a")).not.toBe(randomRank("s", "b"))
-    expect(randomRank("s", "a")).not.toBe(randomRank("t", "a"))
+  it("shuffleKey is the CRC-32 of the id: a fixed place on a 32-bit ring", () => {
+    expect(shuffleKey("a")).toBe(shuffleKey("a"))
+    expect(shuffleKey("a")).not.toBe(shuffleKey("b"))
+    // The same number MySQL's CRC32('entry-1') gives, which the migration's backfill relies on.
+    expect(shuffleKey("entry-1")).toBe(0x91acf504)
     fc.assert(
-      fc.property(fc.string(), fc.string(), (seed, id) => {
-        const rank = randomRank(seed, id)
-        expect(Number.isSafeInteger(rank)).toBe(true)
-        expect(rank).toBeGreaterThanOrEqual(0)
+      fc.property(fc.string(), (id) => {
+        const key = shuffleKey(id)
+        expect(Number.isInteger(key)).toBe(true)
+        expect(key).toBeGreaterThanOrEqual(0)
+        expect(key).toBeLessThan(2 ** 32)
       }),
     )
+  })
+
+  it("random: a walk visits its first lap, then wraps to the rest, in one direction", () => {
+    for (const seed of ["seed-1", "seed-2", "seed-3", "seed-4"]) {
+      const walk = shuffleWalk(seed)
+      const keys = [...many].sort(galleryOrder("random", seed)).map((e) => shuffleKey(e.id))
+      const laps = keys.map((key) => shuffleLap(walk, key))
+      // Every lap-0 key before every lap-1 key, and inside a lap the keys move one way.
+      expect(laps).toEqual([...laps].sort())
+      for (let i = 1; i < keys.length; i++) {
+        if (laps[i] !== laps[i - 1]) continue
+        const step = (keys[i] as number) - (keys[i - 1] as number)
+        expect(walk.descending ? step <= 0 : step >= 0).toBe(true)
+      }
+    }
+  })
+
+  it("random: seeds walk both ways round the ring", () => {
+    const ways = new Set(Array.from({ length: 20 }, (_, i) => shuffleWalk(`seed-${i}`).descending))
+    expect(ways).toEqual(new Set([true, false]))
   })
 
   it("every sort is a total order: antisymmetric, and zero only for the same id (property)", () => {

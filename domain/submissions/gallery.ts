@@ -73,18 +73,39 @@ export const crc32 = (text: string): number => {
 }
 
 /**
- * "Random" order is a seeded shuffle: entries sorted by CRC-32 of "seed:id". The same seed gives
- * the same order on every page (so keyset cursors work) and a new seed a new order; SQL databases
- * compute the same key (MySQL's CRC32, a registered function in SQLite), so every adapter agrees.
+ * "Random" order is a walk around a ring. Every entry has a fixed place on it, its shuffle key
+ * (CRC-32 of its id, stored beside the entry with an index); the seed picks where the walk starts
+ * and which way it goes, and the walk wraps once round. The same seed gives the same order on every
+ * page and a new seed another (a different first page, the rest continuing from there); a page
+ * after a cursor is an index seek from the cursor's place, so page 100 costs what page 1 does.
  */
-export const randomRank = (seed: string, id: EntryId): number => crc32(`${seed}:${id}`)
+export const shuffleKey = (id: EntryId): number => crc32(id)
+
+/** Where a seed's walk starts on the ring of shuffle keys, and whether it walks downwards. */
+export interface ShuffleWalk {
+  /** Ascending: keys from `start` up, then from 0 to below `start`. Descending: the reverse. */
+  readonly start: number
+  readonly descending: boolean
+}
+
+export const shuffleWalk = (seed: string): ShuffleWalk => {
+  const start = crc32(seed)
+  return { start, descending: crc32(`${seed}:descending`) % 2 === 1 }
+}
+
+/**
+ * Which lap of the walk a key is on: 0 for the part walked first, 1 for the part after the wrap.
+ * Ascending walks start at `start` (inclusive); descending ones just below it.
+ */
+export const shuffleLap = (walk: ShuffleWalk, key: number): 0 | 1 =>
+  walk.descending === key < walk.start ? 0 : 1
 
 type Sortable = Pick<Entry, "id" | "voteCount" | "createdAt">
 const byId = (a: Sortable, b: Sortable) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 /**
  * The total order of a gallery sort: top rated by vote count (ties to the earlier entry), newest
- * by date, random by the seeded rank; the id breaks any remaining tie so paging is stable.
+ * by date, random by the seed's walk round the shuffle keys; the id breaks any remaining tie so paging is stable.
  */
 export const galleryOrder = (
   sort: GallerySort,
@@ -95,8 +116,17 @@ export const galleryOrder = (
       return (a, b) => b.voteCount - a.voteCount || a.createdAt - b.createdAt || byId(a, b)
     case "newest":
       return (a, b) => b.createdAt - a.createdAt || byId(b, a)
-    case "random":
-      return (a, b) => randomRank(seed, a.id) - randomRank(seed, b.id) || byId(a, b)
+    case "random": {
+      const walk = shuffleWalk(seed)
+      const direction = walk.descending ? -1 : 1
+      return (a, b) => {
+        const keyA = shuffleKey(a.id)
+        const keyB = shuffleKey(b.id)
+        return (
+          shuffleLap(walk, keyA) - shuffleLap(walk, keyB) || direction * (keyA - keyB || byId(a, b))
+        )
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { DAY, HOUR, seedContest, seedMember } from "../../adapters/memory/seed.ts"
-import { EntryRepository } from "../../domain/submissions/entry.port.ts"
+import { EntryRepository, type GalleryQuery } from "../../domain/submissions/entry.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { galleryOrder, type GallerySort } from "../../domain/submissions/gallery.ts"
 import { compareForRanking } from "../../domain/ranking/leaderboard.ts"
@@ -41,6 +41,39 @@ const world = (n: number) =>
     return { contest, type, made, visible: made.filter((e) => e.moderation === "visible") }
   })
 
+/** Another entry of the world's contest, entered later. */
+const lateEntry = (contest: { id: string }, made: ReadonlyArray<Entry>, i: number): Entry => ({
+  ...(made[0] as Entry),
+  id: crypto.randomUUID(),
+  image: `entry/late-${i}.jpg`,
+  moderation: "visible",
+  moderationReason: null,
+  contestId: contest.id,
+  createdAt: NOW - HOUR + i,
+})
+
+/**
+ * Every page of a "random" walk, `between` running after each page but the last (it may change
+ * the entries); the ids in the order they came.
+ */
+const walk = <R = never>(
+  query: Omit<GalleryQuery, "after" | "sort">,
+  between: (last: Entry) => Effect.Effect<void, never, R> = () => Effect.void,
+) =>
+  Effect.gen(function* () {
+    const entries = yield* EntryRepository
+    const seen: Array<string> = []
+    let after: Entry | undefined
+    for (let guard = 0; guard < 100; guard++) {
+      const page = yield* entries.gallery({ ...query, sort: "random", after })
+      seen.push(...page.items.map((e) => e.id))
+      after = page.items.at(-1)
+      if (!page.hasMore || !after) return seen
+      yield* between(after)
+    }
+    throw new Error("the random walk did not end within 100 pages")
+  })
+
 contract("EntryRepository", (test) => {
   test("stores an entry and reads it back whole", () =>
     Effect.gen(function* () {
@@ -75,6 +108,80 @@ contract("EntryRepository", (test) => {
         expect(seen.map((e) => e.id)).toEqual([...visible].sort(order).map((e) => e.id))
       }))
   }
+
+  test('gallery "random": the same seed walks the same order, other seeds other orders', () =>
+    Effect.gen(function* () {
+      const { contest, visible } = yield* world(13)
+      const seeds = ["seed-1", "seed-2", "seed-3", "seed-4", "seed-5", "seed-6"]
+      const orders: Array<string> = []
+      for (const seed of seeds) {
+        const once = yield* walk({ filter: { contestId: contest.id }, seed, limit: 5 })
+        const again = yield* walk({ filter: { contestId: contest.id }, seed, limit: 3 })
+        expect(again).toEqual(once)
+        expect(once).toEqual([...visible].sort(galleryOrder("random", seed)).map((e) => e.id))
+        orders.push(once.join(","))
+      }
+      // Six seeds over twelve entries: two equal walks are possible, six equal ones are not.
+      expect(new Set(orders).size).toBeGreaterThan(1)
+    }))
+
+  test('gallery "random": an entry hidden between pages drops out, nothing repeats or is lost', () =>
+    Effect.gen(function* () {
+      const entries = yield* EntryRepository
+      const { type, visible } = yield* world(12)
+      const order = [...visible].sort(galleryOrder("random", "seed-h")).map((e) => e.id)
+      const hidden: Array<string> = []
+      const seen = yield* walk(
+        { filter: { contestType: type }, seed: "seed-h", limit: 3 },
+        (last) =>
+          Effect.gen(function* () {
+            // Hide the entry after the page's last one in the walk, which no page has shown yet.
+            const next = order[order.indexOf(last.id) + 1]
+            if (next === undefined || hidden.length > 0) return
+            hidden.push(next)
+            const entry = visible.find((e) => e.id === next) as Entry
+            yield* entries.saveModeration({
+              ...entry,
+              moderation: "hidden",
+              moderationReason: "Not a colored page",
+            })
+          }),
+      )
+      expect(hidden).toHaveLength(1)
+      expect(seen).toEqual(order.filter((id) => !hidden.includes(id)))
+    }))
+
+  test('gallery "random": entries entered between pages show once if the walk has not passed them', () =>
+    Effect.gen(function* () {
+      const entries = yield* EntryRepository
+      const { contest, type, made, visible } = yield* world(10)
+      const order = galleryOrder("random", "seed-n")
+      const late: Array<{ entry: Entry; ahead: boolean }> = []
+      const seen = yield* walk(
+        { filter: { contestType: type }, seed: "seed-n", limit: 4 },
+        (last) =>
+          Effect.gen(function* () {
+            for (let i = 0; i < 4; i++) {
+              const entry = lateEntry(contest, made, late.length)
+              yield* entries.insert(entry)
+              late.push({ entry, ahead: order(entry, last) > 0 })
+            }
+          }),
+      )
+      // Every entry there from the start exactly once, in the walk's order; of the late ones
+      // those whose place is still ahead of the cursor when they arrive, the others never.
+      expect(new Set(seen).size).toBe(seen.length)
+      expect(seen.filter((id) => visible.some((e) => e.id === id))).toEqual(
+        [...visible].sort(order).map((e) => e.id),
+      )
+      expect(late.some(({ ahead }) => ahead)).toBe(true)
+      expect([...seen].filter((id) => !visible.some((e) => e.id === id)).sort()).toEqual(
+        late
+          .filter(({ ahead }) => ahead)
+          .map(({ entry }) => entry.id)
+          .sort(),
+      )
+    }))
 
   test("gallery filters by age group, type and dates", () =>
     Effect.gen(function* () {

@@ -28,18 +28,21 @@ for (const { name, layer: make } of databases) {
           const member = yield* seedMember({ username: unique("m") })
           const id = crypto.randomUUID()
           const q = (text: string) => (database.dialect === "mysql" ? `\`${text}\`` : `"${text}"`)
-          // Undo migration 7 (the last), write a mail the way the old outbox did, run it again.
+          // Undo migration 7 and every later one, write a mail the way the old outbox did, run
+          // them again.
           const applied = yield* Effect.promise(async () => {
-            await database.dataSource.undoLastMigration()
+            const names = database.dataSource.migrations.map((migration) => migration.name)
+            const later = names.length - names.indexOf("MailQueueAndPendingEmail1765843200000")
+            for (let i = 0; i < later; i += 1) await database.dataSource.undoLastMigration()
             await database.dataSource.query(
               `INSERT INTO ${q("mail_outbox")} (${["id", "recipient", "subject", "text_body", "html_body", "created_at", "sent_at", "attempts", "last_error"].map(q).join(", ")}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
               [id, "ada@x.test", "Verify your e-mail", "Hi", null, NOW, null, 0, null],
             )
             return database.dataSource.runMigrations()
           })
-          expect(applied.map((migration) => migration.name)).toEqual([
+          expect(applied.map((migration) => migration.name)[0]).toBe(
             "MailQueueAndPendingEmail1765843200000",
-          ])
+          )
           const mail = (yield* (yield* OutboxRepository).latest(500)).find((m) => m.id === id)
           expect(mail).toMatchObject({ sentAt: NOW, nextAttemptAt: null, kind: null, link: null })
           expect(

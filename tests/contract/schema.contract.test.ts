@@ -35,6 +35,7 @@ for (const { name, layer: make } of databases) {
             "ContestResults1764547200000",
             "CheckoutExpiryAndVisits1765584000000",
             "MailQueueAndPendingEmail1765843200000",
+            "EntryShuffleKey1766102400000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),
