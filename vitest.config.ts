@@ -59,6 +59,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          // Two `colorday serve` processes on one MariaDB database, s3rver and Redis (needs
+          // MYSQL_URL's server, else mysql://root@127.0.0.1:3306, and REDIS_URL, else 127.0.0.1:6379).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: "web",
           include: ["apps/**/*.test.tsx", "apps/**/*.test.ts"],
           // Screens in a DOM, their API answered by msw: loading, empty, error and success states.

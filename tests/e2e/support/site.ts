@@ -48,7 +48,7 @@ export interface Site {
   readonly stop: () => Promise<void>
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer()
     probe.once("error", reject)
@@ -63,7 +63,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-const waitForListening = (child: ChildProcess, output: () => string) =>
+export const waitForListening = (child: ChildProcess, output: () => string) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(
