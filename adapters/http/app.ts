@@ -20,7 +20,7 @@ import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
-import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
+import type { AnyRoute, Caller, ETagMode, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads, type UploadLimits } from "./uploads.ts"
 import { DEFAULT_WEB_APPS, serveWebApps, type WebApp } from "./web-app.ts"
@@ -120,6 +120,31 @@ const isHangUp = (error: unknown, ctx: Context | undefined) =>
   HANG_UPS.has(String((error as { code?: unknown } | null)?.code)) ||
   ctx?.req.destroyed === true ||
   ctx?.res.destroyed === true
+
+/**
+ * A route's ETag (see RouteSpec.etag): a weak tag of the JSON body and the reply's own headers (a
+ * paged list's X-Next-Cursor), and 304 when the browser already holds that answer. The body is
+ * serialised here once, and sent as that string.
+ */
+const revalidate = (ctx: Context, mode: ETagMode, caller: Caller, reply: Reply) => {
+  if (mode === "visitor") ctx.vary("Cookie")
+  if (mode === "visitor" && caller.member !== null) return
+  if (ctx.method !== "GET" && ctx.method !== "HEAD") return
+  if (reply.status !== 200 || reply.body === undefined || reply.session !== undefined) return
+  const json = JSON.stringify(reply.body)
+  const digest = createHash("sha256")
+    .update(json)
+    .update("\n")
+    .update(JSON.stringify(reply.headers ?? {}))
+    .digest("base64url")
+    .slice(0, 27)
+  ctx.body = json
+  ctx.type = "application/json"
+  ctx.set("ETag", `W/"${digest}"`)
+  if (!ctx.response.get("Cache-Control")) ctx.set("Cache-Control", "no-cache")
+  // Koa's `fresh` compares If-None-Match with the ETag (weakly, any of a list, or *).
+  if (ctx.fresh) ctx.status = 304
+}
 
 /**
  * Routes are matched on these prefixes only (the site's API and the editor's /canvases API);
@@ -356,6 +381,7 @@ export const makeHttpApp = <R>(options: {
         ctx.status = reply.status
         if (reply.body !== undefined) ctx.body = reply.body
         for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
+        if (spec.etag) revalidate(ctx, spec.etag, caller, reply)
         if (reply.session !== undefined) {
           ctx.cookies.set(SESSION_COOKIE, reply.session?.token ?? null, {
             httpOnly: true,

@@ -67,6 +67,9 @@ type AnySchema = Schema.Top & { readonly DecodingServices: never }
 
 export type OkMediaType = "application/json" | "application/x-ndjson"
 
+/** Which answers of a GET route may be revalidated with an ETag (see RouteSpec.etag). */
+export type ETagMode = "public" | "visitor"
+
 export interface RouteSpec<
   P extends AnySchema | undefined = AnySchema | undefined,
   Q extends AnySchema | undefined = AnySchema | undefined,
@@ -94,6 +97,14 @@ export interface RouteSpec<
   readonly okStatus?: 200 | 201
   /** Its media type: JSON, or NDJSON (a stream of lines, each an okBody). */
   readonly okMediaType?: OkMediaType
+  /**
+   * Whether a 200 answer to GET carries a weak ETag of its body (and headers) and answers 304 to a
+   * matching If-None-Match, with Cache-Control: no-cache (keep it, but ask again each time).
+   * "public": the answer is the same for every caller. "visitor": it differs for a signed-in
+   * member (hasVoted…), so only visitors without a session get the ETag, and every answer says
+   * Vary: Cookie. Never set it on an answer that depends on the session any other way.
+   */
+  readonly etag?: ETagMode
   readonly handler: (input: {
     readonly params: P extends AnySchema ? P["Type"] : Record<string, never>
     readonly query: Q extends AnySchema ? Q["Type"] : Record<string, never>
@@ -128,6 +139,7 @@ export interface AnyRoute {
   readonly okBody?: Schema.Top | undefined
   readonly okStatus?: 200 | 201 | undefined
   readonly okMediaType?: OkMediaType | undefined
+  readonly etag?: ETagMode | undefined
   /** Called only with inputs its own schemas decoded (hence `never` here). */
   readonly handler: (input: never) => Effect.Effect<Reply, unknown, unknown>
 }

@@ -35,6 +35,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "Contests, newest first; the next page's cursor is in X-Next-Cursor",
     access: "public",
+    etag: "public",
     okBody: ContestListBody,
     query: PageQuery,
     handler: ({ query }) =>
@@ -54,6 +55,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "The home page's contest: in progress, else the next, else the last; 204 when none",
     access: "public",
+    etag: "public",
     okBody: ContestBody,
     responses: { 204: "No contest at all" },
     handler: () =>
@@ -71,6 +73,7 @@ export const contestRoutes = [
       summary:
         "Past contests (ended, not cancelled), the latest first: { items: [{ contest, status, announcedAt, winner, counts }], nextCursor }; the winner only once announced",
       access: "public",
+      etag: "public",
       query: PageQuery,
       handler: ({ query }) =>
         Effect.gen(function* () {
@@ -92,6 +95,7 @@ export const contestRoutes = [
       summary:
         "The last announced contest, as an archive item ({ contest, status, announcedAt, winner, counts }); 204 when none is announced",
       access: "public",
+      etag: "public",
       responses: { 204: "No contest is announced yet" },
       handler: () =>
         Effect.gen(function* () {
@@ -110,6 +114,7 @@ export const contestRoutes = [
       summary:
         "A contest's result: provisional from its end, announced once announced. { contest, status, announcedAt, winner, peoplesChoice, podium, ranking (one page, limit 50 by default, 100 at most), nextCursor, counts: { entries, voters, votes } }. Ranked by score (votes weighted by each voter's plan), ties to the earlier entry; hidden entries take no part",
       access: "public",
+      etag: "public",
       params: IdParams,
       query: PageQuery,
       responses: {
@@ -133,6 +138,7 @@ export const contestRoutes = [
     tag: "contests",
     summary: "One contest",
     access: "public",
+    etag: "public",
     okBody: ContestBody,
     params: IdParams,
     responses: { 404: "No such contest" },

@@ -23,6 +23,7 @@ export const galleryRoutes = [
     summary:
       "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice",
     access: "public",
+    etag: "visitor",
     okBody: GalleryPageBody,
     query: Schema.Struct({
       tab: Schema.optional(Schema.Literals(GALLERY_TABS)),

@@ -23,6 +23,7 @@ export const leaderboardRoutes = [
     summary:
       "The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default), filters contestType and ageGroup, limit 1..100",
     access: "public",
+    etag: "public",
     okBody: LeaderboardBody,
     query: Schema.Struct({
       period: Schema.optional(Schema.Literals(PERIODS)),

@@ -15,6 +15,7 @@ export const metaRoutes = (routes: () => ReadonlyArray<AnyRoute>) => [
     tag: "meta",
     summary: "This API's OpenAPI 3.1 document",
     access: "public",
+    etag: "public",
     handler: () => Effect.sync(() => ok(openApiDocument(routes()))),
   }),
   route({
