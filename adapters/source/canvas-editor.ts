@@ -54,7 +54,13 @@ import {
   wrapInDiv,
   type Place,
 } from "./jsx-edits.ts"
-import { setClasses, setInlineStyle, staticClasses } from "./jsx-style-edits.ts"
+import {
+  editClasses,
+  hasPlainClasses,
+  setClasses,
+  setInlineStyle,
+  staticClasses,
+} from "./jsx-style-edits.ts"
 import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import type { FileModel, JsxInfo } from "./jsx-tree.ts"
 import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
@@ -205,7 +211,7 @@ export class CanvasEditor {
         )
       case "Tailwind": {
         const tokens = applyStyling(
-          staticClasses(element),
+          staticClasses(file, element),
           declarations,
           modifiers,
           customClassFor(customClasses),
@@ -499,28 +505,28 @@ export class CanvasEditor {
     const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
     const prefix =
       request.stylingFramework === "Tailwind" ? variantPrefix(request.modifiers ?? []) : ""
-    const tokens = [...staticClasses(element)]
-    for (const token of classTokens(request.className)) {
-      if (!tokens.includes(`${prefix}${token}`)) tokens.push(`${prefix}${token}`)
-    }
-    return this.commit("addClass", this.one(file.path, setClasses(file, element, tokens)))
+    const added = classTokens(request.className).map((token) => `${prefix}${token}`)
+    return this.commit("addClass", this.one(file.path, editClasses(file, element, [], added)))
   }
 
   async removeClass(request: RemoveClassRequest) {
     const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
     const removed = classTokens(request.className)
-    const tokens = staticClasses(element).filter((token) => !removed.includes(token))
-    return this.commit("removeClass", this.one(file.path, setClasses(file, element, tokens)))
+    return this.commit("removeClass", this.one(file.path, editClasses(file, element, removed, [])))
   }
 
   async updateClasses(request: UpdateClassesRequest) {
     const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
     const fromSource = (list: ReadonlyArray<string>) =>
       list.flatMap(classTokens).filter((token) => !isGeneratedClass(token))
-    const current = staticClasses(element)
+    const current = staticClasses(file, element)
     const old = fromSource(request.oldClasses)
-    const same =
-      new Set(current).size === new Set(old).size && current.every((token) => old.includes(token))
+    const plain = hasPlainClasses(file, element)
+    // One string: the DOM's classes are all of it. Built by an expression: the DOM has its
+    // strings' classes that always apply among others (props, variants).
+    const same = plain
+      ? new Set(current).size === new Set(old).size && current.every((token) => old.includes(token))
+      : current.every((token) => old.includes(token))
     if (!same) {
       throw new OldContentMismatch({
         codebaseId: element.id,
@@ -529,7 +535,15 @@ export class CanvasEditor {
       })
     }
     const tokens = [...new Set(fromSource(request.newClasses))]
-    return this.commit("updateClasses", this.one(file.path, setClasses(file, element, tokens)))
+    const edit = plain
+      ? setClasses(file, element, tokens)
+      : editClasses(
+          file,
+          element,
+          old.filter((token) => !tokens.includes(token)),
+          tokens.filter((token) => !old.includes(token)),
+        )
+    return this.commit("updateClasses", this.one(file.path, edit))
   }
 
   async editText(request: EditTextRequest) {

@@ -1,9 +1,13 @@
 /** Class list and inline style edits of one element, as splices in its file (see jsx-edits.ts). */
 import { ts } from "ts-morph"
+import { DynamicContentNotEditable } from "../../domain/editing/source-rewriter.port.ts"
 import {
-  DynamicContentNotEditable,
-  UnsupportedEdit,
-} from "../../domain/editing/source-rewriter.port.ts"
+  checkClassName,
+  classSourceOf,
+  editClassSource,
+  unconditionalClasses,
+  type ClassSource,
+} from "./class-sources.ts"
 import {
   classAttributeOf,
   classTokens,
@@ -17,16 +21,70 @@ import { indentationAt, removalRange, startsLine, stringLiteral } from "./source
 import type { FileEdit, Splice } from "./splices.ts"
 import { camelCase, kebabCase } from "./tailwind.ts"
 
-/** The class list of an element as editable tokens; refused when it is built by expressions. */
-export const staticClasses = (element: JsxInfo): ReadonlyArray<string> => {
+/** An element's class list: absent, one string, or built by an expression from strings. */
+type ElementClasses =
+  | { readonly kind: "none" }
+  | { readonly kind: "static"; readonly tokens: ReadonlyArray<string> }
+  | {
+      readonly kind: "source"
+      readonly source: ClassSource
+      readonly tokens: ReadonlyArray<string>
+    }
+
+const classesOf = (file: FileModel, element: JsxInfo): ElementClasses => {
   const attribute = classAttributeOf(element)
-  if (attribute.kind === "dynamic") {
+  if (attribute.kind === "none") return { kind: "none" }
+  if (attribute.kind === "static") return { kind: "static", tokens: classTokens(attribute.value) }
+  const initializer = attribute.attribute.initializer
+  const expression =
+    initializer && ts.isJsxExpression(initializer) ? initializer.expression : undefined
+  const source = expression ? classSourceOf(file, expression) : undefined
+  if (!source || source.segments.length === 0) {
     throw new DynamicContentNotEditable({
       codebaseId: element.id,
-      reason: "its className is built by an expression",
+      reason: "its className is built by an expression with no class string in the source",
     })
   }
-  return attribute.kind === "none" ? [] : classTokens(attribute.value)
+  return { kind: "source", source, tokens: unconditionalClasses(source) }
+}
+
+/**
+ * The classes of an element that always apply, as written in its source (for a className built
+ * by cn(), a template literal etc., those of its unconditional strings); refused when none is.
+ */
+export const staticClasses = (file: FileModel, element: JsxInfo): ReadonlyArray<string> => {
+  const classes = classesOf(file, element)
+  return classes.kind === "none" ? [] : classes.tokens
+}
+
+/** Whether the element's class list is one string (or none), so that it is all in `staticClasses`. */
+export const hasPlainClasses = (file: FileModel, element: JsxInfo) =>
+  classesOf(file, element).kind !== "source"
+
+const validated = (tokens: ReadonlyArray<string>) => {
+  const clean = tokens.filter((token) => !isGeneratedClass(token))
+  clean.forEach(checkClassName)
+  return clean
+}
+
+/**
+ * The edit that takes `removed` out of an element's classes and adds `added`: in its one string,
+ * or in the strings its className expression is built from.
+ */
+export const editClasses = (
+  file: FileModel,
+  element: JsxInfo,
+  removed: ReadonlyArray<string>,
+  added: ReadonlyArray<string>,
+): FileEdit => {
+  const classes = classesOf(file, element)
+  if (classes.kind !== "source") {
+    const current = classes.kind === "none" ? [] : classes.tokens
+    const kept = current.filter((token) => !removed.includes(token))
+    return setClasses(file, element, [...kept, ...added.filter((token) => !kept.includes(token))])
+  }
+  const splices = editClassSource(file, element, classes.source, removed, validated(added))
+  return { splices, carries: [], created: [] }
 }
 
 /** The edit that sets an element's class list to `tokens` (no attribute left when empty). */
@@ -35,26 +93,27 @@ export const setClasses = (
   element: JsxInfo,
   tokens: ReadonlyArray<string>,
 ): FileEdit => {
-  const clean = tokens.filter((token) => !isGeneratedClass(token))
-  for (const token of clean) {
-    if (/[\s"'`{}]/.test(token) || token === "") {
-      throw new UnsupportedEdit({ reason: `"${token}" is not a class name` })
-    }
+  const clean = validated(tokens)
+  const classes = classesOf(file, element)
+  if (classes.kind === "source") {
+    // Built by an expression: what changes among the classes that always apply.
+    return editClasses(
+      file,
+      element,
+      classes.tokens.filter((token) => !clean.includes(token)),
+      clean.filter((token) => !classes.tokens.includes(token)),
+    )
   }
   const attribute = classAttributeOf(element)
   const value = clean.join(" ")
   const none: FileEdit = { splices: [], carries: [], created: [] }
-  if (attribute.kind === "dynamic") {
-    throw new DynamicContentNotEditable({
-      codebaseId: element.id,
-      reason: "its className is built by an expression",
-    })
-  }
+  if (attribute.kind === "dynamic") return none
   if (attribute.kind === "none") {
     if (value === "") return none
-    const quote = file.style.jsxQuote
     return {
-      splices: [insertAttribute(file, element.opening, `className=${quote}${value}${quote}`)],
+      splices: [
+        insertAttribute(file, element.opening, `className=${attributeString(file, value)}`),
+      ],
       carries: [],
       created: [],
     }
@@ -63,17 +122,51 @@ export const setClasses = (
   if (value === "") {
     return { splices: [removeAttribute(file, attribute.attribute)], carries: [], created: [] }
   }
+  if (attribute.escapes) {
+    const quote = file.text[attribute.valueStart - 1] === "'" ? "'" : '"'
+    const literal = file.text[attribute.valueStart - 1] === "`" ? null : stringLiteral(value, quote)
+    return {
+      splices: [
+        {
+          start: attribute.valueStart,
+          end: attribute.valueEnd,
+          text: literal ? literal.slice(1, -1) : value.replace(/[\\`]|\$\{/g, (m) => `\\${m}`),
+        },
+      ],
+      carries: [],
+      created: [],
+    }
+  }
+  const ownQuote = file.text[attribute.valueStart - 1]!
+  if (!value.includes(ownQuote)) {
+    return {
+      splices: [{ start: attribute.valueStart, end: attribute.valueEnd, text: value }],
+      carries: [],
+      created: [],
+    }
+  }
+  // A JSX attribute string has no escapes: one holding its own quote becomes another string.
+  const initializer = attribute.attribute.initializer!
   return {
     splices: [
       {
-        start: attribute.valueStart,
-        end: attribute.valueEnd,
-        text: attribute.escapes ? value.replaceAll("\\", "\\\\") : value,
+        start: initializer.getStart(file.source),
+        end: initializer.end,
+        text: attributeString(file, value),
       },
     ],
     carries: [],
     created: [],
   }
+}
+
+/** A class list as an attribute value: in the file's JSX quote, another, or as `{"…"}`. */
+const attributeString = (file: FileModel, value: string) => {
+  const quote = file.style.jsxQuote
+  const other = quote === '"' ? "'" : '"'
+  if (!value.includes(quote)) return `${quote}${value}${quote}`
+  if (!value.includes(other)) return `${other}${value}${other}`
+  return `{${stringLiteral(value, file.style.codeQuote)}}`
 }
 
 /** Sets (or, for null, removes) properties of the element's inline `style={{ … }}` object. */

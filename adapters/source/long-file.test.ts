@@ -117,7 +117,7 @@ describe("a 2,000-line file", () => {
           "<h2 className='title' style={{ color: 'red' }}>{title}</h2>",
         )
         // A new attribute takes the quotes most of the file's attributes use (double here).
-        .replace("            <ul>", '            <ul className="md:hover:p-[8px]">'),
+        .replace("            <ul>", '            <ul className="md:hover:p-2">'),
     )
     expected = replaceOnce(
       expected,

@@ -174,7 +174,7 @@ describe("random edit sequences", () => {
             const element = pick(elements)
             let classes: ReadonlyArray<string> = []
             try {
-              classes = staticClasses(element)
+              classes = staticClasses(file, element)
             } catch {
               // A className built by an expression: the rewriter refuses it too.
             }

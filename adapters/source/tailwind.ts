@@ -1,3 +1,4 @@
+import { twMerge } from "tailwind-merge"
 import type { CustomClass, CustomProperties } from "../../domain/editing/source-rewriter.port.ts"
 /**
  * CSS declarations as Tailwind 4 classes. Known properties get their utility with an arbitrary
@@ -21,9 +22,15 @@ interface Utility {
   /** Keyword values written as a bare utility (`display: flex` → `flex`). */
   readonly keywords?: { readonly [value: string]: string }
   readonly unitless?: boolean
+  /** On Tailwind's spacing scale, and whether negative steps exist (`-mt-2`). */
+  readonly scale?: "positive" | "signed"
 }
 
-const spacing = (prefix: string): Utility => ({ prefix })
+/** A utility whose values are on the spacing scale (`p-6`); `negative` ones take `-m-2`. */
+const spacing = (prefix: string, negative = false): Utility => ({
+  prefix,
+  scale: negative ? "signed" : "positive",
+})
 
 const UTILITIES: { readonly [property: string]: Utility } = {
   color: { prefix: "text", hint: "color", owns: (value) => COLOR_VALUE.test(value) },
@@ -47,19 +54,19 @@ const UTILITIES: { readonly [property: string]: Utility } = {
   "padding-right": spacing("pr"),
   "padding-bottom": spacing("pb"),
   "padding-left": spacing("pl"),
-  margin: spacing("m"),
-  "margin-top": spacing("mt"),
-  "margin-right": spacing("mr"),
-  "margin-bottom": spacing("mb"),
-  "margin-left": spacing("ml"),
+  margin: spacing("m", true),
+  "margin-top": spacing("mt", true),
+  "margin-right": spacing("mr", true),
+  "margin-bottom": spacing("mb", true),
+  "margin-left": spacing("ml", true),
   gap: spacing("gap"),
-  top: spacing("top"),
-  right: spacing("right"),
-  bottom: spacing("bottom"),
-  left: spacing("left"),
-  "border-radius": spacing("rounded"),
+  top: spacing("top", true),
+  right: spacing("right", true),
+  bottom: spacing("bottom", true),
+  left: spacing("left", true),
+  "border-radius": { prefix: "rounded" },
   "line-height": { prefix: "leading", unitless: true },
-  "letter-spacing": spacing("tracking"),
+  "letter-spacing": { prefix: "tracking" },
   opacity: { prefix: "opacity", unitless: true },
   "z-index": { prefix: "z", unitless: true },
   "border-width": {
@@ -194,11 +201,38 @@ export const utilityFor = (property: string, value: string | number): string => 
     if (keyword) return keywordUtility(known, keyword)
     return `[${property}:${arbitrary(text)}]`
   }
+  const step = known?.scale ? spacingStep(text) : undefined
+  if (known && step !== undefined && (step.sign === "" || known.scale === "signed")) {
+    return `${step.sign}${known.prefix}-${step.step}`
+  }
   if (known) {
     const hinted = known.hint ? `${known.hint}:${arbitrary(text)}` : arbitrary(text)
     return `${known.prefix}-[${hinted}]`
   }
   return `[${property}:${arbitrary(text)}]`
+}
+
+/** Tailwind 4's spacing unit: `--spacing` is 0.25rem, 4px at the browser's 16px rem. */
+const SPACING_PX = 4
+const REM_PX = 16
+
+/**
+ * The spacing-scale step of a length (`24px` → 6, `0.625rem` → 2.5, `1px` → px), when it is one:
+ * Tailwind 4 accepts any multiple of a quarter step.
+ */
+export const spacingStep = (
+  value: string,
+): { readonly sign: "" | "-"; readonly step: string } | undefined => {
+  const match = /^(-?)(\d*\.?\d+)(px|rem)?$/.exec(value.trim())
+  if (!match) return undefined
+  const [, sign = "", number = "", unit] = match
+  const px = Number(number) * (unit === "rem" ? REM_PX : 1)
+  if (unit === undefined && px !== 0) return undefined
+  if (px === 1 && unit === "px") return { sign: sign === "-" ? "-" : "", step: "px" }
+  const quarters = (px / SPACING_PX) * 4
+  if (Math.abs(quarters - Math.round(quarters)) > 1e-9) return undefined
+  const step = Math.round(quarters) / 4
+  return { sign: sign === "-" && step !== 0 ? "-" : "", step: String(step) }
 }
 
 /**
@@ -228,6 +262,9 @@ export const applyStyling = (
     })
     if (value !== null && value !== "") {
       const added = `${prefix}${classFor(property, value) ?? utilityFor(property, value)}`
+      // What the new class overrides as tailwind-merge sees it (`p-6` over `px-3 py-1`) goes too,
+      // else the stylesheet's order would decide and the change might not show.
+      result = result.filter((token) => token === added || twMerge(token, added) !== added)
       if (!result.includes(added)) result.push(added)
     }
   }

@@ -452,14 +452,42 @@ describe("refusals", () => {
     }
   })
 
-  it("answers 422 for dynamic content", async () => {
+  it("answers 422 for a class list with no string in the source", async () => {
+    const path = "src/components/Passthrough.tsx"
+    const source = `export const Passthrough = (props: { className: string }) => <b className={props.className} />\n`
+    await writeFile(join(root, path), source)
+    try {
+      const response = await mutate("styling", {
+        reactElement: await at(path, "<b"),
+        styling: { color: "red" },
+        stylingFramework: "Tailwind",
+      })
+      expect(response.status).toBe(422)
+      expect(response.body.code).toBe("DYNAMIC_CONTENT_NOT_EDITABLE")
+      expect(await readFile(join(root, path), "utf8")).toBe(source)
+    } finally {
+      await rm(join(root, path))
+    }
+  })
+
+  it("styles a className built by a template literal in its strings (issue 18 §3)", async () => {
+    const path = "src/components/Badge.tsx"
+    const before = await readFile(join(root, path), "utf8")
     const response = await mutate("styling", {
-      reactElement: await at("src/components/Badge.tsx", "<span"),
-      styling: { color: "red" },
+      reactElement: await at(path, "<span"),
+      styling: { padding: "8px" },
       stylingFramework: "Tailwind",
     })
-    expect(response.status).toBe(422)
-    expect(response.body.code).toBe("DYNAMIC_CONTENT_NOT_EDITABLE")
+    expect(response.status).toBe(200)
+    expect(await readFile(join(root, path), "utf8")).toBe(
+      replaceOnce(
+        before,
+        "`rounded px-2 py-0.5 text-xs ${colors}`",
+        "`rounded text-xs p-2 ${colors}`",
+      ),
+    )
+    expect((await activity("undoChangeToFiles")).status).toBe(200)
+    expect(await readFile(join(root, path), "utf8")).toBe(before)
   })
 })
 

@@ -154,7 +154,7 @@ describe("tempo-devtools 2.0.109's change-ledger classes against the canvases AP
       replaceOnce(
         text,
         `"py-6 text-center text-xs text-slate-400"`,
-        `"py-6 text-center text-xs text-brand pt-[12px]"`,
+        `"py-6 text-center text-xs text-brand pt-3"`,
       ),
     )
   })
