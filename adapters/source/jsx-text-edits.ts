@@ -1,4 +1,5 @@
 /** Text edits of one element, and reading its text from the source, as splices in its file. */
+import { decodeHTMLStrict } from "entities"
 import { ts } from "ts-morph"
 import {
   DynamicContentNotEditable,
@@ -26,15 +27,40 @@ export const jsxTextValue = (raw: string) => {
 
 const normalizeText = (text: string) => text.replace(/\s+/g, " ").trim()
 
-/** New text as JSX: bare when it can be, else as a string expression. */
-export const jsxText = (file: FileModel, text: string) =>
-  /[{}<>&\n\r]/.test(text) || text !== text.trim()
+/** The entities a stretch of JSX text writes, by the character each stands for (`'` → `&apos;`). */
+const entitiesIn = (raw: string): ReadonlyMap<string, string> =>
+  new Map(
+    [...raw.matchAll(/&(?:#\d+|#x[\da-f]+|\w+);/gi)]
+      .map((match) => [decodeHTMLStrict(match[0]), match[0]] as const)
+      .filter(([decoded, entity]) => decoded !== entity),
+  )
+
+/**
+ * New text as JSX: bare when it can be, with the characters the old text wrote as entities written
+ * the same way (`We&apos;ll`, `&amp;`); else as a string expression.
+ */
+export const jsxText = (
+  file: FileModel,
+  text: string,
+  entities: ReadonlyMap<string, string> = new Map(),
+) => {
+  const written = [...text]
+    .map((char) => entities.get(char) ?? (char === "&" && entities.size > 0 ? "&amp;" : char))
+    .join("")
+  return /[{}<>\n\r]/.test(written) ||
+    (written.includes("&") && entities.size === 0) ||
+    written !== written.trim() ||
+    decodeHTMLStrict(written) !== text
     ? `{${stringLiteral(text, file.style.codeQuote)}}`
-    : text
+    : written
+}
+
+/** JSX text as it renders: entities decoded (as JSX does, only those ending in `;`). */
+const renderedText = (raw: string) => decodeHTMLStrict(jsxTextValue(raw))
 
 /** A child that renders text known from the source alone. */
 const staticTextOf = (child: ts.JsxChild): string | null => {
-  if (ts.isJsxText(child)) return jsxTextValue(child.text)
+  if (ts.isJsxText(child)) return renderedText(child.text)
   if (
     ts.isJsxExpression(child) &&
     child.expression &&
@@ -83,7 +109,8 @@ export const editText = (
     let text = newText
     if (core.start > start) text = text.trimStart()
     if (core.end < end) text = text.trimEnd()
-    return { splices: [{ ...core, text: jsxText(file, text) }], carries: [], created: [] }
+    const entities = entitiesIn(file.text.slice(core.start, core.end))
+    return { splices: [{ ...core, text: jsxText(file, text, entities) }], carries: [], created: [] }
   }
   if (whole !== null) {
     if (oldText !== undefined && normalizeText(whole) !== normalizeText(oldText)) {
@@ -96,7 +123,7 @@ export const editText = (
     (child) =>
       ts.isJsxText(child) &&
       !child.containsOnlyTriviaWhiteSpaces &&
-      (oldText === undefined || normalizeText(jsxTextValue(child.text)) === normalizeText(oldText)),
+      (oldText === undefined || normalizeText(renderedText(child.text)) === normalizeText(oldText)),
   )
   const only = matching[0]
   if (matching.length === 1 && only) return edit(only.pos, only.end)
