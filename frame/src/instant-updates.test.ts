@@ -304,6 +304,39 @@ describe("ADD_JSX", () => {
   })
 })
 
+describe("EDIT_TEXT", () => {
+  const typed = (text: string) => {
+    // What contenteditable leaves: the same text node, its value changed.
+    li(SECOND).firstChild!.nodeValue = text
+  }
+  const undoText = (oldText: string, newText: string) =>
+    updates.apply({
+      id: "u1",
+      type: "UNDO",
+      changeFields: {
+        changeToUndo: {
+          id: "c1",
+          type: "EDIT_TEXT",
+          changeFields: { codebaseIdToEditText: SECOND, oldText, newText },
+        },
+      },
+    })
+
+  it("reversing puts the old text back in the same text node", () => {
+    const node = li(SECOND).firstChild
+    typed("Deux")
+    expect(undoText("Two", "Deux").successful).toBe(true)
+    expect(visibleItems()).toEqual(["One", "Two", "Three"])
+    expect(li(SECOND).firstChild).toBe(node)
+  })
+
+  it("leaves an element alone that no longer shows the typed text", () => {
+    typed("Zwei")
+    expect(undoText("Two", "Deux").successful).toBe(false)
+    expect(visibleItems()).toEqual(["One", "Zwei", "Three"])
+  })
+})
+
 describe("redo and flushing", () => {
   it("redo applies the change's preview again", () => {
     const redo = updates.apply({

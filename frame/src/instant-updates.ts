@@ -377,7 +377,31 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
     return true
   }
 
+  /**
+   * An in-place text edit's preview is the text typed into the element: it goes back to the old
+   * text (the server refused it, or undo). Only an element still showing the new text, holding no
+   * elements, is touched; its text node keeps its identity, which React still holds.
+   */
+  const revertText = (changeId: string, target: ChangeItem): InstantUpdateResult => {
+    const fields = isRecord(target.changeFields) ? target.changeFields : {}
+    const { codebaseIdToEditText: id, oldText, newText } = fields
+    if (typeof id !== "string" || typeof oldText !== "string" || typeof newText !== "string") {
+      return { changeId, successful: false }
+    }
+    let successful = false
+    for (const element of deps.elementsFor(id)) {
+      if (element.textContent !== newText || element.children.length > 0) continue
+      const nodes = [...element.childNodes]
+      const only = nodes[0]
+      if (nodes.length === 1 && only?.nodeType === Node.TEXT_NODE) only.nodeValue = oldText
+      else element.textContent = oldText
+      successful = true
+    }
+    return { changeId, successful }
+  }
+
   const reverse = (changeId: string, target: ChangeItem): InstantUpdateResult => {
+    if (target.type === "EDIT_TEXT") return revertText(changeId, target)
     const data = target.instantUpdateData
     if (!data) return { changeId, successful: false }
     let successful = false

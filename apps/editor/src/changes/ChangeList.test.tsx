@@ -267,6 +267,55 @@ describe("a refused edit", () => {
     expect(screen.queryByRole("alert")).toBeNull()
   })
 
+  it("puts back the text typed in the frame when the server refuses it", async () => {
+    server.use(
+      http.post("*/canvases/sample/parseAndMutate/mutate/editText", () =>
+        HttpResponse.json(
+          { code: "OLD_CONTENT_MISMATCH", message: "The element's text is not the old text" },
+          { status: 409 },
+        ),
+      ),
+    )
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    frame.emit("EDITED_TEXT", {
+      elementKey: BUTTON_KEY,
+      codebaseId: BUTTON_ID,
+      oldText: "Get started",
+      newText: "Start now",
+    })
+    await screen.findByRole("alert")
+    expect(within(changes()).getByRole("listitem", { name: "Edit text: Failed" })).toBeTruthy()
+    // The typing was the preview: the frame is asked to reverse it.
+    await waitFor(() => expect(frame.previews().map((item) => item.type)).toEqual(["UNDO"]))
+    expect(frame.previews()[0]?.changeFields).toMatchObject({
+      changeToUndo: {
+        type: "EDIT_TEXT",
+        changeFields: {
+          codebaseIdToEditText: BUTTON_ID,
+          oldText: "Get started",
+          newText: "Start now",
+        },
+      },
+    })
+  })
+
+  it("leaves the frame alone when a text edit is saved", async () => {
+    server.use(
+      http.post("*/canvases/sample/parseAndMutate/mutate/editText", () =>
+        HttpResponse.json(mutationResult()),
+      ),
+    )
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    frame.emit("EDITED_TEXT", {
+      elementKey: BUTTON_KEY,
+      codebaseId: BUTTON_ID,
+      oldText: "Get started",
+      newText: "Start now",
+    })
+    await within(changes()).findByRole("listitem", { name: "Edit text: Saved" })
+    expect(frame.previews()).toEqual([])
+  })
+
   it("names a lost session or token in words when the server says only 401", async () => {
     server.use(
       http.post(

@@ -372,10 +372,15 @@ export abstract class EditLifecycle {
     if (toast) this.showToast(toast)
   }
 
-  /** A refused change's preview is reversed, so the canvas shows what the source holds. */
+  /**
+   * A refused change's preview is reversed, so the canvas shows what the source holds: its
+   * instant update, or for a text edit the text typed into the frame.
+   */
   private async takeBackPreview(item: ChangeLedgerItem) {
-    if (item.instantUpdate.status !== "finished" || !item.instantUpdate.successful) return
     if (item.type === "UNDO" || item.type === "REDO") return
+    const typedInFrame = item.type === "EDIT_TEXT"
+    const previewed = item.instantUpdate.status === "finished" && item.instantUpdate.successful
+    if (!previewed && !typedInFrame) return
     const reverse = createUndo(`${item.id}-reverted`, item)
     await this.call("applyChangeItemToDocument", [toStoredChange(reverse)])
   }
