@@ -33,6 +33,8 @@ const HOUR = 3_600_000
 /** Client addresses of this run (10.x.y.z), one per request. */
 const runNet = `10.${randomInt(256)}.${randomInt(256)}`
 const anyAddress = () => `${runNet}.${randomInt(1, 255)}`
+/** The voters' usernames (and e-mails) start with it. */
+const RUN_TAG = `v${randomUUID().replaceAll("-", "").slice(0, 10)}`
 
 interface Vote {
   readonly cookie: string
@@ -74,7 +76,7 @@ const seed = async (cluster: Cluster, instance: Instance) => {
   )
   const members = await Promise.all(
     Array.from({ length: VOTERS }, (_, n) => {
-      const username = `v${randomUUID().replaceAll("-", "").slice(0, 10)}${n}`
+      const username = `${RUN_TAG}${n}`
       return cluster.run(
         registerMember({
           email: `${username}@example.test`,
@@ -147,7 +149,7 @@ const seed = async (cluster: Cluster, instance: Instance) => {
     const j = randomInt(i + 1)
     ;[votes[i], votes[j]] = [votes[j] as Vote, votes[i] as Vote]
   }
-  return votes
+  return { votes, memberIds: members.map((member) => member.id) }
 }
 
 /** The vote case for one instance's share of the connections, over its slice of the pairs. */
@@ -247,7 +249,7 @@ const main = async () => {
   }
   try {
     const [a, b] = cluster.instances as [Instance, Instance]
-    const votes = await seed(cluster, a)
+    const { votes, memberIds } = await seed(cluster, a)
     const half = Math.floor(votes.length / 2)
     console.log(
       `\n${VOTERS} voters, ${ENTRIES} entries: ${votes.length} voter/entry pairs, a fresh half for each vote case`,
@@ -300,7 +302,8 @@ const main = async () => {
     }
     console.log()
     printTable(["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"], rows)
-    await cluster.forgetRateLimits([`${runNet}.`])
+    // This run's counters: its addresses, its voters' e-mails (sign-in) and ids (votes).
+    await cluster.forgetRateLimits([`${runNet}.`, RUN_TAG, ...memberIds])
   } finally {
     await cluster.close()
   }

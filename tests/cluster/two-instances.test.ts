@@ -55,7 +55,7 @@ const unique = (prefix: string) => `${prefix}${randomUUID().replaceAll("-", "").
 const addMember = async (run = cluster.run): Promise<Member> => {
   const username = unique("m")
   markers.push(username)
-  return run(
+  const member = await run(
     registerMember({
       email: `${username}@example.test`,
       password: PASSWORD,
@@ -66,6 +66,8 @@ const addMember = async (run = cluster.run): Promise<Member> => {
       verified: true,
     }),
   )
+  markers.push(member.id)
+  return member
 }
 
 const addContest = (when: "open" | "ended", run = cluster.run): Promise<Contest> => {
