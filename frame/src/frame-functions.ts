@@ -24,7 +24,7 @@ import { hasVersions } from "./preview-temporaries.ts"
 import type { HydrationStatusMessage } from "./protocol.ts"
 import type { RefreshScheduler } from "./refresh.ts"
 import type { FrameState } from "./state.ts"
-import { MOVED_AWAY_CLASS, PLACEHOLDER_CLASS } from "./temporary.ts"
+import { MOVED_AWAY_CLASS, PLACEHOLDER_CLASS, tempMoveName } from "./temporary.ts"
 import type { TextEditing } from "./text-editing.ts"
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -85,7 +85,7 @@ export const createFrameFunctions = (
     copy.classList.add(PLACEHOLDER_CLASS)
     original.classList.add(MOVED_AWAY_CLASS)
     parent.insertBefore(copy, before && before.parentElement === parent ? before : null)
-    instant.track(`temp-move-${elementKeyToMove}`, () => {
+    instant.track(tempMoveName(elementKeyToMove), () => {
       copy.remove()
       original.classList.remove(MOVED_AWAY_CLASS)
     })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { elementsForCodebaseId, elementsForKey, hostKeyOf } from "./elements.ts"
 import { codebaseId } from "./frame.test-support.ts"
 import { type InstantUpdates, createInstantUpdates } from "./instant-updates.ts"
-import { PLACEHOLDER_CLASS, REMOVED_CLASS } from "./temporary.ts"
+import { PLACEHOLDER_CLASS, REMOVED_CLASS, tempMoveName } from "./temporary.ts"
 
 const LIST = codebaseId(1)
 const FIRST = codebaseId(2)
@@ -334,6 +334,24 @@ describe("EDIT_TEXT", () => {
     typed("Zwei")
     expect(undoText("Two", "Deux").successful).toBe(false)
     expect(visibleItems()).toEqual(["One", "Zwei", "Three"])
+  })
+})
+
+describe("MOVE_JSX", () => {
+  it("reversing takes back the frame's temporary move of that element only", () => {
+    const taken: string[] = []
+    updates.track(tempMoveName(`TE_${SECOND}_app_0-0-0-1`), () => taken.push("second"))
+    updates.track(tempMoveName(`TE_${THIRD}_app_0-0-0-2`), () => taken.push("third"))
+    const reversed = updates.apply({
+      id: "u1",
+      type: "UNDO",
+      changeFields: {
+        changeToUndo: { id: "c1", type: "MOVE_JSX", changeFields: { codebaseIdToMove: SECOND } },
+      },
+    })
+    expect(reversed.successful).toBe(true)
+    expect(taken).toEqual(["second"])
+    expect(updates.pending()).toBe(1)
   })
 })
 

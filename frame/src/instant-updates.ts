@@ -26,6 +26,7 @@ import {
   TEMPORARY_STYLING_CLASS,
   isTemporaryClass,
   sanitiseClassName,
+  tempMoveName,
 } from "./temporary.ts"
 import type { INSTANT_CHANGE_TYPES } from "../../domain/editing/change-types.ts"
 
@@ -400,8 +401,18 @@ export const createInstantUpdates = (deps: InstantUpdateDeps): InstantUpdates =>
     return { changeId, successful }
   }
 
+  /** A move's preview is the frame's temporary move (tempMoveElement): it is taken back. */
+  const revertMove = (changeId: string, target: ChangeItem): InstantUpdateResult => {
+    const fields = isRecord(target.changeFields) ? target.changeFields : {}
+    const id = fields.codebaseIdToMove
+    if (typeof id !== "string") return { changeId, successful: false }
+    const successful = temporaries.takeBack((name) => name.startsWith(tempMoveName(`TE_${id}_`)))
+    return { changeId, successful }
+  }
+
   const reverse = (changeId: string, target: ChangeItem): InstantUpdateResult => {
     if (target.type === "EDIT_TEXT") return revertText(changeId, target)
+    if (target.type === "MOVE_JSX") return revertMove(changeId, target)
     const data = target.instantUpdateData
     if (!data) return { changeId, successful: false }
     let successful = false

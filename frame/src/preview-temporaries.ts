@@ -82,6 +82,15 @@ export const createTemporaries = (doc: Document) => {
         }
       }
     },
+    /** Undoes at once the temporaries whose change id matches (a refused change's preview). */
+    takeBack: (matches: (changeId: string) => boolean) => {
+      const taken = temporaries.filter((temporary) => matches(temporary.changeId))
+      for (const temporary of taken) {
+        temporary.cleanup()
+        temporaries.splice(temporaries.indexOf(temporary), 1)
+      }
+      return taken.length > 0
+    },
     pending: () => temporaries.length,
   }
 }

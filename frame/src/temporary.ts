@@ -19,3 +19,5 @@ export const PLACEHOLDER_CLASS = `${TEMPORARY_CLASS_PREFIX}placeholder`
 export const MOVED_AWAY_CLASS = `${TEMPORARY_CLASS_PREFIX}moved-away`
 /** Previews the styles a pseudo-class modifier would apply (setModifiersForSelectedElement). */
 export const MODIFIER_PREVIEW_CLASS = `${TEMPORARY_CLASS_PREFIX}modifier-preview`
+/** The name a temporary move of an element (by its key) is tracked under, to take it back. */
+export const tempMoveName = (elementKey: string) => `temp-move-${elementKey}`

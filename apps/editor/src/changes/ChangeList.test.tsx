@@ -199,6 +199,31 @@ describe("edits made in the canvas", () => {
     })
   })
 
+  it("takes the frame's temporary move back when the server refuses the move", async () => {
+    server.use(
+      http.post("*/canvases/sample/parseAndMutate/mutate/moveJsxElement", () =>
+        HttpResponse.json(
+          { code: "UNSUPPORTED_EDIT", message: "width would be unresolved where it lands" },
+          { status: 422 },
+        ),
+      ),
+    )
+    const { frame } = renderEditor()
+    frame.emit("DRAG_END", {
+      elementKey: BUTTON_KEY,
+      parentElementKey: SECTION_KEY,
+      beforeElementKey: TITLE_KEY,
+      afterElementKey: null,
+      index: 0,
+      moved: true,
+    })
+    await within(changes()).findByRole("listitem", { name: "Move element: Failed" })
+    await waitFor(() => expect(frame.previews().map((item) => item.type)).toEqual(["UNDO"]))
+    expect(frame.previews()[0]?.changeFields).toMatchObject({
+      changeToUndo: { type: "MOVE_JSX", changeFields: { codebaseIdToMove: BUTTON_ID } },
+    })
+  })
+
   it("records nothing for a drop where the element started", () => {
     const { frame, session } = renderEditor()
     frame.emit("DRAG_END", { elementKey: BUTTON_KEY, parentElementKey: SECTION_KEY, moved: false })

@@ -333,7 +333,7 @@ export abstract class EditLifecycle {
           Result.isSuccess(request) ? request.success.successToast : undefined,
         )
       } else if (refusal) {
-        await this.takeBackPreview(item)
+        await this.takeBackPreview(item, hooks.preview !== undefined)
         this.update({
           refusal: {
             changeId: item.id,
@@ -374,13 +374,13 @@ export abstract class EditLifecycle {
 
   /**
    * A refused change's preview is reversed, so the canvas shows what the source holds: its
-   * instant update, or for a text edit the text typed into the frame.
+   * instant update, its own preview (a move's temporary move), or the text typed into the frame.
    */
-  private async takeBackPreview(item: ChangeLedgerItem) {
+  private async takeBackPreview(item: ChangeLedgerItem, ownPreview: boolean) {
     if (item.type === "UNDO" || item.type === "REDO") return
     const typedInFrame = item.type === "EDIT_TEXT"
     const previewed = item.instantUpdate.status === "finished" && item.instantUpdate.successful
-    if (!previewed && !typedInFrame) return
+    if (!previewed && !typedInFrame && !ownPreview) return
     const reverse = createUndo(`${item.id}-reverted`, item)
     await this.call("applyChangeItemToDocument", [toStoredChange(reverse)])
   }
