@@ -101,8 +101,49 @@ const whereStatus = (status: ContestStatus): string => {
 export const notCancelled = (alias: string) =>
   `(${alias}.status IS NULL OR LOWER(${alias}.status) <> 'cancelled')`
 
+/**
+ * How long one instance answers the home page's contest from memory (issue 20's read path): every
+ * other server sees a change made elsewhere within this time, short enough to need no pub/sub
+ * between instances (issue 23); this instance's own writes clear it at once.
+ */
+export const HOME_CANDIDATES_TTL_MS = 1_000
+
+interface HomeCandidates {
+  /** Which write of this instance they were read after (see `writes`). */
+  readonly writes: number
+  /** When they were read, by the wall clock (the TTL) and by the use case's clock (`now`). */
+  readonly readAt: number
+  readonly now: number
+  /** The first instant they may be another set: the upcoming one starts, or one in progress ends. */
+  readonly until: number
+  readonly contests: ReadonlyArray<Contest>
+}
+
 export const contests = (db: DatabaseShape) => {
   const repo = (m: EntityManager) => m.getRepository<ContestRow>(ContestTable)
+  /** Contest writes through this repository; a cached read from before one is stale. */
+  let writes = 0
+  let home: HomeCandidates | undefined
+  const readHomeCandidates = (now: number) =>
+    db.run(async (m) => {
+      const live = () => repo(m).createQueryBuilder("c").where(notCancelled("c"))
+      const inProgress = await live()
+        .andWhere("c.starts_at <= :now AND c.ends_at > :now", { now })
+        .orderBy("c.starts_at", "ASC")
+        .take(10)
+        .getMany()
+      const upcoming = await live()
+        .andWhere("c.starts_at > :now", { now })
+        .orderBy("c.starts_at", "ASC")
+        .take(1)
+        .getMany()
+      const recent = await live()
+        .andWhere("c.ends_at <= :now", { now })
+        .orderBy("c.ends_at", "DESC")
+        .take(1)
+        .getMany()
+      return [...inProgress, ...upcoming, ...recent].map(toContest)
+    })
   return ContestRepository.of({
     get: (id) =>
       Effect.flatMap(
@@ -117,26 +158,39 @@ export const contests = (db: DatabaseShape) => {
               .findBy({ id: In([...new Set(ids)]) })
               .then((rows) => rows.map(toContest)),
           ),
-    save: (contest) => db.run((m) => upsert(m, ContestTable, fromContest(contest), ["id"])),
+    save: (contest) =>
+      Effect.ensuring(
+        db.run((m) => upsert(m, ContestTable, fromContest(contest), ["id"])),
+        Effect.sync(() => {
+          writes += 1
+          home = undefined
+        }),
+      ),
     homeCandidates: (now) =>
-      db.run(async (m) => {
-        const live = () => repo(m).createQueryBuilder("c").where(notCancelled("c"))
-        const inProgress = await live()
-          .andWhere("c.starts_at <= :now AND c.ends_at > :now", { now })
-          .orderBy("c.starts_at", "ASC")
-          .take(10)
-          .getMany()
-        const upcoming = await live()
-          .andWhere("c.starts_at > :now", { now })
-          .orderBy("c.starts_at", "ASC")
-          .take(1)
-          .getMany()
-        const recent = await live()
-          .andWhere("c.ends_at <= :now", { now })
-          .orderBy("c.ends_at", "DESC")
-          .take(1)
-          .getMany()
-        return [...inProgress, ...upcoming, ...recent].map(toContest)
+      Effect.gen(function* () {
+        // Inside a transaction the read must see its own writes, and must not be kept for others.
+        if (yield* db.inTransaction) return yield* readHomeCandidates(now)
+        const wall = Date.now()
+        const kept = home
+        if (
+          kept &&
+          kept.writes === writes &&
+          wall - kept.readAt < HOME_CANDIDATES_TTL_MS &&
+          now >= kept.now &&
+          now < kept.until
+        ) {
+          return kept.contests
+        }
+        const before = writes
+        const found = yield* readHomeCandidates(now)
+        // A write that landed while reading may not be in `found`: keep nothing then.
+        if (writes === before) {
+          const boundaries = found.flatMap((c) =>
+            c.startsAt > now ? [c.startsAt] : c.endsAt > now ? [c.endsAt] : [],
+          )
+          home = { writes, readAt: wall, now, until: Math.min(...boundaries), contests: found }
+        }
+        return found
       }),
     overlapping: (window) =>
       db.run((m) =>

@@ -112,6 +112,31 @@ contract("ContestRepository", (test) => {
       expect(ids).not.toContain(later.id)
     }))
 
+  test("home candidates follow the clock across a start or an end, and a save, at once", () =>
+    Effect.gen(function* () {
+      // The SQL adapter keeps them in memory a moment (issue 20's read path); never past these.
+      const contests = yield* ContestRepository
+      const far = NOW + 7000 * DAY
+      const live = contest({ startsAt: far - HOUR, endsAt: far + HOUR })
+      const next = contest({ startsAt: far + 2 * HOUR, endsAt: far + 3 * HOUR })
+      const last = contest({ startsAt: far - 3 * HOUR, endsAt: far - 2 * HOUR })
+      for (const c of [live, next, last]) yield* contests.save(c)
+      const at = (now: number) =>
+        Effect.map(contests.homeCandidates(now), (found) => found.map((c) => c.id))
+      expect(yield* at(far)).toEqual(expect.arrayContaining([live.id, next.id, last.id]))
+      // One millisecond after `live` ends it is the last one to have ended.
+      const ended = yield* at(far + HOUR)
+      expect(ended).toEqual(expect.arrayContaining([live.id, next.id]))
+      expect(ended).not.toContain(last.id)
+      // `next` starts: in progress now, and no upcoming one is left among these.
+      expect(yield* at(far + 2 * HOUR)).toEqual(expect.arrayContaining([next.id, live.id]))
+      const added = contest({ startsAt: far + 5 * HOUR, endsAt: far + 6 * HOUR })
+      yield* contests.save(added)
+      expect(yield* at(far + 2 * HOUR)).toContain(added.id)
+      yield* contests.save({ ...added, storedStatus: "cancelled" })
+      expect(yield* at(far + 2 * HOUR)).not.toContain(added.id)
+    }))
+
   test("lists contests due for closing and pages through all contests", () =>
     Effect.gen(function* () {
       const contests = yield* ContestRepository
