@@ -100,7 +100,7 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
     Effect.promise(async () => {
       await dataSource.initialize()
       if (dialect === "sqlite") {
-        // The gallery's seeded shuffle needs CRC32, which MySQL has built in.
+        // Migration 8 backfills the entries' shuffle keys with CRC32, which MySQL has built in.
         const driver = dataSource.driver as unknown as {
           databaseConnection: { function: (name: string, fn: (text: string) => number) => void }
         }
