@@ -201,8 +201,14 @@ export const classSourceOf = (file: FileModel, expression: ts.Expression): Class
         visit(node.left, { ...context, conditional: true })
         visit(node.right, { ...context, conditional: true })
       } else if (operator === ts.SyntaxKind.PlusToken) {
+        // `"a " + b`: the strings touch what is added to them, as a template's parts do.
+        const from = segments.length
         visit(node.left, context)
+        const last = segments.length - 1
+        if (last >= from) segments[last] = { ...segments[last]!, openEnd: true }
+        const middle = segments.length
         visit(node.right, context)
+        if (segments.length > middle) segments[middle] = { ...segments[middle]!, openStart: true }
       } else dynamic = true
     } else if (ts.isArrayLiteralExpression(node) && context.joined) {
       for (const element of node.elements) visit(element, context)

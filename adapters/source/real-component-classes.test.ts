@@ -261,3 +261,27 @@ describe("class edits on shadcn-style components", () => {
     expect(await canvas.read("sidebar.tsx")).toBe(original["sidebar.tsx"])
   })
 })
+
+describe("class strings joined by +", () => {
+  it("leaves a class glued to what is added to it, and keeps the strings apart", async () => {
+    const path = "Joined.tsx"
+    const source = `export const Joined = ({ tone }: { tone: string }) => <b className={"flex text-" + tone + " p-2"} />\n`
+    await canvas.write(path, source)
+    await canvas.run(
+      canvas.rewriter.addClass(canvas.root, {
+        reactElement: await canvas.at(path, "<b"),
+        className: "ring-7",
+        stylingFramework: "Tailwind",
+      }),
+    )
+    expect(await canvas.read(path)).toBe(source.replace(`" p-2"`, `" p-2 ring-7"`))
+    await canvas.write(path, source)
+    const glued = await canvas.refusal(
+      canvas.rewriter.removeClass(canvas.root, {
+        reactElement: await canvas.at(path, "<b"),
+        className: "text-",
+      }),
+    )
+    expect((glued as { _tag: string })._tag).toBe("DynamicContentNotEditable")
+  })
+})

@@ -470,6 +470,25 @@ describe("refusals", () => {
     }
   })
 
+  it("edits text written with HTML entities, from the text the DOM shows (issue 18 §3)", async () => {
+    const path = "src/components/Promise.tsx"
+    const source = `export const Promise = () => <p>We&apos;ll keep it &amp; more</p>\n`
+    await writeFile(join(root, path), source)
+    try {
+      const response = await mutate("editText", {
+        element: await at(path, "<p"),
+        oldText: "We'll keep it & more",
+        newText: "We'll send it & more",
+      })
+      expect(response.status).toBe(200)
+      expect(await readFile(join(root, path), "utf8")).toBe(
+        source.replace("We&apos;ll keep it", "We&apos;ll send it"),
+      )
+    } finally {
+      await rm(join(root, path))
+    }
+  })
+
   it("styles a className built by a template literal in its strings (issue 18 §3)", async () => {
     const path = "src/components/Badge.tsx"
     const before = await readFile(join(root, path), "utf8")
