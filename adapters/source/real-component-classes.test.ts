@@ -106,6 +106,17 @@ describe("class edits on shadcn-style components", () => {
     for (const text of results) expect(text.split("ring-7").length).toBe(2)
   })
 
+  it("styles every element of sidebar.tsx but that one, with the scale's p-6 and no p-* left beside it", async () => {
+    const { refused, results } = await eachElement("sidebar.tsx", (codebaseId) =>
+      canvas.run(padding("24px")({ codebaseId })),
+    )
+    expect(refused).toHaveLength(1)
+    for (const text of results) {
+      expect(text).toMatch(/\bp-6\b/)
+      expect(text).not.toContain("p-[24px]")
+    }
+  })
+
   it("adds to and removes from every element of button.tsx, and styles each", async () => {
     const added = await eachElement("button.tsx", (codebaseId) =>
       canvas.run(add("ring-7")({ codebaseId })),
