@@ -335,7 +335,8 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
 
       await page.goto(`${site.url}/`)
       await (await visible(page.getByRole("button", { name: "Submit Your Artwork" }))).click()
-      await choosePhoto(page, PHOTO)
+      // The dialog reads the quota as it opens: none left, so the ways to get one come first,
+      // before any photo is picked.
       const outOf = await visible(page.getByRole("dialog", { name: "Out of Submissions" }))
       await visible(outOf.getByText("You've run out of submissions, upgrade for more"))
       await outOf.getByRole("button", { name: "Buy one extra entry ($2.99)" }).click()
@@ -353,7 +354,7 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
         },
       )
       await visible(toast(page, "Payment Successful"))
-      // The submission dialog opens again for the photo (the page was left for the checkout).
+      // The submission dialog opens again for the photo, the extra entry's credit in the quota.
       await choosePhoto(page, PHOTO)
       const extraId = await confirmSubmission(page)
       expect(extraId).not.toBe(run.entryId)

@@ -56,4 +56,14 @@ export const signedInAs = (member: Member | null, subscription: Subscription = a
           )
         : HttpResponse.json({ user: member, subscription } satisfies SignedIn),
     ),
+    // The member's quota as GET /api/subscription reads it: the session's (a test may answer
+    // otherwise with a handler of its own).
+    http.get("*/api/subscription", () =>
+      member === null
+        ? HttpResponse.json(
+            { code: "AUTHENTICATION_REQUIRED", message: "Please sign in first" },
+            { status: 401 },
+          )
+        : HttpResponse.json({ subscription }),
+    ),
   )

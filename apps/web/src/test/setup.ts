@@ -1,3 +1,5 @@
+import "fake-indexeddb/auto"
+import { IDBFactory } from "fake-indexeddb"
 import { cleanup } from "@testing-library/react"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { server } from "./server.ts"
@@ -9,6 +11,8 @@ afterEach(() => {
   server.resetHandlers()
   window.localStorage.clear()
   window.sessionStorage.clear()
+  // A fresh, empty IndexedDB (a photo kept for a checkout must not reach the next test).
+  globalThis.indexedDB = new IDBFactory()
 })
 afterAll(() => server.close())
 

@@ -41,6 +41,18 @@ const openSubmissionWithPhoto = async () => {
 const subscriptionAnswers = (subscription: Subscription) =>
   server.use(http.get("*/api/subscription", () => HttpResponse.json({ subscription })))
 
+/** The server's quota, one answer per read (the last one repeats): a quota that changes meanwhile. */
+const quotaReads = (...remaining: ReadonlyArray<number>) => {
+  let read = 0
+  server.use(
+    http.get("*/api/subscription", () => {
+      const left = remaining[Math.min(read, remaining.length - 1)] ?? 0
+      read += 1
+      return HttpResponse.json({ subscription: aSubscription({ remaining_submissions: left }) })
+    }),
+  )
+}
+
 describe("entering the contest", () => {
   it("asks a visitor to sign in", async () => {
     signedInAs(null)
@@ -57,7 +69,8 @@ describe("entering the contest", () => {
   it("uploads a member's photo with its progress, then toasts and updates the quota", async () => {
     signedInAs(aMember(), aSubscription({ remaining_submissions: 2 }))
     homeAnswers()
-    subscriptionAnswers(aSubscription({ remaining_submissions: 2 }))
+    // Read on opening, at Submit Artwork, and on opening again after the entry.
+    quotaReads(2, 2, 1)
     let finish: () => void = () => {}
     const finished = new Promise<void>((resolve) => (finish = resolve))
     const sent: string[] = []
@@ -175,7 +188,8 @@ describe("entering the contest", () => {
   it("offers an upgrade or an extra entry when no credit is left", async () => {
     signedInAs(aMember(), aSubscription({ remaining_submissions: 1 }))
     homeAnswers()
-    subscriptionAnswers(aSubscription({ remaining_submissions: 0 }))
+    // One entry left on opening; spent elsewhere by the time Submit Artwork asks.
+    quotaReads(1, 0)
     const bodies: unknown[] = []
     server.use(
       http.post("*/api/stripe/checkout-session", async ({ request }) => {
@@ -197,6 +211,58 @@ describe("entering the contest", () => {
 
     await userEvent.click(within(out).getByRole("link", { name: "Upgrade" }))
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"))
+  })
+
+  it("offers the plans and the extra entry first when no entry is left", async () => {
+    // The page's copy still says one is left; the server's quota, read on opening, says none.
+    signedInAs(aMember(), aSubscription({ remaining_submissions: 1 }))
+    homeAnswers()
+    subscriptionAnswers(aSubscription({ remaining_submissions: 0 }))
+    renderRoute("/")
+    await userEvent.click(
+      within(await contestCard()).getByRole("button", { name: "Submit Your Artwork" }),
+    )
+    const out = await screen.findByRole("dialog", { name: "Out of Submissions" })
+    expect(within(out).getByRole("button", { name: "Buy one extra entry ($2.99)" })).toBeTruthy()
+    expect(screen.queryByRole("dialog", { name: "Submit Your Colored Artwork" })).toBeNull()
+  })
+
+  it("keeps the chosen photo across the checkout and goes on to Confirm Submission on return", async () => {
+    signedInAs(aMember(), aSubscription({ remaining_submissions: 1 }))
+    homeAnswers()
+    quotaReads(1, 0)
+    server.use(
+      http.post("*/api/stripe/checkout-session", () =>
+        HttpResponse.json({ sessionId: "cs_2", url: "https://pay.example/cs_2" }),
+      ),
+    )
+    const first = renderRoute("/")
+    const dialog = await openSubmissionWithPhoto()
+    await userEvent.click(within(dialog).getByRole("button", { name: "Submit Artwork" }))
+    const out = await screen.findByRole("dialog", { name: "Out of Submissions" })
+    await userEvent.click(within(out).getByRole("button", { name: "Buy one extra entry ($2.99)" }))
+    await waitFor(() => expect(leaveSite).toHaveBeenCalledWith("https://pay.example/cs_2"))
+    first.unmount()
+
+    // Back from the provider, paid: the photo is there and the entry goes on.
+    signedInAs(aMember(), aSubscription({ remaining_submissions: 1 }))
+    subscriptionAnswers(aSubscription({ remaining_submissions: 1 }))
+    server.use(
+      http.get("*/api/stripe/verify-session", () =>
+        HttpResponse.json({
+          session: {
+            id: "cs_2",
+            payment_status: "paid",
+            metadata: { planTier: null, purchase: "extra-entry" },
+          },
+          subscription: aSubscription({ remaining_submissions: 1 }),
+        }),
+      ),
+    )
+    renderRoute("/?session_id=cs_2")
+    expect(await screen.findByText("Payment Successful")).toBeTruthy()
+    const confirm = await screen.findByRole("dialog", { name: "Confirm Submission" })
+    expect(within(confirm).getByRole("button", { name: "Confirm" })).toBeTruthy()
   })
 
   it("shows Out of Submissions when the server refuses the entry with 402", async () => {

@@ -6,27 +6,35 @@ import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { keepPhoto } from "./kept-photo.ts"
 import { leaveSite } from "./leave-site.ts"
 import { OUT_OF_SUBMISSIONS } from "./submission-rules.ts"
 
 /**
  * 'Out of Submissions' (§2, §8): Cancel, Upgrade (to /pricing), or one extra entry for this
- * contest at the plan table's price, paid at the provider's checkout, back to the home page.
+ * contest at the plan table's price, paid at the provider's checkout, back to the home page. A
+ * photo already chosen is kept in the browser on the way out (kept-photo.ts), so the entry goes
+ * on from Confirm Submission on return.
  */
 export const OutOfSubmissionsStep = ({
   contestId,
+  photo,
   onCancel,
 }: {
   readonly contestId: string
+  /** The photo chosen before the credits ran out, if any. */
+  readonly photo: File | null
   readonly onCancel: () => void
 }) => {
   const toast = useToast()
   const [buying, setBuying] = useState(false)
+  const keep = () => (photo ? keepPhoto(contestId, photo) : Promise.resolve())
 
   const buyExtraEntry = async () => {
     setBuying(true)
     try {
       const checkout = await api.buyExtraEntry(contestId, `${window.location.origin}/`)
+      await keep()
       leaveSite(checkout.url)
     } catch (error) {
       setBuying(false)
@@ -58,7 +66,14 @@ export const OutOfSubmissionsStep = ({
         >
           Buy one extra entry ({formatCents(EXTRA_ENTRY.priceCents)})
         </Button>
-        <Link to="/pricing" className={buttonVariants({ variant: "primary" })} onClick={onCancel}>
+        <Link
+          to="/pricing"
+          className={buttonVariants({ variant: "primary" })}
+          onClick={() => {
+            void keep()
+            onCancel()
+          }}
+        >
           Upgrade
         </Link>
       </DialogActions>

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import { api } from "../../api/api.ts"
 import type { Contest } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
@@ -7,6 +7,7 @@ import { DialogShell } from "../../../../ui/src/dialog.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { ConfirmStep } from "./ConfirmStep.tsx"
+import { takeKeptPhoto } from "./kept-photo.ts"
 import { OutOfSubmissionsStep } from "./OutOfSubmissionsStep.tsx"
 import { PhotoStep } from "./PhotoStep.tsx"
 import { RECENT_ENTRIES } from "./RecentSubmissions.tsx"
@@ -18,7 +19,9 @@ type Step = "photo" | "checking" | "confirm" | "uploading" | "out"
 /**
  * A member's entry (§4 Submission flow): choose a photo, Submit Artwork refreshes the quota, then
  * Confirm Submission (or Out of Submissions), the upload with its real progress, a toast, and the
- * form reset and closed with the quota the server returned.
+ * form reset and closed with the quota the server returned. A member with no entries left is
+ * offered the plans and the extra entry first; a photo kept from before a checkout is restored
+ * when the dialog opens and goes straight to the quota check (Confirm Submission once paid).
  */
 export const SubmissionFlow = ({
   contest,
@@ -40,6 +43,33 @@ export const SubmissionFlow = ({
     onOpenChange(false)
     setStep("photo")
   }
+
+  // On opening: a photo kept across a checkout goes on to the quota check. Otherwise the quota is
+  // read from the server (the page's copy may be older than a payment or an entry made elsewhere)
+  // and, with no entry left, the ways to get one come first.
+  useEffect(() => {
+    if (!open) return
+    let current = true
+    void (async () => {
+      const kept = await takeKeptPhoto(contest.id)
+      if (!current) return
+      if (kept) {
+        photo.choose(kept)
+        void checkCredits()
+        return
+      }
+      const fresh = await api.subscription().catch(() => null)
+      if (!current || !fresh) return
+      setSubscription(fresh.subscription)
+      if (isOutOfCredits(fresh.subscription)) {
+        setStep((step) => (step === "photo" ? "out" : step))
+      }
+    })()
+    return () => {
+      current = false
+    }
+    // Once per opening: what it reads is the state of that moment.
+  }, [open, contest.id])
 
   const failed = (description: string) =>
     toast({ title: "Submission Failed", description, variant: "destructive" })
@@ -112,7 +142,13 @@ export const SubmissionFlow = ({
           />
         )
       case "out":
-        return <OutOfSubmissionsStep contestId={contest.id} onCancel={close} />
+        return (
+          <OutOfSubmissionsStep
+            contestId={contest.id}
+            photo={photo.photo?.file ?? null}
+            onCancel={close}
+          />
+        )
     }
   })()
 
