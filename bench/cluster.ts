@@ -302,7 +302,9 @@ const main = async () => {
     }
     console.log()
     printTable(["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"], rows)
-    // This run's counters: its addresses, its voters' e-mails (sign-in) and ids (votes).
+    // This run's counters: its addresses, its voters' e-mails (sign-in) and ids (votes), once
+    // the servers have stopped (requests autocannon left in flight still count when answered).
+    await Promise.all(cluster.instances.map((instance) => instance.stop()))
     await cluster.forgetRateLimits([`${runNet}.`, RUN_TAG, ...memberIds])
   } finally {
     await cluster.close()

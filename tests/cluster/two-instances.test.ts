@@ -265,6 +265,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (!cluster?.close) return
+  await Promise.all(cluster.instances.map((instance) => instance.stop()))
   await cluster.forgetRateLimits(markers)
   await cluster.close()
 })
