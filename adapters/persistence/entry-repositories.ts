@@ -45,6 +45,9 @@ const whereGallery = (qb: SelectQueryBuilder<EntryRow>, filter: GalleryFilter) =
   if (filter.memberId !== undefined) qb.andWhere("e.member_id = :memberId", filter)
   if (filter.since !== undefined) qb.andWhere("e.created_at >= :since", filter)
   if (filter.before !== undefined) qb.andWhere("e.created_at < :before", filter)
+  if (filter.excludeContestIds !== undefined && filter.excludeContestIds.length > 0) {
+    qb.andWhere("e.contest_id NOT IN (:...excludeContestIds)", filter)
+  }
   if (filter.ageGroup !== undefined && filter.ageGroup !== "all") {
     qb.andWhere("e.age_group = :ageGroup", filter)
   }

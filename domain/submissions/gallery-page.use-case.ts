@@ -3,6 +3,8 @@ import { isTimeZone } from "../shared/calendar.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import { type Page, pageSize } from "../shared/paging.ts"
 import type { AgeGroup, Entry } from "./entry.entity.ts"
+import { ContestRepository } from "../contests/contest.port.ts"
+import { contestStatus } from "../contests/contest-status.ts"
 import { EntryRepository } from "./entry.port.ts"
 import {
   type GallerySort,
@@ -51,9 +53,19 @@ export const galleryPage = Effect.fn("galleryPage")(function* (request: GalleryR
   const entries = yield* EntryRepository
   const now = yield* Clock.currentTimeMillis
   const limit = pageSize(request.limit)
+  const bounds = galleryTabBounds(request.tab, now, request.timeZone)
+  // Today's Contest is the day's running contests: a cancelled one's entries leave it (their
+  // credits came back; the entries stay on the member's profile, All and Past).
+  const cancelledToday =
+    request.tab === "today" && bounds.since !== undefined
+      ? (yield* (yield* ContestRepository).between(bounds.since, now + 1))
+          .filter((contest) => contestStatus(contest, now) === "cancelled")
+          .map((contest) => contest.id)
+      : []
   const { items, hasMore } = yield* entries.gallery({
     filter: {
-      ...galleryTabBounds(request.tab, now, request.timeZone),
+      ...bounds,
+      excludeContestIds: cancelledToday,
       contestId: request.contestId,
       memberId: request.memberId,
       ageGroup: request.ageGroup,

@@ -18,6 +18,8 @@ export interface GalleryFilter {
   readonly since?: Instant | undefined
   /** Exclusive upper bound on the entry's date. */
   readonly before?: Instant | undefined
+  /** Contests whose entries are left out (Today's Contest leaves out a cancelled one's). */
+  readonly excludeContestIds?: ReadonlyArray<string> | undefined
 }
 
 /**
@@ -46,6 +48,7 @@ export const matchesGallery = (entry: Entry, filter: GalleryFilter): boolean =>
   (filter.memberId === undefined || entry.memberId === filter.memberId) &&
   (filter.since === undefined || entry.createdAt >= filter.since) &&
   (filter.before === undefined || entry.createdAt < filter.before) &&
+  !(filter.excludeContestIds ?? []).includes(entry.contestId) &&
   (filter.ageGroup === undefined ||
     filter.ageGroup === "all" ||
     entry.ageGroup === filter.ageGroup) &&

@@ -189,12 +189,23 @@ describe.each(httpBackends)("the admin API on %s", (backend) => {
         }),
       )
     expect([await creditsOf(ann), await creditsOf(ben)]).toEqual([0, 1])
+    const galleryTab = async (tab: string) => {
+      const answer = await client(server.url).get(
+        `/api/gallery?contestId=${contest.id}&tab=${tab}&tz=UTC`,
+      )
+      expect(answer.status, answer.text).toBe(200)
+      return bodyOf<{ items: Array<{ id: string }> }>(answer).items.length
+    }
+    expect(await galleryTab("today")).toBe(3)
 
     const done = await browser.post(`/api/admin/contests/${contest.id}/cancel`, {
       reason: "The line art was printed upside down",
     })
     expect(done.status, done.text).toBe(200)
     expect([await creditsOf(ann), await creditsOf(ben)]).toEqual([2, 2])
+    // Out of Today's Contest; still in All (and on the members' profiles).
+    expect(await galleryTab("today")).toBe(0)
+    expect(await galleryTab("all")).toBe(3)
     const mails = (await outbox()).filter(
       (mail) => mail.kind === "contest-cancelled" && mail.subject.includes(contest.title),
     )
