@@ -16,7 +16,7 @@ import { Effect } from "effect"
 import sharp from "sharp"
 import { registerMember } from "../domain/accounts/register-member.use-case.ts"
 import { createContest } from "../domain/contests/create-contest.use-case.ts"
-import { DEFAULT_AGE_GROUP, type Entry } from "../domain/submissions/entry.entity.ts"
+import { newEntry } from "../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../domain/submissions/entry.port.ts"
 import { ImageStore } from "../domain/submissions/image-store.port.ts"
 import { type Cluster, type Instance, startCluster } from "../tests/cluster/support/cluster.ts"
@@ -102,20 +102,14 @@ const seed = async (cluster: Cluster, instance: Instance) => {
     const id = await cluster.run(
       Effect.gen(function* () {
         const image = (yield* (yield* ImageStore).store(new Uint8Array(png), "entry")).key
-        const entry: Entry = {
+        const entry = newEntry({
           id: randomUUID(),
           contestId: contest.id,
           memberId: member.id,
           artistName: member.username,
           image,
-          ageGroup: DEFAULT_AGE_GROUP,
-          contestType: "traditional",
-          moderation: "visible",
-          moderationReason: null,
-          voteCount: 0,
-          weightedScore: 0,
           createdAt: Date.now() - n * 1000,
-        }
+        })
         yield* (yield* EntryRepository).insert(entry)
         return entry.id
       }),

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { LANGUAGES, SETTINGS_TIME_ZONES } from "../../domain/accounts/member-settings.ts"
+import { MemberSettingsSchema } from "../../domain/accounts/member-settings.schema.ts"
 import { TIERS } from "../../domain/plans/plans.ts"
 import { PAYMENT_STATUSES } from "../../domain/billing/payment.entity.ts"
 
@@ -100,30 +100,8 @@ export type BadgeBody = typeof BadgeBody.Type
 
 export const BadgeListBody = Schema.Array(BadgeBody)
 
-export const MemberSettingsBody = Schema.Struct({
-  language: Schema.Literals(LANGUAGES.map((language) => language.code)),
-  timeZone: Schema.Literals(SETTINGS_TIME_ZONES.map((zone) => zone.zone)),
-  loginNotifications: Schema.Boolean,
-  email: Schema.Struct({
-    contestAnnouncements: Schema.Boolean,
-    votingResults: Schema.Boolean,
-    commentsAndFeedback: Schema.Boolean,
-    weeklySummary: Schema.Boolean,
-  }),
-  push: Schema.Struct({
-    contestReminders: Schema.Boolean,
-    newVotes: Schema.Boolean,
-    achievementUnlocked: Schema.Boolean,
-  }),
-  privacy: Schema.Struct({
-    publicProfile: Schema.Boolean,
-    showSubmissionHistory: Schema.Boolean,
-    showAchievementBadges: Schema.Boolean,
-    showJoinDate: Schema.Boolean,
-    analyticsTracking: Schema.Boolean,
-    personalizedRecommendations: Schema.Boolean,
-  }),
-}).annotate({ identifier: "MemberSettings" })
+/** The settings object: the same Schema that decodes a PUT of it (domain/accounts). */
+export const MemberSettingsBody = MemberSettingsSchema.annotate({ identifier: "MemberSettings" })
 
 export const PaymentBody = Schema.Struct({
   id: Schema.String,

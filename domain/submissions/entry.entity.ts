@@ -32,3 +32,17 @@ export interface Entry {
 
 export const isVisible = (entry: Pick<Entry, "moderation">): boolean =>
   entry.moderation === "visible"
+
+/** A new entry: visible, no votes yet, an adult's traditional medium unless told otherwise. */
+export const newEntry = (
+  fields: Pick<Entry, "id" | "contestId" | "memberId" | "artistName" | "image" | "createdAt"> &
+    Partial<Pick<Entry, "ageGroup" | "contestType">>,
+): Entry => ({
+  ageGroup: DEFAULT_AGE_GROUP,
+  contestType: DEFAULT_ENTRY_CONTEST_TYPE,
+  moderation: "visible",
+  moderationReason: null,
+  voteCount: 0,
+  weightedScore: 0,
+  ...fields,
+})

@@ -13,7 +13,7 @@ import {
   type AgeGroup,
   DEFAULT_AGE_GROUP,
   DEFAULT_ENTRY_CONTEST_TYPE,
-  type Entry,
+  newEntry,
 } from "./entry.entity.ts"
 import { EntryRepository } from "./entry.port.ts"
 
@@ -48,7 +48,7 @@ export const submitEntry = Effect.fn("submitEntry")(function* (input: SubmitEntr
       const subscription = yield* Effect.fromResult(
         entryAllowed(contest, yield* currentSubscription(member.id), now),
       )
-      const entry: Entry = {
+      const entry = newEntry({
         id: yield* ids.newId,
         contestId: contest.id,
         memberId: member.id,
@@ -56,12 +56,8 @@ export const submitEntry = Effect.fn("submitEntry")(function* (input: SubmitEntr
         image: input.image,
         ageGroup: input.ageGroup ?? DEFAULT_AGE_GROUP,
         contestType: input.contestType?.trim().toLowerCase() || DEFAULT_ENTRY_CONTEST_TYPE,
-        moderation: "visible",
-        moderationReason: null,
-        voteCount: 0,
-        weightedScore: 0,
         createdAt: now,
-      }
+      })
       yield* entries.insert(entry)
       yield* subscriptions.save(subscription)
       yield* analytics.recordEvent({ contestId: contest.id, metric: "submissions", at: now })

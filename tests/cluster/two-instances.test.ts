@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3"
 import { Effect } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -11,11 +10,11 @@ import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { createContest } from "../../domain/contests/create-contest.use-case.ts"
 import { currentSubscription } from "../../domain/plans/current-subscription.use-case.ts"
 import type { MemberId } from "../../domain/shared/ids.ts"
-import { DEFAULT_AGE_GROUP, type Entry } from "../../domain/submissions/entry.entity.ts"
+import { type Entry, newEntry } from "../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
-import { S3_TEST_CREDENTIALS } from "../support/s3-server.ts"
+import { keysIn } from "../support/s3-server.ts"
 import { type Cluster, type Instance, startCluster } from "./support/cluster.ts"
 
 /**
@@ -106,20 +105,14 @@ const storeEntryImage = async (run = cluster.run): Promise<string> => {
 
 /** An entry written straight to the repository (a contest no longer open, or no credit spent). */
 const insertEntry = async (member: Member, contest: Contest, run = cluster.run) => {
-  const entry: Entry = {
+  const entry = newEntry({
     id: randomUUID(),
     contestId: contest.id,
     memberId: member.id,
     artistName: member.username,
     image: await storeEntryImage(run),
-    ageGroup: DEFAULT_AGE_GROUP,
-    contestType: "traditional",
-    moderation: "visible",
-    moderationReason: null,
-    voteCount: 0,
-    weightedScore: 0,
     createdAt: Date.now(),
-  }
+  })
   await run(
     Effect.gen(function* () {
       yield* (yield* EntryRepository).insert(entry)
@@ -574,30 +567,4 @@ describe("two instances on one database", () => {
 })
 
 /** Every key in the cluster's part of the bucket. */
-const bucketKeys = async () => {
-  const { location } = cluster
-  const client = new S3Client({
-    region: location.region,
-    endpoint: location.endpoint ?? "",
-    forcePathStyle: true,
-    credentials: S3_TEST_CREDENTIALS,
-  })
-  try {
-    const keys: Array<string> = []
-    let token: string | undefined
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket: location.bucket,
-          Prefix: location.prefix,
-          ContinuationToken: token,
-        }),
-      )
-      keys.push(...(page.Contents ?? []).map((o) => (o.Key ?? "").slice(location.prefix.length)))
-      token = page.NextContinuationToken
-    } while (token)
-    return keys
-  } finally {
-    client.destroy()
-  }
-}
+const bucketKeys = () => keysIn(cluster.location)

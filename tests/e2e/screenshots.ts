@@ -14,7 +14,8 @@ import { join, resolve } from "node:path"
 import type { Browser, BrowserContextOptions, Page } from "playwright-core"
 import { chromiumAvailable, INSTALL_HINT, launchChromium } from "./support/chromium.ts"
 import { startEditor } from "./support/editor.ts"
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, startSite } from "./support/site.ts"
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
+import { resultAddresses } from "./support/site-pages.ts"
 
 const VIEWPORTS = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -28,26 +29,13 @@ const WEB_PAGES = [
   { name: "leaderboard", path: "/leaderboard" },
 ] as const
 
-/**
- * The pages that hold an id, found from the demo world's archive: the newest announced contest
- * with a winner, its winning entry and that entry's artist.
- */
-const resultPages = async (siteUrl: string) => {
-  const answer = await fetch(`${siteUrl}/api/challenges/archive`)
-  if (!answer.ok) throw new Error(`the archive did not answer: ${answer.status}`)
-  const { items } = (await answer.json()) as {
-    items: Array<{
-      contest: { id: string }
-      status: string
-      winner: { entryId: string; username: string } | null
-    }>
-  }
-  const announced = items.find((item) => item.status === "announced" && item.winner !== null)
-  if (!announced?.winner) throw new Error("the demo world has no announced contest with a winner")
+/** The pages that hold an id, named by the demo world (the axe sweep's own list, site-pages.ts). */
+const resultPages = async (site: Site) => {
+  const addresses = await resultAddresses(site)
   return [
-    { name: "contest", path: `/contests/${encodeURIComponent(announced.contest.id)}` },
-    { name: "entry", path: `/entries/${encodeURIComponent(announced.winner.entryId)}` },
-    { name: "artist", path: `/artists/${encodeURIComponent(announced.winner.username)}` },
+    { name: "contest", path: addresses.contest },
+    { name: "entry", path: addresses.entry },
+    { name: "artist", path: addresses.artist },
   ] as const
 }
 const ADMIN_PAGES = [
@@ -75,7 +63,7 @@ const takeAll = async (browser: Browser, outDir: string) => {
     return null
   })
   try {
-    const webPages = [...WEB_PAGES, ...(await resultPages(site.url))]
+    const webPages = [...WEB_PAGES, ...(await resultPages(site))]
     for (const [size, options] of Object.entries(VIEWPORTS)) {
       const context = await browser.newContext({ ...options, reducedMotion: "reduce" })
       const page = await context.newPage()

@@ -1,9 +1,13 @@
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { S3Location } from "../../adapters/images/image-storage.layer.ts"
-import { S3_TEST_CREDENTIALS, type S3TestServer, startS3Server } from "../support/s3-server.ts"
+import {
+  keysIn,
+  S3_TEST_CREDENTIALS,
+  type S3TestServer,
+  startS3Server,
+} from "../support/s3-server.ts"
 import { startTestServer, type TestServer } from "./support/server.ts"
 import { addContest, signedInMember } from "./support/world.ts"
 
@@ -22,24 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await s3.close()
 })
-
-/** The keys in one server's part of the bucket. */
-const keysIn = async (location: S3Location) => {
-  const client = new S3Client({
-    region: location.region,
-    endpoint: location.endpoint ?? "",
-    forcePathStyle: true,
-    credentials: S3_TEST_CREDENTIALS,
-  })
-  try {
-    const page = await client.send(
-      new ListObjectsV2Command({ Bucket: location.bucket, Prefix: location.prefix }),
-    )
-    return (page.Contents ?? []).map((object) => (object.Key ?? "").slice(location.prefix.length))
-  } finally {
-    client.destroy()
-  }
-}
 
 /** A member's multipart upload of a photo into an open contest: the answer's entry. */
 const upload = async (server: TestServer) => {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3"
 import S3rver from "s3rver"
 import type { S3Location } from "../../adapters/images/image-storage.layer.ts"
 
@@ -53,5 +54,33 @@ export const startS3Server = async (): Promise<S3TestServer> => {
       await server.close()
       await rm(directory, { recursive: true, force: true })
     },
+  }
+}
+
+/** Every key under a location's prefix (without it), all pages, as a test looks at the bucket. */
+export const keysIn = async (location: S3Location): Promise<Array<string>> => {
+  const client = new S3Client({
+    region: location.region,
+    endpoint: location.endpoint ?? "",
+    forcePathStyle: true,
+    credentials: S3_TEST_CREDENTIALS,
+  })
+  try {
+    const keys: Array<string> = []
+    let token: string | undefined
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: location.bucket,
+          Prefix: location.prefix,
+          ContinuationToken: token,
+        }),
+      )
+      keys.push(...(page.Contents ?? []).map((o) => (o.Key ?? "").slice(location.prefix.length)))
+      token = page.NextContinuationToken
+    } while (token)
+    return keys
+  } finally {
+    client.destroy()
   }
 }

@@ -11,7 +11,7 @@ import type { RateLimit } from "../../../adapters/http/rate-limits.ts"
 import type { RateLimitName } from "../../../adapters/http/route.ts"
 import type { Contest } from "../../../domain/contests/contest.entity.ts"
 import { createContest } from "../../../domain/contests/create-contest.use-case.ts"
-import { DEFAULT_AGE_GROUP, type Entry } from "../../../domain/submissions/entry.entity.ts"
+import { type Entry, newEntry } from "../../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../../domain/submissions/entry.port.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
 import { submitEntry } from "../../../domain/submissions/submit-entry.use-case.ts"
@@ -185,18 +185,14 @@ export const insertEntry = async (
 ): Promise<Entry> => {
   const image = await storeEntryImage(server)
   const entry: Entry = {
-    id: crypto.randomUUID(),
-    contestId: contest.id,
-    memberId: member.id,
-    artistName: member.username,
-    image,
-    ageGroup: DEFAULT_AGE_GROUP,
-    contestType: "traditional",
-    moderation: "visible",
-    moderationReason: null,
-    voteCount: 0,
-    weightedScore: 0,
-    createdAt: Date.now(),
+    ...newEntry({
+      id: crypto.randomUUID(),
+      contestId: contest.id,
+      memberId: member.id,
+      artistName: member.username,
+      image,
+      createdAt: Date.now(),
+    }),
     ...fields,
   }
   await run(
