@@ -61,6 +61,18 @@ interface ServeOptions {
   readonly demo: boolean
 }
 
+/**
+ * The address this server is reached at when PUBLIC_URL is unset: its port, on `localhost` for a
+ * loopback or wildcard host (what a browser on the machine opens), else the host itself. Port 0
+ * (any free port, known only once listening) falls back to the default, :3000.
+ */
+export const listeningUrl = (host: string, port: number): string | undefined => {
+  if (port === 0) return undefined
+  const local = ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost", ""].includes(host)
+  const name = local ? "localhost" : host.includes(":") ? `[${host}]` : host
+  return `http://${name}:${port}`
+}
+
 export const portArgument = (text: string): number => {
   const port = Number(text)
   if (!/^\d+$/.test(text.trim()) || port > 65_535) {
@@ -127,7 +139,12 @@ const serve = async (options: ServeOptions): Promise<void> => {
     import("./demo/demo-world.ts"),
   ])
   const embedded = !process.env.DATABASE_URL
-  const runtime = ManagedRuntime.make(makeAppLayer(appConfigFromEnv({ migrate: embedded })))
+  // Links in mails and the checkout's return addresses need the site's address: PUBLIC_URL, else
+  // where this server listens (not a fixed :3000 when PORT says otherwise).
+  const env = process.env.PUBLIC_URL?.trim()
+    ? process.env
+    : { ...process.env, PUBLIC_URL: listeningUrl(options.host, options.port) }
+  const runtime = ManagedRuntime.make(makeAppLayer(appConfigFromEnv({ migrate: embedded }, env)))
   try {
     // Builds the layer now (connects, migrates), so a bad database fails before we listen.
     const ready = await runtime.runPromiseExit(Effect.void)
