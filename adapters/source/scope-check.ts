@@ -34,6 +34,16 @@ export const unresolvedNames = (
   path: string,
   text: string,
   elementStart: number,
+): ReadonlyMap<string, number> => unresolvedNamesIn(path, text, { elementStart })
+
+/** The names read anywhere in a file that no declaration in scope binds, with how often each is read. */
+export const unresolvedNamesInFile = (path: string, text: string): ReadonlyMap<string, number> =>
+  unresolvedNamesIn(path, text, { elementStart: null })
+
+const unresolvedNamesIn = (
+  path: string,
+  text: string,
+  { elementStart }: { readonly elementStart: number | null },
 ): ReadonlyMap<string, number> => {
   const fileName = `/${path}`
   const source = ts.createSourceFile(
@@ -60,20 +70,20 @@ export const unresolvedNames = (
     host,
   })
   const checker = program.getTypeChecker()
-  const start = elementStart
-  let end = elementStart
+  const start = elementStart ?? 0
+  let end = elementStart ?? text.length
   const locate = (node: ts.Node): void => {
     if (end > start) return
     if (
       (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) &&
-      node.getStart(source) === elementStart
+      node.getStart(source) === start
     ) {
       end = node.end
       return
     }
-    if (node.pos <= elementStart && elementStart < node.end) ts.forEachChild(node, locate)
+    if (node.pos <= start && start < node.end) ts.forEachChild(node, locate)
   }
-  locate(source)
+  if (elementStart !== null) locate(source)
   const found = new Map<string, number>()
   const isReference = (node: ts.Identifier) => {
     const parent = node.parent
