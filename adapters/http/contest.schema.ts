@@ -98,6 +98,8 @@ export const EntryBody = Schema.Struct({
   hasVoted: Schema.optionalKey(Schema.Boolean),
   /** Its contest's title, on a member's list of entries. */
   contestName: Schema.optionalKey(Schema.String),
+  /** True when its contest was cancelled (its credit came back), on a member's list of entries. */
+  contestCancelled: Schema.optionalKey(Schema.Boolean),
   /** Why a moderator took it out: only on the member's own list. */
   moderationReason: Schema.optionalKey(Schema.NullOr(Schema.String)),
 }).annotate({ identifier: "Entry" })

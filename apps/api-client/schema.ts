@@ -7659,6 +7659,7 @@ export interface components {
       readonly artistUsername: string
       readonly hasVoted?: boolean
       readonly contestName?: string
+      readonly contestCancelled?: boolean
       readonly moderationReason: string | null
       readonly moderation: components["schemas"]["Moderation"]
       readonly artistEmail: string
@@ -7916,6 +7917,7 @@ export interface components {
       readonly artistUsername: string
       readonly hasVoted?: boolean
       readonly contestName?: string
+      readonly contestCancelled?: boolean
       readonly moderationReason?: string | null
     }
     readonly EntryPage: {

@@ -4,6 +4,10 @@ import type { Contest } from "./contest.entity.ts"
 export const CONTEST_STATUSES = ["scheduled", "active", "ended", "announced", "cancelled"] as const
 export type ContestStatus = (typeof CONTEST_STATUSES)[number]
 
+/** Whether an admin cancelled it (a stored `cancelled`, whatever the clock says). */
+export const isCancelled = (contest: Pick<Contest, "storedStatus">): boolean =>
+  contest.storedStatus?.trim().toLowerCase() === "cancelled"
+
 /**
  * Status derived from the clock, not trusted from a stored string. A stored `cancelled` always
  * wins; a stored `announced` counts only once the contest has ended. Case is ignored.
@@ -12,8 +16,8 @@ export const contestStatus = (
   contest: Pick<Contest, "startsAt" | "endsAt" | "storedStatus">,
   now: Instant,
 ): ContestStatus => {
+  if (isCancelled(contest)) return "cancelled"
   const stored = contest.storedStatus?.trim().toLowerCase()
-  if (stored === "cancelled") return "cancelled"
   if (now < contest.startsAt) return "scheduled"
   if (now < contest.endsAt) return "active"
   return stored === "announced" ? "announced" : "ended"

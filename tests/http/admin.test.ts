@@ -206,6 +206,12 @@ describe.each(httpBackends)("the admin API on %s", (backend) => {
     // Out of Today's Contest; still in All (and on the members' profiles).
     expect(await galleryTab("today")).toBe(0)
     expect(await galleryTab("all")).toBe(3)
+    const annsList = await client(server.url).get(`/api/submissions/user/${ann.id}`)
+    expect(annsList.status, annsList.text).toBe(200)
+    expect(bodyOf<Array<{ contestCancelled?: boolean }>>(annsList)).toEqual([
+      expect.objectContaining({ contestName: contest.title, contestCancelled: true }),
+      expect.objectContaining({ contestName: contest.title, contestCancelled: true }),
+    ])
     const mails = (await outbox()).filter(
       (mail) => mail.kind === "contest-cancelled" && mail.subject.includes(contest.title),
     )

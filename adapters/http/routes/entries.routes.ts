@@ -2,6 +2,7 @@ import { Effect, Option, Schema } from "effect"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
 import { profileVisibility } from "../../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
+import { isCancelled } from "../../../domain/contests/contest-status.ts"
 import { NotFound } from "../../../domain/shared/errors.ts"
 import { AGE_GROUPS, type Entry, isVisible } from "../../../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../../../domain/submissions/entry.port.ts"
@@ -52,14 +53,15 @@ const newestPage = (filter: {
   })
 
 /**
- * A member's entries presented with placement and each one's contestName (its contest's title);
- * the contests of the page are read once.
+ * A member's entries presented with placement, each one's contestName (its contest's title) and
+ * contestCancelled; the contests of the page are read once.
  */
 const withContestNames = (entries: ReadonlyArray<Entry>) =>
   Effect.map(presentEntryPage(entries), ({ items, contests }) =>
     items.map((item, index) => {
-      const contestName = contests.get(entries[index]?.contestId ?? "")?.title
-      return { ...item, ...(contestName === undefined ? {} : { contestName }) }
+      const contest = contests.get(entries[index]?.contestId ?? "")
+      if (contest === undefined) return item
+      return { ...item, contestName: contest.title, contestCancelled: isCancelled(contest) }
     }),
   )
 

@@ -160,6 +160,25 @@ describe("the profile page", () => {
       ).toEqual(["1st place", "People's Choice"])
     })
 
+    it("says which entries were in a cancelled contest", async () => {
+      signedInAs(MEMBER)
+      withStats()
+      withEntries(() =>
+        HttpResponse.json([
+          anEntry({ id: "e1", contestCancelled: true }),
+          anEntry({ id: "e2", contestName: "Koi Pond", contestCancelled: false }),
+        ]),
+      )
+      renderRoute("/profile")
+      const cancelled = (await screen.findByRole("heading", { name: "Autumn Leaves" })).closest(
+        "li",
+      ) as HTMLElement
+      expect(within(cancelled).getByText("Contest cancelled")).toBeTruthy()
+      expect(within(cancelled).getByText("Entering it cost you nothing.", { exact: false }))
+      const running = screen.getByRole("heading", { name: "Koi Pond" }).closest("li") as HTMLElement
+      expect(within(running).queryByText("Contest cancelled")).toBeNull()
+    })
+
     it("offers today's contest when there are no entries", async () => {
       signedInAs(MEMBER)
       withStats()

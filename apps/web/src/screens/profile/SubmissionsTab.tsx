@@ -57,6 +57,14 @@ const EntryCard = ({
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="font-semibold break-words text-slate-900">{title}</h3>
         <p className="text-sm text-slate-600">{shortDate(entry.createdAt)}</p>
+        {entry.contestCancelled && (
+          <p className="text-sm text-slate-700">
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+              Contest cancelled
+            </span>{" "}
+            Entering it cost you nothing.
+          </p>
+        )}
         {moderation && entry.moderationReason && (
           <p className="text-sm break-words text-red-800">Reason: {entry.moderationReason}</p>
         )}
