@@ -5,6 +5,7 @@ import { Canvas } from "./canvas/Canvas.tsx"
 import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"
 import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-context.tsx"
 import { EditorSession } from "./editing/editor-session.ts"
+import { useEditorShortcuts } from "./editing/editor-shortcuts.ts"
 import type { EditorConfig } from "./editor-config.ts"
 import { createFrameChannel } from "./frame/frame-channel.ts"
 import { tailwindClassCss } from "./inspector/class-css.ts"
@@ -36,31 +37,34 @@ export const EditorLayout = ({
   readonly canvasId: string
   readonly frameSrc: string
   readonly frameRef: RefObject<HTMLIFrameElement | null>
-}) => (
-  <EditorSessionProvider session={session}>
-    <ToastProvider>
-      <ToastBridge />
-      <div className="grid h-full grid-rows-[auto_auto_1fr]">
-        <Toolbar canvasId={canvasId} />
-        <RefusalMessage />
-        <div className="grid min-h-0 grid-cols-[15rem_1fr_19rem]">
-          <div className="min-h-0 border-r border-slate-200">
-            <LayersPanel />
-          </div>
-          <Canvas src={frameSrc} frameRef={frameRef} />
-          <div className="grid min-h-0 grid-rows-[1fr_12rem] border-l border-slate-200">
-            <div className="min-h-0">
-              <Inspector />
+}) => {
+  useEditorShortcuts(session)
+  return (
+    <EditorSessionProvider session={session}>
+      <ToastProvider>
+        <ToastBridge />
+        <div className="grid h-full grid-rows-[auto_auto_1fr]">
+          <Toolbar canvasId={canvasId} />
+          <RefusalMessage />
+          <div className="grid min-h-0 grid-cols-[15rem_1fr_19rem]">
+            <div className="min-h-0 border-r border-slate-200">
+              <LayersPanel />
             </div>
-            <div className="min-h-0 border-t border-slate-200">
-              <ChangeList />
+            <Canvas src={frameSrc} frameRef={frameRef} />
+            <div className="grid min-h-0 grid-rows-[1fr_12rem] border-l border-slate-200">
+              <div className="min-h-0">
+                <Inspector />
+              </div>
+              <div className="min-h-0 border-t border-slate-200">
+                <ChangeList />
+              </div>
             </div>
           </div>
         </div>
-      </div>
-    </ToastProvider>
-  </EditorSessionProvider>
-)
+      </ToastProvider>
+    </EditorSessionProvider>
+  )
+}
 
 /**
  * The editor on the canvas its URL names: the frame channel, the API client and the session, made

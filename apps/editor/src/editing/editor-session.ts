@@ -60,7 +60,7 @@ export class EditorSession extends EditLifecycle {
         this.onDragEnd(payload)
         return
       case "KEY_DOWN":
-        this.onKey(payload)
+        this.handleKey(payload)
         return
       default:
         return
@@ -94,7 +94,12 @@ export class EditorSession extends EditLifecycle {
     )
   }
 
-  private onKey(payload: Record<string, unknown>) {
+  /**
+   * The editor's shortcuts, pressed in the frame (KEY_DOWN) or anywhere in the parent
+   * (useEditorShortcuts): ⌘/Ctrl+Z undo, ⌘/Ctrl+Shift+Z or ⌘/Ctrl+Y redo, ⌘/Ctrl+D duplicate,
+   * Delete or Backspace remove, Escape deselect. Answers whether the key was one of them.
+   */
+  handleKey(payload: Record<string, unknown>): boolean {
     const key = str(payload.key)
     const command = payload.metaKey === true || payload.ctrlKey === true
     if (command && key?.toLowerCase() === "z") {
@@ -107,7 +112,10 @@ export class EditorSession extends EditLifecycle {
       this.remove()
     } else if (key === "Escape") {
       this.select(null)
+    } else {
+      return false
     }
+    return true
   }
 
   // ---- selection, hover, view ----------------------------------------------------------------
