@@ -1,6 +1,5 @@
 import { readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
-import { diffLines } from "diff"
 import { Effect } from "effect"
 import { ts } from "ts-morph"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -127,26 +126,37 @@ const importsOf = (file: FileModel): Range => {
   return [0, imports.length === 0 ? 0 : imports[imports.length - 1]!.end]
 }
 
-/** The first change between `before` and `after` that lies outside every range, or null. */
+/**
+ * Null when `after` is `before` with only the given ranges (widened to whole lines) replaced;
+ * else what of `before` outside them is missing. The text between the ranges must come back in
+ * order: found leftmost, which leaves the most room to the ranges after.
+ */
 const outsideChange = (
   before: string,
   after: string,
   ranges: ReadonlyArray<Range>,
 ): string | null => {
-  const allowed = ranges.map((range) => lines(before, range))
-  const inside = (start: number, end: number) =>
-    allowed.some(([low, high]) => low <= start && end <= high)
-  let offset = 0
-  for (const change of diffLines(before, after)) {
-    if (change.added) {
-      if (!inside(offset, offset)) return `added at ${offset}: ${JSON.stringify(change.value)}`
-    } else {
-      const end = offset + change.value.length
-      if (change.removed && !inside(offset, end)) {
-        return `removed at ${offset}: ${JSON.stringify(change.value)}`
-      }
-      offset = end
-    }
+  const merged: Array<[number, number]> = []
+  for (const [low, high] of ranges
+    .map((range) => lines(before, range))
+    .sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1]
+    if (last && low <= last[1]) last[1] = Math.max(last[1], high)
+    else merged.push([low, high])
+  }
+  const head = before.slice(0, merged[0]?.[0] ?? before.length)
+  if (merged.length === 0) return before === after ? null : "changed, where nothing may change"
+  if (!after.startsWith(head)) return `the text before ${head.length} changed`
+  const tail = before.slice(merged[merged.length - 1]![1])
+  let cursor = head.length
+  for (let index = 0; index + 1 < merged.length; index += 1) {
+    const between = before.slice(merged[index]![1], merged[index + 1]![0])
+    const found = after.indexOf(between, cursor)
+    if (found === -1) return `the text at ${merged[index]![1]} changed: ${JSON.stringify(between)}`
+    cursor = found + between.length
+  }
+  if (!after.endsWith(tail) || after.length - tail.length < cursor) {
+    return `the text after ${merged[merged.length - 1]![1]} changed`
   }
   return null
 }
@@ -192,6 +202,33 @@ describe("the rewriter on real component code", () => {
     expect(unresolvedNamesInFile(BIG, original[BIG]!).has("CardHeader_3")).toBe(false)
   })
 
+  it("the checks below catch what they look for", () => {
+    const before = "a\n<p>one</p>\nb\n<i>two</i>\nc\n"
+    const p: Range = [2, 12]
+    const i: Range = [15, 25]
+    expect(outsideChange(before, before.replace("one", "uno"), [p])).toBeNull()
+    expect(outsideChange(before, before.replace("two", "dos"), [p])).toMatch(/after/)
+    expect(outsideChange(before, before.replace("b", "B"), [p, i])).toMatch(/changed/)
+    expect(
+      outsideChange(before, before.replace("<p>one</p>\n", "").replace("c\n", "<p>one</p>\nc\n"), [
+        p,
+      ]),
+    ).not.toBeNull()
+    expect(
+      outsideChange(
+        before,
+        before.replace("<p>one</p>\n", "").replace("two</i>\n", "two<p>one</p></i>\n"),
+        [p, i],
+      ),
+    ).toBeNull()
+    expect(hasBareLineFeed("a\r\nb\r\n")).toBe(false)
+    expect(hasBareLineFeed("a\r\nb\n")).toBe(true)
+    const component = (body: string) =>
+      `function A({ width }: { width: number }) { return <div>{width}</div> }\nfunction B() { return <div>${body}</div> }\n`
+    expect([...unresolvedNamesInFile("a.tsx", component("")).keys()]).toEqual([])
+    expect([...unresolvedNamesInFile("a.tsx", component("{width}")).keys()]).toEqual(["width"])
+  })
+
   it(`random sequences of every mutation kind: each result parses, resolves its names, changes only the edited elements, and undoes to the bytes`, async () => {
     const counts: Record<string, { applied: number; refused: number }> = {}
     const refusals: Record<string, number> = {}
@@ -222,6 +259,16 @@ describe("the rewriter on real component code", () => {
           const seenFileHashes = { [path]: file.hash }
           const ref = (element: JsxInfo): ElementRef => ({ codebaseId: element.id })
           const one = () => pick(elements)
+          // Structural edits mostly on what can have siblings (a component's root is refused).
+          const children = elements.filter((element) => element.inJsxChildren)
+          const child = () => (children.length > 0 && next() < 0.8 ? pick(children) : one())
+          // Text edits mostly on elements with text of their own.
+          const texts = elements.filter((element) =>
+            ts.isJsxElement(element.node)
+              ? element.node.children.some((part) => ts.isJsxText(part) && part.text.trim() !== "")
+              : false,
+          )
+          const withText = () => (texts.length > 0 && next() < 0.8 ? pick(texts) : one())
           const rewriter = canvas.rewriter
           const root = canvas.root
           const classRanges = (element: JsxInfo) => [own(element), ...cvaCalls(file)]
@@ -289,7 +336,7 @@ describe("the rewriter on real component code", () => {
               }
             },
             () => {
-              const moved = one()
+              const moved = child()
               const target = one()
               const where = pick(["before", "after", "in"] as const)
               return {
@@ -308,7 +355,7 @@ describe("the rewriter on real component code", () => {
               }
             },
             () => {
-              const removed = [one(), one()].slice(0, 1 + Math.floor(next() * 2))
+              const removed = [child(), child()].slice(0, 1 + Math.floor(next() * 2))
               return {
                 kind: "removeJsxElement",
                 ranges: removed.map(around),
@@ -343,7 +390,7 @@ describe("the rewriter on real component code", () => {
               }
             },
             () => {
-              const copied = [one(), one()].slice(0, 1 + Math.floor(next() * 2))
+              const copied = [child(), child()].slice(0, 1 + Math.floor(next() * 2))
               return {
                 kind: "duplicate",
                 ranges: copied.map(around),
@@ -424,7 +471,7 @@ describe("the rewriter on real component code", () => {
               }
             },
             () => {
-              const element = one()
+              const element = withText()
               return {
                 kind: "editText",
                 ranges: [own(element)],
@@ -450,6 +497,9 @@ describe("the rewriter on real component code", () => {
               onSuccess: (result) => ({ result }),
             }),
           )
+          if (process.env.REAL_CODE_TRACE) {
+            console.log(why, JSON.stringify(outcome).slice(0, 300), "\n", await canvas.read(path))
+          }
           if ("refused" in outcome) {
             tally.refused += 1
             const code = outcome.refused.code ?? "no code"
