@@ -43,7 +43,7 @@ export const EditorLayout = ({
     <EditorSessionProvider session={session}>
       <ToastProvider>
         <ToastBridge />
-        <div className="grid h-full grid-rows-[auto_auto_1fr]">
+        <div className="grid h-full grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
           <Toolbar canvasId={canvasId} />
           <RefusalMessage />
           <div className="grid min-h-0 grid-cols-[15rem_1fr_19rem]">
@@ -55,7 +55,7 @@ export const EditorLayout = ({
               <div className="min-h-0">
                 <Inspector />
               </div>
-              <div className="min-h-0 border-t border-slate-200">
+              <div className="min-h-0 border-t border-slate-200 bg-white">
                 <ChangeList />
               </div>
             </div>
