@@ -1,3 +1,4 @@
+import { refusalText } from "./refusal-text.ts"
 import { AlertTriangle, Check, LoaderCircle, X } from "lucide-react"
 import type { ChangeLedgerItem } from "../../../../domain/editing/change-ledger.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
@@ -86,7 +87,7 @@ export const ChangeList = () => {
 
 /** The server refused the last change: what, why (its words and code), and a way to close it. */
 export const RefusalMessage = () => {
-  const { refusal } = useEditor()
+  const { refusal, nodes } = useEditor()
   const session = useSession()
   if (!refusal) return null
   return (
@@ -98,7 +99,7 @@ export const RefusalMessage = () => {
       <div className="flex-1">
         <p className="font-semibold">The server refused “{refusal.changeName}”</p>
         <p>
-          {refusal.message}
+          {refusalText(refusal.message, nodes)}
           {refusal.code !== "" && <span className="ml-1 font-mono text-xs">({refusal.code})</span>}
         </p>
         <p className="text-xs text-red-800">The source files were not changed by it.</p>
