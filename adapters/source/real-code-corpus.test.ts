@@ -497,13 +497,19 @@ describe("the rewriter on real component code", () => {
               onSuccess: (result) => ({ result }),
             }),
           )
-          if (process.env.REAL_CODE_TRACE) {
+          if (process.env.REAL_CODE_TRACE === "all") {
             console.log(why, JSON.stringify(outcome).slice(0, 300), "\n", await canvas.read(path))
           }
           if ("refused" in outcome) {
             tally.refused += 1
             const code = outcome.refused.code ?? "no code"
             refusals[code] = (refusals[code] ?? 0) + 1
+            if (process.env.REAL_CODE_TRACE === "refusals") {
+              const reason = String((outcome.refused as { message?: string }).message)
+              console.log(
+                `refused ${planned.kind} ${code}: ${reason.replace(/tempo-[\w-]+/g, "<id>")}`,
+              )
+            }
             expect(await canvas.read(path), `${why}: refused, yet the file changed`).toBe(before)
             continue
           }
