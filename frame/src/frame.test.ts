@@ -254,9 +254,27 @@ describe("selection", () => {
     expect(frame.state.multiSelectedElementKeys).toEqual([TITLE_KEY, NOTE_KEY, INNER_KEY])
   })
 
-  it("a second click on selected text edits it in place; blur sends new and old text", () => {
+  it("a second click on selected text only selects it; Delete then removes nothing of its text", () => {
     click(el(TITLE))
     click(el(TITLE))
+    expect(sent("START_EDITING_TEXT")).toHaveLength(0)
+    expect(el(TITLE).hasAttribute("contenteditable")).toBe(false)
+  })
+
+  it("Enter on the selection edits its text; Escape puts the old text back", () => {
+    click(el(TITLE))
+    el(TITLE).dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "Enter" }))
+    expect(last("START_EDITING_TEXT")?.payload).toEqual({ elementKey: TITLE_KEY })
+    expect(el(TITLE).getAttribute("contenteditable")).toBe("plaintext-only")
+    el(TITLE).textContent = "Changed"
+    el(TITLE).dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "Escape" }))
+    expect(el(TITLE).textContent).toBe("Title")
+  })
+
+  it("a double-click on text edits it in place; blur sends new and old text", () => {
+    click(el(TITLE))
+    click(el(TITLE))
+    el(TITLE).dispatchEvent(new MouseEvent("dblclick", { bubbles: true, button: 0 }))
     expect(last("START_EDITING_TEXT")?.payload).toEqual({ elementKey: TITLE_KEY })
     expect(el(TITLE).getAttribute("contenteditable")).toBe("plaintext-only")
     el(TITLE).textContent = "New title"
@@ -278,6 +296,8 @@ describe("selection", () => {
     button?.click()
     expect(last("EDIT_DYNAMIC_TEXT")?.payload).toEqual({ elementKey: NOTE_KEY })
     click(el(NOTE))
+    el(NOTE).dispatchEvent(new MouseEvent("dblclick", { bubbles: true, button: 0 }))
+    el(NOTE).dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, key: "Enter" }))
     expect(sent("START_EDITING_TEXT")).toHaveLength(0)
   })
 

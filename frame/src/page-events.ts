@@ -96,12 +96,18 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
       setSelection(next.selected, next.multi, true)
       return
     }
-    const { selection, startTextEdit: edit } = plainClick(current, key, textOf(key).editable)
-    if (edit) {
-      startTextEdit(key)
-      return
-    }
+    const { selection } = plainClick(current, key)
     setSelection(selection.selected, selection.multi, true)
+  }
+
+  /** Text editing starts on purpose: a double-click, or Enter on the selection; never on `{title}`. */
+  const editTextOf = (key: string) => {
+    if (!textOf(key).editable) return false
+    if (state.selectedElementKey !== key || state.multiSelectedElementKeys.length > 0) {
+      setSelection(key, [], true)
+    }
+    startTextEdit(key)
+    return true
   }
 
   const listen = <K extends keyof WindowEventMap>(
@@ -156,6 +162,14 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
     if (deps.drag.takeSuppressedClick()) return
     if (event.target instanceof Element) clickOn(event.target, event.shiftKey)
   })
+  listen("dblclick", (event) => {
+    if (state.driveMode || insideEditing(event) || isFrameOwned(event.target)) return
+    event.preventDefault()
+    event.stopPropagation()
+    const keyed =
+      event.target instanceof Element ? nearestKeyed(event.target, state.storyboardId) : undefined
+    if (keyed) editTextOf(keyed.key)
+  })
   listen("contextmenu", (event) => {
     if (state.driveMode) return
     event.preventDefault()
@@ -189,6 +203,12 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
         ;(editing as HTMLElement).blur()
       }
       return // typing is not forwarded
+    }
+    const plain = !event.metaKey && !event.ctrlKey && !event.altKey && !event.shiftKey
+    const selected = state.selectedElementKey
+    if (event.key === "Enter" && plain && !state.driveMode && selected && editTextOf(selected)) {
+      event.preventDefault()
+      return
     }
     send("KEY_DOWN", keyPayload(event))
   })

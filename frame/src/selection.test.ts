@@ -51,13 +51,12 @@ describe("multi-select", () => {
     expect(areSiblings(a, a, undefined)).toBe(false)
   })
 
-  it("starts text editing only on a click on the already selected, editable element", () => {
-    expect(plainClick({ selected: a, multi: [] }, a, true).startTextEdit).toBe(true)
-    expect(plainClick({ selected: a, multi: [] }, a, false).startTextEdit).toBe(false)
-    expect(plainClick({ selected: b, multi: [] }, a, true).startTextEdit).toBe(false)
-    expect(plainClick({ selected: a, multi: [a, b] }, a, true)).toEqual({
+  it("a plain click selects one element, even the selected one, and never edits its text", () => {
+    expect(plainClick({ selected: a, multi: [] }, a)).toEqual({
       selection: { selected: a, multi: [] },
-      startTextEdit: false,
+    })
+    expect(plainClick({ selected: a, multi: [a, b] }, a)).toEqual({
+      selection: { selected: a, multi: [] },
     })
   })
 })

@@ -43,15 +43,14 @@ export const shiftSelect = (
   return { selected, multi: [...members, clicked] }
 }
 
-/** A plain click: a new single selection, or text editing when the selected text is clicked. */
+/**
+ * A plain click: a new single selection. It never starts text editing (a double-click or Enter
+ * does, as in design tools), so a click on the selected element cannot put its text at the mercy
+ * of the next Delete.
+ */
 export const plainClick = (
-  current: Selection,
+  _current: Selection,
   clicked: string,
-  editableText: boolean,
-): { readonly selection: Selection; readonly startTextEdit: boolean } => {
-  const again = current.selected === clicked && current.multi.length === 0
-  return {
-    selection: { selected: clicked, multi: [] },
-    startTextEdit: again && editableText,
-  }
-}
+): { readonly selection: Selection } => ({
+  selection: { selected: clicked, multi: [] },
+})

@@ -236,8 +236,8 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     await selectInCanvas(heading)
     await expect.poll(selectedName).toContain("h2")
     await saved(async () => {
-      // Clicking the selected text again edits it in place; Enter ends the edit.
-      await heading.click()
+      // A double-click edits the text in place (a plain click only selects); Enter ends the edit.
+      await heading.dblclick()
       await expect.poll(() => heading.getAttribute("contenteditable")).toBe("plaintext-only")
       await page.keyboard.press("ControlOrMeta+A")
       await page.keyboard.type("About us")
