@@ -161,6 +161,8 @@ const outsideChange = (
   return null
 }
 
+/** A line indented with spaces (a tab-indented file must stay without one). */
+const spaceIndented = (text: string) => /^ +\S/m.test(text)
 const hasBareLineFeed = (text: string) => /(^|[^\r])\n/.test(text)
 
 let canvas: TestCanvas
@@ -198,6 +200,7 @@ describe("the rewriter on real component code", () => {
     }
     expect(hasBareLineFeed(original["leaderboard.crlf.tsx"]!)).toBe(false)
     expect(original["nav-menu.tsx"]!).toMatch(/^\t\t<li>$/m)
+    expect(spaceIndented(original["nav-menu.tsx"]!)).toBe(false)
     expect(original[BIG]!.split("\n").length).toBeGreaterThan(5_000)
     expect(unresolvedNamesInFile(BIG, original[BIG]!).has("CardHeader_3")).toBe(false)
   })
@@ -223,6 +226,8 @@ describe("the rewriter on real component code", () => {
     ).toBeNull()
     expect(hasBareLineFeed("a\r\nb\r\n")).toBe(false)
     expect(hasBareLineFeed("a\r\nb\n")).toBe(true)
+    expect(spaceIndented("\ta\n\t\tb\n")).toBe(false)
+    expect(spaceIndented("\ta\n  b\n")).toBe(true)
     const component = (body: string) =>
       `function A({ width }: { width: number }) { return <div>{width}</div> }\nfunction B() { return <div>${body}</div> }\n`
     expect([...unresolvedNamesInFile("a.tsx", component("")).keys()]).toEqual([])
@@ -502,6 +507,7 @@ describe("the rewriter on real component code", () => {
           }
           if ("refused" in outcome) {
             tally.refused += 1
+            expect(outcome.refused.code, `${why}: a refusal without a code`).toMatch(/^[A-Z_]+$/)
             const code = outcome.refused.code ?? "no code"
             refusals[code] = (refusals[code] ?? 0) + 1
             if (process.env.REAL_CODE_TRACE === "refusals") {
@@ -526,6 +532,12 @@ describe("the rewriter on real component code", () => {
           expect(outsideChange(before, after, ranges), why).toBeNull()
           if (!hasBareLineFeed(before))
             expect(hasBareLineFeed(after), `${why}: a bare LF in a CRLF file`).toBe(false)
+          if (!spaceIndented(before)) {
+            expect(
+              spaceIndented(after),
+              `${why}: a space-indented line in a tab-indented file`,
+            ).toBe(false)
+          }
           const unresolvedBefore = unresolvedNamesInFile(path, before)
           const newly = [...unresolvedNamesInFile(path, after).keys()].filter(
             (name) => !unresolvedBefore.has(name),
