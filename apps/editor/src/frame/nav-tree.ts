@@ -124,6 +124,26 @@ export const componentNames = (root: TreeNode | null): ReadonlyArray<string> => 
   return [...names].sort()
 }
 
+/**
+ * The components "Add element" may offer for the selection: the page's, but never the page's own
+ * root (App inside itself renders forever) nor a component the selection sits inside (the same
+ * loop, one level down).
+ */
+export const insertableComponents = (
+  root: TreeNode | null,
+  selectedKey: string | null,
+): ReadonlyArray<string> => {
+  const nodes = indexTree(root)
+  const excluded = new Set<string>()
+  for (const top of root?.children ?? []) if (top.isComponent) excluded.add(top.elementTagName)
+  for (let key = selectedKey; key !== null; key = nodes.get(key)?.parent ?? null) {
+    const node = nodes.get(key)
+    if (!node) break
+    if (node.isComponent) excluded.add(node.elementTagName)
+  }
+  return componentNames(root).filter((name) => !excluded.has(name))
+}
+
 /** The element's static text, when it has exactly one piece of it and no element children. */
 export const editableText = (node: TreeNode): string | null =>
   !node.isComponent && node.children.length === 0 && node.literalChildren.length === 1

@@ -3,7 +3,7 @@ import { Popover, Toolbar as RadixToolbar } from "radix-ui"
 import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
-import { componentNames } from "../frame/nav-tree.ts"
+import { insertableComponents } from "../frame/nav-tree.ts"
 import {
   Menu,
   MenuContent,
@@ -116,7 +116,7 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
   const selectedNode = selectedKey ? nodes.get(selectedKey) : undefined
   const single = multiSelectedKeys.length === 0 && codebaseIdOf(selectedKey) !== undefined
   const any = single || multiSelectedKeys.some((key) => codebaseIdOf(key) !== undefined)
-  const components = componentNames(tree)
+  const components = insertableComponents(tree, selectedKey)
   const zoomIndex = ZOOM_STEPS.indexOf(zoomPerc)
 
   return (
