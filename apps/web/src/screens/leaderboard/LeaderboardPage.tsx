@@ -7,6 +7,7 @@ import { artistPath, entryPath } from "../../entries/entry-view.ts"
 import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
+import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { shortDate } from "../../../../ui/src/format.ts"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
@@ -169,77 +170,59 @@ const RankingTable = ({
 }) => {
   const top = Math.max(0, ...rows.map((row) => row.score))
   return (
-    <div
-      role="region"
-      aria-label={`${label} rankings`}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200"
-    >
-      <table className="w-full min-w-[700px] text-left text-sm">
-        <caption className="sr-only">{label} rankings</caption>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Rank
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Artist
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Votes
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Score
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Submission
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
-            const width = top > 0 ? Math.round((row.score / top) * 1000) / 10 : 0
-            return (
-              <tr key={row.submissionId}>
-                <td className="px-4 py-3 font-semibold text-slate-900 tabular-nums">{row.rank}</td>
-                <td className="px-4 py-3">
-                  <div className="flex min-w-0 items-center gap-3">
-                    <ArtistAvatar row={row} size="size-9" />
-                    <ArtistName row={row} className="truncate font-medium text-slate-900" />
+    <TableBox label={`${label} rankings`} cards>
+      <thead className="bg-slate-50">
+        <tr>
+          <Th>Rank</Th>
+          <Th>Artist</Th>
+          <Th className="text-right">Votes</Th>
+          <Th>Score</Th>
+          <Th>Submission</Th>
+          <Th>Date</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => {
+          const width = top > 0 ? Math.round((row.score / top) * 1000) / 10 : 0
+          return (
+            <Tr key={row.submissionId}>
+              <Td label="Rank" className="font-semibold text-slate-900 tabular-nums">
+                {row.rank}
+              </Td>
+              <Td label="Artist">
+                <div className="flex min-w-0 items-center gap-3">
+                  <ArtistAvatar row={row} size="size-9" />
+                  <ArtistName row={row} className="truncate font-medium text-slate-900" />
+                </div>
+              </Td>
+              <Td label="Votes" className="text-slate-900 tabular-nums sm:text-right">
+                {votesText(row.rawVotes)}
+              </Td>
+              <Td label="Score">
+                <div className="flex items-center gap-3">
+                  <span className="w-12 font-semibold text-slate-900 tabular-nums">
+                    {formatScore(row.score)}
+                  </span>
+                  <div aria-hidden className="h-2 w-24 rounded-full bg-slate-100 sm:w-32">
+                    <div
+                      data-testid="score-bar"
+                      className="h-full rounded-full bg-brand-500"
+                      style={{ width: `${width}%` }}
+                    />
                   </div>
-                </td>
-                <td className="px-4 py-3 text-right text-slate-900 tabular-nums">
-                  {votesText(row.rawVotes)}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex items-center gap-3">
-                    <span className="w-12 font-semibold text-slate-900 tabular-nums">
-                      {formatScore(row.score)}
-                    </span>
-                    <div aria-hidden className="h-2 w-24 rounded-full bg-slate-100 sm:w-32">
-                      <div
-                        data-testid="score-bar"
-                        className="h-full rounded-full bg-brand-500"
-                        style={{ width: `${width}%` }}
-                      />
-                    </div>
-                  </div>
-                </td>
-                <td className="px-4 py-3">
-                  <EntryImage row={row} width={56} height={56} className="size-14" />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                  <time dateTime={row.date}>{shortDate(row.date)}</time>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+                </div>
+              </Td>
+              <Td label="Submission">
+                <EntryImage row={row} width={56} height={56} className="size-14" />
+              </Td>
+              <Td label="Date" className="whitespace-nowrap text-slate-700">
+                <time dateTime={row.date}>{shortDate(row.date)}</time>
+              </Td>
+            </Tr>
+          )
+        })}
+      </tbody>
+    </TableBox>
   )
 }
 
