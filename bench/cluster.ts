@@ -20,6 +20,7 @@ import { newEntry } from "../domain/submissions/entry.entity.ts"
 import { EntryRepository } from "../domain/submissions/entry.port.ts"
 import { ImageStore } from "../domain/submissions/image-store.port.ts"
 import { type Cluster, type Instance, startCluster } from "../tests/cluster/support/cluster.ts"
+import { type Vote, voteRequests } from "./support/votes.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
 const CONNECTIONS = 64
@@ -35,11 +36,6 @@ const runNet = `10.${randomInt(256)}.${randomInt(256)}`
 const anyAddress = () => `${runNet}.${randomInt(1, 255)}`
 /** The voters' usernames (and e-mails) start with it. */
 const RUN_TAG = `v${randomUUID().replaceAll("-", "").slice(0, 10)}`
-
-interface Vote {
-  readonly cookie: string
-  readonly entryId: string
-}
 
 interface Figures {
   readonly requestsPerSecond: number
@@ -144,30 +140,6 @@ const seed = async (cluster: Cluster, instance: Instance) => {
     ;[votes[i], votes[j]] = [votes[j] as Vote, votes[i] as Vote]
   }
   return { votes, memberIds: members.map((member) => member.id) }
-}
-
-/** The vote case for one instance's share of the connections, over its slice of the pairs. */
-const voteOptions = (url: string, votes: ReadonlyArray<Vote>): autocannon.Options => {
-  let next = 0
-  return {
-    url,
-    requests: [
-      {
-        method: "POST",
-        path: "/api/submissions/x/vote",
-        headers: { "content-type": "application/json" },
-        body: "{}",
-        setupRequest: (request) => {
-          const vote = votes[next++ % votes.length] as Vote
-          return {
-            ...request,
-            path: `/api/submissions/${vote.entryId}/vote`,
-            headers: { ...request.headers, cookie: vote.cookie, "x-forwarded-for": anyAddress() },
-          }
-        },
-      },
-    ],
-  }
 }
 
 const galleryOptions = (url: string): autocannon.Options => ({
@@ -284,7 +256,9 @@ const main = async () => {
         const figures = await load(
           instances,
           (instance, index) =>
-            voteOptions(instance.url, pairs.slice(index * slice, (index + 1) * slice)),
+            voteRequests(instance.url, pairs.slice(index * slice, (index + 1) * slice), () => ({
+              "x-forwarded-for": anyAddress(),
+            })),
           DURATION_SECONDS,
         )
         row(

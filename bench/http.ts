@@ -26,6 +26,7 @@ import { join } from "node:path"
 import autocannon from "autocannon"
 import { Effect, ManagedRuntime } from "effect"
 import { createConnection } from "mysql2/promise"
+import { type Vote, voteRequests } from "./support/votes.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
 const CONNECTIONS = 64
@@ -149,11 +150,6 @@ interface Row {
   readonly note: string
 }
 
-interface Vote {
-  readonly cookie: string
-  readonly entryId: string
-}
-
 interface Case {
   readonly name: string
   /** Builds the autocannon options for this server, or a reason to skip. */
@@ -183,27 +179,7 @@ const CASES: ReadonlyArray<Case> = [
     name: "http vote",
     prepare: (url, votes) => {
       if (votes.length === 0) return "skipped: today's contest has no entry to vote for yet"
-      let next = 0
-      return {
-        url,
-        requests: [
-          {
-            method: "POST",
-            path: "/api/submissions/x/vote",
-            headers: { "content-type": "application/json" },
-            body: "{}",
-            // One voter/entry pair per request, round robin over every pair there is.
-            setupRequest: (request) => {
-              const vote = votes[next++ % votes.length] as Vote
-              return {
-                ...request,
-                path: `/api/submissions/${vote.entryId}/vote`,
-                headers: { ...request.headers, cookie: vote.cookie },
-              }
-            },
-          },
-        ],
-      }
+      return voteRequests(url, votes)
     },
     note: (result) =>
       `POST a vote; ${result["2xx"]} accepted, the rest 403 VOTE_PERMANENT (already voted) or SELF_VOTE`,
