@@ -162,7 +162,11 @@ contract("EntryRepository", (test) => {
         (last) =>
           Effect.gen(function* () {
             for (let i = 0; i < 4; i++) {
-              const entry = lateEntry(contest, made, late.length)
+              // Ids are random: draw until half the late entries land ahead of the cursor and
+              // half behind it (where key space allows), so both branches are always exercised.
+              let entry = lateEntry(contest, made, late.length)
+              for (let tries = 0; tries < 500 && order(entry, last) > 0 !== (i % 2 === 0); tries++)
+                entry = lateEntry(contest, made, late.length)
               yield* entries.insert(entry)
               late.push({ entry, ahead: order(entry, last) > 0 })
             }
