@@ -64,7 +64,13 @@ import {
 import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import type { FileModel, JsxInfo } from "./jsx-tree.ts"
 import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
-import { applyStyling, customClassFor, isCustomClassList, variantPrefix } from "./tailwind.ts"
+import {
+  applyStyling,
+  customClassFor,
+  isCustomClassList,
+  overriddenBy,
+  variantPrefix,
+} from "./tailwind.ts"
 
 const dedupe = (refs: ReadonlyArray<ElementRef>) => [
   ...new Map(refs.map((ref) => [ref.codebaseId, ref])).values(),
@@ -506,7 +512,9 @@ export class CanvasEditor {
     const prefix =
       request.stylingFramework === "Tailwind" ? variantPrefix(request.modifiers ?? []) : ""
     const added = classTokens(request.className).map((token) => `${prefix}${token}`)
-    return this.commit("addClass", this.one(file.path, editClasses(file, element, [], added)))
+    // What the added classes override goes, wherever it is written (see overriddenBy).
+    const removed = overriddenBy(staticClasses(file, element), added)
+    return this.commit("addClass", this.one(file.path, editClasses(file, element, removed, added)))
   }
 
   async removeClass(request: RemoveClassRequest) {
@@ -534,7 +542,16 @@ export class CanvasEditor {
         actual: current.join(" "),
       })
     }
-    const tokens = [...new Set(fromSource(request.newClasses))]
+    const requested = [...new Set(fromSource(request.newClasses))]
+    // A class the update adds removes what it overrides among those the source writes and the
+    // update keeps, as addClass does.
+    const overridden = new Set(
+      overriddenBy(
+        requested.filter((token) => current.includes(token)),
+        requested.filter((token) => !old.includes(token)),
+      ),
+    )
+    const tokens = requested.filter((token) => !overridden.has(token))
     const edit = plain
       ? setClasses(file, element, tokens)
       : editClasses(

@@ -236,10 +236,19 @@ export const spacingStep = (
 }
 
 /**
- * The class list after setting each declaration under the modifiers: classes that set the same
- * property under the same variants go, the new class is appended (nothing for a null or empty
- * value, which only clears the property).
+ * The classes of `tokens` that an added class overrides as tailwind-merge sees it (`px-3 py-1`
+ * under `p-6`, `text-blue-500` under `text-red-500`, `hover:mt-2` under `hover:mt-4`; never one
+ * under other variants). They go with the add, else the stylesheet's order would decide and the
+ * change might not show. An added class never overrides itself or another added class.
  */
+export const overriddenBy = (
+  tokens: ReadonlyArray<string>,
+  added: ReadonlyArray<string>,
+): ReadonlyArray<string> =>
+  tokens.filter(
+    (token) => !added.includes(token) && added.some((name) => twMerge(token, name) === name),
+  )
+
 /**
  * Writes the styling as classes: each declaration replaces the classes under the same variants
  * that set its property, by `classFor`'s class (a project's own) when it has one, else the
@@ -262,9 +271,8 @@ export const applyStyling = (
     })
     if (value !== null && value !== "") {
       const added = `${prefix}${classFor(property, value) ?? utilityFor(property, value)}`
-      // What the new class overrides as tailwind-merge sees it (`p-6` over `px-3 py-1`) goes too,
-      // else the stylesheet's order would decide and the change might not show.
-      result = result.filter((token) => token === added || twMerge(token, added) !== added)
+      const overridden = new Set(overriddenBy(result, [added]))
+      result = result.filter((token) => !overridden.has(token))
       if (!result.includes(added)) result.push(added)
     }
   }
