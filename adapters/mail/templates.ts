@@ -2,6 +2,7 @@ import {
   RESET_TOKEN_TTL_MS,
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../domain/accounts/account-rules.ts"
+import { formatCents } from "../../domain/plans/plans.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
 
 /** A mail ready for a transport: what both the SMTP relay and the outbox receive. */
@@ -227,6 +228,19 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         link,
         text: `${body}\n\n${link}\n\n${signature}\n`,
         html: page(subject, `${paragraphs(body)}\n${button(link, "See today's contest")}`),
+      }
+    }
+    case "drawing-won": {
+      const link = `${baseUrl(publicUrl)}/rewards/drawings`
+      const prize = formatCents(mail.prizeCents)
+      const subject = subjectLine(`You won the ${mail.planName} drawing of ${mail.month}!`)
+      const body = `Congratulations ${mail.name}!\n\nYou won ${prize} in the ${mail.planName} drawing of ${mail.month}, drawn from ${mail.entrants} ${mail.entrants === 1 ? "entrant" : "entrants"}. We will be in touch to pay out your prize. The seed, the entrant list and the winner are published, so anyone can check the draw.`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\n${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "See the drawings")}`),
       }
     }
     case "address-in-use": {

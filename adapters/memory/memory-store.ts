@@ -7,6 +7,7 @@ import type { BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { ContestMetric } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import type { Drawing, FreeEntry } from "../../domain/drawings/drawing.entity.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
@@ -45,6 +46,9 @@ interface Tables {
   outbox: Map<string, OutboxMail>
   /** The audit log, oldest first. */
   audit: Array<AuditRecord>
+  drawings: Map<string, Drawing>
+  /** Keyed by `${memberId}|${month}`: one free entry a member a month. */
+  freeEntries: Map<string, FreeEntry>
 }
 
 const emptyTables = (): Tables => ({
@@ -66,6 +70,8 @@ const emptyTables = (): Tables => ({
   mails: [],
   outbox: new Map(),
   audit: [],
+  drawings: new Map(),
+  freeEntries: new Map(),
 })
 
 /**
@@ -98,6 +104,8 @@ export class MemoryStore {
       mails: [...t.mails],
       outbox: new Map(t.outbox),
       audit: [...t.audit],
+      drawings: new Map(t.drawings),
+      freeEntries: new Map(t.freeEntries),
     }
   }
 

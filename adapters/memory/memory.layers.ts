@@ -11,6 +11,7 @@ import { BadgeRepository } from "../../domain/badges/badge.port.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
 import { ContactMessageRepository, SupportAddress } from "../../domain/contact/contact.port.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { IdSource } from "../../domain/shared/id-source.port.ts"
@@ -33,6 +34,7 @@ import { contests, analytics, entries, votes, badges } from "./memory-contests.t
 import { subscriptions, payments, checkoutSessions } from "./memory-billing.ts"
 import { mailer, outbox } from "./memory-mail.ts"
 import { contactMessages, auditLog, adminInsights } from "./memory-admin.ts"
+import { drawings } from "./memory-drawings.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
 export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
@@ -70,6 +72,7 @@ export const layerMemory = Layer.effectContext(
       .pipe(
         Context.add(AuditLog, auditLog(store)),
         Context.add(AdminInsights, adminInsights(store)),
+        Context.add(DrawingRepository, drawings(store)),
       )
   }),
 )

@@ -5525,7 +5525,8 @@ export interface paths {
         readonly query?: {
           readonly actor?: string | null
           readonly action?: string | null
-          readonly targetType?: ("contest" | "entry" | "member" | "badge" | "message") | null
+          readonly targetType?:
+            ("contest" | "entry" | "member" | "badge" | "message" | "drawing") | null
           readonly targetId?: string | null
           readonly from?: string | null
           readonly to?: string | null
@@ -7727,7 +7728,7 @@ export interface components {
       } | null
       readonly action: string
       /** @enum {string} */
-      readonly targetType: "contest" | "entry" | "member" | "badge" | "message"
+      readonly targetType: "contest" | "entry" | "member" | "badge" | "message" | "drawing"
       readonly targetId: string
       readonly before: unknown
       readonly after: unknown

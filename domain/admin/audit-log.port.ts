@@ -2,7 +2,14 @@ import { Context, type Effect } from "effect"
 import type { Instant, MemberId } from "../shared/ids.ts"
 import type { Page } from "../shared/paging.ts"
 
-export const AUDIT_TARGET_TYPES = ["contest", "entry", "member", "badge", "message"] as const
+export const AUDIT_TARGET_TYPES = [
+  "contest",
+  "entry",
+  "member",
+  "badge",
+  "message",
+  "drawing",
+] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 
 /** What every admin (or operator) action leaves behind: who, when, what, before and after. */

@@ -2,7 +2,8 @@ import { Data } from "effect"
 
 /** A thing the caller named does not exist (or is not visible to them). */
 export class NotFound extends Data.TaggedError("NotFound")<{
-  readonly entity: "member" | "contest" | "entry" | "subscription" | "payment" | "message"
+  readonly entity:
+    "member" | "contest" | "entry" | "subscription" | "payment" | "message" | "drawing"
   readonly id: string
 }> {
   readonly code = "NOT_FOUND"

@@ -83,6 +83,19 @@ export type Mail =
       readonly creditsReturned: number
     }
   | {
+      /** A member won a tier's monthly drawing: the prize, and where the draw can be checked. */
+      readonly kind: "drawing-won"
+      readonly to: string
+      readonly name: string
+      /** "YYYY-MM" */
+      readonly month: string
+      /** The plan's name ("Color Pro"). */
+      readonly planName: string
+      readonly prizeCents: number
+      /** How many members were in the drawing. */
+      readonly entrants: number
+    }
+  | {
       /**
        * Someone tried to sign up with, or move another account to, an address that already has an
        * account: its owner is told (the person trying is answered as if the address were free).
