@@ -11,6 +11,7 @@ import {
   EntryOrderIndexesSqlite,
 } from "./migrations/entry-order-indexes.ts"
 import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-shuffle-key.ts"
+import { DrawingsMysql, DrawingsSqlite } from "./migrations/drawings.ts"
 import {
   MailQueueAndPendingEmailMysql,
   MailQueueAndPendingEmailSqlite,
@@ -74,6 +75,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     CheckoutExpiryAndVisitsSqlite,
     MailQueueAndPendingEmailSqlite,
     EntryShuffleKeySqlite,
+    DrawingsSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -84,6 +86,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     CheckoutExpiryAndVisitsMysql,
     MailQueueAndPendingEmailMysql,
     EntryShuffleKeyMysql,
+    DrawingsMysql,
   ],
 }
 

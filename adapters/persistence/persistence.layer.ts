@@ -11,6 +11,7 @@ import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
@@ -23,6 +24,7 @@ import { AuditLog } from "../../domain/admin/audit-log.port.ts"
 import { makeCheckoutSessionRepository } from "./checkout-session-repository.ts"
 import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
+import { makeDrawingRepository } from "./drawing-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 
 export interface PersistenceConfig extends DatabaseConfig {
@@ -38,8 +40,9 @@ const layerRepositories = Layer.effectContext(
       makeCheckoutSessionRepository,
       makeJobLease,
       makeAdminRepositories,
+      makeDrawingRepository,
     ]),
-    ([repositories, accounts, checkoutSessions, jobLease, admin]) =>
+    ([repositories, accounts, checkoutSessions, jobLease, admin, drawings]) =>
       Context.make(MemberRepository, repositories.members)
         .pipe(
           Context.add(ContestRepository, repositories.contests),
@@ -58,7 +61,11 @@ const layerRepositories = Layer.effectContext(
           Context.add(OfflineSessions, checkoutSessions),
           Context.add(JobLease, jobLease),
         )
-        .pipe(Context.add(AuditLog, admin.auditLog), Context.add(AdminInsights, admin.insights)),
+        .pipe(
+          Context.add(AuditLog, admin.auditLog),
+          Context.add(AdminInsights, admin.insights),
+          Context.add(DrawingRepository, drawings),
+        ),
   ),
 )
 

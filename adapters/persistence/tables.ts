@@ -15,6 +15,7 @@ import {
   EntryTable,
   VoteTable,
 } from "./contest-tables.ts"
+import { DrawingEntryTable, DrawingTable } from "./drawing-tables.ts"
 import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
 
 /**
@@ -28,6 +29,7 @@ export * from "./account-tables.ts"
 export * from "./audit-and-job-tables.ts"
 export * from "./billing-tables.ts"
 export * from "./contest-tables.ts"
+export * from "./drawing-tables.ts"
 export * from "./mail-tables.ts"
 
 export const ALL_TABLES = [
@@ -49,4 +51,6 @@ export const ALL_TABLES = [
   OutboxMailTable,
   AuditLogTable,
   SchedulerLeaseTable,
+  DrawingTable,
+  DrawingEntryTable,
 ]

@@ -36,6 +36,7 @@ for (const { name, layer: make } of databases) {
             "CheckoutExpiryAndVisits1765584000000",
             "MailQueueAndPendingEmail1765843200000",
             "EntryShuffleKey1766102400000",
+            "Drawings1766188800000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

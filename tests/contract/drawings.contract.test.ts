@@ -1,0 +1,147 @@
+import { expect } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { TestClock } from "effect/testing"
+import { seedMember } from "../../adapters/memory/seed.ts"
+import { AuditLog } from "../../domain/admin/audit-log.port.ts"
+import type { Drawing } from "../../domain/drawings/drawing.entity.ts"
+import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
+import {
+  commitMonth,
+  drawMonth,
+  requestFreeEntry,
+  verifyMonth,
+} from "../../domain/drawings/drawings.use-case.ts"
+import { type Mail, Mailer } from "../../domain/shared/mailer.port.ts"
+import { NOW, contract, unique } from "./support/contract.ts"
+
+/** A month no other test of the suite uses (the database is shared by the suite's tests). */
+const uniqueMonth = () =>
+  `${2100 + Math.floor(Math.random() * 7000)}-${String(1 + Math.floor(Math.random() * 12)).padStart(2, "0")}`
+
+const committed = (month: string, fields: Partial<Drawing> = {}): Drawing => ({
+  id: crypto.randomUUID(),
+  month,
+  tier: "pro",
+  prizeCents: 5000,
+  status: "committed",
+  commitment: "c".repeat(64),
+  seed: "5".repeat(64),
+  entrants: null,
+  listHash: null,
+  winnerId: null,
+  committedAt: NOW,
+  drawnAt: null,
+  paidAt: null,
+  ...fields,
+})
+
+contract("DrawingRepository", (test) => {
+  test("one drawing per month and tier; found by both keys and by id", () =>
+    Effect.gen(function* () {
+      const drawings = yield* DrawingRepository
+      const month = uniqueMonth()
+      const pro = committed(month)
+      expect(yield* drawings.create(pro)).toBe(true)
+      expect(yield* drawings.create(committed(month))).toBe(false)
+      expect(yield* drawings.create(committed(month, { tier: "lite" }))).toBe(true)
+      expect(Option.getOrThrow(yield* drawings.find(month, "pro"))).toEqual(pro)
+      expect(Option.getOrThrow(yield* drawings.findById(pro.id))).toEqual(pro)
+      expect(Option.isNone(yield* drawings.find(month, "champ"))).toBe(true)
+      const listed = (yield* drawings.list).filter((d) => d.month === month)
+      expect(listed.map((d) => d.tier)).toEqual(["lite", "pro"])
+    }))
+
+  test("a draw is recorded once, with its list in order; paid only once drawn", () =>
+    Effect.gen(function* () {
+      const drawings = yield* DrawingRepository
+      const drawing = committed(uniqueMonth())
+      yield* drawings.create(drawing)
+      expect(yield* drawings.markPaid(drawing.id, NOW)).toBe(false)
+      const outcome = {
+        entrants: ["b-member", "a-member"],
+        listHash: "f".repeat(64),
+        winnerId: "a-member",
+        drawnAt: NOW + 1,
+      }
+      expect(yield* drawings.recordDraw(drawing.id, outcome)).toBe(true)
+      expect(yield* drawings.recordDraw(drawing.id, { ...outcome, winnerId: "b-member" })).toBe(
+        false,
+      )
+      expect(Option.getOrThrow(yield* drawings.findById(drawing.id))).toEqual({
+        ...drawing,
+        ...outcome,
+        status: "drawn",
+      })
+      expect(yield* drawings.markPaid(drawing.id, NOW + 2)).toBe(true)
+      expect(yield* drawings.markPaid(drawing.id, NOW + 3)).toBe(false)
+      expect(Option.getOrThrow(yield* drawings.findById(drawing.id))).toMatchObject({
+        status: "paid",
+        paidAt: NOW + 2,
+      })
+    }))
+
+  test("one free entry per member and month; the month's free entrants", () =>
+    Effect.gen(function* () {
+      const drawings = yield* DrawingRepository
+      const month = uniqueMonth()
+      const a = yield* seedMember({ username: unique("free") })
+      const b = yield* seedMember({ username: unique("free") })
+      expect(yield* drawings.addFreeEntry({ memberId: a.id, month, requestedAt: NOW })).toBe(true)
+      expect(yield* drawings.addFreeEntry({ memberId: a.id, month, requestedAt: NOW + 5 })).toBe(
+        false,
+      )
+      expect(yield* drawings.addFreeEntry({ memberId: b.id, month, requestedAt: NOW })).toBe(true)
+      expect(Option.getOrThrow(yield* drawings.findFreeEntry(a.id, month))).toEqual({
+        memberId: a.id,
+        month,
+        requestedAt: NOW,
+      })
+      expect([...(yield* drawings.freeEntrants(month))].sort()).toEqual([a.id, b.id].sort())
+    }))
+
+  test("paid subscribers are the members on a paid tier, with that tier", () =>
+    Effect.gen(function* () {
+      const drawings = yield* DrawingRepository
+      const pro = yield* seedMember({ username: unique("pro"), tier: "pro" })
+      const free = yield* seedMember({ username: unique("free"), tier: "free" })
+      const subscribers = yield* drawings.paidSubscribers
+      expect(subscribers).toContainEqual({ memberId: pro.id, tier: "pro" })
+      expect(subscribers.some((s) => s.memberId === free.id)).toBe(false)
+    }))
+
+  test("four instances drawing one month at once record one draw, one audit row and one mail", () =>
+    Effect.gen(function* () {
+      // A month of its own: the first tier-holders of this suite's database are in it.
+      yield* TestClock.setTime(Date.UTC(2027, 2, 15))
+      const member = yield* seedMember({ username: unique("champ"), tier: "champ" })
+      const freeRoute = yield* seedMember({ username: unique("free") })
+      yield* requestFreeEntry(freeRoute.id)
+      yield* commitMonth("2027-03")
+      yield* TestClock.setTime(Date.UTC(2027, 3, 1, 0, 1))
+      const mails: Array<Mail> = []
+      const runs = yield* Effect.all(
+        Array.from({ length: 4 }, () => drawMonth("2027-03")),
+        { concurrency: "unbounded" },
+      ).pipe(
+        // The outbox is the mail adapter's; here the mails the draw queues are only counted.
+        Effect.provideService(Mailer, { send: (mail) => Effect.sync(() => void mails.push(mail)) }),
+      )
+      expect(runs.flat().filter((r) => r.drawnNow)).toHaveLength(3)
+      const champ = Option.getOrThrow(yield* (yield* DrawingRepository).find("2027-03", "champ"))
+      expect(
+        Option.getOrThrow(yield* (yield* DrawingRepository).find("2027-03", "lite")).entrants,
+      ).toContain(freeRoute.id)
+      const audit = yield* (yield* AuditLog).page(
+        { targetType: "drawing", actionPrefix: "drawing.draw", targetId: champ.id },
+        null,
+        10,
+      )
+      expect(audit.items).toHaveLength(1)
+      // Champ holds one member, so the draw is certain; each drawing mails its winner once.
+      expect(champ).toMatchObject({ entrants: [member.id], winnerId: member.id })
+      expect(mails.filter((mail) => mail.to === member.email)).toHaveLength(1)
+      expect(mails.filter((mail) => mail.kind === "drawing-won")).toHaveLength(3)
+      const checks = yield* verifyMonth("2027-03")
+      expect(checks.every((c) => c.verification.ok)).toBe(true)
+    }))
+})
