@@ -1,6 +1,7 @@
 // The visual editor's source rewriting: per-mutation latency (p50, p95) on generated files of
 // 500, 2,000 and 10,000 lines, beside a bare TypeScript parse of the same file (the floor: every
 // edit re-parses its file once). Prints figures only; the aim is an edit within 3x a bare parse.
+// Then the real-code corpus's largest file: add-class beside Babel + Prettier (editor-real-code.ts).
 // `npm run bench -- editor` runs only this among the benches that take names.
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
@@ -12,6 +13,7 @@ import { codebaseIdOf } from "../adapters/source/codebase-id.ts"
 import { cardBlock as block } from "../adapters/source/long-file-fixture.ts"
 import { makeTsMorphRewriter } from "../adapters/source/ts-morph-rewriter.ts"
 import type { ElementRef, SourceRewriter } from "../domain/editing/source-rewriter.port.ts"
+import { realCodeRows } from "./editor-real-code.ts"
 import { decimals, printTable } from "./support/table.ts"
 
 const SIZES = [500, 2_000, 10_000] as const
@@ -193,6 +195,9 @@ const run = async () => {
     `\nEditor: one mutation through the ts-morph rewriter (write and history included), ${TIMED_RUNS} runs each\n`,
   )
   printTable(["file", "mutation", "p50 ms", "p95 ms", "p50 / parse"], rows)
+  const real = await realCodeRows()
+  console.log(`\n${real.title}, ${TIMED_RUNS} runs (Babel + Prettier fewer)\n`)
+  printTable(real.header, real.rows)
 }
 
 if (wanted) await run()

@@ -18,6 +18,7 @@ import {
   type FileModel,
   type JsxInfo,
 } from "./jsx-tree.ts"
+import { BIG_FILE_NAME as BIG, readBigFile, REAL_CODE_FIXTURES } from "./real-code-big-file.ts"
 import { unresolvedNamesInFile } from "./scope-check.ts"
 import { makeCanvas, type TestCanvas } from "./test-support.ts"
 
@@ -33,9 +34,7 @@ import { makeCanvas, type TestCanvas } from "./test-support.ts"
  * REAL_CODE_SEED=<seed> makes that seed every file's first sequence.
  */
 
-const FIXTURES = join(import.meta.dirname, "../../fixtures/real-code")
 const BASE_SEED = Number(process.env.REAL_CODE_SEED ?? 20_261_127)
-const BIG = "big-catalog.tsx"
 /** Per file: sequences, and the most edits in one. The big file is slow to parse, so fewer. */
 const PLAN: ReadonlyArray<readonly [path: string, sequences: number, maxEdits: number]> = [
   ["sidebar.tsx", 50, 4],
@@ -52,35 +51,6 @@ const random = (seed: number) => () => {
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-
-/**
- * Over 5,000 lines from the corpus's own parts: card.tsx's and leaderboard's components again and
- * again, each copy's top-level names suffixed so that every copy declares its own.
- */
-const bigFile = (card: string, leaderboard: string) => {
-  const body = (text: string) =>
-    text
-      .split("\n")
-      .filter((line) => !/^import /.test(line) && !/^export \{/.test(line))
-      .join("\n")
-      .replace(/export default function/g, "export function")
-  const parts = body(card) + body(leaderboard)
-  const names = [...parts.matchAll(/^(?:export )?(?:function|const|interface|type) (\w+)/gm)].map(
-    (match) => match[1]!,
-  )
-  const copies: string[] = []
-  for (let n = 1; copies.join("\n").split("\n").length < 5_200; n += 1) {
-    copies.push(parts.replace(new RegExp(`\\b(${names.join("|")})\\b`, "g"), `$1_${n}`))
-  }
-  return [
-    `import * as React from "react"`,
-    `import { Fragment, useMemo, useState } from "react"`,
-    `import { Slot } from "@radix-ui/react-slot"`,
-    `import { cva, type VariantProps } from "class-variance-authority"`,
-    `import { cn } from "@/lib/utils"`,
-    ...copies,
-  ].join("\n")
 }
 
 type Range = readonly [start: number, end: number]
@@ -170,12 +140,9 @@ const original: Record<string, string> = {}
 
 beforeAll(async () => {
   for (const [path] of PLAN) {
-    if (path !== BIG) original[path] = await readFile(join(FIXTURES, path), "utf8")
+    if (path !== BIG) original[path] = await readFile(join(REAL_CODE_FIXTURES, path), "utf8")
   }
-  original[BIG] = bigFile(
-    original["card.tsx"]!,
-    original["leaderboard.crlf.tsx"]!.replace(/\r\n/g, "\n"),
-  )
+  original[BIG] = await readBigFile()
   canvas = await makeCanvas(original)
 })
 afterAll(() => canvas.dispose())
