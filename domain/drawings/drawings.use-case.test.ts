@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { seedMember } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test } from "../../adapters/memory/testing.ts"
+import { runScheduledJobs } from "../jobs/scheduled-jobs.use-case.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { commitmentOf, verifyDraw } from "./draw-rules.ts"
 import { DrawingRepository } from "./drawing.port.ts"
@@ -196,5 +197,43 @@ describe("monthly drawings", () => {
       expect((yield* Effect.flip(markDrawingPaid("missing", "admin")))._tag).toBe("NotFound")
       const audit = (yield* Memory).tables.audit.filter((r) => r.action === "drawing.paid")
       expect(audit).toMatchObject([{ actorId: "admin", targetId: pro?.id }])
+    }))
+
+  test("the scheduler commits the month on its first tick and draws it once after it closes", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember({ tier: "pro" })
+      const first = yield* runScheduledJobs("instance-a")
+      expect(first.drawingsDrawn).toBe(0)
+      const drawings = yield* DrawingRepository
+      const november = Option.getOrThrow(yield* drawings.find("2026-11", "pro"))
+      expect(november.status).toBe("committed")
+      // Another instance finds the lease held; the same instance's next tick changes nothing.
+      expect((yield* runScheduledJobs("instance-b")).skipped).toContain("monthly-drawings")
+      yield* runScheduledJobs("instance-a")
+      expect(Option.getOrThrow(yield* drawings.find("2026-11", "pro")).seed).toBe(november.seed)
+
+      yield* TestClock.setTime(DECEMBER_FIRST)
+      expect((yield* runScheduledJobs("instance-a")).drawingsDrawn).toBe(3)
+      expect(Option.getOrThrow(yield* drawings.find("2026-11", "pro"))).toMatchObject({
+        status: "drawn",
+        seed: november.seed,
+        winnerId: member.id,
+      })
+      expect(Option.getOrThrow(yield* drawings.find("2026-12", "pro")).status).toBe("committed")
+      // Past the lease, the other instance ticks: nothing is drawn twice.
+      yield* TestClock.adjust("10 minutes")
+      expect((yield* runScheduledJobs("instance-b")).drawingsDrawn).toBe(0)
+      const memory = yield* Memory
+      expect(memory.tables.mails.filter((mail) => mail.kind === "drawing-won")).toHaveLength(1)
+    }))
+
+  test("the scheduler leaves a month that was never committed undrawn", () =>
+    Effect.gen(function* () {
+      yield* seedMember({ tier: "pro" })
+      yield* TestClock.setTime(DECEMBER_FIRST)
+      expect((yield* runScheduledJobs("instance-a")).drawingsDrawn).toBe(0)
+      const drawings = yield* DrawingRepository
+      expect(Option.isNone(yield* drawings.find("2026-11", "pro"))).toBe(true)
+      expect(Option.isSome(yield* drawings.find("2026-12", "pro"))).toBe(true)
     }))
 })

@@ -16,6 +16,7 @@ import {
   monthEnd,
   monthOf,
   type PaidTier,
+  previousMonth,
 } from "./drawing.entity.ts"
 import { DrawingRepository } from "./drawing.port.ts"
 import { entrantsOf } from "./eligibility.ts"
@@ -78,6 +79,11 @@ export const commitMonth = Effect.fn("commitMonth")(function* (month: string, ac
   const ids = yield* IdSource
   const committed: Array<Drawing> = []
   for (const tier of DRAWING_TIERS) {
+    const existing = yield* drawings.find(month, tier)
+    if (Option.isSome(existing)) {
+      committed.push(existing.value)
+      continue
+    }
     const seed = newSeed()
     const drawing: Drawing = {
       id: yield* ids.newId,
@@ -179,6 +185,25 @@ export const drawMonth = Effect.fn("drawMonth")(function* (month: string, actor:
   const results: Array<{ readonly drawing: Drawing; readonly drawnNow: boolean }> = []
   for (const tier of DRAWING_TIERS) results.push(yield* drawTier(month, tier, actor))
   return results
+})
+
+/**
+ * The scheduler's part (each tick, under its lease): commit the current month's drawings if they
+ * are not yet, and draw the previous month's committed ones once it has closed. A month that was
+ * never committed (the server was not running then) is left undrawn rather than drawn unproven.
+ */
+export const runMonthlyDrawings = Effect.fn("runMonthlyDrawings")(function* () {
+  const now = yield* Clock.currentTimeMillis
+  const drawings = yield* DrawingRepository
+  const committed = yield* commitMonth(monthOf(now))
+  const previous = previousMonth(monthOf(now))
+  let drawn = 0
+  for (const tier of DRAWING_TIERS) {
+    const found = yield* drawings.find(previous, tier)
+    if (Option.isNone(found) || found.value.status !== "committed") continue
+    if ((yield* drawTier(previous, tier, null)).drawnNow) drawn += 1
+  }
+  return { committed: committed.length, drawn }
 })
 
 /** An admin marks a drawn drawing's prize as paid out to its winner. */
