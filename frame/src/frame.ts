@@ -24,7 +24,7 @@ import { createFrameLookups } from "./frame-lookups.ts"
 import { inspectElement } from "./inspect.ts"
 import { createInstantUpdates } from "./instant-updates.ts"
 import { type FunctionTable, type Messenger, createMessenger, executeFunction } from "./messages.ts"
-import { type NavTree, type NavTreeBuild, buildNavTree } from "./nav-tree.ts"
+import { type NavTree, type NavTreeBuild, buildNavTree, updateNavTree } from "./nav-tree.ts"
 import { createOverlayRoot, renderOverlay } from "./overlay.ts"
 import { overlayModelOf } from "./overlay-model.ts"
 import { isFrameOwned, listenToPage } from "./page-events.ts"
@@ -39,6 +39,9 @@ export interface HotChannel {
 
 /** The custom HMR event the Vite plugin sends when a JSX file changes (vite-plugin.ts). */
 export const FILE_VERSION_EVENT = "colorday:file-version"
+
+/** DOM changes kept for the next nav tree update; past this many, the next build is a full one. */
+const MAX_KEPT_CHANGES = 5_000
 
 export interface FrameOptions {
   readonly win: Window
@@ -78,6 +81,10 @@ export const startFrame = (options: FrameOptions): FrameController => {
   let build: NavTreeBuild | undefined
   const versions: FileVersions = { seen: new Map(), tree: new Map(), parentNamesVersions: false }
   let buildDone: Promise<NavTree | undefined> = Promise.resolve(undefined)
+  /** The DOM changes since the last build began: the next one rebuilds only where they are. */
+  let changes: Array<MutationRecord> = []
+  /** Set when changes may lie outside the records (a hot reload, a call from the parent). */
+  let fullBuildDue = true
 
   const lookups = createFrameLookups(doc, state)
   const { elementsOfKey, elementsOfId, keyOf } = lookups
@@ -161,16 +168,27 @@ export const startFrame = (options: FrameOptions): FrameController => {
   // ---- nav tree and refresh -------------------------------------------------------------------
 
   const rebuildNavTree = (): Promise<NavTree | undefined> => {
+    // A build cut short leaves the records it took unapplied: the next one is a full build.
+    const previous = build === undefined ? state.navTree : undefined
     build?.cancel()
     const versionsAtStart = new Map(versions.seen)
     const names = new Map<string, string>()
     for (const [id, lookup] of state.lookups) if (lookup.name) names.set(id, lookup.name)
-    const current = buildNavTree(doc.body, {
+    const buildOptions = {
       storyboardId: state.storyboardId,
       storyboardName: state.storyboardComponent ?? undefined,
       clock,
       names,
-    })
+    }
+    // Changes made since the observer last reported count for this build, not the next.
+    keepChanges(observer.takeRecords())
+    const records = changes
+    changes = []
+    const current =
+      previous && !fullBuildDue
+        ? updateNavTree(doc.body, previous, records, buildOptions)
+        : buildNavTree(doc.body, buildOptions)
+    fullBuildDue = false
     build = current
     buildDone = current.done.then(
       ({ tree, stats }) => {
@@ -219,10 +237,29 @@ export const startFrame = (options: FrameOptions): FrameController => {
     refresh,
   })
   cleanups.push(() => scheduler.dispose())
+  /** A refresh the parent asks for (a function call) builds the whole tree. */
+  const fullRefreshes: typeof scheduler = {
+    ...scheduler,
+    refreshNow: () => {
+      fullBuildDue = true
+      scheduler.refreshNow()
+    },
+  }
 
+  /** Keeps the page's changes (not the overlay's); answers whether there were any. */
+  const keepChanges = (mutations: ReadonlyArray<MutationRecord>): boolean => {
+    let relevant = false
+    for (const mutation of mutations) {
+      if (isFrameOwned(mutation.target)) continue
+      relevant = true
+      // So many changes rebuild most of the page anyway: no need to keep them.
+      if (changes.length < MAX_KEPT_CHANGES) changes.push(mutation)
+      else fullBuildDue = true
+    }
+    return relevant
+  }
   const observer = new MutationObserver((mutations) => {
-    if (mutations.every((mutation) => isFrameOwned(mutation.target))) return
-    scheduler.domChanged()
+    if (keepChanges(mutations)) scheduler.domChanged()
   })
   observer.observe(doc.body, {
     childList: true,
@@ -261,6 +298,8 @@ export const startFrame = (options: FrameOptions): FrameController => {
       versions.seen.set(data.path, data.hash)
     }
     state.hotReload = true
+    // New code may render new props where the DOM stays the same: only a full build sees them.
+    fullBuildDue = true
     instant.hotReloaded(versions.seen, !versions.parentNamesVersions)
     scheduler.domChanged()
   })
@@ -271,7 +310,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     clock,
     debug,
     instant,
-    scheduler,
+    scheduler: fullRefreshes,
     versions,
     redraw,
     setSelection,

@@ -2,23 +2,27 @@
  * The navigation tree (§3): one node per element with a codebase id and per component element,
  * under a storyboard node for the body. Built from the DOM (and React's fibers, for components)
  * in slices of at most NAV_TREE_SLICE_MS per animation frame, so a page of 20,000 elements never
- * blocks the frame for long.
+ * blocks the frame for long. Two sliced passes: the structure (one step per DOM element), then the
+ * index (one step per node: its box, the lookups). After DOM changes, updateNavTree rebuilds only
+ * the subtrees the MutationObserver's records touch and answers the tree a full build would.
  */
 import type { FrameClock } from "./clock.ts"
 import {
   codebaseIdInClassList,
   elementKey,
   isCodebaseId,
+  parseKey,
+  ROOT_UNIQUE_PATH,
   storyboardKey,
-  uniquePath,
 } from "./codebase-ids.ts"
 import { FRAME_OWNED_ATTRIBUTE, NAV_TREE_SLICE_MS } from "./constants.ts"
 import type { Fiber } from "./react-fiber.ts"
 import {
   componentCodebaseId,
-  componentFibersAbove,
+  componentFibersOver,
   componentName,
   fiberOf,
+  isHostFiberOf,
   propsOf,
 } from "./react-fiber.ts"
 import { isTemporaryClass } from "./temporary.ts"
@@ -67,6 +71,21 @@ export interface NavTree {
   readonly nodes: ReadonlyMap<string, NavNode>
   /** Component key → the keys of the nodes in its scope. */
   readonly scopeLookup: ReadonlyMap<string, ReadonlyArray<string>>
+  /** The node each keyed element stands for: where an update finds the subtree a change is in. */
+  readonly nodeOfElement: ReadonlyMap<Element, NavNode>
+  /**
+   * Whether some component's elements hang from a host other than their DOM parent (a portal):
+   * a change could then reach outside the subtree it is in, so only a full build is exact.
+   */
+  readonly nonLocal: boolean
+  /** What the build was asked for: an update with other names or storyboard builds anew. */
+  readonly inputs: BuildInputs
+}
+
+export interface BuildInputs {
+  readonly storyboardId: string
+  readonly storyboardName: string | undefined
+  readonly names: ReadonlyMap<string, string> | undefined
 }
 
 export interface BuildStats {
@@ -74,6 +93,10 @@ export interface BuildStats {
   readonly longestSliceMs: number
   readonly totalMs: number
   readonly elements: number
+  /** "update": only the subtrees the records touched were rebuilt; "full": the whole page. */
+  readonly mode: "full" | "update"
+  /** The subtrees an update rebuilt (0 for a full build). */
+  readonly subtrees: number
 }
 
 export interface BuildOptions {
@@ -92,16 +115,25 @@ export interface NavTreeBuild {
 
 const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "LINK", "META", "NOSCRIPT", "TEMPLATE"])
 const ZERO_BOX: PageBoundingBox = { pageX: 0, pageY: 0, width: 0, height: 0 }
+const ELEMENT_NODE = 1
+const TEXT_NODE = 3
+// The separators of a class attribute (DOMTokenList's ASCII whitespace).
+const ASCII_WHITESPACE = /[\t\n\f\r ]+/
 
-export const pageBoxOf = (element: Element): PageBoundingBox => {
+/** An element's box on the page, given the window's scroll (read once per slice). */
+const boxIn = (element: Element, scrollX: number, scrollY: number): PageBoundingBox => {
   const rect = element.getBoundingClientRect()
-  const view = element.ownerDocument.defaultView
   return {
-    pageX: rect.left + (view?.scrollX ?? 0),
-    pageY: rect.top + (view?.scrollY ?? 0),
+    pageX: rect.left + scrollX,
+    pageY: rect.top + scrollY,
     width: rect.width,
     height: rect.height,
   }
+}
+
+export const pageBoxOf = (element: Element): PageBoundingBox => {
+  const view = element.ownerDocument.defaultView
+  return boxIn(element, view?.scrollX ?? 0, view?.scrollY ?? 0)
 }
 
 export const unionBox = (boxes: ReadonlyArray<PageBoundingBox>): PageBoundingBox => {
@@ -133,194 +165,516 @@ const propsForNode = (fiber: Fiber | undefined): Record<string, NavProp> => {
   return props
 }
 
+/** An element's classes as its classList holds them (each once, in order), read off the attribute. */
+const classesOf = (element: Element): Array<string> => {
+  const value = element.getAttribute("class")
+  if (value === null || value === "") return []
+  const classes: Array<string> = []
+  for (const name of value.split(ASCII_WHITESPACE)) {
+    if (name !== "" && !classes.includes(name)) classes.push(name)
+  }
+  return classes
+}
+
+const literalChildrenOf = (element: Element): Array<string> => {
+  const texts: Array<string> = []
+  for (let child = element.firstChild; child !== null; child = child.nextSibling) {
+    if (child.nodeType !== TEXT_NODE) continue
+    const text = (child.nodeValue ?? "").trim()
+    if (text !== "") texts.push(text)
+  }
+  return texts
+}
+
+const isSkipped = (element: Element): boolean =>
+  SKIPPED_TAGS.has(element.tagName) || element.hasAttribute(FRAME_OWNED_ATTRIBUTE)
+
+const inputsOf = (options: BuildOptions): BuildInputs => ({
+  storyboardId: options.storyboardId,
+  storyboardName: options.storyboardName,
+  names: options.names,
+})
+
+const sameNames = (
+  a: ReadonlyMap<string, string> | undefined,
+  b: ReadonlyMap<string, string> | undefined,
+): boolean => {
+  if ((a?.size ?? 0) !== (b?.size ?? 0)) return false
+  for (const [id, name] of a ?? []) if (b?.get(id) !== name) return false
+  return true
+}
+
+const sameInputs = (a: BuildInputs, b: BuildInputs): boolean =>
+  a.storyboardId === b.storyboardId &&
+  a.storyboardName === b.storyboardName &&
+  sameNames(a.names, b.names)
+
+/** The node of a keyed DOM element (everything but where it hangs, which the caller gives). */
+const hostNode = (
+  element: Element,
+  codebaseId: string,
+  classList: Array<string>,
+  key: string,
+  place: { readonly parent: string; readonly scope: string | null; readonly level: number },
+  names: ReadonlyMap<string, string> | undefined,
+): NavNode => {
+  const fiber = fiberOf(element)
+  const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
+  const tagName = element.tagName.toLowerCase()
+  return {
+    parent: place.parent,
+    children: [],
+    classList,
+    directlySetClassList: ownClasses.filter(
+      (name) => !isCodebaseId(name) && !isTemporaryClass(name),
+    ),
+    name: names?.get(codebaseId) ?? tagName,
+    elementTagName: tagName,
+    isComponent: false,
+    tempoElementKey: key,
+    props: propsForNode(fiber),
+    literalChildren: literalChildrenOf(element),
+    pageBoundingBox: ZERO_BOX,
+    scope: place.scope,
+    level: place.level,
+  }
+}
+
 interface WorkItem {
   readonly element: Element
-  readonly indexes: ReadonlyArray<number>
+  readonly path: string
   readonly parent: NavNode
 }
 
-/** Starts building the tree of `body`; each slice runs in its own animation frame. */
-export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeBuild => {
-  const { clock, storyboardId } = options
-  const rootKey = storyboardKey(storyboardId)
+/** Where a node's codebase id and elements come from: this run, or the previous tree. */
+interface NodeSource {
+  readonly codebaseId: string
+  readonly elements: Array<Element>
+}
+
+/** What a run builds: the structure pass's work, then the index pass over `root`. */
+interface Plan {
+  readonly root: NavNode
+  readonly stack: Array<WorkItem>
+  readonly sources: Map<NavNode, NodeSource>
+  /** The tree an update starts from: the source of the nodes it keeps. */
+  readonly previous: NavTree | undefined
+  readonly subtrees: number
+}
+
+/** Pushes an element's children, last first, so that they pop in document order. */
+const pushChildren = (
+  stack: Array<WorkItem>,
+  element: Element,
+  path: string,
+  parent: NavNode,
+): void => {
+  let index = element.childElementCount - 1
+  for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
+    stack.push({ element: child, path: `${path}-${index}`, parent })
+    index -= 1
+  }
+}
+
+const fullPlan = (body: HTMLElement, options: BuildOptions): Plan => {
   const root: NavNode = {
     parent: null,
     children: [],
-    classList: [...body.classList],
+    classList: classesOf(body),
     directlySetClassList: [],
     name: options.storyboardName ?? "Storyboard",
     elementTagName: "body",
     isComponent: false,
-    tempoElementKey: rootKey,
+    tempoElementKey: storyboardKey(options.storyboardId),
     props: {},
     literalChildren: [],
     pageBoundingBox: ZERO_BOX,
     scope: null,
     level: 0,
   }
-  const nodes = new Map<string, NavNode>([[rootKey, root]])
-  const lookup = new Map<string, TreeElement>()
-  lookup.set(rootKey, {
-    tempoElementKey: rootKey,
-    codebaseId: "body",
-    name: root.name,
-    elements: [body],
-    parent: null,
-    children: [],
-    isComponent: false,
-    pageBoundingBox: ZERO_BOX,
-  })
-  const componentNodes = new Map<Fiber, NavNode>()
-  const scopeLookup = new Map<string, Array<string>>()
-
   const stack: Array<WorkItem> = []
-  const pushChildren = (element: Element, indexes: ReadonlyArray<number>, parent: NavNode) => {
-    const children = element.children
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const child = children[index]
-      if (child) stack.push({ element: child, indexes: [...indexes, index], parent })
+  pushChildren(stack, body, ROOT_UNIQUE_PATH, root)
+  const sources = new Map([[root, { codebaseId: "body", elements: [body] as Array<Element> }]])
+  return { root, stack, sources, previous: undefined, subtrees: 0 }
+}
+
+/**
+ * The outermost keyed elements whose subtrees hold every change the records name, by their nodes
+ * in `previous`; undefined when a change reaches the body itself (only a full build then).
+ * A change of an element's class may change its own node, so it counts for the element above;
+ * a change of style moves boxes only, which every run measures anew.
+ */
+const changedSubtrees = (
+  body: HTMLElement,
+  previous: NavTree,
+  records: ReadonlyArray<MutationRecord>,
+): Map<NavNode, Element> | undefined => {
+  const found = new Map<NavNode, Element>()
+  for (const record of records) {
+    if (record.target === body) return undefined
+    if (record.type === "attributes" && record.attributeName === "style") continue
+    const start = record.type === "childList" ? record.target : record.target.parentNode
+    // A node taken out of the page since: its removal is a record of its own.
+    if (start === null || start.nodeType !== ELEMENT_NODE || !start.isConnected) continue
+    if (!body.contains(start)) continue
+    let node: NavNode | undefined
+    let keyed: Element | undefined
+    let skipped = false
+    for (let element = start as Element; element !== body;) {
+      if (isSkipped(element)) {
+        skipped = true
+        break
+      }
+      node = previous.nodeOfElement.get(element)
+      if (node) {
+        keyed = element
+        break
+      }
+      const above = element.parentElement
+      if (above === null) return undefined
+      element = above
+    }
+    if (skipped) continue
+    if (!node || !keyed) return undefined
+    found.set(node, keyed)
+  }
+  // An element moved since the previous build is inside the subtree its new parent's record names.
+  const outermost = new Map<NavNode, Element>()
+  for (const [node, element] of found) {
+    let inner = false
+    for (let above = element.parentElement; above !== null && above !== body;) {
+      const aboveNode = previous.nodeOfElement.get(above)
+      if (aboveNode && found.has(aboveNode)) {
+        inner = true
+        break
+      }
+      above = above.parentElement
+    }
+    if (!inner) outermost.set(node, element)
+  }
+  return outermost
+}
+
+/**
+ * An update of `previous`: each changed subtree's keyed element gets a new node whose children
+ * the structure pass builds anew; its ancestors are copied with the new child in place, every
+ * other node is kept. Undefined when only a full build is exact.
+ */
+const updatePlan = (
+  body: HTMLElement,
+  previous: NavTree,
+  records: ReadonlyArray<MutationRecord>,
+  options: BuildOptions,
+): Plan | undefined => {
+  if (previous.nonLocal || !sameInputs(previous.inputs, inputsOf(options))) return undefined
+  const subtrees = changedSubtrees(body, previous, records)
+  if (subtrees === undefined) return undefined
+  const stack: Array<WorkItem> = []
+  const sources = new Map<NavNode, NodeSource>()
+  const copies = new Map<NavNode, NavNode>()
+  let root = previous.root
+  for (const [old, element] of subtrees) {
+    const codebaseId = previous.lookup.get(old.tempoElementKey)?.codebaseId
+    const path = parseKey(old.tempoElementKey)?.uniquePath
+    const classList = classesOf(element)
+    const parentKey = old.parent
+    // A changed class of the element itself is a record for the element above it.
+    if (
+      codebaseId === undefined ||
+      path === undefined ||
+      parentKey === null ||
+      codebaseIdInClassList(classList) !== codebaseId
+    ) {
+      return undefined
+    }
+    const place = { parent: parentKey, scope: old.scope, level: old.level }
+    const fresh = hostNode(
+      element,
+      codebaseId,
+      classList,
+      old.tempoElementKey,
+      place,
+      options.names,
+    )
+    sources.set(fresh, { codebaseId, elements: [element] })
+    pushChildren(stack, element, path, fresh)
+    // The path from the changed node up to the root is copied, the rest of the tree is shared.
+    let child = old
+    let replacement = fresh
+    for (;;) {
+      const parentKey: string | null = child.parent
+      if (parentKey === null) {
+        root = replacement
+        break
+      }
+      const parent = previous.nodes.get(parentKey)
+      if (!parent) return undefined
+      const copied = copies.get(parent)
+      const copy = copied ?? { ...parent, children: [...parent.children] }
+      const index = copy.children.findIndex((c) => c.tempoElementKey === child.tempoElementKey)
+      if (index < 0) return undefined
+      copy.children[index] = replacement
+      if (copied) break
+      copies.set(parent, copy)
+      child = parent
+      replacement = copy
     }
   }
-  pushChildren(body, [], root)
+  return { root, stack, sources, previous, subtrees: subtrees.size }
+}
 
-  const attach = (node: NavNode, elements: Array<Element>, codebaseId: string) => {
-    const parent = node.parent === null ? undefined : nodes.get(node.parent)
-    parent?.children.push(node)
-    nodes.set(node.tempoElementKey, node)
-    lookup.get(node.parent ?? "")?.children.push(node.tempoElementKey)
-    lookup.set(node.tempoElementKey, {
+/** Builds the tree of `body` from scratch; each slice runs in its own animation frame. */
+export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeBuild =>
+  runPlan(body, options, fullPlan(body, options), false)
+
+/**
+ * The tree after the DOM changes the records describe, from `previous` (built from the same
+ * page with the same options): only the subtrees the records touch are built again, every box is
+ * measured again. The tree equals what buildNavTree would answer; where an update could not be
+ * exact (a change at the body, a portal, other names), it is a full build.
+ */
+export const updateNavTree = (
+  body: HTMLElement,
+  previous: NavTree,
+  records: ReadonlyArray<MutationRecord>,
+  options: BuildOptions,
+): NavTreeBuild => {
+  const plan = updatePlan(body, previous, records, options)
+  return plan
+    ? runPlan(body, options, plan, true)
+    : runPlan(body, options, fullPlan(body, options), false)
+}
+
+const runPlan = (
+  body: HTMLElement,
+  options: BuildOptions,
+  firstPlan: Plan,
+  update: boolean,
+): NavTreeBuild => {
+  const { clock, storyboardId } = options
+  let plan = firstPlan
+  let isUpdate = update
+  let componentNodes = new Map<Fiber, NavNode>()
+  let nonLocal = false
+  let elementsSeen = 0
+
+  const attachComponent = (node: NavNode, parent: NavNode, element: Element, id: string) => {
+    parent.children.push(node)
+    plan.sources.set(node, { codebaseId: id, elements: [element] })
+  }
+
+  const process = ({ element, path, parent: outerParent }: WorkItem) => {
+    elementsSeen += 1
+    if (isSkipped(element)) return
+    let parent = outerParent
+    const own = fiberOf(element)
+    if (own) {
+      const { chain, stop } = componentFibersOver(own)
+      if (chain.length > 0 && !isHostFiberOf(stop, element.parentElement)) nonLocal = true
+      for (const fiber of chain) {
+        const codebaseId = componentCodebaseId(fiber)
+        if (codebaseId === undefined || !isCodebaseId(codebaseId)) continue
+        const known =
+          componentNodes.get(fiber) ??
+          (fiber.alternate ? componentNodes.get(fiber.alternate) : undefined)
+        if (known) {
+          plan.sources.get(known)?.elements.push(element)
+          parent = known
+          continue
+        }
+        const name = componentName(fiber.type)
+        const node: NavNode = {
+          parent: parent.tempoElementKey,
+          children: [],
+          classList: [],
+          directlySetClassList: splitClasses(propsOf(fiber).className),
+          name: options.names?.get(codebaseId) ?? name ?? "Component",
+          elementTagName: name ?? "Component",
+          isComponent: true,
+          tempoElementKey: elementKey(codebaseId, storyboardId, path),
+          props: propsForNode(fiber),
+          literalChildren: [],
+          pageBoundingBox: ZERO_BOX,
+          scope: scopeOf(parent),
+          level: parent.level + 1,
+        }
+        componentNodes.set(fiber, node)
+        attachComponent(node, parent, element, codebaseId)
+        parent = node
+      }
+    }
+    const classList = classesOf(element)
+    const codebaseId = codebaseIdInClassList(classList)
+    if (codebaseId === undefined) {
+      pushChildren(plan.stack, element, path, parent)
+      return
+    }
+    const node = hostNode(
+      element,
+      codebaseId,
+      classList,
+      elementKey(codebaseId, storyboardId, path),
+      { parent: parent.tempoElementKey, scope: scopeOf(parent), level: parent.level + 1 },
+      options.names,
+    )
+    parent.children.push(node)
+    plan.sources.set(node, { codebaseId, elements: [element] })
+    pushChildren(plan.stack, element, path, node)
+  }
+
+  // The index pass: every node in tree order, measured, in the lookups.
+  const nodes = new Map<string, NavNode>()
+  const lookup = new Map<string, TreeElement>()
+  const scopeLookup = new Map<string, Array<string>>()
+  const nodeOfElement = new Map<Element, NavNode>()
+  let indexStack: Array<NavNode> | undefined
+
+  const sourceOf = (node: NavNode): NodeSource => {
+    const source = plan.sources.get(node) ?? plan.previous?.lookup.get(node.tempoElementKey)
+    if (!source) throw new Error(`The nav tree has no elements for ${node.tempoElementKey}`)
+    return source
+  }
+
+  /** A component whose elements are being measured, one per step: it may have thousands. */
+  let measuring:
+    | {
+        readonly node: NavNode
+        readonly entry: TreeElement
+        next: number
+        left: number
+        top: number
+        right: number
+        bottom: number
+      }
+    | undefined
+
+  const index = (node: NavNode, scrollX: number, scrollY: number) => {
+    const { codebaseId, elements } = sourceOf(node)
+    const [first] = elements
+    const box = !node.isComponent && first ? boxIn(first, scrollX, scrollY) : ZERO_BOX
+    node.pageBoundingBox = box
+    const children: Array<string> = []
+    for (let i = node.children.length - 1; i >= 0; i -= 1) {
+      const child = node.children[i]
+      if (child) indexStack?.push(child)
+    }
+    for (const child of node.children) children.push(child.tempoElementKey)
+    const entry: TreeElement = {
       tempoElementKey: node.tempoElementKey,
       codebaseId,
       name: node.name,
       elements,
       parent: node.parent,
-      children: [],
+      children,
       isComponent: node.isComponent,
-      pageBoundingBox: node.pageBoundingBox,
-    })
+      pageBoundingBox: box,
+    }
+    nodes.set(node.tempoElementKey, node)
+    lookup.set(node.tempoElementKey, entry)
     if (node.scope !== null) {
-      const inScope = scopeLookup.get(node.scope) ?? []
-      inScope.push(node.tempoElementKey)
-      scopeLookup.set(node.scope, inScope)
+      const inScope = scopeLookup.get(node.scope)
+      if (inScope) inScope.push(node.tempoElementKey)
+      else scopeLookup.set(node.scope, [node.tempoElementKey])
     }
+    if (node.isComponent) {
+      const far = Number.POSITIVE_INFINITY
+      measuring = { node, entry, next: 0, left: far, top: far, right: -far, bottom: -far }
+    } else if (node.parent !== null && first) nodeOfElement.set(first, node)
   }
 
-  const scopeOf = (parent: NavNode): string | null =>
-    parent.isComponent ? parent.tempoElementKey : parent.scope
-
-  let elementsSeen = 0
-  const process = ({ element, indexes, parent: outerParent }: WorkItem) => {
-    elementsSeen += 1
-    if (SKIPPED_TAGS.has(element.tagName) || element.hasAttribute(FRAME_OWNED_ATTRIBUTE)) return
-    const path = uniquePath(indexes)
-    let parent = outerParent
-    for (const fiber of componentFibersAbove(element)) {
-      const codebaseId = componentCodebaseId(fiber)
-      if (codebaseId === undefined || !isCodebaseId(codebaseId)) continue
-      const known =
-        componentNodes.get(fiber) ??
-        (fiber.alternate ? componentNodes.get(fiber.alternate) : undefined)
-      if (known) {
-        lookup.get(known.tempoElementKey)?.elements.push(element)
-        parent = known
-        continue
-      }
-      const key = elementKey(codebaseId, storyboardId, path)
-      const node: NavNode = {
-        parent: parent.tempoElementKey,
-        children: [],
-        classList: [],
-        directlySetClassList: splitClasses(propsOf(fiber).className),
-        name: options.names?.get(codebaseId) ?? componentName(fiber.type) ?? "Component",
-        elementTagName: componentName(fiber.type) ?? "Component",
-        isComponent: true,
-        tempoElementKey: key,
-        props: propsForNode(fiber),
-        literalChildren: [],
-        pageBoundingBox: ZERO_BOX,
-        scope: scopeOf(parent),
-        level: parent.level + 1,
-      }
-      componentNodes.set(fiber, node)
-      attach(node, [element], codebaseId)
-      parent = node
+  /** One more element of the component being measured: its box is the union of theirs. */
+  const measureNext = (scrollX: number, scrollY: number) => {
+    if (!measuring) return
+    const element = measuring.entry.elements[measuring.next]
+    measuring.next += 1
+    if (element) {
+      const box = boxIn(element, scrollX, scrollY)
+      measuring.left = Math.min(measuring.left, box.pageX)
+      measuring.top = Math.min(measuring.top, box.pageY)
+      measuring.right = Math.max(measuring.right, box.pageX + box.width)
+      measuring.bottom = Math.max(measuring.bottom, box.pageY + box.height)
     }
-    const classList = [...element.classList]
-    const codebaseId = codebaseIdInClassList(classList)
-    if (codebaseId === undefined) {
-      pushChildren(element, indexes, parent)
-      return
-    }
-    const fiber = fiberOf(element)
-    const literalChildren: Array<string> = []
-    for (const child of element.childNodes) {
-      const text = child.nodeType === 3 ? (child.textContent ?? "").trim() : ""
-      if (text !== "") literalChildren.push(text)
-    }
-    const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
-    const node: NavNode = {
-      parent: parent.tempoElementKey,
-      children: [],
-      classList,
-      directlySetClassList: ownClasses.filter(
-        (name) => !isCodebaseId(name) && !isTemporaryClass(name),
-      ),
-      name: options.names?.get(codebaseId) ?? element.tagName.toLowerCase(),
-      elementTagName: element.tagName.toLowerCase(),
-      isComponent: false,
-      tempoElementKey: elementKey(codebaseId, storyboardId, path),
-      props: propsForNode(fiber),
-      literalChildren,
-      pageBoundingBox: pageBoxOf(element),
-      scope: scopeOf(parent),
-      level: parent.level + 1,
-    }
-    attach(node, [element], codebaseId)
-    pushChildren(element, indexes, node)
+    if (measuring.next < measuring.entry.elements.length) return
+    const { left, top, right, bottom } = measuring
+    const union =
+      left === Number.POSITIVE_INFINITY
+        ? ZERO_BOX
+        : { pageX: left, pageY: top, width: right - left, height: bottom - top }
+    measuring.node.pageBoundingBox = union
+    measuring.entry.pageBoundingBox = union
+    measuring = undefined
   }
+
+  const workLeft = () =>
+    plan.stack.length > 0 ||
+    indexStack === undefined ||
+    indexStack.length > 0 ||
+    measuring !== undefined
 
   let cancelled = false
   let slices = 0
   let longestSliceMs = 0
   const started = clock.now()
+  const view = body.ownerDocument.defaultView
 
-  const done = new Promise<{ tree: NavTree; stats: BuildStats }>((resolve) => {
+  const done = new Promise<{ tree: NavTree; stats: BuildStats }>((resolve, reject) => {
     const slice = () => {
       if (cancelled) return
       const sliceStart = clock.now()
+      const scrollX = view?.scrollX ?? 0
+      const scrollY = view?.scrollY ?? 0
       let processed = 0
-      // At least one element per slice, then only while the slice is under its budget.
-      do {
-        const item = stack.pop()
-        if (!item) break
-        process(item)
-        processed += 1
-      } while (stack.length > 0 && clock.now() - sliceStart < NAV_TREE_SLICE_MS)
-      if (stack.length === 0) {
-        // The last pass, in the last slice and counted in its time: components' boxes are the
-        // union of their elements', known only now.
-        for (const node of nodes.values()) {
-          if (!node.isComponent) continue
-          const entry = lookup.get(node.tempoElementKey)
-          if (!entry) continue
-          node.pageBoundingBox = unionBox(entry.elements.map(pageBoxOf))
-          entry.pageBoundingBox = node.pageBoundingBox
-        }
-        root.pageBoundingBox = pageBoxOf(body)
-        const rootEntry = lookup.get(rootKey)
-        if (rootEntry) rootEntry.pageBoundingBox = root.pageBoundingBox
+      try {
+        // At least one step per slice, then only while the slice is under its budget.
+        do {
+          const item = plan.stack.pop()
+          if (item) {
+            process(item)
+            if (nonLocal && isUpdate) {
+              // A portal in a changed subtree: its components may reach outside it.
+              isUpdate = false
+              plan = fullPlan(body, options)
+              componentNodes = new Map()
+            }
+          } else if (measuring) {
+            measureNext(scrollX, scrollY)
+          } else {
+            indexStack ??= [plan.root]
+            const node = indexStack.pop()
+            if (node) index(node, scrollX, scrollY)
+          }
+          processed += 1
+        } while (workLeft() && clock.now() - sliceStart < NAV_TREE_SLICE_MS)
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)))
+        return
       }
       const sliceMs = clock.now() - sliceStart
       slices += 1
       longestSliceMs = Math.max(longestSliceMs, sliceMs)
       options.onSlice?.(processed, sliceMs)
-      if (stack.length > 0) {
+      if (workLeft()) {
         clock.requestFrame(slice)
         return
       }
       resolve({
-        tree: { root, lookup, nodes, scopeLookup },
-        stats: { slices, longestSliceMs, totalMs: clock.now() - started, elements: elementsSeen },
+        tree: {
+          root: plan.root,
+          lookup,
+          nodes,
+          scopeLookup,
+          nodeOfElement,
+          nonLocal,
+          inputs: inputsOf(options),
+        },
+        stats: {
+          slices,
+          longestSliceMs,
+          totalMs: clock.now() - started,
+          elements: elementsSeen,
+          mode: isUpdate ? "update" : "full",
+          subtrees: isUpdate ? plan.subtrees : 0,
+        },
       })
     }
     clock.requestFrame(slice)
@@ -333,6 +687,9 @@ export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeB
     },
   }
 }
+
+const scopeOf = (parent: NavNode): string | null =>
+  parent.isComponent ? parent.tempoElementKey : parent.scope
 
 /** The tree as posted to the parent: plain data (no elements, no cycles). */
 export const serialisableTree = (tree: NavTree): NavNode => tree.root

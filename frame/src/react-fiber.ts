@@ -69,14 +69,38 @@ export const componentCodebaseId = (fiber: Fiber): string | undefined => {
  * The component fibers between a DOM element and its nearest host ancestor, outermost first:
  * the component elements that rendered this element as (part of) their output.
  */
-export const componentFibersAbove = (element: Element): Array<Fiber> => {
-  const own = fiberOf(element)
+export const componentFibersAbove = (element: Element): Array<Fiber> =>
+  componentFibersOver(fiberOf(element)).chain
+
+/**
+ * The component fibers above an element's own fiber, outermost first, and the fiber the walk
+ * stopped at: the nearest host fiber (or the root) above them, null when the walk ran out.
+ */
+export const componentFibersOver = (
+  own: Fiber | undefined,
+): { readonly chain: Array<Fiber>; readonly stop: Fiber | null } => {
   const chain: Array<Fiber> = []
-  for (let fiber = own?.return ?? null; fiber !== null; fiber = fiber.return) {
+  let fiber = own?.return ?? null
+  for (; fiber !== null; fiber = fiber.return) {
     if (isHostFiber(fiber) || fiber.tag === HOST_ROOT) break
     if (isComponentFiber(fiber)) chain.push(fiber)
   }
-  return chain.reverse()
+  return { chain: chain.reverse(), stop: fiber }
+}
+
+/**
+ * Whether `stop` (from componentFibersOver) stands for the DOM element `parent`: its host fiber,
+ * or the root whose container it is. Not so for a portal's elements, whose component fibers
+ * belong to a host elsewhere in the page.
+ */
+export const isHostFiberOf = (stop: Fiber | null, parent: Element | null): boolean => {
+  if (stop === null || parent === null) return false
+  if (stop.tag === HOST_ROOT) {
+    const root = stop.stateNode
+    return isObject(root) && root.containerInfo === parent
+  }
+  const own = fiberOf(parent)
+  return own !== undefined && (own === stop || own === stop.alternate || own.alternate === stop)
 }
 
 /** Every component fiber from the element up to the root, nearest first. */
