@@ -5,6 +5,7 @@ import { registerAudit } from "./audit.command.ts"
 import { registerBadges } from "./badges.command.ts"
 import { registerContest } from "./contest.command.ts"
 import { registerDb } from "./db.command.ts"
+import { registerDrawings } from "./drawings.command.ts"
 import { registerEditor } from "./editor.command.ts"
 import { registerEdits } from "./edits.command.ts"
 import { registerEntry } from "./entry.command.ts"
@@ -24,7 +25,9 @@ import { registerUser } from "./user.command.ts"
  */
 const makeProgram = (io: CliIo): Command => {
   const program = new Command("colorday")
-    .description("Colorday operator tools: database, contests, members, entries, votes, badges")
+    .description(
+      "Colorday operator tools: database, contests, members, entries, votes, badges, drawings",
+    )
     .version(packageJson.version)
     // Commander throws instead of exiting, so the runtime is disposed and the exit code mapped
     // here. Set before the commands are added: subcommands copy it when they are created.
@@ -55,6 +58,7 @@ const makeProgram = (io: CliIo): Command => {
   registerModeration(program)
   registerLeaderboard(program)
   registerBadges(program)
+  registerDrawings(program)
   registerStats(program)
   registerSubscriptions(program)
   registerMail(program)
