@@ -1,10 +1,37 @@
 // The entry the frame bench bundles for the page: the frame's navigation tree builder with the
-// browser's clock, run over the page's body.
+// browser's clock, run over the page's body: a full build, then an update after one change.
 import { browserClock } from "../../frame/src/clock.ts"
-import { buildNavTree } from "../../frame/src/nav-tree.ts"
+import { type NavTree, buildNavTree, updateNavTree } from "../../frame/src/nav-tree.ts"
+
+const options = () => ({ storyboardId: "bench", clock: browserClock(window) })
+let tree: NavTree | undefined
+let observer: MutationObserver | undefined
 
 export const run = async () => {
-  const build = buildNavTree(document.body, { storyboardId: "bench", clock: browserClock(window) })
-  const { stats } = await build.done
-  return stats
+  const build = await buildNavTree(document.body, options()).done
+  tree = build.tree
+  observer = new MutationObserver(() => undefined)
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["class", "style"],
+    characterData: true,
+  })
+  return build.stats
+}
+
+/** After run: one element added in the middle section, and the tree updated from the records. */
+export const update = async () => {
+  if (!tree || !observer) throw new Error("update runs after run")
+  const sections = document.querySelectorAll("section")
+  const section = sections[Math.floor(sections.length / 2)]
+  if (!section) throw new Error("the page has no section")
+  const added = document.createElement("p")
+  added.className = "tempo-00000000-0000-4000-8000-ffffffffffff text-sm"
+  added.textContent = "Added"
+  section.insertBefore(added, section.firstElementChild)
+  const records = observer.takeRecords()
+  observer.disconnect()
+  return (await updateNavTree(document.body, tree, records, options()).done).stats
 }

@@ -217,8 +217,8 @@ const hostNode = (
   key: string,
   place: { readonly parent: string; readonly scope: string | null; readonly level: number },
   names: ReadonlyMap<string, string> | undefined,
+  fiber: Fiber | undefined,
 ): NavNode => {
-  const fiber = fiberOf(element)
   const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
   const tagName = element.tagName.toLowerCase()
   return {
@@ -395,6 +395,7 @@ const updatePlan = (
       old.tempoElementKey,
       place,
       options.names,
+      fiberOf(element),
     )
     sources.set(fresh, { codebaseId, elements: [element] })
     pushChildren(stack, element, path, fresh)
@@ -516,6 +517,7 @@ const runPlan = (
       elementKey(codebaseId, storyboardId, path),
       { parent: parent.tempoElementKey, scope: scopeOf(parent), level: parent.level + 1 },
       options.names,
+      own,
     )
     parent.children.push(node)
     plan.sources.set(node, { codebaseId, elements: [element] })

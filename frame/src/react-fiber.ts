@@ -27,10 +27,16 @@ const asFiber = (value: unknown): Fiber | undefined =>
     ? (value as unknown as Fiber)
     : undefined
 
+/** The key the last fiber was found under: one React root uses one for all its elements. */
+let lastFiberKey: string | undefined
+
 export const fiberOf = (element: Element): Fiber | undefined => {
+  const fields = element as unknown as Record<string, unknown>
+  if (lastFiberKey !== undefined && lastFiberKey in fields) return asFiber(fields[lastFiberKey])
   for (const key of Object.keys(element)) {
     if (key.startsWith("__reactFiber$") || key.startsWith("__reactInternalInstance$")) {
-      return asFiber((element as unknown as Record<string, unknown>)[key])
+      lastFiberKey = key
+      return asFiber(fields[key])
     }
   }
   return undefined
