@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import { posix } from "node:path"
 import {
+  DynamicContentNotEditable,
   FileConflict,
   NothingToRevert,
   OldContentMismatch,
@@ -64,6 +65,7 @@ import {
 import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import type { FileModel, JsxInfo } from "./jsx-tree.ts"
 import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
+import { componentNameOf, fromProps, propWords, type EditedPart } from "./usage-site.ts"
 import {
   applyStyling,
   customClassFor,
@@ -75,6 +77,12 @@ import {
 const dedupe = (refs: ReadonlyArray<ElementRef>) => [
   ...new Map(refs.map((ref) => [ref.codebaseId, ref])).values(),
 ]
+
+/** Where a class or text edit goes (CanvasEditor.editTarget). */
+interface EditTarget extends Resolved {
+  readonly definition: Resolved
+  readonly atInstance: boolean
+}
 
 const nothingChanged: MutationResult = {
   changedFiles: [],
@@ -216,13 +224,20 @@ export class CanvasEditor {
           this.one(file.path, setInlineStyle(file, element, declarations)),
         )
       case "Tailwind": {
-        const tokens = applyStyling(
-          staticClasses(file, element),
-          declarations,
-          modifiers,
-          customClassFor(customClasses),
+        const target = this.editTarget(request.reactElement, request.seenFileHashes, "class")
+        const edit = this.explained(target, "class", () =>
+          setClasses(
+            target.file,
+            target.element,
+            applyStyling(
+              staticClasses(target.file, target.element),
+              declarations,
+              modifiers,
+              customClassFor(customClasses),
+            ),
+          ),
         )
-        return this.commit("styling", this.one(file.path, setClasses(file, element, tokens)))
+        return this.commit("styling", this.one(target.file.path, edit))
       }
       case "CSS":
         throw new UnsupportedEdit({
@@ -508,28 +523,43 @@ export class CanvasEditor {
   }
 
   async addClass(request: AddClassRequest) {
-    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const target = this.editTarget(request.reactElement, request.seenFileHashes, "class")
+    const { file, element } = target
     const prefix =
       request.stylingFramework === "Tailwind" ? variantPrefix(request.modifiers ?? []) : ""
     const added = classTokens(request.className).map((token) => `${prefix}${token}`)
-    // What the added classes override goes, wherever it is written (see overriddenBy).
-    const removed = overriddenBy(staticClasses(file, element), added)
-    return this.commit("addClass", this.one(file.path, editClasses(file, element, removed, added)))
+    const edit = this.explained(target, "class", () =>
+      // What the added classes override goes, wherever it is written (see overriddenBy).
+      editClasses(file, element, overriddenBy(staticClasses(file, element), added), added),
+    )
+    return this.commit("addClass", this.one(file.path, edit))
   }
 
   async removeClass(request: RemoveClassRequest) {
-    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const target = this.editTarget(request.reactElement, request.seenFileHashes, "class")
+    const { file, element } = target
     const removed = classTokens(request.className)
-    return this.commit("removeClass", this.one(file.path, editClasses(file, element, removed, [])))
+    if (target.atInstance) this.keptInDefinition(target, removed)
+    const edit = this.explained(target, "class", () => editClasses(file, element, removed, []))
+    return this.commit("removeClass", this.one(file.path, edit))
   }
 
   async updateClasses(request: UpdateClassesRequest) {
-    const { file, element } = this.models.resolve(request.reactElement, request.seenFileHashes)
+    const target = this.editTarget(request.reactElement, request.seenFileHashes, "class")
+    const { file, element } = target
     const fromSource = (list: ReadonlyArray<string>) =>
       list.flatMap(classTokens).filter((token) => !isGeneratedClass(token))
-    const current = staticClasses(file, element)
+    const current = this.explained(target, "class", () => staticClasses(file, element))
     const old = fromSource(request.oldClasses)
-    const plain = hasPlainClasses(file, element)
+    // At an instance the DOM's classes are the definition's and the instance's together.
+    const plain = !target.atInstance && hasPlainClasses(file, element)
+    if (target.atInstance) {
+      const kept = fromSource(request.newClasses)
+      this.keptInDefinition(
+        target,
+        old.filter((token) => !kept.includes(token)),
+      )
+    }
     // One string: the DOM's classes are all of it. Built by an expression: the DOM has its
     // strings' classes that always apply among others (props, variants).
     const same = plain
@@ -564,11 +594,63 @@ export class CanvasEditor {
   }
 
   async editText(request: EditTextRequest) {
-    const { file, element } = this.models.resolve(request.element, request.seenFileHashes)
-    return this.commit(
-      "editText",
-      this.one(file.path, editText(file, element, request.oldText, request.newText)),
+    const target = this.editTarget(request.element, request.seenFileHashes, "text")
+    const { file, element } = target
+    const edit = this.explained(target, "text", () =>
+      editText(file, element, request.oldText, request.newText),
     )
+    return this.commit("editText", this.one(file.path, edit))
+  }
+
+  /**
+   * The element a class or text edit of `ref` is made on: the element itself, or, when the client
+   * names the component instance it sits in (`instanceCodebaseId`) and the element takes that part
+   * from the component's props, that instance where the component is used (issue 18 §3).
+   */
+  private editTarget(ref: ElementRef, seen: SeenFiles["seenFileHashes"], part: EditedPart) {
+    const definition = this.models.resolve(ref, seen)
+    const instanceId = ref.instanceCodebaseId
+    if (instanceId === undefined || !fromProps(definition.element, part)) {
+      return { ...definition, definition, atInstance: false }
+    }
+    const instance = this.models.resolve({ codebaseId: instanceId }, seen)
+    if (!instance.element.isComponent) {
+      throw new UnsupportedEdit({
+        reason: `instanceCodebaseId names a <${instance.element.tagName}> in ${instance.file.path}, not a component element where a component is used`,
+      })
+    }
+    return { ...instance, definition, atInstance: true }
+  }
+
+  /**
+   * Runs an edit of the target; on the definition, a refusal of a part that comes from the
+   * component's props says where the edit belongs.
+   */
+  private explained<A>(target: EditTarget, part: EditedPart, edit: () => A): A {
+    try {
+      return edit()
+    } catch (error) {
+      const { file, element } = target.definition
+      const refused = error instanceof DynamicContentNotEditable || error instanceof UnsupportedEdit
+      if (target.atInstance || !refused || !fromProps(element, part)) throw error
+      const component = componentNameOf(element)
+      const hint = `${propWords(part)} (${file.path}): edit the instance where ${component === undefined ? "the component" : `<${component}>`} is used, by sending its codebase id as instanceCodebaseId`
+      const reason = `${error.reason}; ${hint}`
+      throw error instanceof DynamicContentNotEditable
+        ? new DynamicContentNotEditable({ codebaseId: error.codebaseId, reason })
+        : new UnsupportedEdit({ reason })
+    }
+  }
+
+  /** Refuses removing at an instance a class the instance does not write (its definition does). */
+  private keptInDefinition(target: EditTarget, removed: ReadonlyArray<string>) {
+    const own = new Set(staticClasses(target.file, target.element))
+    const elsewhere = removed.filter((token) => !own.has(token))
+    if (elsewhere.length === 0) return
+    const one = elsewhere.length === 1
+    throw new UnsupportedEdit({
+      reason: `${elsewhere.join(" ")} ${one ? "is" : "are"} written in the component (${target.definition.file.path}), not on this instance in ${target.file.path}: edit the component to remove ${one ? "it" : "them"}`,
+    })
   }
 
   inspect(codebaseId: string): ElementInfo {

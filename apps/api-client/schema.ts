@@ -2989,6 +2989,252 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/api/drawings": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The monthly drawings, newest month first: month, tier, prize, commitment (SHA-256 of the seed); once drawn also the seed, the entrant ids in draw order, their list hash and the winner */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": readonly components["schemas"]["Drawing"][]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/drawings/free-entry": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** The signed-in member's free entry into this month's Color Lite drawing (no purchase necessary): one a month; asking again answers the same entry with created false */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["FreeEntry"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/drawings/{month}/draw": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Draws the month's committed drawings now (the scheduler does it after the month closes); a drawing already drawn is answered as it is */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly month: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": readonly components["schemas"]["DrawResult"][]
+          }
+        }
+        /** @description A malformed month, a month not ended yet, or one never committed */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/drawings/{id}/paid": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Marks a drawn drawing's prize as paid out to its winner (again: answered as it is) */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["Drawing"]
+          }
+        }
+        /** @description Not drawn yet, or drawn with no winner */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such drawing */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/admin/contests/{id}/line-art": {
     readonly parameters: {
       readonly query?: never
@@ -5614,6 +5860,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -5754,6 +6001,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5764,6 +6012,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5774,6 +6023,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5919,6 +6169,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -5928,6 +6179,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5938,6 +6190,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5948,6 +6201,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -5958,6 +6212,7 @@ export interface paths {
                   readonly storyboardId?: string | null
                   readonly uniquePath?: string | null
                   readonly name?: string | null
+                  readonly instanceCodebaseId?: string | null
                 } & {
                   readonly [key: string]: unknown
                 })
@@ -6080,6 +6335,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             })[]
@@ -6201,6 +6457,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -6325,6 +6582,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             })[]
@@ -6446,6 +6704,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             })[]
@@ -6567,6 +6826,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -6689,6 +6949,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -6825,6 +7086,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -6947,6 +7209,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -7070,6 +7333,7 @@ export interface paths {
               readonly storyboardId?: string | null
               readonly uniquePath?: string | null
               readonly name?: string | null
+              readonly instanceCodebaseId?: string | null
             } & {
               readonly [key: string]: unknown
             }
@@ -7884,6 +8148,29 @@ export interface components {
       readonly signUps: number
       readonly paidConversions: number
     }
+    readonly Drawing: {
+      readonly id: string
+      readonly month: string
+      /** @enum {string} */
+      readonly tier: "lite" | "pro" | "champ"
+      readonly planName: string
+      readonly prizeCents: number
+      /** @enum {string} */
+      readonly status: "committed" | "drawn" | "paid"
+      readonly commitment: string
+      readonly seed: string | null
+      readonly entrants: readonly string[] | null
+      readonly listHash: string | null
+      readonly winnerId: string | null
+      readonly winnerName: string | null
+      readonly committedAt: string
+      readonly drawnAt: string | null
+      readonly paidAt: string | null
+    }
+    readonly DrawResult: {
+      readonly drawnNow: boolean
+      readonly drawing: components["schemas"]["Drawing"]
+    }
     readonly Entry: {
       readonly _id: string
       readonly id: string
@@ -7932,6 +8219,13 @@ export interface components {
       }
       readonly previousEntryId: string | null
       readonly nextEntryId: string | null
+    }
+    readonly FreeEntry: {
+      readonly month: string
+      /** @enum {string} */
+      readonly tier: "lite" | "pro" | "champ"
+      readonly requestedAt: string
+      readonly created: boolean
     }
     readonly GalleryPage: {
       readonly items: readonly components["schemas"]["Entry"][]

@@ -90,6 +90,8 @@ export const StylingFieldsSchema = Schema.Struct({
   stylingFramework: StylingFrameworkSchema,
   modifiers: Schema.optional(Schema.Array(ModifierSchema)),
   customProperties: Schema.optional(CustomPropertiesSchema),
+  /** The component instance it was rendered by: a class or text from props is edited there. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type StylingFields = typeof StylingFieldsSchema.Type
 
@@ -147,12 +149,16 @@ export const AddClassFieldsSchema = Schema.Struct({
   stylingFramework: Schema.optional(Schema.NullOr(Schema.Literal("Tailwind"))),
   modifiers: Schema.optional(Schema.Array(ModifierSchema)),
   customProperties: Schema.optional(CustomPropertiesSchema),
+  /** The component instance it was rendered by: a class or text from props is edited there. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type AddClassFields = typeof AddClassFieldsSchema.Type
 
 export const RemoveClassFieldsSchema = Schema.Struct({
   codebaseIdToRemoveClass: CodebaseIdSchema,
   className: ClassNameSchema,
+  /** The component instance it was rendered by: a class or text from props is edited there. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type RemoveClassFields = typeof RemoveClassFieldsSchema.Type
 
@@ -160,6 +166,8 @@ export const UpdateClassesFieldsSchema = Schema.Struct({
   codebaseIdToUpdateClass: CodebaseIdSchema,
   newClasses: Schema.Array(ClassNameSchema),
   oldClasses: Schema.Array(ClassNameSchema),
+  /** The component instance it was rendered by: a class or text from props is edited there. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type UpdateClassesFields = typeof UpdateClassesFieldsSchema.Type
 
@@ -171,6 +179,8 @@ export const EditTextFieldsSchema = Schema.Struct({
    * as in tempo-devtools: without it the element's whole static text is replaced.
    */
   oldText: Schema.optional(Schema.String),
+  /** The component instance it was rendered by: a class or text from props is edited there. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type EditTextFields = typeof EditTextFieldsSchema.Type
 

@@ -29,6 +29,8 @@ export const ElementRefSchema = Schema.Struct({
   storyboardId: Schema.optional(Schema.String),
   uniquePath: Schema.optional(Schema.String),
   name: Schema.optional(Schema.String),
+  /** The component instance it was rendered by, where a class or text edit from props goes. */
+  instanceCodebaseId: Schema.optional(CodebaseIdSchema),
 })
 export type ElementRef = typeof ElementRefSchema.Type
 

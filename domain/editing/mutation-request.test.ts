@@ -1,7 +1,7 @@
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { CHANGE_TYPES, createChange, createRedo, createUndo } from "./change-ledger.ts"
-import type { ChangeType } from "./change-ledger.ts"
+import type { ChangeLedgerItem, ChangeType } from "./change-ledger.ts"
 import { SAMPLE_FIELDS, sampleId } from "./change-samples.test-support.ts"
 import { UnsupportedOperation } from "./editing.errors.ts"
 import { MUTATION_BODY_SCHEMAS } from "./mutation-request.schema.ts"
@@ -168,6 +168,29 @@ describe("toMutationRequest", () => {
       oldText: "Hello",
     })
     expect(requestFor("CHANGE_TAG").body).toEqual({ elementToModify: ref(5), newTag: "section" })
+  })
+
+  it("carries the instance a class or text edit is for into the element's ref", () => {
+    const instanceCodebaseId = sampleId(9)
+    const addClass = createChange({
+      id: "c1",
+      type: "ADD_CLASS",
+      changeFields: { codebaseIdToAddClass: sampleId(1), className: "ring-2", instanceCodebaseId },
+    })
+    const editText = createChange({
+      id: "c2",
+      type: "EDIT_TEXT",
+      changeFields: { codebaseIdToEditText: sampleId(5), newText: "Hi", instanceCodebaseId },
+    })
+    const bodyOf = (change: ChangeLedgerItem) =>
+      Result.getOrThrow(toMutationRequest(change, { canvasId: CANVAS })).body
+    expect(bodyOf(addClass)).toMatchObject({
+      reactElement: { codebaseId: sampleId(1), instanceCodebaseId },
+    })
+    expect(bodyOf(editText)).toMatchObject({
+      element: { codebaseId: sampleId(5), instanceCodebaseId },
+    })
+    expect(requestFor("ADD_CLASS").body).not.toHaveProperty("reactElement.instanceCodebaseId")
   })
 
   it("drops duplicate ids from remove, wrap and duplicate lists", () => {

@@ -108,16 +108,19 @@ export const toMutationRequest = (
   item: ChangeLedgerItem,
   context: MutationContext,
 ): Result.Result<MutationRequest, UnsupportedOperation> => {
-  const element = (codebaseId: string): ElementRef => {
+  const element = (codebaseId: string, instanceCodebaseId?: string): ElementRef => {
     const found = context.lookup?.(codebaseId)
-    return found === undefined ? { codebaseId } : projectElementRef(found)
+    const ref = found === undefined ? { codebaseId } : projectElementRef(found)
+    return instanceCodebaseId === undefined || instanceCodebaseId === ""
+      ? ref
+      : { ...ref, instanceCodebaseId }
   }
   const optionalElement = (codebaseId: string | undefined) =>
     codebaseId === undefined || codebaseId === "" ? undefined : element(codebaseId)
   const elements = (ids: ReadonlyArray<string>) =>
     dropDuplicateIds(ids)
       .filter((id) => id !== "")
-      .map(element)
+      .map((id) => element(id))
   const request = <E extends MutationEndpoint>(
     endpoint: E,
     body: MutationBodies[E],
@@ -137,7 +140,7 @@ export const toMutationRequest = (
     case "STYLING": {
       const fields = item.changeFields
       return request("styling", {
-        reactElement: element(fields.codebaseId),
+        reactElement: element(fields.codebaseId, fields.instanceCodebaseId),
         styling: fields.stylingChanges,
         stylingFramework: fields.stylingFramework,
         modifiers: fields.modifiers,
@@ -201,7 +204,7 @@ export const toMutationRequest = (
     case "ADD_CLASS": {
       const fields = item.changeFields
       return request("addClass", {
-        reactElement: element(fields.codebaseIdToAddClass),
+        reactElement: element(fields.codebaseIdToAddClass, fields.instanceCodebaseId),
         className: fields.className,
         stylingFramework: fields.stylingFramework ?? null,
         modifiers: fields.modifiers,
@@ -210,13 +213,16 @@ export const toMutationRequest = (
     }
     case "REMOVE_CLASS":
       return request("removeClass", {
-        reactElement: element(item.changeFields.codebaseIdToRemoveClass),
+        reactElement: element(
+          item.changeFields.codebaseIdToRemoveClass,
+          item.changeFields.instanceCodebaseId,
+        ),
         className: item.changeFields.className,
       })
     case "UPDATE_CLASSES": {
       const fields = item.changeFields
       return request("updateClasses", {
-        reactElement: element(fields.codebaseIdToUpdateClass),
+        reactElement: element(fields.codebaseIdToUpdateClass, fields.instanceCodebaseId),
         newClasses: fields.newClasses,
         oldClasses: fields.oldClasses,
       })
@@ -224,7 +230,7 @@ export const toMutationRequest = (
     case "EDIT_TEXT": {
       const fields = item.changeFields
       return request("editText", {
-        element: element(fields.codebaseIdToEditText),
+        element: element(fields.codebaseIdToEditText, fields.instanceCodebaseId),
         newText: fields.newText,
         oldText: fields.oldText,
       })

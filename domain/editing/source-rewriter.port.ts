@@ -15,6 +15,12 @@ export interface ElementRef {
   readonly storyboardId?: string | undefined
   readonly uniquePath?: string | undefined
   readonly name?: string | undefined
+  /**
+   * The codebase id of the component instance the element was rendered by (`<Button>` where the
+   * component is used). A class or text edit of an element that takes them from the component's
+   * props (`cn(…, className)`, `{children}`, `{...props}`) is made there instead.
+   */
+  readonly instanceCodebaseId?: string | undefined
 }
 
 /**
