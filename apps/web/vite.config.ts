@@ -9,4 +9,6 @@ export default appConfig({
   proxied: ["/api", "/images", "/checkout"],
   // Served from public/ at the root, where browsers and crawlers also look for it.
   favicon: "/favicon.svg",
+  // The site's first load is the one a phone waits for (issue 20's budget).
+  preact: true,
 })

@@ -280,13 +280,18 @@ describe.skipIf(!chromiumAvailable)("member journeys", () => {
         // into view and ringed.
         const shared = await voterContext.newPage()
         await shared.goto(`${site.url}/gallery?submission=${id}`)
-        await shared.waitForFunction(
-          (cardId) => document.getElementById(cardId)?.dataset.highlighted === "true",
+        // The ring lasts 3 s: its class is read in the same poll that sees it, not a step later
+        // (on a busy machine the next round trip can come after the ring is gone).
+        const ringed = await shared.waitForFunction(
+          (cardId) => {
+            const found = document.getElementById(cardId)
+            return found?.dataset.highlighted === "true" ? found.className : false
+          },
           `entry-${id}`,
           { timeout: STEP_MS, polling: 50 },
         )
+        expect(await ringed.jsonValue()).toMatch(/\bring-\d/)
         const linked = card(shared, id)
-        expect(await linked.getAttribute("class")).toMatch(/\bring-\d/)
         await expect.poll(() => inViewport(linked), { timeout: 5_000, interval: 100 }).toBe(true)
 
         // A link to an entry further down the list, followed in the same tab, scrolls the page to

@@ -143,7 +143,7 @@ describe("the admin layout", () => {
     if (!signOut) throw new Error("no Sign Out button")
     await userEvent.click(signOut)
     expect(await screen.findByRole("heading", { name: "Sign in as an admin" })).toBeTruthy()
-    expect(screen.getByText("You have been successfully signed out.")).toBeTruthy()
+    expect(await screen.findByText("You have been successfully signed out.")).toBeTruthy()
   })
 
   it("opens and closes the mobile menu", async () => {

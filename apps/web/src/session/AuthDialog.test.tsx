@@ -292,7 +292,7 @@ describe("the auth dialog: Sign Up", () => {
       "An account with the email grace@example.com already exists",
     )
     expect(within(dialog).getByLabelText("Email").getAttribute("aria-invalid")).toBe("true")
-    expect(screen.getByText("Sign up failed")).toBeTruthy()
+    expect(await screen.findByText("Sign up failed")).toBeTruthy()
     expect(within(dialog).queryByRole("heading", { name: "Check your email" })).toBeNull()
   })
 

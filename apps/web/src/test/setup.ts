@@ -16,6 +16,22 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
+// The parts the apps load in chunks of their own when a page is idle (apps/ui/src/idle-preload.ts):
+// transformed once before the tests, so a toast or a dialog shows as soon as it opens instead of
+// waiting for Vite to compile its module on a busy machine.
+// jsdom has no requestIdleCallback: "idle" is the next turn here, so those chunks are there before
+// a test opens what they hold.
+window.requestIdleCallback = (callback) =>
+  window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), 0)
+window.cancelIdleCallback = (handle) => window.clearTimeout(handle)
+beforeAll(async () => {
+  await Promise.all([
+    import("../../../ui/src/toast-view.tsx"),
+    import("../screens/home/SubmissionFlow.tsx"),
+    import("../screens/home/DownloadDialog.tsx"),
+  ])
+})
+
 // jsdom lays nothing out: scrolling is a no-op that screens may still call.
 window.scrollTo = () => {}
 Element.prototype.scrollIntoView = function scrollIntoView() {}

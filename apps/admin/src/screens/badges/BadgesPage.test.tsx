@@ -63,7 +63,7 @@ describe("the badge backfill", () => {
     ndjson.write('{"type":"done","granted":7}\n')
     ndjson.end()
     expect(await screen.findByText("Done: 7 badges granted.")).toBeTruthy()
-    expect(screen.getByText("Backfill done")).toBeTruthy()
+    expect(await screen.findByText("Backfill done")).toBeTruthy()
     expect(progressOf()).toBe("100")
     expect(started).toBe(1)
   })

@@ -47,7 +47,7 @@ describe("/forgot-password", () => {
     expect(await screen.findByRole("heading", { name: "Check Your Email" })).toBeTruthy()
     expect(screen.getByText("ada@example.com")).toBeTruthy()
     expect(screen.getByText(/check your spam/i)).toBeTruthy()
-    expect(screen.getByText("Reset link sent!")).toBeTruthy()
+    expect(await screen.findByText("Reset link sent!")).toBeTruthy()
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/")
     expect(sent).toHaveLength(1)
     expect(sent[0]?.email).toBe("ada@example.com")

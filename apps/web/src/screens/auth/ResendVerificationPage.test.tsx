@@ -48,7 +48,7 @@ describe("/resend-verification", () => {
 
     expect(await screen.findByRole("heading", { name: "Check Your Email" })).toBeTruthy()
     expect(screen.getByText("new@example.com")).toBeTruthy()
-    expect(screen.getByText("Verification Email Sent")).toBeTruthy()
+    expect(await screen.findByText("Verification Email Sent")).toBeTruthy()
     expect(sent).toEqual([{ email: "new@example.com" }])
 
     await userEvent.click(screen.getByRole("button", { name: "Try Another Email" }))

@@ -73,7 +73,7 @@ describe("/reset-password/:token", () => {
     await fill("a new passphrase", "a new passphrase")
 
     expect(await screen.findByRole("heading", { name: "Password Reset" })).toBeTruthy()
-    expect(screen.getByText("Password updated")).toBeTruthy()
+    expect(await screen.findByText("Password updated")).toBeTruthy()
     expect(sent).toEqual([{ token: "tok-123", password: "a new passphrase" }])
     expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/")
 

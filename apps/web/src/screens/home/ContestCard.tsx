@@ -1,12 +1,15 @@
 import { Download, ImageOff, Upload } from "lucide-react"
-import { useState } from "react"
+import { Suspense, useState } from "react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
 import { WIN_SHORT } from "../../plans/score-rule.ts"
 import { Button } from "../../../../ui/src/button.tsx"
+import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { CountdownBadge } from "./CountdownBadge.tsx"
-import { DownloadDialog } from "./DownloadDialog.tsx"
+
+/** The download dialog (Radix Dialog and its focus trap): fetched when the page is idle. */
+const DownloadDialog = deferred(async () => (await import("./DownloadDialog.tsx")).DownloadDialog)
 
 const HOW_TO_PARTICIPATE = [
   "Download the line art.",
@@ -54,6 +57,8 @@ export const ContestCard = ({
   readonly onSubmit: () => void
 }) => {
   const [downloading, setDownloading] = useState(false)
+  const downloadOpened = useOpenedOnce(downloading)
+  useIdlePreload(DownloadDialog.preload)
   return (
     <article
       aria-labelledby="contest-title"
@@ -112,7 +117,15 @@ export const ContestCard = ({
           </p>
         )}
       </div>
-      <DownloadDialog contest={contest} open={downloading} onOpenChange={setDownloading} />
+      {downloadOpened && (
+        <Suspense fallback={null}>
+          <DownloadDialog.Component
+            contest={contest}
+            open={downloading}
+            onOpenChange={setDownloading}
+          />
+        </Suspense>
+      )}
     </article>
   )
 }

@@ -1,17 +1,20 @@
 import { useQuery } from "@tanstack/react-query"
-import { useEffect, useRef } from "react"
+import { Suspense, useEffect, useRef } from "react"
 import { api } from "../../api/api.ts"
 import type { Contest } from "../../api/types.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { ContestCard } from "./ContestCard.tsx"
 import { NoActiveContest, UpcomingContest } from "./ContestPlaceholders.tsx"
 import { contestClock, type ContestPhase } from "./contest-clock.ts"
-import { SubmissionFlow } from "./SubmissionFlow.tsx"
 import { useContestViewed } from "./useContestViewed.ts"
 import { useNow } from "./useNow.ts"
+
+/** The submission dialog and its steps: fetched when the page is idle, not before first paint. */
+const SubmissionFlow = deferred(async () => (await import("./SubmissionFlow.tsx")).SubmissionFlow)
 
 export const CURRENT_CONTEST = ["contest", "current"] as const
 
@@ -35,6 +38,8 @@ const CurrentContest = ({
   const auth = useAuthDialog()
   const { phase, badge } = contestClock(contest, useNow())
   const seenPhase = useRef<ContestPhase>(phase)
+  const submitOpened = useOpenedOnce(submitOpen)
+  useIdlePreload(SubmissionFlow.preload)
 
   useEffect(() => {
     if (seenPhase.current === phase) return
@@ -52,8 +57,14 @@ const CurrentContest = ({
         open={open}
         onSubmit={() => (member ? onSubmitOpenChange(true) : auth.open("signin"))}
       />
-      {open && member && (
-        <SubmissionFlow contest={contest} open={submitOpen} onOpenChange={onSubmitOpenChange} />
+      {open && member && submitOpened && (
+        <Suspense fallback={null}>
+          <SubmissionFlow.Component
+            contest={contest}
+            open={submitOpen}
+            onOpenChange={onSubmitOpenChange}
+          />
+        </Suspense>
       )}
     </>
   )
