@@ -486,6 +486,20 @@ const MATRIX: Readonly<Record<string, Row>> = {
   // ---- gallery, leaderboard, contact, billing
   "GET /api/gallery": { expect: everyone, request: GET(() => "/api/gallery?sort=top") },
   "GET /api/leaderboard": { expect: everyone, request: GET(() => "/api/leaderboard?period=all") },
+  "GET /api/drawings": { expect: everyone, request: GET(() => "/api/drawings") },
+  "POST /api/drawings/free-entry": {
+    expect: signedIn,
+    request: () => ({ path: "/api/drawings/free-entry" }),
+  },
+  // Past the sign-in checks the admin reaches the use case: a month never committed, no such id.
+  "POST /api/admin/drawings/:month/draw": {
+    expect: { ...adminOnly, admin: { status: 400, code: "VALIDATION_FAILED" } },
+    request: () => ({ path: "/api/admin/drawings/2000-01/draw" }),
+  },
+  "POST /api/admin/drawings/:id/paid": {
+    expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
+    request: () => ({ path: "/api/admin/drawings/no-such-drawing/paid" }),
+  },
   "POST /api/email/contact": {
     expect: everyone,
     request: () => ({

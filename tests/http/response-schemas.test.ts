@@ -234,6 +234,7 @@ describe.each(httpBackends)("real answers decode with their response Schemas on 
       [visitor, "/api/badges/user/:id", `/api/badges/user/${artist.id}`],
       [artistBrowser, "/api/subscription", "/api/subscription"],
       [artistBrowser, "/api/billing/history", "/api/billing/history"],
+      [visitor, "/api/drawings", "/api/drawings"],
       [admin, "/api/admin/overview", "/api/admin/overview?tz=UTC"],
       [admin, "/api/admin/contests", "/api/admin/contests"],
       [admin, "/api/admin/calendar", "/api/admin/calendar?days=7"],

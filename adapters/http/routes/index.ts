@@ -7,6 +7,7 @@ import { billingRoutes } from "./billing.routes.ts"
 import { canvasRoutes } from "./canvases.routes.ts"
 import { contactRoutes } from "./contact.routes.ts"
 import { contestRoutes } from "./contests.routes.ts"
+import { drawingRoutes } from "./drawings.routes.ts"
 import { entryRoutes } from "./entries.routes.ts"
 import { entryPageRoutes } from "./entry-page.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
@@ -29,6 +30,7 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...leaderboardRoutes,
   ...contactRoutes,
   ...billingRoutes,
+  ...drawingRoutes,
   ...imageRoutes,
   ...paymentRoutes,
   ...adminRoutes,
