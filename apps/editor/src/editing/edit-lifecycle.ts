@@ -101,6 +101,7 @@ export abstract class EditLifecycle {
       canUndo: false,
       canRedo: false,
       editingTextKey: null,
+      editTarget: "instance",
     }
     this.unsubscribe = this.channel.subscribe((message) => this.onFrameMessage(message))
   }

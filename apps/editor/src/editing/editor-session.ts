@@ -11,6 +11,7 @@ import { indexTree, readNavTree } from "../frame/nav-tree.ts"
 import { EditLifecycle } from "./edit-lifecycle.ts"
 import { type Modifiers, codebaseIdOf, isRecord, str } from "./editor-snapshot.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
+import { type EditTarget, instanceOf } from "./usage-site.ts"
 
 export class EditorSession extends EditLifecycle {
   // ---- messages from the frame --------------------------------------------------------------
@@ -52,7 +53,12 @@ export class EditorSession extends EditLifecycle {
         const newText = str(payload.newText)
         const oldText = str(payload.oldText)
         if (codebaseId && newText !== undefined && oldText !== undefined && newText !== oldText) {
-          void this.edit("EDIT_TEXT", { codebaseIdToEditText: codebaseId, newText, oldText })
+          void this.edit("EDIT_TEXT", {
+            codebaseIdToEditText: codebaseId,
+            newText,
+            oldText,
+            ...this.instanceFields(str(payload.elementKey) ?? this.snapshot.selectedKey),
+          })
         }
         return
       }
@@ -198,6 +204,24 @@ export class EditorSession extends EditLifecycle {
     return codebaseIdOf(this.snapshot.selectedKey)
   }
 
+  /**
+   * The instance a class or text edit of `key` names, when edits go to instances and the element
+   * is rendered by one: the server writes there what comes from the instance's props.
+   */
+  private instanceFields(key: string | null = this.snapshot.selectedKey): {
+    readonly instanceCodebaseId?: string
+  } {
+    const { editTarget, tree, nodes } = this.snapshot
+    const instance = editTarget === "instance" ? instanceOf(tree, nodes, key) : null
+    const id = instance ? codebaseIdOf(instance.key) : undefined
+    return id === undefined ? {} : { instanceCodebaseId: id }
+  }
+
+  /** Where class and text edits go from now on: the instance, or the component's definition. */
+  setEditTarget(editTarget: EditTarget): void {
+    this.update({ editTarget })
+  }
+
   private modifierList(): Array<string> {
     const { breakpoint, state } = this.snapshot.modifiers
     return [breakpoint, state].filter((modifier): modifier is NonNullable<typeof modifier> =>
@@ -217,13 +241,18 @@ export class EditorSession extends EditLifecycle {
       className: name,
       stylingFramework: "Tailwind",
       ...(modifiers.length > 0 ? { modifiers } : {}),
+      ...this.instanceFields(),
     })
   }
 
   removeClass(className: string): void {
     const id = this.selectedId()
     if (!id) return
-    void this.edit("REMOVE_CLASS", { codebaseIdToRemoveClass: id, className })
+    void this.edit("REMOVE_CLASS", {
+      codebaseIdToRemoveClass: id,
+      className,
+      ...this.instanceFields(),
+    })
   }
 
   /** Replaces one of the element's classes by another (or by none, when `to` is empty). */
@@ -237,7 +266,12 @@ export class EditorSession extends EditLifecycle {
     const replacement = to.split(/\s+/).filter((name) => name !== "")
     const newClasses = oldClasses.flatMap((name) => (name === from ? replacement : [name]))
     if (newClasses.join(" ") === oldClasses.join(" ")) return
-    void this.edit("UPDATE_CLASSES", { codebaseIdToUpdateClass: id, oldClasses, newClasses })
+    void this.edit("UPDATE_CLASSES", {
+      codebaseIdToUpdateClass: id,
+      oldClasses,
+      newClasses,
+      ...this.instanceFields(),
+    })
   }
 
   setStyle(property: string, value: string, stylingFramework: StylingFramework = "Tailwind"): void {
@@ -249,6 +283,7 @@ export class EditorSession extends EditLifecycle {
       stylingChanges: { [property]: value.trim() === "" ? null : value.trim() },
       stylingFramework,
       ...(modifiers.length > 0 ? { modifiers } : {}),
+      ...this.instanceFields(),
     })
   }
 
@@ -271,7 +306,12 @@ export class EditorSession extends EditLifecycle {
     const node = key ? this.snapshot.nodes.get(key) : undefined
     const oldText = node?.literalChildren.length === 1 ? node.literalChildren[0] : undefined
     if (!id || oldText === undefined || oldText === newText) return
-    void this.edit("EDIT_TEXT", { codebaseIdToEditText: id, newText, oldText })
+    void this.edit("EDIT_TEXT", {
+      codebaseIdToEditText: id,
+      newText,
+      oldText,
+      ...this.instanceFields(),
+    })
   }
 
   /** Adds an element into the selected one (last), or a component of the app without a preview. */

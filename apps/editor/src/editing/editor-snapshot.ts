@@ -4,6 +4,7 @@ import { isCodebaseId } from "../../../../domain/editing/codebase-id.ts"
 import { elementKeyParts } from "../../../../domain/editing/element-key.ts"
 import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import type { TreeNode } from "../frame/nav-tree.ts"
+import type { EditTarget } from "./usage-site.ts"
 
 /** The server, or the canvas, said no to an edit: shown until dismissed or the next edit. */
 export interface Refusal {
@@ -42,6 +43,8 @@ export interface EditorSnapshot {
   readonly canUndo: boolean
   readonly canRedo: boolean
   readonly editingTextKey: string | null
+  /** Where class and text edits of an element a component instance renders go (usage-site.ts). */
+  readonly editTarget: EditTarget
 }
 export const ZOOM_STEPS: ReadonlyArray<number> = [25, 50, 67, 75, 90, 100, 110, 125, 150, 200]
 

@@ -4,6 +4,7 @@ import { BREAKPOINTS, PSEUDO_MODIFIERS } from "../../../../domain/editing/stylin
 import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { type TreeNode, editableText } from "../frame/nav-tree.ts"
+import { instanceOf } from "../editing/usage-site.ts"
 import { suggestClasses } from "./tailwind-classes.ts"
 import { Section, inputClass, smallButton } from "./InspectorSection.tsx"
 import { StylesSection } from "./StylesSection.tsx"
@@ -385,6 +386,49 @@ const TextSection = ({ node }: { readonly node: TreeNode }) => {
   )
 }
 
+/**
+ * For an element a component instance renders: whether its class and text edits go to the
+ * instance where the component is used (what it passes as className and children) or to the
+ * component's definition, which every instance shares.
+ */
+const EditTargetSection = ({ node }: { readonly node: TreeNode }) => {
+  const session = useSession()
+  const { tree, nodes, editTarget } = useEditor()
+  const name = useId()
+  const instance = instanceOf(tree, nodes, node.key)
+  if (!instance) return null
+  const component = instance.name
+  return (
+    <Section title="Edits go to">
+      <div role="radiogroup" aria-label="Edits go to" className="flex gap-3 text-sm">
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={name}
+            checked={editTarget === "instance"}
+            onChange={() => session.setEditTarget("instance")}
+          />
+          This instance
+        </label>
+        <label className="flex items-center gap-1">
+          <input
+            type="radio"
+            name={name}
+            checked={editTarget === "component"}
+            onChange={() => session.setEditTarget("component")}
+          />
+          The component
+        </label>
+      </div>
+      <p className="mt-2 text-xs text-slate-600" role="status">
+        {editTarget === "instance"
+          ? `Editing this instance (<${component}> where the page uses it): classes and text it passes to ${component} are written there.`
+          : `Editing the component (${component}): the change is written in its definition, for every <${component}>.`}
+      </p>
+    </Section>
+  )
+}
+
 export const Inspector = () => {
   const { selectedKey, multiSelectedKeys, nodes } = useEditor()
   const node = selectedKey ? nodes.get(selectedKey) : undefined
@@ -415,6 +459,7 @@ export const Inspector = () => {
               </span>
             )}
           </p>
+          <EditTargetSection node={node} />
           <TagSection node={node} />
           <TextSection node={node} />
           <ModifiersSection />
