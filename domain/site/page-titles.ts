@@ -46,6 +46,10 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     "Rewards",
     "What Colorday's artists win: contests, badges for wins, entries and votes, and monthly cash drawings.",
   ),
+  "/rewards/drawings": page(
+    "Monthly drawings",
+    "Colorday's monthly cash drawings: who is in them, the free way to enter, and every draw's seed, entrant list and winner to check for yourself.",
+  ),
   "/about": page(
     "About",
     "What Colorday is: one new line drawing a day, colored by people everywhere, voted on by everyone.",

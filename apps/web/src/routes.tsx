@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("./screens/contests/ContestPage.tsx")),
           },
           { path: "rewards", lazy: screen(() => import("./screens/rewards/RewardsPage.tsx")) },
+          {
+            path: "rewards/drawings",
+            lazy: screen(() => import("./screens/rewards/DrawingsPage.tsx")),
+          },
           { path: "pricing", lazy: screen(() => import("./screens/pricing/PricingPage.tsx")) },
           { path: "about", lazy: screen(() => import("./screens/static/AboutPage.tsx")) },
           { path: "faq", lazy: screen(() => import("./screens/static/FaqPage.tsx")) },

@@ -151,6 +151,10 @@ export const api = {
   removeAvatar: (memberId: string) =>
     call("DELETE", "/api/users/{id}/avatar", { params: { id: memberId } }),
 
+  // Drawings
+  drawings: () => call("GET", "/api/drawings"),
+  requestFreeEntry: () => call("POST", "/api/drawings/free-entry"),
+
   // Contact
   config: () => call("GET", "/api/config"),
   contact: (form: ContactForm) => call("POST", "/api/email/contact", { body: form }),

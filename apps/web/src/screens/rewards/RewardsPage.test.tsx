@@ -19,8 +19,10 @@ describe("the rewards page", () => {
     }
     expect(within(drawings).getByText(/No purchase necessary/)).toBeTruthy()
     expect(
-      within(drawings).getByRole("link", { name: "write to support" }).getAttribute("href"),
-    ).toBe("/contact")
+      within(drawings)
+        .getByRole("link", { name: "enter the monthly drawing free" })
+        .getAttribute("href"),
+    ).toBe("/rewards/drawings")
 
     const tiers = screen.getByRole("heading", { name: "Tier rewards" }).parentElement as HTMLElement
     const champ = within(tiers).getByRole("article", { name: PLANS.champ.name })

@@ -32,7 +32,7 @@ const HOW_IT_WORKS = [
   {
     icon: CalendarCheck,
     title: "Monthly drawings",
-    text: "Subscribers are entered in the monthly cash drawing of their plan; anyone can enter free by writing to support.",
+    text: "Subscribers are entered in the monthly cash drawing of their plan; any member can enter free once a month on the drawings page.",
   },
 ] as const
 
@@ -64,11 +64,11 @@ const RewardsPage = () => (
         })}
       </ul>
       <p className="mt-4 text-sm text-slate-700">
-        No purchase necessary: to enter the monthly drawing free,{" "}
-        <Link to="/contact" className="font-medium text-brand-700 underline">
-          write to support
+        No purchase necessary: any member can{" "}
+        <Link to="/rewards/drawings" className="font-medium text-brand-700 underline">
+          enter the monthly drawing free
         </Link>
-        .
+        , once a month. Every draw is published for you to check.
       </p>
     </section>
 
