@@ -213,3 +213,27 @@ describe("escapeHtml", () => {
     )
   })
 })
+
+describe("the drawing-won mail", () => {
+  it("names the plan, the month, the prize and the entrants, and links to the drawings page", () => {
+    const mail = renderMail(
+      {
+        kind: "drawing-won",
+        to: "bo@x.test",
+        name: "Bo <B>",
+        month: "2026-11",
+        planName: "Color Pro",
+        prizeCents: 5000,
+        entrants: 12,
+      },
+      URL,
+    )
+    expect(mail.subject).toBe("You won the Color Pro drawing of 2026-11!")
+    expect(mail.text).toContain(
+      "You won $50.00 in the Color Pro drawing of 2026-11, drawn from 12 entrants.",
+    )
+    expect(mail.link).toMatch(/\/rewards\/drawings$/)
+    expect(mail.html).toContain("Bo &lt;B&gt;")
+    expect(mail.html).not.toContain("<B>")
+  })
+})
