@@ -65,7 +65,13 @@ import {
 import { editText, elementStaticText, hasDynamicText } from "./jsx-text-edits.ts"
 import type { FileModel, JsxInfo } from "./jsx-tree.ts"
 import { applyEdit, applySplices, joinEdits, type FileEdit } from "./splices.ts"
-import { componentNameOf, fromProps, propWords, type EditedPart } from "./usage-site.ts"
+import {
+  componentNameOf,
+  fromProps,
+  isInstanceOf,
+  propWords,
+  type EditedPart,
+} from "./usage-site.ts"
 import {
   applyStyling,
   customClassFor,
@@ -618,6 +624,11 @@ export class CanvasEditor {
       throw new UnsupportedEdit({
         reason: `instanceCodebaseId names a <${instance.element.tagName}> in ${instance.file.path}, not a component element where a component is used`,
       })
+    }
+    // Only the instance of the component the element is written in passes it those props (an
+    // element handed to <Card> as children reads its own component's className, not Card's).
+    if (!isInstanceOf(instance.element, definition.element)) {
+      return { ...definition, definition, atInstance: false }
     }
     return { ...instance, definition, atInstance: true }
   }

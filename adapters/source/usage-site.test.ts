@@ -36,7 +36,10 @@ const button = async (usage: string) => ({
 const changed = (path: string, before: string, after: string) =>
   replaceOnce(original[path]!, before, after)
 
-const addClass = async (reactElement: { codebaseId: string }, className: string) =>
+const addClass = async (
+  reactElement: { codebaseId: string; instanceCodebaseId?: string },
+  className: string,
+) =>
   canvas.run(
     canvas.rewriter.addClass(canvas.root, {
       reactElement,
@@ -130,6 +133,18 @@ describe("class edits at the usage site", () => {
       ),
     )
     expect(await canvas.read(APP)).toBe(original[APP])
+  })
+
+  it("edits the definition when the instance named is another component's", async () => {
+    await addClass(
+      {
+        codebaseId: (await canvas.at(UI, "<button")).codebaseId,
+        instanceCodebaseId: (await canvas.at(APP, "<Badge")).codebaseId,
+      },
+      "ring-2",
+    )
+    expect(await canvas.read(APP)).toBe(original[APP])
+    expect(await canvas.read(UI)).not.toBe(original[UI])
   })
 
   it("refuses an instance id that names no component element", async () => {

@@ -90,3 +90,12 @@ export const componentNameOf = (element: JsxInfo): string | undefined => {
   }
   return undefined
 }
+
+/**
+ * Whether `instance` (a component element) is a use of the component `element` is written in: its
+ * tag names that component (`Button`, `ui.Button`; an alias under another name does not count).
+ */
+export const isInstanceOf = (instance: JsxInfo, element: JsxInfo): boolean => {
+  const component = componentNameOf(element)
+  return component !== undefined && instance.tagName.split(".").at(-1) === component
+}
