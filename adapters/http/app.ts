@@ -18,6 +18,7 @@ import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
+import { firstScreenCalls, firstScreenTags, type InPageAnswer } from "./first-screen.ts"
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, ETagMode, RateLimitName, RawRequest, Reply } from "./route.ts"
@@ -426,10 +427,76 @@ export const makeHttpApp = <R>(options: {
     }
     throw new HttpRefusal(405, "METHOD_NOT_ALLOWED", "This path does not take that method")
   })
+  /**
+   * A public or member GET route answered in-process for a page (first-screen.ts): the same
+   * handler, caller and error bodies as over HTTP; undefined when it cannot be (a defect, or no
+   * such route), and the page's script then asks the API itself.
+   */
+  const answerInPage = async (
+    path: string,
+    caller: Caller,
+    origin: string,
+  ): Promise<InPageAnswer | undefined> => {
+    const spec = routes.find((candidate) => candidate.method === "GET" && candidate.path === path)
+    if (!spec || (spec.access !== "public" && spec.access !== "member")) return undefined
+    if (spec.access === "member" && caller.member === null) {
+      return {
+        status: 401,
+        body: { code: "AUTHENTICATION_REQUIRED", message: "Please sign in first" },
+      }
+    }
+    const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
+    const raw: RawRequest = { body: undefined, header: () => "", origin }
+    const exit = await runtime.runPromiseExit(
+      handler({ params: {}, query: decode("query", spec.query, {}), body: undefined, caller, raw }),
+    )
+    if (Exit.isSuccess(exit)) {
+      const reply = exit.value
+      return { status: reply.status, body: reply.body ?? null }
+    }
+    const failure = exit.cause.reasons.find(Cause.isFailReason)
+    if (failure && isDomainError(failure.error)) {
+      const { status, body } = domainErrorResponse(failure.error)
+      return { status, body }
+    }
+    return undefined
+  }
+
+  /** The site's first-screen answers for a page, from its session cookie. */
+  const firstScreen = async (
+    page: { readonly app: string; readonly path: string; readonly origin: string },
+    sessionToken: string | null,
+  ): Promise<string> => {
+    if (page.app !== "/") return ""
+    try {
+      const found = sessionToken ? await runtime.runPromise(sessions.resolve(sessionToken)) : null
+      const caller: Caller = {
+        member: found && Option.isSome(found) ? found.value.member : null,
+        sessionId: found && Option.isSome(found) ? found.value.sessionId : null,
+        sessionToken,
+        ip: "",
+        requestId: "first-screen",
+      }
+      const answers: Record<string, InPageAnswer> = {}
+      for (const path of firstScreenCalls(page.path)) {
+        const answer = await answerInPage(path, caller, publicOrigin ?? page.origin)
+        if (answer) answers[path] = answer
+      }
+      return firstScreenTags(answers)
+    } catch (error) {
+      log(
+        `first screen: answering ${page.path} in the page failed (the page asks the API itself): ${(error as Error)?.stack ?? String(error)}`,
+      )
+      return ""
+    }
+  }
+
   // Everything else a browser asks for: the built web apps' files and pages.
   app.use(
     serveWebApps({
       apps: config.webApps ?? DEFAULT_WEB_APPS,
+      visitorTags: firstScreen,
+      sessionCookie: SESSION_COOKIE,
       headTags: makeHeadTags({
         publicUrl: config.publicUrl,
         find: previews && {

@@ -73,6 +73,12 @@ export interface PageRequest {
 /** The head tags of a page (already HTML-escaped), put in place of META_PLACEHOLDER. */
 export type HeadTags = (page: PageRequest) => Promise<string>
 
+/**
+ * More head tags that depend on who asks (first-screen.ts: the first screen's data), from the
+ * page and its session cookie; "" when there are none.
+ */
+export type VisitorTags = (page: PageRequest, sessionToken: string | null) => Promise<string>
+
 const underPrefix = (path: string, prefix: string) =>
   prefix === "/" || path === prefix || path.startsWith(`${prefix}/`)
 
@@ -217,6 +223,9 @@ const isServerPath = (path: string) =>
 export const serveWebApps = (options: {
   readonly apps: ReadonlyArray<WebApp>
   readonly headTags: HeadTags
+  readonly visitorTags?: VisitorTags
+  /** The session cookie's name, read for visitorTags. */
+  readonly sessionCookie?: string
 }): Middleware => {
   const templates = new Map(options.apps.map((app) => [app.prefix, indexTemplate(app.dir)]))
   return async (ctx, next) => {
@@ -258,15 +267,24 @@ export const serveWebApps = (options: {
       ctx.body = NOT_BUILT_MESSAGE
       return
     }
-    const tags = await options.headTags({
+    const page: PageRequest = {
       app: app.prefix,
       path: ctx.path,
       query: ctx.query,
       origin: `${ctx.protocol}://${ctx.host}`,
-    })
+    }
+    const sessionToken = (options.sessionCookie && ctx.cookies.get(options.sessionCookie)) || null
+    const [pageTags, visitor] = await Promise.all([
+      options.headTags(page),
+      options.visitorTags?.(page, sessionToken) ?? "",
+    ])
+    const tags = visitor === "" ? pageTags : `${pageTags}\n    ${visitor}`
     ctx.status = 200
     ctx.type = "text/html; charset=utf-8"
-    ctx.set("Cache-Control", "no-cache")
+    // With a signed-in member's data in it the page is that browser's alone: no shared cache
+    // may keep it. Without a session cookie it is every visitor's page.
+    ctx.set("Cache-Control", visitor !== "" && sessionToken ? "private, no-cache" : "no-cache")
+    if (visitor !== "") ctx.vary("Cookie")
     const { before, after } = bringsTitle(tags) ? template.bare : template
     ctx.body = `${before}${tags}${after}`
   }

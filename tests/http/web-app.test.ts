@@ -6,13 +6,15 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { Effect } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { FIRST_SCREEN_ID } from "../../adapters/http/first-screen.ts"
 import { NOT_BUILT_MESSAGE } from "../../adapters/http/web-app.ts"
+import { FIRST_SCREEN_ID as CLIENT_FIRST_SCREEN_ID } from "../../apps/web/src/api/first-screen.ts"
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { SHARE_CARD, STATIC_PAGES } from "../../domain/site/page-titles.ts"
-import { httpBackends, startTestServer, type TestServer } from "./support/server.ts"
-import { addContest, addMember, insertEntry, run } from "./support/world.ts"
+import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
+import { addContest, addMember, insertEntry, run, signedInMember } from "./support/world.ts"
 
 /**
  * The built web app, served by the API's process: its hashed assets cached for a year, every page
@@ -555,5 +557,92 @@ describe("share card URLs with PUBLIC_URL (SQLite)", () => {
     const html = await (await page(server, "/faq")).text()
     expect(meta(html, "og:image")).toBe("https://colorday.example/share/colorday-card.png")
     expect(meta(html, "og:url")).toBe("https://colorday.example/faq")
+  })
+})
+
+describe.each(httpBackends)("the first screen in the page on %s", (backend) => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({ backend, config: { webApps: [{ prefix: "/", dir: build }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  /** The JSON block adapters/http/first-screen.ts writes, parsed as the site's client reads it. */
+  const answersIn = (html: string): Record<string, { status: number; body: unknown }> => {
+    const block = new RegExp(
+      `<script type="application/json" id="${FIRST_SCREEN_ID}">([^<]*)</script>`,
+    ).exec(html)?.[1]
+    if (block === undefined) throw new Error(`no first-screen block in:\n${html}`)
+    return JSON.parse(block) as Record<string, { status: number; body: unknown }>
+  }
+
+  it("answers home's calls in the page as the API does: a visitor's 401 and the day's contest", async () => {
+    await addContest(server, "open")
+    const response = await page(server, "/")
+    expect(response.headers.get("cache-control")).toBe("no-cache")
+    const html = await response.text()
+    const answers = answersIn(html)
+    expect(Object.keys(answers).sort()).toEqual(["/api/challenges/current-active", "/api/session"])
+    const session = await client(server.url).get("/api/session")
+    expect(answers["/api/session"]).toEqual({ status: session.status, body: session.body })
+    const current = await client(server.url).get("/api/challenges/current-active")
+    const inPage = answers["/api/challenges/current-active"]
+    expect(inPage?.status).toBe(current.status)
+    expect({ ...(inPage?.body as object), countdown: undefined }).toEqual({
+      ...(current.body as object),
+      countdown: undefined,
+    })
+    // The client's constant names the same block.
+    expect(FIRST_SCREEN_ID).toBe(CLIENT_FIRST_SCREEN_ID)
+  })
+
+  it("gives a signed-in member their own session, in a page no shared cache keeps; other pages only the session", async () => {
+    const { browser } = await signedInMember(server)
+    const home = await browser.get("/", HTML)
+    expect(home.headers.get("cache-control")).toBe("private, no-cache")
+    expect(home.headers.get("vary")).toMatch(/Cookie/)
+    const session = await browser.get("/api/session")
+    expect(session.status).toBe(200)
+    expect(answersIn(home.text)["/api/session"]).toEqual({ status: 200, body: session.body })
+    const gallery = answersIn((await browser.get("/gallery", HTML)).text)
+    expect(Object.keys(gallery)).toEqual(["/api/session"])
+  })
+
+  it("keeps a title with </script> inside the block, and preloads a started contest's line art", async () => {
+    // A server of its own, so the day's contest is this one.
+    const own = await startTestServer({
+      backend,
+      config: { webApps: [{ prefix: "/", dir: build }] },
+    })
+    try {
+      const contest = await addContest(own, "open")
+      const hostile = `</script><script>alert(1)</script> & <!--`
+      await run(
+        own,
+        Effect.gen(function* () {
+          const contests = yield* ContestRepository
+          const stored = yield* contests.get(contest.id)
+          yield* contests.save({ ...stored, title: hostile, lineArt: "lineart/first-screen.png" })
+        }),
+      )
+      const html = await (await page(own, "/")).text()
+      expect(html).not.toContain("<script>alert(1)</script>")
+      const shown = answersIn(html)["/api/challenges/current-active"]?.body as {
+        id: string
+        title: string
+        lineArt: string
+      }
+      expect(shown.id).toBe(contest.id)
+      expect(shown.title).toBe(hostile)
+      expect(html).toContain(`<link rel="preload" as="image" href="${shown.lineArt}"`)
+    } finally {
+      await own.close()
+    }
   })
 })

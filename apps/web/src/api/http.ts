@@ -5,6 +5,7 @@
  */
 
 import type { paths } from "../../../api-client/schema.ts"
+import { takeInPageAnswer } from "./first-screen.ts"
 
 export class ApiError extends Error {
   readonly status: number
@@ -64,6 +65,12 @@ export const request = async <T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> => {
+  // The first screen's calls were answered into the page by the server (first-screen.ts).
+  const inPage = takeInPageAnswer(method, path, options.query)
+  if (inPage !== undefined) {
+    if (inPage.status >= 200 && inPage.status < 300) return inPage.body as T
+    throw errorOf(inPage.status, inPage.body, "Request failed")
+  }
   let response: Response
   try {
     response = await fetch(siteUrl(path, options.query), {
