@@ -470,6 +470,42 @@ describe("refusals", () => {
     }
   })
 
+  it("writes a class from props at the instance named by instanceCodebaseId, else answers 422 saying so (issue 18 §3)", async () => {
+    const ui = "src/components/Chip.tsx"
+    const page = "src/components/ChipPage.tsx"
+    const chip = `export function Chip({ className }: { className?: string }) {\n  return <b className={className} />\n}\n`
+    const uses = `import { Chip } from "./Chip"\n\nexport const ChipPage = () => <Chip />\n`
+    await writeFile(join(root, ui), chip)
+    await writeFile(join(root, page), uses)
+    try {
+      const body = {
+        reactElement: await at(ui, "<b"),
+        styling: { padding: "8px" },
+        stylingFramework: "Tailwind",
+      }
+      const refused = await mutate("styling", body)
+      expect(refused.status).toBe(422)
+      expect(refused.body.code).toBe("DYNAMIC_CONTENT_NOT_EDITABLE")
+      expect(refused.body.message).toContain("edit the instance where <Chip> is used")
+      const instanceCodebaseId = (await at(page, "<Chip")).codebaseId
+      const response = await mutate("styling", {
+        ...body,
+        reactElement: { ...body.reactElement, instanceCodebaseId },
+      })
+      expect(response.status, response.text).toBe(200)
+      expect(response.body.changedFiles).toEqual([
+        { path: page, fileHash: contentHash(await read(page)) },
+      ])
+      expect(await read(page)).toBe(uses.replace("<Chip />", `<Chip className="p-2" />`))
+      expect(await read(ui)).toBe(chip)
+      expect((await activity("undoChangeToFiles")).status).toBe(200)
+      expect(await read(page)).toBe(uses)
+    } finally {
+      await rm(join(root, ui))
+      await rm(join(root, page))
+    }
+  })
+
   it("edits text written with HTML entities, from the text the DOM shows (issue 18 §3)", async () => {
     const path = "src/components/Promise.tsx"
     const source = `export const Promise = () => <p>We&apos;ll keep it &amp; more</p>\n`
