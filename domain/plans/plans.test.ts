@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest"
+import { BADGE_IDS } from "../badges/badges.ts"
 import {
   DEFAULT_TIER,
   EXTRA_ENTRY,
   formatCents,
   isTier,
   parseTier,
+  PERKS,
   planOf,
+  planPerks,
   PLANS,
   TIERS,
 } from "./plans.ts"
@@ -99,5 +102,28 @@ describe("formatCents", () => {
     expect(formatCents(1999)).toBe("$19.99")
     expect(formatCents(EXTRA_ENTRY.priceCents)).toBe("$2.99")
     expect(formatCents(10000)).toBe("$100.00")
+  })
+})
+
+describe("the plan table's perks", () => {
+  it("lists each plan's entries, vote weight, drawing prize and its built perks, in that order", () => {
+    expect(planPerks(PLANS.free).map((perk) => perk.kind)).toEqual([
+      "entries",
+      "vote-weight",
+      "badges",
+      "results-ribbons",
+    ])
+    expect(planPerks(PLANS.champ).map((perk) => perk.text)).toEqual([
+      "Unlimited entries per month",
+      "3× vote weight",
+      "$100 monthly cash drawing entry",
+      PERKS.badges.text,
+      PERKS["results-ribbons"].text,
+    ])
+    expect(planPerks(PLANS.lite)[2]?.text).toBe("$25 monthly cash drawing entry")
+  })
+
+  it("names every badge of the catalogue in the badges perk", () => {
+    expect(PERKS.badges.text).toBe(`All ${BADGE_IDS.length} badges`)
   })
 })

@@ -1,3 +1,5 @@
+import { BADGE_IDS } from "../badges/badges.ts"
+
 /**
  * The plan table: the one source every page, e-mail and price reads (DESIGN.md, "Plans").
  * Money is in cents; `entriesPerMonth: null` means unlimited.
@@ -12,7 +14,27 @@ export interface Plan {
   readonly entriesPerMonth: number | null
   readonly voteWeight: number
   readonly drawingCents: number | null
+  /** What the plan grants beyond its figures: only perks the code delivers (see PERKS). */
+  readonly perks: ReadonlyArray<PerkId>
 }
+
+/**
+ * Perks beyond the figures, each one built: badges are granted by domain/badges on every plan,
+ * and the results page gives the top 3 and the People's Choice a ribbon on every plan. A perk
+ * is added here only with the code that grants it, so no page can name one that is not.
+ */
+export const PERK_IDS = ["badges", "results-ribbons"] as const
+export type PerkId = (typeof PERK_IDS)[number]
+
+export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: string } } = {
+  badges: { id: "badges", text: `All ${BADGE_IDS.length} badges` },
+  "results-ribbons": {
+    id: "results-ribbons",
+    text: "A ribbon on the results page for a top-3 finish or the People's Choice",
+  },
+}
+
+const EVERY_PLAN_PERKS: ReadonlyArray<PerkId> = ["badges", "results-ribbons"]
 
 export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
   free: {
@@ -22,6 +44,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 2,
     voteWeight: 1,
     drawingCents: null,
+    perks: EVERY_PLAN_PERKS,
   },
   lite: {
     tier: "lite",
@@ -30,6 +53,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 5,
     voteWeight: 1.5,
     drawingCents: 2500,
+    perks: EVERY_PLAN_PERKS,
   },
   pro: {
     tier: "pro",
@@ -38,6 +62,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 20,
     voteWeight: 2,
     drawingCents: 5000,
+    perks: EVERY_PLAN_PERKS,
   },
   champ: {
     tier: "champ",
@@ -46,6 +71,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: null,
     voteWeight: 3,
     drawingCents: 10000,
+    perks: EVERY_PLAN_PERKS,
   },
 }
 
@@ -67,3 +93,39 @@ export const parseTier = (value: string): Tier | undefined => {
 
 /** "$4.99" — dollars with two decimals, as every price is shown. */
 export const formatCents = (cents: number): string => `$${(cents / 100).toFixed(2)}`
+
+/** A prize as pages state it: "$25" for whole dollars, else "$2.99". */
+export const prizeText = (cents: number): string =>
+  cents % 100 === 0 ? `$${cents / 100}` : formatCents(cents)
+
+export type PlanPerkKind = "entries" | "vote-weight" | "drawing" | PerkId
+
+/** One line of a plan's perk list, as the pricing and rewards pages show it. */
+export interface PlanPerk {
+  readonly kind: PlanPerkKind
+  readonly text: string
+}
+
+/**
+ * Everything a plan grants, in the order pages list it: its entries a month, its vote weight,
+ * its monthly drawing with the prize, then its perks. Pages render this list and nothing else.
+ */
+export const planPerks = (plan: Plan): ReadonlyArray<PlanPerk> => [
+  {
+    kind: "entries",
+    text:
+      plan.entriesPerMonth === null
+        ? "Unlimited entries per month"
+        : `${plan.entriesPerMonth} ${plan.entriesPerMonth === 1 ? "entry" : "entries"} per month`,
+  },
+  { kind: "vote-weight", text: `${plan.voteWeight}× vote weight` },
+  ...(plan.drawingCents === null
+    ? []
+    : [
+        {
+          kind: "drawing" as const,
+          text: `${prizeText(plan.drawingCents)} monthly cash drawing entry`,
+        },
+      ]),
+  ...plan.perks.map((id) => ({ kind: id, text: PERKS[id].text })),
+]

@@ -41,7 +41,10 @@ export const PlanCard = ({
       <span className="text-3xl font-bold text-slate-900">{formatCents(plan.priceCents)}</span>
       <span className="text-sm text-slate-600">/month</span>
     </p>
-    <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+    <ul
+      aria-label={`${plan.name} perks`}
+      className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700"
+    >
       {planFeatures(plan).map((feature) => (
         <li key={feature} className="flex items-start gap-2">
           <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />

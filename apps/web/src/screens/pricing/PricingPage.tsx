@@ -7,8 +7,6 @@ import { moneyText, PAID_TIERS } from "../../plans/plan-text.ts"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 
-const WINNER_BADGES = Object.values(BADGES).filter((badge) => badge.type !== "participation")
-
 /** /pricing: the four plans with the subscribe flow, the extra entry, and what winners get. */
 const PricingPage = () => (
   <Page>
@@ -69,9 +67,9 @@ const PricingPage = () => (
           </p>
         </div>
         <div className="rounded-xl border border-slate-200 p-5">
-          <h3 className="font-semibold text-slate-900">Winner badges</h3>
-          <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-700">
-            {WINNER_BADGES.map((badge) => (
+          <h3 className="font-semibold text-slate-900">Badges</h3>
+          <ul aria-label="Badges" className="mt-2 flex flex-col gap-1 text-sm text-slate-700">
+            {Object.values(BADGES).map((badge) => (
               <li key={badge.id}>
                 <strong>{badge.name}</strong>: {badge.description.toLowerCase()}
               </li>
@@ -91,11 +89,11 @@ const PricingPage = () => (
             })}
           </ul>
           <p className="mt-3 text-sm text-slate-700">
-            No purchase necessary: to enter the monthly drawing free,{" "}
-            <Link to="/contact" className="font-medium text-brand-700 underline">
-              write to support
+            No purchase necessary: any member can{" "}
+            <Link to="/rewards/drawings" className="font-medium text-brand-700 underline">
+              enter the monthly drawing free
             </Link>
-            .
+            , once a month.
           </p>
         </div>
       </div>

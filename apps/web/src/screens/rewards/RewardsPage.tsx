@@ -2,7 +2,7 @@ import { Banknote, CalendarCheck, Heart, Medal, Trophy, Upload } from "lucide-re
 import { Link } from "react-router-dom"
 import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { PLANS, TIERS } from "../../../../../domain/plans/plans.ts"
-import { moneyText, PAID_TIERS, TIER_PERKS, voteWeightText } from "../../plans/plan-text.ts"
+import { moneyText, PAID_TIERS, planFeatures } from "../../plans/plan-text.ts"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
@@ -88,14 +88,13 @@ const RewardsPage = () => (
               <h3 id={`tier-${tier}`} className="text-lg font-semibold text-slate-900">
                 {plan.name}
               </h3>
-              <ul className="mt-3 flex list-disc flex-col gap-1 pl-5 text-sm text-slate-700">
-                {plan.drawingCents !== null && (
-                  <li>{moneyText(plan.drawingCents)} monthly drawing entry</li>
-                )}
-                {TIER_PERKS[tier].map((perk) => (
+              <ul
+                aria-label={`${plan.name} perks`}
+                className="mt-3 flex list-disc flex-col gap-1 pl-5 text-sm text-slate-700"
+              >
+                {planFeatures(plan).map((perk) => (
                   <li key={perk}>{perk}</li>
                 ))}
-                <li>{voteWeightText(plan)}</li>
               </ul>
             </article>
           )
