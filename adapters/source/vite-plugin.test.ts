@@ -9,6 +9,7 @@ import { buildFileModel, parseErrorsOf, parseText } from "./jsx-tree.ts"
 import { makeCanvas, SAMPLE_APP, type TestCanvas } from "./test-support.ts"
 import {
   CODEBASE_ID_PROP,
+  CODEBASE_SOURCE_PROP,
   FILE_VERSION_EVENT,
   FRAME_MODULE_ID,
   stampCodebaseIds,
@@ -70,7 +71,10 @@ describe("stampCodebaseIds", () => {
     expect(stamped).toContain(`<label className="${label.codebaseId} mb-4`)
     expect(stamped).toMatch(new RegExp(`<input className="${input.codebaseId}"\\s+type="checkbox"`))
     const header = await canvas.at(path, "<Header")
-    expect(stamped).toContain(`<Header ${CODEBASE_ID_PROP}="${header.codebaseId}" title=`)
+    const line = text.slice(0, text.indexOf("<Header")).split("\n").length
+    expect(stamped).toContain(
+      `<Header ${CODEBASE_ID_PROP}="${header.codebaseId}" ${CODEBASE_SOURCE_PROP}="${path}:${line}" title=`,
+    )
   })
 
   it("never adds or removes a line", async () => {
@@ -104,7 +108,10 @@ describe("stampCodebaseIds", () => {
     // A spread comes after the added class, so a className it carries still wins.
     expect(stamped).toContain(`<p className="${id("<p")}" {...props.rest}>plain</p>`)
     expect(stamped).toContain("<b className={`" + id("<b") + " tpl`}>x</b>")
-    expect(stamped).toContain(`<List<string> ${CODEBASE_ID_PROP}="${id("<List")}" items={[]} />`)
+    const listLine = text.slice(0, text.indexOf("<List")).split("\n").length
+    expect(stamped).toContain(
+      `<List<string> ${CODEBASE_ID_PROP}="${id("<List")}" ${CODEBASE_SOURCE_PROP}="${path}:${listLine}" items={[]} />`,
+    )
     expect(stamped).toContain(`<React.Fragment key="k"><i className="${id("<i")}" />`)
   })
 

@@ -15,7 +15,8 @@ import { buildFileModel, parseText } from "./jsx-tree.ts"
  *   same function as the rewriter's (codebase-id.ts) on the file's original text: the class
  *   `tempo-<uuid>` on host elements (added to a static className, wrapped around a dynamic one,
  *   or added), and the prop `data-codebase-id="tempo-<uuid>"` on components, which the frame reads
- *   from the component's props (and which reaches the DOM where a component spreads its props);
+ *   from the component's props (and which reaches the DOM where a component spreads its props),
+ *   with `data-codebase-source="src/App.tsx:42"`, where that instance is written;
  * - injects the frame script into index.html as the module `/@colorday/frame`;
  * - sends the HMR event `colorday:file-version` with `{ path, hash }` when a JSX file changes, the
  *   hash being the `fileHash` the rewriter answers with, so the frame can drop the instant previews
@@ -27,6 +28,11 @@ import { buildFileModel, parseText } from "./jsx-tree.ts"
 
 /** The attribute carrying a component element's codebase id. */
 export const CODEBASE_ID_PROP = "data-codebase-id"
+/**
+ * The attribute carrying where a component element is written (`src/App.tsx:42`), so the editor
+ * can say which instance an edit at the usage site goes to (issue 18 §3).
+ */
+export const CODEBASE_SOURCE_PROP = "data-codebase-source"
 /** The module id the frame script is served under. */
 export const FRAME_MODULE_ID = "/@colorday/frame"
 /** The custom HMR event announcing a file's new content hash. */
@@ -104,9 +110,10 @@ export const stampCodebaseIds = (path: string, text: string): string | null => {
   for (const element of model.elements) {
     if (PROPLESS.has(element.tagName)) continue
     if (element.isComponent) {
+      const line = source.getLineAndCharacterOfPosition(element.start).line + 1
       insertions.push({
         at: afterTagName(element.opening),
-        text: ` ${CODEBASE_ID_PROP}="${element.id}"`,
+        text: ` ${CODEBASE_ID_PROP}="${element.id}" ${CODEBASE_SOURCE_PROP}="${path}:${line}"`,
       })
     } else {
       insertions.push(...stampHost(source, element.opening, element.id))

@@ -27,3 +27,14 @@ export const instanceOf = (
   const roots = new Set(tree?.children.map((top) => top.key) ?? [])
   return roots.has(instance.key) ? null : instance
 }
+
+/**
+ * Where the instance is written, as the Vite plugin stamps it on component elements
+ * (`data-codebase-source="src/App.tsx:42"`): the file's name and the line, or undefined.
+ */
+export const instanceSource = (instance: TreeNode): string | undefined => {
+  const value = instance.props["data-codebase-source"]?.value
+  if (typeof value !== "string") return undefined
+  const match = /([^/]+):(\d+)$/.exec(value)
+  return match ? `${match[1]}:${match[2]}` : undefined
+}

@@ -26,7 +26,14 @@ const BUTTON_KEY = `TE_${DEFINITION_ID}_app_0-0-0-0`
 const node = (
   key: string,
   parent: string | null,
-  fields: { name: string; tag: string; isComponent?: boolean; scope?: string; text?: string[] },
+  fields: {
+    name: string
+    tag: string
+    isComponent?: boolean
+    scope?: string
+    text?: string[]
+    props?: Record<string, unknown>
+  },
   children: ReadonlyArray<object> = [],
 ) => ({
   tempoElementKey: key,
@@ -37,7 +44,7 @@ const node = (
   name: fields.name,
   elementTagName: fields.tag,
   isComponent: fields.isComponent ?? false,
-  props: {},
+  props: fields.props ?? {},
   literalChildren: fields.text ?? [],
   pageBoundingBox: { pageX: 0, pageY: 0, width: 100, height: 20 },
   scope: fields.scope ?? null,
@@ -56,6 +63,8 @@ const TREE = node(STORYBOARD_KEY, null, { name: "Storyboard", tag: "body" }, [
           tag: "Button",
           isComponent: true,
           scope: APP_KEY,
+          // The Vite plugin stamps where the instance is written.
+          props: { "data-codebase-source": { value: "src/App.tsx:42", type: "LITERAL" } },
         },
         [
           node(BUTTON_KEY, INSTANCE_KEY, {
@@ -102,7 +111,7 @@ describe("editing an instance or its component", () => {
       within(target).getByRole<HTMLInputElement>("radio", { name: "This instance" }).checked,
     ).toBe(true)
     expect(within(inspector()).getByRole("status").textContent).toMatch(
-      /^Editing this instance \(<Button> where the page uses it\)/,
+      /^Editing this instance \(App\.tsx:42\): classes and text it passes to Button/,
     )
     session.addClass("ring-2")
     session.editText("Save all")

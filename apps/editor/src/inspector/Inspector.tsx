@@ -4,7 +4,7 @@ import { BREAKPOINTS, PSEUDO_MODIFIERS } from "../../../../domain/editing/stylin
 import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { type TreeNode, editableText } from "../frame/nav-tree.ts"
-import { instanceOf } from "../editing/usage-site.ts"
+import { instanceOf, instanceSource } from "../editing/usage-site.ts"
 import { suggestClasses } from "./tailwind-classes.ts"
 import { Section, inputClass, smallButton } from "./InspectorSection.tsx"
 import { StylesSection } from "./StylesSection.tsx"
@@ -16,7 +16,14 @@ import { StylesSection } from "./StylesSection.tsx"
  */
 
 /** Props the inspector never offers to edit: the id our plugin stamps, React's own. */
-const HIDDEN_PROPS = new Set(["className", "data-codebase-id", "key", "ref", "children"])
+const HIDDEN_PROPS = new Set([
+  "className",
+  "data-codebase-id",
+  "data-codebase-source",
+  "key",
+  "ref",
+  "children",
+])
 
 const TagSection = ({ node }: { readonly node: TreeNode }) => {
   const session = useSession()
@@ -398,6 +405,7 @@ const EditTargetSection = ({ node }: { readonly node: TreeNode }) => {
   const instance = instanceOf(tree, nodes, node.key)
   if (!instance) return null
   const component = instance.name
+  const where = instanceSource(instance) ?? `<${component}> where the page uses it`
   return (
     <Section title="Edits go to">
       <div role="radiogroup" aria-label="Edits go to" className="flex gap-3 text-sm">
@@ -422,7 +430,7 @@ const EditTargetSection = ({ node }: { readonly node: TreeNode }) => {
       </div>
       <p className="mt-2 text-xs text-slate-600" role="status">
         {editTarget === "instance"
-          ? `Editing this instance (<${component}> where the page uses it): classes and text it passes to ${component} are written there.`
+          ? `Editing this instance (${where}): classes and text it passes to ${component} are written there.`
           : `Editing the component (${component}): the change is written in its definition, for every <${component}>.`}
       </p>
     </Section>
