@@ -51,6 +51,19 @@ const reactOnPreact = (): Plugin => ({
               { find: /^react$/, replacement: "preact/compat" },
             ],
           },
+          build: {
+            rollupOptions: {
+              // React Router reads React.useOptimistic by a computed name and falls back when it
+              // is absent (preact/compat has none): a known, handled gap, not worth a warning
+              // on every build. ("use client" directives Vite would drop from the log itself.)
+              onwarn: (warning, warn) => {
+                if (warning.code === "IMPORT_IS_UNDEFINED" && /useOptimistic/.test(warning.message))
+                  return
+                if (warning.code === "MODULE_LEVEL_DIRECTIVE") return
+                warn(warning)
+              },
+            },
+          },
         }
       : undefined,
 })
