@@ -2,6 +2,12 @@ import { createReadStream, existsSync } from "node:fs"
 import { readFile, stat } from "node:fs/promises"
 import { extname, join, resolve, sep } from "node:path"
 import type { Context, Middleware } from "koa"
+import {
+  type BuildManifest,
+  chunkPreloads,
+  readBuildManifest,
+  siteScreenModule,
+} from "./route-chunks.ts"
 
 /**
  * The built web apps (Vite's output: index.html and assets/), served by the API's own process.
@@ -20,6 +26,11 @@ export interface WebApp {
   readonly prefix: string
   /** The build: index.html, assets/, and whatever else Vite copied from public/. */
   readonly dir: string
+  /**
+   * The screen module a page path renders (route-chunks.ts): its chunk is preloaded from the
+   * page, read from the build's manifest. Without it, or without a manifest, no preloads.
+   */
+  readonly screenOf?: (path: string) => string | undefined
 }
 
 /** The repository's root, from this file's place in it (adapters/http). */
@@ -36,7 +47,7 @@ export const DEFAULT_EDITOR_DIR = join(REPO_ROOT, "apps/editor/dist")
 export const DEFAULT_WEB_APPS: ReadonlyArray<WebApp> = [
   { prefix: "/admin", dir: DEFAULT_ADMIN_DIR },
   { prefix: "/editor", dir: DEFAULT_EDITOR_DIR },
-  { prefix: "/", dir: DEFAULT_SITE_DIR },
+  { prefix: "/", dir: DEFAULT_SITE_DIR, screenOf: siteScreenModule },
 ]
 
 /** Paths that never are an app's pages: the API, stored images, the offline checkout. */
@@ -173,6 +184,8 @@ interface Template {
   /** The same without the build's own `<title>` and description, for tags that bring theirs. */
   readonly bare: { readonly before: string; readonly after: string }
   readonly modifiedMs: number
+  /** The same build's manifest (route-chunks.ts), when it wrote one. */
+  readonly manifest: BuildManifest | undefined
 }
 
 /** The build's own `<title>` and description: what a page's head tags replace when they carry theirs. */
@@ -207,6 +220,7 @@ const indexTemplate = (dir: string) => {
       after,
       bare: { before: withoutOwnTitle(before), after: withoutOwnTitle(after) },
       modifiedMs: stats.mtimeMs,
+      manifest: await readBuildManifest(dir),
     }
     return cached
   }
@@ -278,7 +292,10 @@ export const serveWebApps = (options: {
       options.headTags(page),
       options.visitorTags?.(page, sessionToken) ?? "",
     ])
-    const tags = visitor === "" ? pageTags : `${pageTags}\n    ${visitor}`
+    const screen = template.manifest && app.screenOf?.(withinApp(ctx.path, app.prefix))
+    const preloads =
+      screen && template.manifest ? chunkPreloads(template.manifest, screen, app.prefix) : ""
+    const tags = [pageTags, visitor, preloads].filter((part) => part !== "").join("\n    ")
     ctx.status = 200
     ctx.type = "text/html; charset=utf-8"
     // With a signed-in member's data in it the page is that browser's alone: no shared cache

@@ -86,6 +86,11 @@ export const appConfig = (app: {
   readonly favicon?: string
   /** Build on Preact instead of React DOM (see reactOnPreact). */
   readonly preact?: boolean
+  /**
+   * Write Vite's manifest (dist/.vite/manifest.json), from which `colorday serve` preloads each
+   * page's screen chunk (adapters/http/route-chunks.ts).
+   */
+  readonly manifest?: boolean
 }): UserConfig => {
   const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
   return defineConfig({
@@ -108,6 +113,7 @@ export const appConfig = (app: {
     build: {
       outDir: "dist",
       emptyOutDir: true,
+      manifest: app.manifest === true,
       sourcemap: true,
     },
     server: {

@@ -11,4 +11,6 @@ export default appConfig({
   favicon: "/favicon.svg",
   // The site's first load is the one a phone waits for (issue 20's budget).
   preact: true,
+  // The server preloads each page's screen chunk from the build's manifest.
+  manifest: true,
 })

@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { FIRST_SCREEN_ID } from "../../adapters/http/first-screen.ts"
+import { siteScreenModule } from "../../adapters/http/route-chunks.ts"
 import { NOT_BUILT_MESSAGE } from "../../adapters/http/web-app.ts"
 import { FIRST_SCREEN_ID as CLIENT_FIRST_SCREEN_ID } from "../../apps/web/src/api/first-screen.ts"
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
@@ -644,5 +645,49 @@ describe.each(httpBackends)("the first screen in the page on %s", (backend) => {
     } finally {
       await own.close()
     }
+  })
+})
+
+describe("screen chunks preloaded from the build's manifest (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    mkdirSync(join(build, ".vite"))
+    writeFileSync(
+      join(build, ".vite", "manifest.json"),
+      JSON.stringify({
+        "index.html": { file: "assets/index-abc123.js", isEntry: true },
+        "src/screens/home/HomePage.tsx": { file: "assets/HomePage-h1.js", imports: ["_card.js"] },
+        "_card.js": { file: "assets/card-c1.js" },
+        "src/screens/gallery/GalleryPage.tsx": { file: "assets/GalleryPage-g1.js" },
+      }),
+    )
+    server = await startTestServer({
+      config: { webApps: [{ prefix: "/", dir: build, screenOf: siteScreenModule }] },
+    })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
+      (match) => match[1],
+    )
+
+  it("names the page's screen chunk and its imports, and nothing for a page it does not know", async () => {
+    expect(preloads(await (await page(server, "/")).text())).toEqual([
+      "/assets/HomePage-h1.js",
+      "/assets/card-c1.js",
+    ])
+    expect(preloads(await (await page(server, "/gallery")).text())).toEqual([
+      "/assets/GalleryPage-g1.js",
+    ])
+    expect(preloads(await (await page(server, "/no/such/page")).text())).toEqual([])
+    // The manifest itself is the build's, not the public's.
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404)
   })
 })
