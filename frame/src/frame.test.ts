@@ -4,6 +4,7 @@ import { DRIVE_MODE_KEY } from "./drive-mode.ts"
 import { readUrlFlags } from "./flags.ts"
 import { FILE_VERSION_EVENT, type FrameController, startFrame } from "./frame.ts"
 import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
+import { buildNavTree } from "./nav-tree.ts"
 import type { FrameMessage } from "./protocol.ts"
 
 const PARENT_ORIGIN = "http://localhost:4100"
@@ -405,6 +406,24 @@ describe("events forwarded to the parent", () => {
     expect(last("WHEEL")?.payload).toMatchObject({ deltaY: 30, ctrlKey: true })
     expect(last("CONTEXT_MENU")?.payload).toMatchObject({ elementKey: NOTE_KEY, clientX: 5 })
     expect(menu.defaultPrevented).toBe(true)
+  })
+})
+
+describe("nav tree after DOM changes", () => {
+  it("updates only where the page changed and sends the tree a full build gives", async () => {
+    const before = frame.state.navTree!
+    el(TITLE).firstChild!.nodeValue = "New title"
+    await settle()
+    time.advance(300)
+    for (let i = 0; i < 5 && time.pendingFrames() > 0; i += 1) time.runFrame()
+    const after = (await frame.navTreeSettled())!
+    // The title's subtree was built again; the note's node is the one from before.
+    expect(after.nodes.get(TITLE_KEY)?.literalChildren).toEqual(["New title"])
+    expect(after.nodes.get(NOTE_KEY)).toBe(before.nodes.get(NOTE_KEY))
+    const full = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    time.runFrame()
+    const sentTree = (last("NAV_TREE")?.payload as { navTree: unknown }).navTree
+    expect(sentTree).toEqual((await full.done).tree.root)
   })
 })
 
