@@ -196,6 +196,9 @@ const generate = (seed: number): Dataset => {
     totalVotes: null,
     podiumEntryIds: null,
     announcedAt: null,
+    prizeKind: null,
+    prizeText: null,
+    prizeAmount: null,
   })
   // One daily contest per day, the last one (today's) open at NOW; a second contest type, open at
   // NOW, for the castVote cases, so their votes do not disturb the loaded data.

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { PRIZE_KINDS } from "../../domain/contests/contest-prize.ts"
 import { CONTEST_STATUSES } from "../../domain/contests/contest-status.ts"
 import { SubscriptionBody } from "./account.schema.ts"
 
@@ -31,6 +32,17 @@ export const ContestResultBody = Schema.Struct({
   totalVotes: Schema.Finite,
 }).annotate({ identifier: "ContestResult" })
 
+/**
+ * A contest's prize: its kind, the admin's text, the amount (cents of cash, or credits; null for
+ * other) and `line`, the whole prize as pages and the winner's mail state it ("$25 (Cash prize)").
+ */
+export const ContestPrizeBody = Schema.Struct({
+  kind: Schema.Literals(PRIZE_KINDS),
+  text: Schema.String,
+  amount: Schema.NullOr(Schema.Finite),
+  line: Schema.String,
+}).annotate({ identifier: "ContestPrize" })
+
 /** A contest (presentContest): the product's names plus the spec's aliases. */
 export const ContestBody = Schema.Struct({
   _id: Schema.String,
@@ -56,6 +68,8 @@ export const ContestBody = Schema.Struct({
   countdown: CountdownBody,
   createdAt: Schema.String,
   result: Schema.NullOr(ContestResultBody),
+  /** What the winner gets; null when the admin set no prize. */
+  prize: Schema.NullOr(ContestPrizeBody),
 }).annotate({ identifier: "Contest" })
 export type ContestBody = typeof ContestBody.Type
 

@@ -3,6 +3,7 @@ import type { MemberDataExport } from "../../domain/accounts/member-data-export.
 import { BADGES, type BadgeGrant } from "../../domain/badges/badges.ts"
 import { type Payment, statusAt } from "../../domain/billing/payment.entity.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import { prizeLine } from "../../domain/contests/contest-prize.ts"
 import { contestStatus } from "../../domain/contests/contest-status.ts"
 import type { ContestResults, PastContest } from "../../domain/contests/contest-results.use-case.ts"
 import { countdownBadge } from "../../domain/contests/countdown.ts"
@@ -80,6 +81,7 @@ export const presentContest = (contest: Contest, now: Instant): ContestBody => (
     totalEntries: contest.result.totalEntries,
     totalVotes: contest.result.totalVotes,
   },
+  prize: contest.prize && { ...contest.prize, line: prizeLine(contest.prize) },
 })
 
 /**

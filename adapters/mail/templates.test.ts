@@ -93,6 +93,26 @@ describe("renderMail", () => {
     expect(mail.html).toContain("Autumn &lt;Leaves&gt;")
   })
 
+  it("names the contest's prize in the winner's mail, escaped in HTML, and none when none was set", () => {
+    const winner = (prize: string | null) =>
+      renderMail(
+        {
+          kind: "winner-announcement",
+          to: "ada@x.test",
+          name: "Ada",
+          contestTitle: "Koi",
+          rawVotes: 3,
+          weightedScore: 4,
+          prize,
+        },
+        URL,
+      )
+    const withPrize = winner("$25 (Cash <prize>)")
+    expect(withPrize.text).toContain("Your prize: $25 (Cash <prize>).")
+    expect(withPrize.html).toContain("Your prize: $25 (Cash &lt;prize&gt;).")
+    expect(winner(null).text).not.toContain("Your prize")
+  })
+
   it("tells an entrant their rank, Votes and Score, the winner, and links the contest page", () => {
     const results = (rank: number) =>
       renderMail(

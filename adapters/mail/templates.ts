@@ -179,7 +179,7 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
     case "winner-announcement": {
       const link = `${baseUrl(publicUrl)}/profile`
       const subject = subjectLine(`You won "${mail.contestTitle}"!`)
-      const body = `Congratulations ${mail.name}!\n\nYour entry won "${mail.contestTitle}" with ${mail.rawVotes} ${mail.rawVotes === 1 ? "vote" : "votes"} (weighted score ${Number(mail.weightedScore.toFixed(2))}). Your badge is waiting on your profile.`
+      const body = `Congratulations ${mail.name}!\n\nYour entry won "${mail.contestTitle}" with ${mail.rawVotes} ${mail.rawVotes === 1 ? "vote" : "votes"} (weighted score ${Number(mail.weightedScore.toFixed(2))}).${mail.prize ? `\n\nYour prize: ${mail.prize}.` : ""} Your badge is waiting on your profile.`
       return {
         to: mail.to,
         subject,

@@ -8,6 +8,11 @@ import {
   type ContestCounts,
 } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import {
+  type ContestPrize,
+  PRIZE_KINDS,
+  type PrizeKind,
+} from "../../domain/contests/contest-prize.ts"
 import type { ContestStatus } from "../../domain/contests/contest-status.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { type DatabaseShape, isUniqueViolation } from "./database.ts"
@@ -51,6 +56,7 @@ const toContest = (row: ContestRow): Contest => ({
           podiumEntryIds: row.podiumEntryIds ? row.podiumEntryIds.split(",") : [],
         },
   announcedAt: row.announcedAt,
+  prize: prizeOf(row),
 })
 
 const fromContest = (contest: Contest): ContestRow => ({
@@ -75,7 +81,18 @@ const fromContest = (contest: Contest): ContestRow => ({
   totalVotes: contest.result?.totalVotes ?? null,
   podiumEntryIds: contest.result ? contest.result.podiumEntryIds.join(",") : null,
   announcedAt: contest.announcedAt,
+  prizeKind: contest.prize?.kind ?? null,
+  prizeText: contest.prize?.text ?? null,
+  prizeAmount: contest.prize?.amount ?? null,
 })
+
+/** A stored prize, or null when none is set (or its kind is one this code does not know). */
+const prizeOf = (row: ContestRow): ContestPrize | null =>
+  row.prizeKind !== null &&
+  row.prizeText !== null &&
+  (PRIZE_KINDS as ReadonlyArray<string>).includes(row.prizeKind)
+    ? { kind: row.prizeKind as PrizeKind, text: row.prizeText, amount: row.prizeAmount }
+    : null
 
 /** The stored status as contestStatus reads it: trimmed, lower case, "" when none. */
 export const storedStatus = (alias: string) => `LOWER(TRIM(COALESCE(${alias}.status, '')))`

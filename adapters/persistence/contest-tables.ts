@@ -26,6 +26,11 @@ export interface ContestRow {
   /** The result's top 3 entry ids in rank order, comma-separated (migration 5). */
   podiumEntryIds: string | null
   announcedAt: number | null
+  /** The prize (migration ContestPrizes): cash, credits or other; null when none is set. */
+  prizeKind: string | null
+  prizeText: string | null
+  /** Cents for cash, credits for credits, null otherwise. */
+  prizeAmount: number | null
 }
 
 export const ContestTable = new EntitySchema<ContestRow>({
@@ -58,6 +63,9 @@ export const ContestTable = new EntitySchema<ContestRow>({
     totalVotes: int("total_votes", true),
     podiumEntryIds: text("podium_entry_ids", 120, true),
     announcedAt: instant("announced_at", true),
+    prizeKind: text("prize_kind", 16, true),
+    prizeText: text("prize_text", 200, true),
+    prizeAmount: int("prize_amount", true),
   },
   indices: [
     { name: "IDX_contests_starts_at", columns: ["startsAt"] },

@@ -12,6 +12,7 @@ import {
 } from "./migrations/entry-order-indexes.ts"
 import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-shuffle-key.ts"
 import { DrawingsMysql, DrawingsSqlite } from "./migrations/drawings.ts"
+import { ContestPrizesMysql, ContestPrizesSqlite } from "./migrations/contest-prizes.ts"
 import {
   MailQueueAndPendingEmailMysql,
   MailQueueAndPendingEmailSqlite,
@@ -76,6 +77,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     MailQueueAndPendingEmailSqlite,
     EntryShuffleKeySqlite,
     DrawingsSqlite,
+    ContestPrizesSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -87,6 +89,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     MailQueueAndPendingEmailMysql,
     EntryShuffleKeyMysql,
     DrawingsMysql,
+    ContestPrizesMysql,
   ],
 }
 

@@ -4134,6 +4134,16 @@ export interface paths {
             readonly artStyle: string
             readonly startsAt: string
             readonly endsAt: string
+            readonly prize?:
+              | ({
+                  /** @enum {string} */
+                  readonly kind: "cash" | "credits" | "other"
+                  readonly text: string
+                  readonly amount: number | null
+                } & {
+                  readonly [key: string]: unknown
+                })
+              | null
           } & {
             readonly [key: string]: unknown
           }
@@ -4217,6 +4227,16 @@ export interface paths {
             readonly title: string
             readonly description: string
             readonly artStyle?: string | null
+            readonly prize?:
+              | ({
+                  /** @enum {string} */
+                  readonly kind: "cash" | "credits" | "other"
+                  readonly text: string
+                  readonly amount: number | null
+                } & {
+                  readonly [key: string]: unknown
+                })
+              | null
           } & {
             readonly [key: string]: unknown
           }
@@ -4302,6 +4322,16 @@ export interface paths {
             readonly artStyle?: string | null
             readonly startsAt?: string | null
             readonly endsAt?: string | null
+            readonly prize?:
+              | ({
+                  /** @enum {string} */
+                  readonly kind: "cash" | "credits" | "other"
+                  readonly text: string
+                  readonly amount: number | null
+                } & {
+                  readonly [key: string]: unknown
+                })
+              | null
           } & {
             readonly [key: string]: unknown
           }
@@ -7883,6 +7913,7 @@ export interface components {
       readonly countdown: components["schemas"]["Countdown"]
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
+      readonly prize: components["schemas"]["ContestPrize"] | null
       readonly entryCount: number
       readonly voteCount: number
     }
@@ -8095,6 +8126,7 @@ export interface components {
       readonly countdown: components["schemas"]["Countdown"]
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
+      readonly prize: components["schemas"]["ContestPrize"] | null
     }
     readonly ContestAnalytics: {
       readonly contest: components["schemas"]["Contest"]
@@ -8104,6 +8136,13 @@ export interface components {
     readonly ContestArchive: {
       readonly items: readonly components["schemas"]["ArchiveItem"][]
       readonly nextCursor: string | null
+    }
+    readonly ContestPrize: {
+      /** @enum {string} */
+      readonly kind: "cash" | "credits" | "other"
+      readonly text: string
+      readonly amount: number | null
+      readonly line: string
     }
     readonly ContestResult: {
       readonly closedAt: string | null

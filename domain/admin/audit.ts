@@ -43,6 +43,7 @@ export const contestSnapshot = (contest: Contest) => ({
   endsAt: new Date(contest.endsAt).toISOString(),
   storedStatus: contest.storedStatus,
   winnerEntryId: contest.result?.winnerEntryId ?? null,
+  prize: contest.prize ?? null,
 })
 
 export const entrySnapshot = (entry: Entry) => ({

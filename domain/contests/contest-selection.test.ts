@@ -24,6 +24,7 @@ const contest = (
   createdAt: startsAt - DAY,
   result: null,
   announcedAt: null,
+  prize: null,
 })
 
 const past = contest("past", NOW - 3 * DAY, NOW - 2 * DAY)

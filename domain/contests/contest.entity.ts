@@ -1,3 +1,4 @@
+import type { ContestPrize } from "./contest-prize.ts"
 import type { ContestId, EntryId, Instant, MemberId } from "../shared/ids.ts"
 
 /** What closing a contest decided; published so the outcome is auditable. */
@@ -37,4 +38,6 @@ export interface Contest {
   readonly result: ContestResult | null
   /** When the winner was announced; null until then. */
   readonly announcedAt: Instant | null
+  /** What the winner gets, set by the admin (migration ContestPrizes); null when none is set. */
+  readonly prize: ContestPrize | null
 }

@@ -3,12 +3,21 @@ import { IdSource } from "../shared/id-source.port.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import type { Contest } from "./contest.entity.ts"
+import { normalisePrize, prizeIssues } from "./contest-prize.ts"
 import { ContestRepository } from "./contest.port.ts"
 import { type ContestDraft, contestDraftIssues, dailyWindow } from "./contest-window.ts"
 import { ContestOverlap } from "./contests.errors.ts"
 
+/** A prize as the admin sends it; prizeIssues checks it. */
+export interface PrizeInput {
+  readonly kind: string
+  readonly text: string
+  readonly amount: number | null
+}
+
 export interface CreateContest extends ContestDraft {
   readonly lineArt?: string | null | undefined
+  readonly prize?: PrizeInput | null | undefined
 }
 
 /**
@@ -16,7 +25,7 @@ export interface CreateContest extends ContestDraft {
  * runs at a time, so a window overlapping another of the same type is refused.
  */
 export const createContest = Effect.fn("createContest")(function* (input: CreateContest) {
-  const issues = contestDraftIssues(input)
+  const issues = [...contestDraftIssues(input), ...(input.prize ? prizeIssues(input.prize) : [])]
   if (issues.length > 0) return yield* new ValidationFailed({ issues })
   const contests = yield* ContestRepository
   const ids = yield* IdSource
@@ -39,6 +48,7 @@ export const createContest = Effect.fn("createContest")(function* (input: Create
         createdAt: yield* Clock.currentTimeMillis,
         result: null,
         announcedAt: null,
+        prize: input.prize ? normalisePrize(input.prize) : null,
       }
       yield* contests.save(contest)
       return contest

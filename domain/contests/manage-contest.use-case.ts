@@ -17,11 +17,13 @@ import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
 import { ContestRepository } from "./contest.port.ts"
 import { contestStatus } from "./contest-status.ts"
+import { normalisePrize, prizeIssues, prizeLine } from "./contest-prize.ts"
 import { contestDraftIssues } from "./contest-window.ts"
 import { ContestOverlap } from "./contests.errors.ts"
 import {
   type CreateContest,
   createContest,
+  type PrizeInput,
   type ScheduleDailyContest,
   scheduleDailyContest,
 } from "./create-contest.use-case.ts"
@@ -68,6 +70,8 @@ export interface ContestChanges {
   readonly artStyle?: string | undefined
   readonly startsAt?: number | undefined
   readonly endsAt?: number | undefined
+  /** A new prize; null takes the prize away; absent leaves it. */
+  readonly prize?: PrizeInput | null | undefined
 }
 
 /**
@@ -95,6 +99,12 @@ export const updateContest = Effect.fn("updateContest")(function* (
         contestType: changes.contestType?.trim().toLowerCase() ?? contest.contestType,
         startsAt: changes.startsAt ?? contest.startsAt,
         endsAt: changes.endsAt ?? contest.endsAt,
+        prize:
+          changes.prize === undefined
+            ? (contest.prize ?? null)
+            : changes.prize === null
+              ? null
+              : normalisePrize(changes.prize),
       }
       const windowChanged =
         changed.startsAt !== contest.startsAt ||
@@ -103,7 +113,10 @@ export const updateContest = Effect.fn("updateContest")(function* (
       if (windowChanged && status !== "scheduled") {
         return yield* new ContestLocked({ contestId, reason: "started" })
       }
-      const issues = contestDraftIssues(changed)
+      const issues = [
+        ...contestDraftIssues(changed),
+        ...(changes.prize ? prizeIssues(changes.prize) : []),
+      ]
       if (issues.length > 0) return yield* new ValidationFailed({ issues })
       if (windowChanged) {
         const clash = (yield* contests.overlapping(changed)).find((other) => other.id !== contestId)
@@ -278,6 +291,7 @@ export const announceContest = Effect.fn("announceContest")(function* (
         contestTitle: contest.title,
         rawVotes: result.winnerRawVotes,
         weightedScore: result.winnerWeightedScore,
+        prize: contest.prize ? prizeLine(contest.prize) : null,
       })
       const resultsMails = yield* resultsMailsOf(announced, winner)
       for (const resultsMail of resultsMails) yield* mailer.send(resultsMail)

@@ -52,6 +52,8 @@ export type Mail =
       readonly contestTitle: string
       readonly rawVotes: number
       readonly weightedScore: number
+      /** The contest's prize as one line ("$25 (Cash prize)"); absent or null when none was set. */
+      readonly prize?: string | null
     }
   | {
       /** An announced contest's result, to an entrant who keeps "voting results" mail on. */

@@ -34,6 +34,7 @@ const contest = (fields: Partial<Contest>): Contest => ({
   createdAt: NOW - 3 * HOUR,
   result: null,
   announcedAt: null,
+  prize: null,
   ...fields,
 })
 

@@ -19,6 +19,7 @@ const contest = (overrides: Partial<Contest> = {}): Contest => ({
   createdAt: NOW - DAY,
   result: null,
   announcedAt: null,
+  prize: null,
   ...overrides,
 })
 
@@ -52,6 +53,20 @@ contract("ContestRepository", (test) => {
       expect(yield* contests.winsOf(winner.id)).toBe(1)
       const missing = yield* Effect.flip(contests.get("nope"))
       expect(missing).toMatchObject({ _tag: "NotFound", entity: "contest" })
+    }))
+
+  test("keeps a contest's prize (cash in cents, credits, other without an amount) and clears it", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const cash = contest({ prize: { kind: "cash", text: "Cash prize", amount: 2500 } })
+      const credits = contest({ prize: { kind: "credits", text: "Free entries", amount: 3 } })
+      const other = contest({ prize: { kind: "other", text: "A box of pencils", amount: null } })
+      for (const each of [cash, credits, other]) {
+        yield* contests.save(each)
+        expect((yield* contests.get(each.id)).prize).toEqual(each.prize)
+      }
+      yield* contests.save({ ...cash, prize: null })
+      expect((yield* contests.get(cash.id)).prize).toBeNull()
     }))
 
   test("reads several contests by id in one call, skipping unknown ids and repeats", () =>

@@ -37,6 +37,7 @@ for (const { name, layer: make } of databases) {
             "MailQueueAndPendingEmail1765843200000",
             "EntryShuffleKey1766102400000",
             "Drawings1766188800000",
+            "ContestPrizes1766275200000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

@@ -23,6 +23,7 @@ import { presentContest, thumbnailUrl } from "../presenters.ts"
 import { created, ok, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { KindText, Line, Paragraphs } from "./shared.ts"
+import { PRIZE_KINDS } from "../../../domain/contests/contest-prize.ts"
 import { TimeZone, CalendarDate, actor, now, adminEntries, page } from "./admin-shared.ts"
 import { ContestBody } from "../contest.schema.ts"
 import {
@@ -49,6 +50,13 @@ const IsoInstant = Schema.String.check(
 const Title = Line(120)
 
 const Description = Paragraphs(2000)
+
+/** A contest's prize as the admin sends it; the domain checks the amount against the kind. */
+const PrizeInput = Schema.Struct({
+  kind: Schema.Literals(PRIZE_KINDS),
+  text: Line(200),
+  amount: Schema.NullOr(Schema.Finite),
+})
 
 export const adminContestRoutes = [
   route({
@@ -94,6 +102,7 @@ export const adminContestRoutes = [
       artStyle: Line(80),
       startsAt: IsoInstant,
       endsAt: IsoInstant,
+      prize: Schema.optional(Schema.NullOr(PrizeInput)),
     }),
     responses: { 201: "Created", 409: "CONTEST_OVERLAP: another contest of the type runs then" },
     handler: ({ body, caller }) =>
@@ -120,6 +129,7 @@ export const adminContestRoutes = [
       title: Title,
       description: Description,
       artStyle: Schema.optional(Line(80)),
+      prize: Schema.optional(Schema.NullOr(PrizeInput)),
     }),
     responses: { 201: "Created", 409: "CONTEST_OVERLAP: that day has a daily contest" },
     handler: ({ body, caller }) =>
@@ -131,6 +141,7 @@ export const adminContestRoutes = [
           description: body.description,
           artStyle: body.artStyle ?? "",
           contestType: "daily",
+          prize: body.prize,
         })
         return created(presentContest(contest, yield* now))
       }),
@@ -151,6 +162,7 @@ export const adminContestRoutes = [
       artStyle: Schema.optional(Line(80)),
       startsAt: Schema.optional(IsoInstant),
       endsAt: Schema.optional(IsoInstant),
+      prize: Schema.optional(Schema.NullOr(PrizeInput)),
     }),
     responses: { 404: "No such contest", 409: "CONTEST_LOCKED or CONTEST_OVERLAP" },
     handler: ({ params, body, caller }) =>
