@@ -4,6 +4,7 @@ import {
   Field,
   FormAlert,
   problemOf,
+  SelectInput,
   TextArea,
   TextInput,
   type FormProblem,
@@ -17,8 +18,47 @@ export const MAX_TITLE_LENGTH = 120
 /** Types the site knows; any other word is allowed too. */
 const CONTEST_TYPES = ["daily", "weekly", "traditional", "digital"] as const
 
-const FIELDS = ["title", "description", "contestType", "artStyle", "startsAt", "endsAt"] as const
+const FIELDS = [
+  "title",
+  "description",
+  "contestType",
+  "artStyle",
+  "startsAt",
+  "endsAt",
+  "prizeKind",
+  "prizeText",
+  "prizeAmount",
+] as const
 type FieldName = (typeof FIELDS)[number]
+
+type Prize = NonNullable<Contest["prize"]>
+type PrizeSent = NonNullable<NewContest["prize"]>
+
+/** The server names a prize's issues prize.kind, prize.text, prize.amount; the form's fields. */
+const PRIZE_FIELDS = {
+  "prize.kind": "prizeKind",
+  "prize.text": "prizeText",
+  "prize.amount": "prizeAmount",
+} as const
+
+/** A cash amount as the form shows it: dollars ("25", "10.50"); credits as a whole number. */
+const amountInput = (prize: Prize | null): string => {
+  if (prize?.amount == null) return ""
+  return prize.kind === "cash"
+    ? prize.amount % 100 === 0
+      ? String(prize.amount / 100)
+      : (prize.amount / 100).toFixed(2)
+    : String(prize.amount)
+}
+
+/** The amount the server takes: cents of a dollars text, or whole credits; null when not a number. */
+const amountOf = (kind: string, text: string): number | null => {
+  const value = text.trim()
+  if (kind === "cash") {
+    return /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null
+  }
+  return /^\d+$/.test(value) ? Number(value) : null
+}
 
 /** What the form's fields hold: text, and startsAt / endsAt as datetime-local values in the admin's time zone. */
 type Values = Readonly<Record<FieldName, string>>
@@ -30,7 +70,21 @@ const valuesOf = (contest: Contest | undefined): Values => ({
   artStyle: contest?.artStyle ?? "",
   startsAt: contest ? toLocalInput(contest.startsAt) : "",
   endsAt: contest ? toLocalInput(contest.endsAt) : "",
+  prizeKind: contest?.prize?.kind ?? "",
+  prizeText: contest?.prize?.text ?? "",
+  prizeAmount: amountInput(contest?.prize ?? null),
 })
+
+/** The prize the form sends: null for "No prize". */
+const prizeOf = (values: Values): PrizeSent | null =>
+  values.prizeKind === ""
+    ? null
+    : {
+        kind: values.prizeKind as PrizeSent["kind"],
+        text: values.prizeText.trim(),
+        amount:
+          values.prizeKind === "other" ? null : amountOf(values.prizeKind, values.prizeAmount),
+      }
 
 /** What is wrong with the form before it is sent, field by field (the server checks again). */
 export const contestFormIssues = (values: Values): Partial<Record<FieldName, string>> => {
@@ -47,6 +101,21 @@ export const contestFormIssues = (values: Values): Partial<Record<FieldName, str
   if (!endsAt) issues.endsAt = "Choose the date and time the contest ends."
   else if (startsAt && Date.parse(endsAt) <= Date.parse(startsAt))
     issues.endsAt = "The contest must end after it starts."
+  if (values.prizeKind !== "") {
+    if (values.prizeText.trim() === "")
+      issues.prizeText = "Say what the winner gets, such as “Cash prize” or “Art supplies box”."
+    if (values.prizeKind !== "other" && amountOf(values.prizeKind, values.prizeAmount) === null) {
+      issues.prizeAmount =
+        values.prizeKind === "cash"
+          ? "Give the cash amount in dollars, such as 25 or 10.50."
+          : "Give the number of credits, a whole number."
+    } else if (
+      values.prizeKind !== "other" &&
+      amountOf(values.prizeKind, values.prizeAmount) === 0
+    ) {
+      issues.prizeAmount = "The amount must be more than zero."
+    }
+  }
   return issues
 }
 
@@ -103,9 +172,19 @@ export const ContestForm = ({
         artStyle: values.artStyle.trim(),
         startsAt: fromLocalInput(values.startsAt) ?? "",
         endsAt: fromLocalInput(values.endsAt) ?? "",
+        prize: prizeOf(values),
       })
     } catch (error) {
-      setProblem(problemOf(error, FIELDS, "The contest could not be saved"))
+      const found = problemOf(
+        error,
+        [...FIELDS, ...Object.keys(PRIZE_FIELDS)],
+        "The contest could not be saved",
+      )
+      const fields: Record<string, string> = {}
+      for (const [field, message] of Object.entries(found.fields)) {
+        fields[PRIZE_FIELDS[field as keyof typeof PRIZE_FIELDS] ?? field] = message
+      }
+      setProblem({ ...found, fields })
     } finally {
       setBusy(false)
     }
@@ -170,6 +249,38 @@ export const ContestForm = ({
           />
         </Field>
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,8rem)]">
+        <legend className="mb-2 text-sm font-semibold text-slate-900">Prize</legend>
+        <Field label="Prize kind" error={error("prizeKind")}>
+          <SelectInput {...text("prizeKind")}>
+            <option value="">No prize</option>
+            <option value="cash">Cash</option>
+            <option value="credits">Credits</option>
+            <option value="other">Other</option>
+          </SelectInput>
+        </Field>
+        <Field
+          label="Prize text"
+          hint="What the winner gets, in the winner's mail and on the contest."
+          error={error("prizeText")}
+        >
+          <TextInput
+            {...text("prizeText")}
+            maxLength={200}
+            disabled={disabled || busy || values.prizeKind === ""}
+          />
+        </Field>
+        <Field
+          label={values.prizeKind === "credits" ? "Credits" : "Amount ($)"}
+          error={error("prizeAmount")}
+        >
+          <TextInput
+            {...text("prizeAmount")}
+            inputMode="decimal"
+            disabled={disabled || busy || values.prizeKind === "" || values.prizeKind === "other"}
+          />
+        </Field>
+      </fieldset>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -190,12 +301,19 @@ export const ContestForm = ({
  */
 export const contestChanges = (contest: Contest, next: NewContest): Partial<NewContest> => {
   const shown = valuesOf(contest)
-  const changes: Record<string, string> = {}
+  const changes: Record<string, unknown> = {}
   if (next.title !== contest.title.trim()) changes.title = next.title
   if (next.description !== contest.description.trim()) changes.description = next.description
   if (next.contestType !== contest.contestType.trim()) changes.contestType = next.contestType
   if (next.artStyle !== contest.artStyle.trim()) changes.artStyle = next.artStyle
   if (next.startsAt !== fromLocalInput(shown.startsAt)) changes.startsAt = next.startsAt
   if (next.endsAt !== fromLocalInput(shown.endsAt)) changes.endsAt = next.endsAt
-  return changes
+  const before = contest.prize && {
+    kind: contest.prize.kind,
+    text: contest.prize.text,
+    amount: contest.prize.amount,
+  }
+  if (JSON.stringify(next.prize ?? null) !== JSON.stringify(before))
+    changes.prize = next.prize ?? null
+  return changes as Partial<NewContest>
 }

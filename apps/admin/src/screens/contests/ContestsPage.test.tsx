@@ -180,6 +180,7 @@ describe("creating a contest", () => {
       artStyle: "Botanical",
       startsAt: new Date("2026-12-01T00:00").toISOString(),
       endsAt: new Date("2026-12-02T00:00").toISOString(),
+      prize: null,
     })
 
     refuse = false

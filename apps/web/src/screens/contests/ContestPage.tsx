@@ -12,6 +12,7 @@ import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { BackLink, Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { ContestPrize } from "./ContestPrize.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
 import { contestPageText } from "../../../../../domain/site/page-titles.ts"
@@ -213,6 +214,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
               <ContestDates contest={known} />
             </p>
           )}
+          {known && <ContestPrize contest={known} className="mt-2" />}
           <div className="mt-6 max-w-xl rounded-lg border border-dashed border-slate-300 p-6">
             {cancelled ? (
               <>
@@ -322,6 +324,7 @@ const ContestPage = () => {
           {contest.description && (
             <p className="mt-2 break-words text-slate-700">{contest.description}</p>
           )}
+          <ContestPrize contest={contest} className="mt-3" />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Ran</dt>
             <dd className="text-slate-900">

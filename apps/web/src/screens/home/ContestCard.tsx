@@ -7,6 +7,7 @@ import { WIN_SHORT } from "../../plans/score-rule.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { CountdownBadge } from "./CountdownBadge.tsx"
+import { ContestPrize } from "../contests/ContestPrize.tsx"
 
 /** The download dialog (Radix Dialog and its focus trap): fetched when the page is idle. */
 const DownloadDialog = deferred(async () => (await import("./DownloadDialog.tsx")).DownloadDialog)
@@ -76,6 +77,7 @@ export const ContestCard = ({
         {contest.description && (
           <p className="mt-2 break-words text-slate-700">{contest.description}</p>
         )}
+        <ContestPrize contest={contest} className="mt-3" />
         <div className="mt-6 flex flex-wrap gap-3">
           {open && (
             <Button size="lg" onClick={onSubmit}>

@@ -1,0 +1,19 @@
+import { Gift } from "lucide-react"
+import type { Contest } from "../../api/types.ts"
+
+/** "Prize: $25 (Cash prize)": the contest's prize as the admin set it; nothing when none is set. */
+export const ContestPrize = ({
+  contest,
+  className = "",
+}: {
+  readonly contest: Pick<Contest, "prize">
+  readonly className?: string
+}) =>
+  contest.prize === null ? null : (
+    <p className={`flex items-start gap-2 text-sm text-slate-800 ${className}`}>
+      <Gift aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+      <span className="min-w-0 break-words">
+        <strong>Prize:</strong> {contest.prize.line}
+      </span>
+    </p>
+  )
