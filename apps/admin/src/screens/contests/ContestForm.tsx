@@ -315,5 +315,5 @@ export const contestChanges = (contest: Contest, next: NewContest): Partial<NewC
   }
   if (JSON.stringify(next.prize ?? null) !== JSON.stringify(before))
     changes.prize = next.prize ?? null
-  return changes as Partial<NewContest>
+  return changes
 }
