@@ -1,10 +1,12 @@
-import type { RefObject } from "react"
-import { useEditor } from "../editing/editor-context.tsx"
+import { type RefObject, useEffect, useRef } from "react"
+import { useEditor, useSession } from "../editing/editor-context.tsx"
 
 /**
  * The edited app in an iframe, at the editor's zoom: the frame is laid out at the canvas's size
  * divided by the zoom and scaled back, so the app sees a real viewport and the outlines the frame
- * draws keep their width (the frame divides them by the zoom, §9).
+ * draws keep their width (the frame divides them by the zoom, §9). Previewing a width, the frame
+ * is laid out that wide (its media queries see it), centred, and scaled down when it would not
+ * fit the panel at the zoom.
  */
 export const Canvas = ({
   src,
@@ -13,20 +15,48 @@ export const Canvas = ({
   readonly src: string
   readonly frameRef: RefObject<HTMLIFrameElement | null>
 }) => {
-  const { zoomPerc, frameReady, driveMode } = useEditor()
-  const scale = zoomPerc / 100
+  const session = useSession()
+  const { frameZoomPerc, previewWidth, frameReady, driveMode } = useEditor()
+  const panelRef = useRef<HTMLElement>(null)
+  const scale = frameZoomPerc / 100
+
+  useEffect(() => {
+    const panel = panelRef.current
+    if (!panel || typeof ResizeObserver === "undefined") return
+    const observer = new ResizeObserver(() => session.setCanvasWidth(panel.clientWidth))
+    observer.observe(panel)
+    session.setCanvasWidth(panel.clientWidth)
+    return () => observer.disconnect()
+  }, [session])
+
   return (
-    <section aria-label="Canvas" className="relative h-full overflow-hidden bg-slate-200">
+    <section
+      ref={panelRef}
+      aria-label="Canvas"
+      className="relative h-full overflow-hidden bg-slate-200"
+    >
       <iframe
         ref={frameRef}
         src={src}
         title="Canvas: the edited app"
-        className="absolute top-0 left-0 origin-top-left border-0 bg-white"
-        style={{
-          width: `${100 / scale}%`,
-          height: `${100 / scale}%`,
-          transform: `scale(${scale})`,
-        }}
+        className={
+          previewWidth === null
+            ? "absolute top-0 left-0 origin-top-left border-0 bg-white"
+            : "absolute top-0 left-1/2 origin-top border-0 bg-white shadow"
+        }
+        style={
+          previewWidth === null
+            ? {
+                width: `${100 / scale}%`,
+                height: `${100 / scale}%`,
+                transform: `scale(${scale})`,
+              }
+            : {
+                width: `${previewWidth}px`,
+                height: `${100 / scale}%`,
+                transform: `translateX(-50%) scale(${scale})`,
+              }
+        }
       />
       {!frameReady && (
         <p

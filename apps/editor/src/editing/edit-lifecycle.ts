@@ -97,6 +97,8 @@ export abstract class EditLifecycle {
       toast: null,
       driveMode: false,
       zoomPerc: 100,
+      previewWidth: null,
+      frameZoomPerc: 100,
       modifiers: { breakpoint: null, state: null },
       canUndo: false,
       canRedo: false,

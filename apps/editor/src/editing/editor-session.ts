@@ -8,12 +8,16 @@ import type { StylingFramework } from "../../../../domain/editing/styling.ts"
 import { ADD_JSX_PLACEHOLDER_PREFIX } from "../../../../domain/editing/codebase-id.ts"
 import type { FrameMessage } from "../frame/frame-channel.ts"
 import { indexTree, readNavTree } from "../frame/nav-tree.ts"
+import { breakpointAt, frameZoomPerc, previewWidthProblem } from "../canvas/preview-widths.ts"
 import { EditLifecycle } from "./edit-lifecycle.ts"
 import { type Modifiers, codebaseIdOf, isRecord, str } from "./editor-snapshot.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
 
 export class EditorSession extends EditLifecycle {
+  /** The canvas panel's laid-out width in CSS pixels (0 until the canvas has measured it). */
+  private canvasWidth = 0
+
   // ---- messages from the frame --------------------------------------------------------------
 
   protected onFrameMessage(message: FrameMessage) {
@@ -21,7 +25,7 @@ export class EditorSession extends EditLifecycle {
     switch (message.type) {
       case "FRAME_READY":
         this.update({ frameReady: true, driveMode: payload.driveMode === true })
-        void this.call("initProject", [{ zoomPerc: this.snapshot.zoomPerc }])
+        void this.call("initProject", [{ zoomPerc: this.snapshot.frameZoomPerc }])
         return
       case "NAV_TREE": {
         const tree = readNavTree(payload.navTree)
@@ -160,7 +164,37 @@ export class EditorSession extends EditLifecycle {
 
   setZoom(zoomPerc: number): void {
     this.update({ zoomPerc })
-    void this.call("setZoomPerc", [zoomPerc])
+    this.syncFrameZoom()
+  }
+
+  /**
+   * Previews the app at `width` CSS pixels (null: the canvas panel's own width). Style edits go
+   * under the breakpoint whose classes show at that width (preview-widths.ts), until the
+   * inspector's breakpoint is set otherwise.
+   */
+  setPreviewWidth(width: number | null): void {
+    if (width !== null && previewWidthProblem(width) !== null) return
+    this.update({
+      previewWidth: width,
+      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
+    })
+    this.syncFrameZoom()
+  }
+
+  /** The canvas panel's width as laid out, which a wide preview is scaled down to fit. */
+  setCanvasWidth(width: number): void {
+    if (width === this.canvasWidth) return
+    this.canvasWidth = width
+    this.syncFrameZoom()
+  }
+
+  /** Tells the frame the zoom it is drawn at, when it changes (its outlines divide by it). */
+  private syncFrameZoom() {
+    const { zoomPerc, previewWidth, frameZoomPerc: current } = this.snapshot
+    const next = frameZoomPerc(zoomPerc, previewWidth, this.canvasWidth)
+    if (next === current) return
+    this.update({ frameZoomPerc: next })
+    void this.call("setZoomPerc", [next])
   }
 
   setDriveMode(on: boolean): void {

@@ -39,6 +39,10 @@ export interface EditorSnapshot {
   readonly toast: Toast | null
   readonly driveMode: boolean
   readonly zoomPerc: number
+  /** The width the canvas previews the app at, in CSS pixels; null fills the canvas panel. */
+  readonly previewWidth: number | null
+  /** The zoom the frame is drawn at: zoomPerc, or less when the previewed width must fit. */
+  readonly frameZoomPerc: number
   readonly modifiers: Modifiers
   readonly canUndo: boolean
   readonly canRedo: boolean

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
 import { insertableComponents } from "../frame/nav-tree.ts"
+import { PreviewWidthControl } from "./PreviewWidthControl.tsx"
 import {
   Menu,
   MenuContent,
@@ -18,7 +19,7 @@ import { LogoMark } from "../../../ui/src/logo.tsx"
 /**
  * The toolbar: add an element (div, text, button, image, or one of the app's components) into the
  * selected element, delete, duplicate, wrap in a div, change the tag, undo and redo; drive mode;
- * zoom. The same commands answer the keyboard in the canvas (Delete, ⌘Z, ⇧⌘Z, ⌘D).
+ * the preview width; zoom. The same commands answer the keyboard in the canvas (Delete, ⌘Z, ⇧⌘Z, ⌘D).
  */
 
 const buttonClass =
@@ -207,6 +208,7 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         shortcut="⇧⌘Z"
       />
       <RadixToolbar.Separator className="mx-1 h-5 w-px bg-slate-200" />
+      <PreviewWidthControl />
       <label
         className="ml-auto flex items-center gap-2 px-2 text-sm text-slate-700"
         htmlFor="drive-mode"
