@@ -1,17 +1,22 @@
 import { ImageOff } from "lucide-react"
 import type { Entry } from "../api/types.ts"
-import { artistOf, thumbnailOf } from "./entry-view.ts"
+import { artistOf, gridSrcSetOf, thumbnailOf } from "./entry-view.ts"
 
 /**
- * An entry's thumbnail in a grid: square, lazy, with its size set so the grid does not jump; a
- * neutral tile when the entry has no image.
+ * An entry's picture in a grid: square, lazy, with its size set so the grid does not jump; the
+ * thumbnail and the display size as `srcset`, picked by the grid's column width (`sizes`, see
+ * grid-sizes.ts); a neutral tile when the entry has no image.
  */
 export const EntryImage = ({
   entry,
+  sizes,
 }: {
   readonly entry: Pick<Entry, "thumbnailUrl" | "imageUrl" | "username">
+  /** How wide the grid's column is at each breakpoint (gridSizes). */
+  readonly sizes: string
 }) => {
   const src = thumbnailOf(entry)
+  const srcSet = gridSrcSetOf(entry)
   const alt = `${artistOf(entry)}'s entry`
   if (src === null) {
     return (
@@ -25,14 +30,18 @@ export const EntryImage = ({
     )
   }
   return (
+    // loading and sizes before the sources, so the browser neither starts eagerly nor picks with
+    // the default 100vw.
     <img
-      src={src}
-      alt={alt}
-      width={480}
-      height={480}
       loading="lazy"
       decoding="async"
+      width={480}
+      height={480}
+      alt={alt}
       className="aspect-square w-full bg-slate-100 object-cover"
+      sizes={srcSet === undefined ? undefined : sizes}
+      srcSet={srcSet}
+      src={src}
     />
   )
 }

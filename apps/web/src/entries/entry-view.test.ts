@@ -5,6 +5,7 @@ import {
   artistUsernameOf,
   entryLink,
   entryPath,
+  gridSrcSetOf,
   thumbnailOf,
   votesLabel,
 } from "./entry-view.ts"
@@ -19,6 +20,15 @@ describe("entry view", () => {
     expect(thumbnailOf({ thumbnailUrl: "/t.webp", imageUrl: "/d.webp" })).toBe("/t.webp")
     expect(thumbnailOf({ thumbnailUrl: null, imageUrl: "/d.webp" })).toBe("/d.webp")
     expect(thumbnailOf({ thumbnailUrl: null, imageUrl: null })).toBeNull()
+  })
+
+  it("offers a grid the thumbnail and the display size by their widths, when both exist", () => {
+    expect(gridSrcSetOf({ thumbnailUrl: "/t.webp", imageUrl: "/d.webp" })).toBe(
+      "/t.webp 480w, /d.webp 1600w",
+    )
+    expect(gridSrcSetOf({ thumbnailUrl: null, imageUrl: "/d.webp" })).toBeUndefined()
+    expect(gridSrcSetOf({ thumbnailUrl: "/x.jpg", imageUrl: "/x.jpg" })).toBeUndefined()
+    expect(gridSrcSetOf({ thumbnailUrl: null, imageUrl: null })).toBeUndefined()
   })
 
   it("counts votes in words", () => {

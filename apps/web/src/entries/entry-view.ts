@@ -10,6 +10,25 @@ export const artistOf = (entry: Pick<Entry, "username">): string =>
 export const thumbnailOf = (entry: Pick<Entry, "thumbnailUrl" | "imageUrl">): string | null =>
   entry.thumbnailUrl ?? entry.imageUrl
 
+/**
+ * The widths a grid's `srcset` names for an entry photo's renditions: the longest side each is
+ * stored at (adapters/images/process-image.ts, RENDITION_SIZES); a photo sent smaller keeps its
+ * size. Lists carry the renditions' URLs, not their files' sizes (only the entry page reads those).
+ */
+export const RENDITION_WIDTHS = { thumbnail: 480, display: 1600 } as const
+
+/**
+ * The `srcset` of an entry's image in a grid: the thumbnail, and the display size for wide
+ * columns and dense screens. None when there is only one rendition (an image of the first store
+ * is its own thumbnail).
+ */
+export const gridSrcSetOf = (
+  entry: Pick<Entry, "thumbnailUrl" | "imageUrl">,
+): string | undefined =>
+  entry.thumbnailUrl !== null && entry.imageUrl !== null && entry.thumbnailUrl !== entry.imageUrl
+    ? `${entry.thumbnailUrl} ${RENDITION_WIDTHS.thumbnail}w, ${entry.imageUrl} ${RENDITION_WIDTHS.display}w`
+    : undefined
+
 /** "1 vote", "12 votes". */
 export const votesLabel = (count: number): string => `${count} ${count === 1 ? "vote" : "votes"}`
 

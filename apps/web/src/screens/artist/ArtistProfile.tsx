@@ -3,6 +3,7 @@ import { CalendarDays, Globe, MapPin } from "lucide-react"
 import { api } from "../../api/api.ts"
 import type { Artist, PublicArtist } from "../../api/types.ts"
 import { EntryCard } from "../../entries/EntryCard.tsx"
+import { gridSizes } from "../../entries/grid-sizes.ts"
 import { scoreText, votesText } from "../../entries/VotesAndScore.tsx"
 import { useSession } from "../../session/session.tsx"
 import { monthYear, shortDate } from "../../../../ui/src/format.ts"
@@ -22,6 +23,9 @@ export const artistKey = (username: string, view?: "public") =>
 /** A website as a link: the member may have typed it without its scheme. */
 const websiteHref = (website: string): string =>
   /^https?:\/\//i.test(website) ? website : `https://${website}`
+
+/** The submissions grid's sizes (grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4). */
+const SUBMISSIONS_SIZES = gridSizes({ columns: { base: 2, sm: 3, lg: 4 }, gap: { base: 16 } })
 
 const initialsOf = (username: string): string => username.slice(0, 2).toUpperCase() || "?"
 
@@ -97,6 +101,7 @@ const History = ({
               entry={entry}
               ids={ids}
               className="min-w-0"
+              sizes={SUBMISSIONS_SIZES}
               captionClassName="p-2 text-sm"
               caption={
                 <span className="truncate text-slate-700">

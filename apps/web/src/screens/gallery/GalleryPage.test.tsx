@@ -115,6 +115,12 @@ describe("the gallery", () => {
     expect(image.getAttribute("src")).toBe("/images/entry/e1-thumb.webp")
     expect(image.getAttribute("loading")).toBe("lazy")
     expect(image.getAttribute("width")).toBe("480")
+    // Both renditions by width, and the grid's column width: two columns on a phone.
+    expect(image.getAttribute("srcset")).toBe(
+      "/images/entry/e1-thumb.webp 480w, /images/entry/e1.webp 1600w",
+    )
+    expect(image.getAttribute("sizes")).toContain("(min-width: 1280px) 258px")
+    expect(image.getAttribute("sizes")).toMatch(/, calc\(50vw - 22px\)$/)
     expect(numberOn(grace, "Votes")).toBe("12")
     expect(numberOn(grace, "Score")).toBe("19.5")
     expect(within(grace).getByText("Nov 22, 2026")).toBeTruthy()
@@ -126,6 +132,7 @@ describe("the gallery", () => {
     ).toBe("true")
     const linus = await card("linus")
     expect(within(linus).getByRole("img").getAttribute("src")).toBe("/images/entry/e1.webp")
+    expect(within(linus).getByRole("img").getAttribute("srcset")).toBeNull()
     expect(numberOn(linus, "Votes")).toBe("1")
     expect(numberOn(linus, "Score")).toBe("1")
     expect(within(linus).queryByText("Voted")).toBeNull()

@@ -4,7 +4,7 @@ import type { GallerySort, GalleryTab } from "../../api/types.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
-import { GalleryCard } from "./GalleryCard.tsx"
+import { GALLERY_GRID, GalleryCard } from "./GalleryCard.tsx"
 import { entriesOf } from "./gallery-cache.ts"
 import { useGallery } from "./useGallery.ts"
 import { useVote } from "./useVote.ts"
@@ -74,7 +74,7 @@ export const GalleryResults = ({
   }
   return (
     <div>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className={GALLERY_GRID}>
         {entries.map((entry) => (
           <GalleryCard
             key={entry.id}

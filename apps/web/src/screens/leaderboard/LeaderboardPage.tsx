@@ -3,7 +3,7 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
-import { artistPath, entryPath } from "../../entries/entry-view.ts"
+import { artistPath, entryPath, gridSrcSetOf } from "../../entries/entry-view.ts"
 import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
@@ -104,14 +104,18 @@ const EntryImage = ({
   row,
   width,
   height,
+  sizes,
   className,
 }: {
   readonly row: LeaderboardRow
   readonly width: number
   readonly height: number
+  /** Its rendered width at each breakpoint (what its size classes say). */
+  readonly sizes: string
   readonly className: string
 }) => {
   const src = imageOf(row)
+  const srcSet = gridSrcSetOf({ thumbnailUrl: row.thumbnailUrl, imageUrl: row.submissionUrl })
   const [failed, setFailed] = useState<string | null>(null)
   if (src === null || failed === src) {
     return <span className="text-sm text-slate-600">N/A</span>
@@ -119,12 +123,14 @@ const EntryImage = ({
   return (
     <Link to={entryPath(row.submissionId)} className="inline-block rounded-md">
       <img
-        src={src}
-        alt={`Entry by ${artistName(row)}`}
-        width={width}
-        height={height}
         loading="lazy"
         decoding="async"
+        width={width}
+        height={height}
+        sizes={srcSet === undefined ? undefined : sizes}
+        srcSet={srcSet}
+        src={src}
+        alt={`Entry by ${artistName(row)}`}
         className={`rounded-md bg-slate-100 object-cover ${className}`}
         onError={() => setFailed(src)}
       />
@@ -143,7 +149,15 @@ const TopThree = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) =>
       places={rows.slice(0, 3).map((row, index) => ({
         key: row.submissionId,
         label: PLACES[index],
-        picture: <EntryImage row={row} width={160} height={160} className="size-20 sm:size-40" />,
+        picture: (
+          <EntryImage
+            row={row}
+            width={160}
+            height={160}
+            sizes="(min-width: 640px) 160px, 80px"
+            className="size-20 sm:size-40"
+          />
+        ),
         details: (
           <>
             <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
@@ -213,7 +227,7 @@ const RankingTable = ({
                 </div>
               </Td>
               <Td label="Submission">
-                <EntryImage row={row} width={56} height={56} className="size-14" />
+                <EntryImage row={row} width={56} height={56} sizes="56px" className="size-14" />
               </Td>
               <Td label="Date" className="whitespace-nowrap text-slate-700">
                 <time dateTime={row.date}>{shortDate(row.date)}</time>

@@ -3,6 +3,8 @@ import { EyeOff, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { Entry } from "../../api/types.ts"
+import { gridSrcSetOf } from "../../entries/entry-view.ts"
+import { gridSizes } from "../../entries/grid-sizes.ts"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
@@ -17,6 +19,12 @@ const MODERATION: Readonly<Record<string, string>> = {
   disqualified: "Disqualified",
 }
 
+/** The grid's sizes (grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4). */
+const SUBMISSIONS_SIZES = gridSizes({
+  columns: { base: 2, lg: 3, xl: 4 },
+  gap: { base: 12, sm: 16 },
+})
+
 const EntryCard = ({
   entry,
   ids,
@@ -25,6 +33,7 @@ const EntryCard = ({
   readonly ids: ReadonlyArray<string>
 }) => {
   const image = entry.thumbnailUrl ?? entry.imageUrl
+  const srcSet = gridSrcSetOf(entry)
   const title = entry.contestName ?? "Daily Contest"
   const visible = entry.status === "submitted"
   const moderation = visible ? null : (MODERATION[entry.status] ?? entry.status)
@@ -33,11 +42,13 @@ const EntryCard = ({
       <div className="relative aspect-[4/3] bg-slate-100">
         {image ? (
           <img
-            src={image}
-            alt={`Your entry in ${title}`}
+            loading="lazy"
             width={480}
             height={360}
-            loading="lazy"
+            sizes={srcSet === undefined ? undefined : SUBMISSIONS_SIZES}
+            srcSet={srcSet}
+            src={image}
+            alt={`Your entry in ${title}`}
             className={`size-full object-cover ${visible ? "" : "opacity-60"}`}
           />
         ) : (
