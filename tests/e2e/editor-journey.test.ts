@@ -214,6 +214,25 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     expect(await letterSpacing()).not.toBe("normal")
   })
 
+  test("padding set while previewing md is written as the md: variant", async () => {
+    const button = canvas.getByRole("button", { name: "Get started" })
+    await selectInCanvas(button)
+    await expect.poll(selectedName).toContain("button")
+    const previewAt = toolbar().getByLabel("Preview at")
+    await previewAt.selectOption("md")
+    await expect.poll(() => button.evaluate(() => window.innerWidth)).toBe(768)
+    await visible(toolbar().getByText("Styles: md and up"))
+    await saved(async () => {
+      await inspector().getByLabel("Padding").fill("24px")
+      await inspector().getByLabel("Padding").press("Enter")
+    })
+    expect(await appFile()).toMatch(/className="[^"]*\bmd:p-6\b[^"]*"[^>]*>\s*Get started/)
+    // At md and up the button has the new padding; the base padding is left to smaller widths.
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).paddingTop)).toBe("24px")
+    await previewAt.selectOption("fit")
+    await visible(toolbar().getByText("Styles: all sizes"))
+  })
+
   test("an element dragged above its sibling moves in the file", async () => {
     const button = canvas.getByRole("button", { name: "Get started" })
     const heading = canvas.getByRole("heading", { name: "About" })
