@@ -57,6 +57,11 @@ export const routes: RouteObject[] = [
             lazy: section(() => import("./screens/calendar/CalendarPage.tsx")),
           },
           {
+            path: "drawings",
+            handle: named("Drawings"),
+            lazy: section(() => import("./screens/drawings/DrawingsPage.tsx")),
+          },
+          {
             path: "members",
             handle: named("Members"),
             lazy: section(() => import("./screens/members/MembersPage.tsx")),

@@ -127,6 +127,7 @@ describe("the admin layout", () => {
       "Overview",
       "Contests",
       "Calendar",
+      "Drawings",
       "Members",
       "Badges",
       "Messages",

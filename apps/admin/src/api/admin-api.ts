@@ -115,6 +115,15 @@ export const adminApi = {
   announceContest: (contestId: string) =>
     call("POST", "/api/admin/contests/{id}/announce", { params: { id: contestId } }),
 
+  // Drawings
+  /** Every monthly drawing, newest month first (the public list: all an admin needs). */
+  drawings: () => call("GET", "/api/drawings"),
+  /** Draws a closed month's committed drawings now; one already drawn is answered as it is. */
+  drawMonth: (month: string) =>
+    call("POST", "/api/admin/drawings/{month}/draw", { params: { month } }),
+  markDrawingPaid: (drawingId: string) =>
+    call("POST", "/api/admin/drawings/{id}/paid", { params: { id: drawingId } }),
+
   // Members
   members: (query: PageQuery & { readonly q?: string | undefined } = {}) =>
     call("GET", "/api/admin/members", {
