@@ -12,6 +12,7 @@ import {
   type AddJsxElementRequest,
   type ChangeElementTagRequest,
   type ChangePropValueRequest,
+  type ComponentInfo,
   type DuplicateRequest,
   type EditTextRequest,
   type ElementInfo,
@@ -27,6 +28,7 @@ import {
   type WrapInDivRequest,
 } from "../../domain/editing/source-rewriter.port.ts"
 import { classTokens, isGeneratedClass } from "./attributes.ts"
+import { componentsOf } from "./component-props.ts"
 import { CanvasModels, type FileCreation, type Resolved } from "./canvas-models.ts"
 import { canvasPathOf } from "./codebase-id.ts"
 import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
@@ -662,6 +664,13 @@ export class CanvasEditor {
     throw new UnsupportedEdit({
       reason: `${elsewhere.join(" ")} ${one ? "is" : "are"} written in the component (${target.definition.file.path}), not on this instance in ${target.file.path}: edit the component to remove ${one ? "it" : "them"}`,
     })
+  }
+
+  /** The components the canvas's files export, by name, with their required props. */
+  components(): ReadonlyArray<ComponentInfo> {
+    return [...this.models.files.values()]
+      .flatMap((file) => componentsOf(file.path, file.source))
+      .sort((a, b) => a.name.localeCompare(b.name) || a.file.localeCompare(b.file))
   }
 
   inspect(codebaseId: string): ElementInfo {

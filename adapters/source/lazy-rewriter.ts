@@ -37,6 +37,7 @@ export const layerLazyTsMorphRewriter = Layer.sync(SourceRewriter, () => {
     "undoChangeToFiles",
     "redoChangeToFiles",
     "inspectElement",
+    "listComponents",
   ]
   // Each method forwards its arguments and its typed outcome unchanged.
   return SourceRewriter.of(

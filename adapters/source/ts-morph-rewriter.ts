@@ -83,6 +83,7 @@ export const makeTsMorphRewriter = (options: { readonly fileOps?: FileOps } = {}
     undoChangeToFiles: (root) => run(root, (canvas) => canvas.revert("undo"), false),
     redoChangeToFiles: (root) => run(root, (canvas) => canvas.revert("redo"), false),
     inspectElement: (root, codebaseId) => run(root, (canvas) => canvas.inspect(codebaseId)),
+    listComponents: (root) => run(root, (canvas) => canvas.components()),
   })
 }
 

@@ -7674,6 +7674,81 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/canvases/{canvasId}/components": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Lists the components the canvas's files export, with their required props (admin session or editor token) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly canvasId: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": {
+              readonly components: readonly components["schemas"]["CanvasComponent"][]
+            }
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Neither an admin nor the editor token */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such canvas (CANVAS_NOT_FOUND) */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/openapi.json": {
     readonly parameters: {
       readonly query?: never
@@ -8074,6 +8149,23 @@ export interface components {
     readonly CalendarDay: {
       readonly date: string
       readonly contests: readonly components["schemas"]["CalendarContest"][]
+    }
+    readonly CanvasComponent: {
+      readonly name: string
+      /** @description Relative to the canvas root, / separated */
+      readonly file: string
+      /** @description Declared without ? and given no default; a props type imported from another file is not read */
+      readonly requiredProps: readonly {
+        readonly name: string
+        /**
+         * @description What the prop's declared type takes: choice is one of options; other is anything a form cannot ask for (typeText says what)
+         * @enum {string}
+         */
+        readonly kind: "string" | "number" | "boolean" | "choice" | "other"
+        readonly options: readonly string[]
+        /** @description The prop's type as the source writes it */
+        readonly typeText: string
+      }[]
     }
     readonly Checkout: {
       readonly sessionId: string

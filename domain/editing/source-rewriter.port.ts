@@ -198,6 +198,33 @@ export interface ElementInfo {
   readonly conditional: boolean
 }
 
+/**
+ * What a component prop takes, as its declared type says: a string, a number, a boolean, one of
+ * some strings (a union of string literals, in `options`), or anything else (`typeText` says what).
+ */
+export type ComponentPropKind = "string" | "number" | "boolean" | "choice" | "other"
+
+export interface ComponentProp {
+  readonly name: string
+  readonly kind: ComponentPropKind
+  /** The strings a "choice" prop takes, in declared order; empty for the other kinds. */
+  readonly options: ReadonlyArray<string>
+  /** The prop's type as the source writes it. */
+  readonly typeText: string
+}
+
+/** A component a file of the canvas exports, with what an element of it must be given. */
+export interface ComponentInfo {
+  readonly name: string
+  /** The file exporting it, relative to the canvas root. */
+  readonly file: string
+  /**
+   * The props declared without `?` and given no default where the component takes them apart,
+   * as far as the file itself declares them (a type imported from elsewhere is not read).
+   */
+  readonly requiredProps: ReadonlyArray<ComponentProp>
+}
+
 /** No element of the canvas has this codebase id (any more). */
 export class ElementNotFound extends Data.TaggedError("ElementNotFound")<{
   readonly codebaseId: string
@@ -359,6 +386,10 @@ export class SourceRewriter extends Context.Service<
     readonly redoChangeToFiles: (
       canvas: CanvasRoot,
     ) => Effect.Effect<MutationResult, FileConflict | PathOutsideCanvas | NothingToRevert>
+    /** The components the canvas's files export, with their required props. */
+    readonly listComponents: (
+      canvas: CanvasRoot,
+    ) => Effect.Effect<ReadonlyArray<ComponentInfo>, PathOutsideCanvas>
     /** Where an element is and whether its content is static. */
     readonly inspectElement: (
       canvas: CanvasRoot,

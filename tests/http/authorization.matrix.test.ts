@@ -743,6 +743,10 @@ const MATRIX: Readonly<Record<string, Row>> = {
   },
 
   // ---- the editor's canvases
+  "GET /canvases/:canvasId/components": {
+    expect: adminOnly,
+    request: GET(() => "/canvases/matrix/components"),
+  },
   "POST /canvases/:canvasId/parseAndMutate/mutate/styling": canvasRow(
     "mutate/styling",
     async (world) => ({

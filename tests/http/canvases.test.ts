@@ -281,6 +281,42 @@ describe("every call of the mutation API", () => {
   })
 })
 
+describe("the components of the canvas", () => {
+  it("lists every component its files export with the props an element must be given", async () => {
+    const visitor = client(server.url)
+    const response = await visitor.get("/canvases/sample/components", {
+      [EDITOR_TOKEN_HEADER]: TOKEN,
+    })
+    expect(response.status, response.text).toBe(200)
+    const body = response.body as {
+      components: Array<{ name: string; file: string; requiredProps: Array<unknown> }>
+    }
+    expect(body.components.map((component) => component.name)).toEqual([
+      "App",
+      "Badge",
+      "Footer",
+      "Header",
+      "TaskItem",
+      "TaskList",
+    ])
+    expect(body.components.find((component) => component.name === "Badge")).toEqual({
+      name: "Badge",
+      file: "src/components/Badge.tsx",
+      requiredProps: [
+        { name: "label", kind: "string", options: [], typeText: "string" },
+        { name: "tone", kind: "choice", options: ["green", "gray"], typeText: '"green" | "gray"' },
+      ],
+    })
+  })
+
+  it("answers 404 CANVAS_NOT_FOUND for another canvas, 401 to a visitor", async () => {
+    const response = await admin.browser.get("/canvases/elsewhere/components")
+    expect(response.status).toBe(404)
+    expect(response.body.code).toBe("CANVAS_NOT_FOUND")
+    expect((await client(server.url).get("/canvases/sample/components")).status).toBe(401)
+  })
+})
+
 describe("access", () => {
   const path = "/canvases/sample/parseAndMutate/mutate/addClass"
   const body = async () => ({ reactElement: await at(FOOTER, "<footer"), className: "italic" })

@@ -1,7 +1,8 @@
 import { Effect, Schema } from "effect"
+import { listCanvasComponents } from "../../../domain/editing/list-components.use-case.ts"
 import { type MutationCall, mutateCanvas } from "../../../domain/editing/mutate-canvas.use-case.ts"
 import { MUTATION_BODY_SCHEMAS } from "../../../domain/editing/mutation-request.schema.ts"
-import type { MutationResult } from "../../../domain/editing/source-rewriter.port.ts"
+import type { ComponentInfo, MutationResult } from "../../../domain/editing/source-rewriter.port.ts"
 import {
   MUTATION_ENDPOINTS,
   MUTATION_PATHS,
@@ -92,4 +93,42 @@ const canvasRoute = (endpoint: MutationEndpoint): DocumentedRoute => ({
   okBody: MutationResultBody,
 })
 
-export const canvasRoutes: ReadonlyArray<DocumentedRoute> = MUTATION_ENDPOINTS.map(canvasRoute)
+const ComponentInfoBody: Schema.Codec<ComponentInfo> = Schema.Struct({
+  name: Schema.String,
+  file: Schema.String.annotate({ description: "Relative to the canvas root, / separated" }),
+  requiredProps: Schema.Array(
+    Schema.Struct({
+      name: Schema.String,
+      kind: Schema.Literals(["string", "number", "boolean", "choice", "other"]).annotate({
+        description:
+          "What the prop's declared type takes: choice is one of options; other is anything a form cannot ask for (typeText says what)",
+      }),
+      options: Schema.Array(Schema.String),
+      typeText: Schema.String.annotate({ description: "The prop's type as the source writes it" }),
+    }),
+  ).annotate({
+    description:
+      "Declared without ? and given no default; a props type imported from another file is not read",
+  }),
+}).annotate({ identifier: "CanvasComponent" })
+
+/** The components the canvas's files export, for Add element. */
+const componentsRoute: DocumentedRoute = {
+  ...route({
+    method: "GET",
+    path: "/canvases/:canvasId/components",
+    summary: `Lists the components the canvas's files export, with their required props ${ACCESS_NOTE}`,
+    tag: "editor",
+    access: "editor",
+    params: CanvasParams,
+    responses: { 404: "No such canvas (CANVAS_NOT_FOUND)" },
+    handler: ({ params }) =>
+      listCanvasComponents(params.canvasId).pipe(Effect.map((components) => ok({ components }))),
+  }),
+  okBody: Schema.Struct({ components: Schema.Array(ComponentInfoBody) }),
+}
+
+export const canvasRoutes: ReadonlyArray<DocumentedRoute> = [
+  ...MUTATION_ENDPOINTS.map(canvasRoute),
+  componentsRoute,
+]
