@@ -1,6 +1,6 @@
 import { createRef, type RefObject, useEffect } from "react"
 import { ToastProvider, useToast } from "../../ui/src/toast.tsx"
-import { canvasApi } from "./api/canvas-api.ts"
+import { canvasApi, componentsApi } from "./api/canvas-api.ts"
 import { Canvas } from "./canvas/Canvas.tsx"
 import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"
 import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-context.tsx"
@@ -83,6 +83,7 @@ export const createEditor = (config: EditorConfig) => {
     canvasId: config.canvasId,
     channel,
     send: canvasApi({ token: config.token }),
+    listComponents: componentsApi({ token: config.token, canvasId: config.canvasId }),
     classCss: tailwindClassCss(),
   })
   return { session, frameRef, config }

@@ -97,14 +97,77 @@ export const canvasApi = (options: CanvasApiOptions): SendMutation => {
       throw new CanvasRefusal(0, "NETWORK", "The Colorday server cannot be reached")
     }
     const body: unknown = await response.json().catch(() => undefined)
-    if (!response.ok) {
-      const code = isRecord(body) && typeof body.code === "string" ? body.code : "HTTP_ERROR"
-      const message =
-        isRecord(body) && typeof body.message === "string" && body.message !== ""
-          ? body.message
-          : (STATUS_WORDS[response.status] ?? `The server answered ${response.status}`)
-      throw new CanvasRefusal(response.status, code, message)
-    }
+    if (!response.ok) throw refusalOf(response.status, body)
     return asMutationResult(body)
+  }
+}
+
+const refusalOf = (status: number, body: unknown) => {
+  const code = isRecord(body) && typeof body.code === "string" ? body.code : "HTTP_ERROR"
+  const message =
+    isRecord(body) && typeof body.message === "string" && body.message !== ""
+      ? body.message
+      : (STATUS_WORDS[status] ?? `The server answered ${status}`)
+  return new CanvasRefusal(status, code, message)
+}
+
+/**
+ * A component the canvas's files export and the props an element of it must be given (GET
+ * /canvases/:canvasId/components): what Add element offers, and asks for before inserting.
+ */
+export type CanvasComponent =
+  paths["/canvases/{canvasId}/components"]["get"]["responses"][200]["content"]["application/json"]["components"][number]
+export type RequiredProp = CanvasComponent["requiredProps"][number]
+
+export type ListComponents = () => Promise<ReadonlyArray<CanvasComponent>>
+
+const PROP_KINDS: ReadonlyArray<string> = ["string", "number", "boolean", "choice", "other"]
+
+/** One listed component, read defensively; a malformed one is left out. */
+const asComponent = (value: unknown): ReadonlyArray<CanvasComponent> => {
+  if (!isRecord(value) || typeof value.name !== "string" || typeof value.file !== "string")
+    return []
+  const props = Array.isArray(value.requiredProps) ? value.requiredProps : []
+  const requiredProps = props.flatMap((prop): ReadonlyArray<RequiredProp> =>
+    isRecord(prop) &&
+    typeof prop.name === "string" &&
+    typeof prop.kind === "string" &&
+    PROP_KINDS.includes(prop.kind)
+      ? [
+          {
+            name: prop.name,
+            kind: prop.kind as RequiredProp["kind"],
+            options: strings(prop.options),
+            typeText: typeof prop.typeText === "string" ? prop.typeText : "",
+          },
+        ]
+      : [],
+  )
+  // A prop it could not read is one the form would not ask for: such a component is left out.
+  if (requiredProps.length !== props.length) return []
+  return [{ name: value.name, file: value.file, requiredProps }]
+}
+
+/** The canvas's components, from the server, with the same credentials as the mutations. */
+export const componentsApi = (
+  options: CanvasApiOptions & { readonly canvasId: string },
+): ListComponents => {
+  const send = options.fetch ?? ((input, init) => fetch(input, init))
+  return async () => {
+    const headers: Record<string, string> = { Accept: "application/json" }
+    if (options.token) headers[EDITOR_TOKEN_HEADER] = options.token
+    let response: Response
+    try {
+      response = await send(
+        `${options.baseUrl ?? ""}/canvases/${encodeURIComponent(options.canvasId)}/components`,
+        { method: "GET", headers, credentials: "same-origin" },
+      )
+    } catch {
+      throw new CanvasRefusal(0, "NETWORK", "The Colorday server cannot be reached")
+    }
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) throw refusalOf(response.status, body)
+    const list = isRecord(body) && Array.isArray(body.components) ? body.components : []
+    return list.flatMap(asComponent)
   }
 }

@@ -361,6 +361,11 @@ describe("a refused edit", () => {
         bodies.push(await request.json())
         return HttpResponse.json(mutationResult())
       }),
+      http.get("*/canvases/sample/components", () =>
+        HttpResponse.json({
+          components: [{ name: "Card", file: "src/Card.tsx", requiredProps: [] }],
+        }),
+      ),
     )
     const { frame } = renderEditor({ select: SECTION_KEY })
     const user = userEvent.setup()

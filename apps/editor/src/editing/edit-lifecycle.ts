@@ -37,7 +37,12 @@ import type { InstantUpdateData } from "../../../../domain/editing/change-fields
 import { renameElementKey } from "../../../../domain/editing/element-key.ts"
 import { toMutationRequest } from "../../../../domain/editing/mutation-request.ts"
 import type { ElementRef } from "../../../../domain/editing/mutation-request.schema.ts"
-import { CanvasRefusal, type MutationResult, type SendMutation } from "../api/canvas-api.ts"
+import {
+  CanvasRefusal,
+  type ListComponents,
+  type MutationResult,
+  type SendMutation,
+} from "../api/canvas-api.ts"
 import type { FrameChannel, FrameMessage } from "../frame/frame-channel.ts"
 import type { TreeNode } from "../frame/nav-tree.ts"
 import { type EditorSnapshot, isRecord, str } from "./editor-snapshot.ts"
@@ -54,6 +59,8 @@ export interface EditorSessionOptions {
    * adds the class name only.
    */
   readonly classCss?: (className: string) => Promise<Readonly<Record<string, string>> | undefined>
+  /** The canvas's components for Add element (GET /canvases/:canvasId/components). */
+  readonly listComponents?: ListComponents
 }
 
 const randomId = (): string => crypto.randomUUID()
@@ -66,6 +73,7 @@ export abstract class EditLifecycle {
   private readonly send: SendMutation
   protected readonly newId: () => string
   private readonly classCss: EditorSessionOptions["classCss"]
+  protected readonly listComponents: ListComponents | undefined
   private readonly unsubscribe: () => void
   /** Changes the server holds, newest last: what undo walks back. */
   private done: Array<ChangeLedgerItem> = []
@@ -85,6 +93,7 @@ export abstract class EditLifecycle {
     this.send = options.send
     this.newId = options.newId ?? randomId
     this.classCss = options.classCss
+    this.listComponents = options.listComponents
     this.snapshot = {
       frameReady: false,
       tree: null,
@@ -104,6 +113,7 @@ export abstract class EditLifecycle {
       canRedo: false,
       editingTextKey: null,
       editTarget: "instance",
+      components: { status: "idle", list: [], message: null },
     }
     this.unsubscribe = this.channel.subscribe((message) => this.onFrameMessage(message))
   }

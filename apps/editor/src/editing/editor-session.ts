@@ -9,10 +9,18 @@ import { ADD_JSX_PLACEHOLDER_PREFIX } from "../../../../domain/editing/codebase-
 import type { FrameMessage } from "../frame/frame-channel.ts"
 import { indexTree, readNavTree } from "../frame/nav-tree.ts"
 import { breakpointAt, frameZoomPerc, previewWidthProblem } from "../canvas/preview-widths.ts"
+import { CanvasRefusal } from "../api/canvas-api.ts"
 import { EditLifecycle } from "./edit-lifecycle.ts"
 import { type Modifiers, codebaseIdOf, isRecord, str } from "./editor-snapshot.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
+
+/** A component to add: its name, the file exporting it, and the props its element is written with. */
+export interface ComponentToAdd {
+  readonly component: string
+  readonly file?: string
+  readonly props?: Readonly<Record<string, string | number | boolean>>
+}
 
 export class EditorSession extends EditLifecycle {
   /** The canvas panel's laid-out width in CSS pixels (0 until the canvas has measured it). */
@@ -348,14 +356,40 @@ export class EditorSession extends EditLifecycle {
     })
   }
 
-  /** Adds an element into the selected one (last), or a component of the app without a preview. */
-  addElement(kind: NewElementKind | { readonly component: string }): void {
+  /**
+   * Lists the canvas's components again (Add element opens with the files as they are now); the
+   * last list stays while the new one comes.
+   */
+  async loadComponents(): Promise<void> {
+    if (!this.listComponents) return
+    this.update({ components: { ...this.snapshot.components, status: "loading" } })
+    try {
+      const list = await this.listComponents()
+      this.update({ components: { status: "ready", list, message: null } })
+    } catch (error) {
+      const message =
+        error instanceof CanvasRefusal ? error.message : "The components could not be listed"
+      this.update({ components: { status: "failed", list: [], message } })
+    }
+  }
+
+  /**
+   * Adds an element into the selected one (last), or a component of the app, with the props it
+   * must be given, without a preview.
+   */
+  addElement(kind: NewElementKind | ComponentToAdd): void {
     const id = this.selectedId()
     if (!id) return
     if (typeof kind === "object") {
+      const props = kind.props ?? {}
       void this.edit(
         "ADD_JSX",
-        { codebaseIdToAddTo: id, componentName: kind.component },
+        {
+          codebaseIdToAddTo: id,
+          componentName: kind.component,
+          ...(kind.file === undefined ? {} : { componentFile: kind.file }),
+          ...(Object.keys(props).length > 0 ? { propsToSet: { ...props } } : {}),
+        },
         // A placeholder is not the component: the user sees it once the source has it.
         { instantUpdate: false },
       )

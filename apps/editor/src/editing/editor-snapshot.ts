@@ -1,4 +1,5 @@
 /** What the editor's screens read (EditorSession's snapshot), and the words they read it with. */
+import type { CanvasComponent } from "../api/canvas-api.ts"
 import type { ChangeLedgerItem } from "../../../../domain/editing/change-ledger.ts"
 import { isCodebaseId } from "../../../../domain/editing/codebase-id.ts"
 import { elementKeyParts } from "../../../../domain/editing/element-key.ts"
@@ -25,6 +26,14 @@ export interface Modifiers {
   readonly state: PseudoModifier | null
 }
 
+/** The canvas's components as the server last listed them, for Add element. */
+export interface ComponentListing {
+  readonly status: "idle" | "loading" | "ready" | "failed"
+  readonly list: ReadonlyArray<CanvasComponent>
+  /** Why the list could not be had, when it failed. */
+  readonly message: string | null
+}
+
 export interface EditorSnapshot {
   readonly frameReady: boolean
   readonly tree: TreeNode | null
@@ -49,6 +58,7 @@ export interface EditorSnapshot {
   readonly editingTextKey: string | null
   /** Where class and text edits of an element a component instance renders go (usage-site.ts). */
   readonly editTarget: EditTarget
+  readonly components: ComponentListing
 }
 export const ZOOM_STEPS: ReadonlyArray<number> = [25, 50, 67, 75, 90, 100, 110, 125, 150, 200]
 

@@ -133,6 +133,15 @@ export const insertableComponents = (
   root: TreeNode | null,
   selectedKey: string | null,
 ): ReadonlyArray<string> => {
+  const excluded = excludedComponents(root, selectedKey)
+  return componentNames(root).filter((name) => !excluded.has(name))
+}
+
+/** The components never to insert into the selection: the page's root and those it sits inside. */
+export const excludedComponents = (
+  root: TreeNode | null,
+  selectedKey: string | null,
+): ReadonlySet<string> => {
   const nodes = indexTree(root)
   const excluded = new Set<string>()
   for (const top of root?.children ?? []) if (top.isComponent) excluded.add(top.elementTagName)
@@ -141,7 +150,7 @@ export const insertableComponents = (
     if (!node) break
     if (node.isComponent) excluded.add(node.elementTagName)
   }
-  return componentNames(root).filter((name) => !excluded.has(name))
+  return excluded
 }
 
 /** The element's static text, when it has exactly one piece of it and no element children. */

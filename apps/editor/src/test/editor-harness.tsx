@@ -1,6 +1,6 @@
 import { act, render, type RenderResult } from "@testing-library/react"
 import { createRef } from "react"
-import { canvasApi } from "../api/canvas-api.ts"
+import { canvasApi, componentsApi } from "../api/canvas-api.ts"
 import { EditorLayout } from "../EditorApp.tsx"
 import { EditorSession } from "../editing/editor-session.ts"
 import type {
@@ -144,6 +144,7 @@ export const renderEditor = (
     canvasId: "sample",
     channel: frame.channel,
     send: canvasApi({ token: TOKEN }),
+    listComponents: componentsApi({ token: TOKEN, canvasId: "sample" }),
     newId: nextId,
     classCss: options.classCss,
   })

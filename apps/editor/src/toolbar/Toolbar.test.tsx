@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
-import { describe, expect, it } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import {
   BUTTON_ID,
   BUTTON_KEY,
@@ -64,6 +64,13 @@ const multiSelectTitleAndButton = (frame: FakeFrame) => {
 }
 
 describe("adding an element into the selected one", () => {
+  // Opening the menu lists the canvas's components: none, unless a test says otherwise.
+  beforeEach(() => {
+    server.use(
+      http.get("*/canvases/sample/components", () => HttpResponse.json({ components: [] })),
+    )
+  })
+
   /** Each kind with the props that make it visible at once (the menu's words, the tag written). */
   const kinds: ReadonlyArray<{ item: string; tag: string; props: object }> = [
     {
@@ -130,24 +137,36 @@ describe("adding an element into the selected one", () => {
     },
   )
 
-  it("offers the app's components and adds one into the selection, without a preview", async () => {
+  it("offers the app's components, as the server lists them, and adds one into the selection, without a preview", async () => {
+    server.use(
+      http.get("*/canvases/sample/components", () =>
+        HttpResponse.json({
+          components: [
+            { name: "Card", file: "src/Card.tsx", requiredProps: [] },
+            { name: "Chip", file: "src/Chip.tsx", requiredProps: [] },
+          ],
+        }),
+      ),
+    )
     const { frame } = renderEditor({ select: TITLE_KEY })
     const calls = recordMutations(frame)
     const user = userEvent.setup()
     await user.click(tool("Add element"))
     const menu = await screen.findByRole("menu")
-    expect(
-      within(menu)
-        .getAllByRole("menuitem")
-        .map((item) => item.textContent),
-    ).toEqual(["Div", "Text", "Button", "Image", "<Card />"])
-    await user.click(within(menu).getByRole("menuitem", { name: "<Card />" }))
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole("menuitem")
+          .map((item) => item.textContent),
+      ).toEqual(["Div", "Text", "Button", "Image", "<Card />", "<Chip />"]),
+    )
+    await user.click(within(menu).getByRole("menuitem", { name: "<Chip />" }))
 
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]?.path).toBe(`${MUTATE}/addJsxElement`)
     expect(calls[0]?.body).toEqual({
       destinationElement: TITLE_REF,
-      newElement: { type: "component", componentName: "Card" },
+      newElement: { type: "component", componentName: "Chip", componentFile: "src/Chip.tsx" },
       canvasId: "sample",
       hasInstantUpdate: false,
     })
@@ -155,23 +174,53 @@ describe("adding an element into the selected one", () => {
     expect(await screen.findByText("Successfully added")).toBeTruthy()
   })
 
-  it("says so when the page shows no component", async () => {
-    const { frame } = renderEditor({ select: SECTION_KEY })
-    const [section] = SAMPLE_TREE.children as ReadonlyArray<{
-      readonly children: ReadonlyArray<{ readonly isComponent: boolean }>
-    }>
-    frame.emit("NAV_TREE", {
-      navTree: {
-        ...SAMPLE_TREE,
-        children: [{ ...section, children: section?.children.filter((c) => !c.isComponent) }],
-      },
-      outerHTML: "<body></body>",
-    })
+  it("never offers the page's root component nor one the selection sits inside", async () => {
+    server.use(
+      http.get("*/canvases/sample/components", () =>
+        HttpResponse.json({
+          components: [
+            { name: "App", file: "src/App.tsx", requiredProps: [] },
+            { name: "Card", file: "src/Card.tsx", requiredProps: [] },
+          ],
+        }),
+      ),
+    )
+    const { frame } = renderEditor()
+    // The page as the sample app's: App at the top, the Card inside it.
+    const [section] = SAMPLE_TREE.children as ReadonlyArray<Record<string, unknown>>
+    const app = {
+      ...section,
+      name: "App",
+      elementTagName: "App",
+      isComponent: true,
+    }
+    frame.emit("NAV_TREE", { navTree: { ...SAMPLE_TREE, children: [app] }, outerHTML: "" })
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: CARD_KEY })
     const user = userEvent.setup()
     await user.click(tool("Add element"))
-    const none = await screen.findByRole("menuitem", { name: "None on this page" })
+    const none = await screen.findByRole("menuitem", { name: "None to add here" })
     expect(none.getAttribute("aria-disabled")).toBe("true")
-    expect(screen.queryByRole("menuitem", { name: "<Card />" })).toBeNull()
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: TITLE_KEY })
+    expect(await screen.findByRole("menuitem", { name: "<Card />" })).toBeTruthy()
+    expect(screen.queryByRole("menuitem", { name: "<App />" })).toBeNull()
+  })
+
+  it("says why when the components cannot be listed", async () => {
+    server.use(
+      http.get("*/canvases/sample/components", () =>
+        HttpResponse.json(
+          { code: "CANVAS_NOT_FOUND", message: "No canvas with id sample" },
+          { status: 404 },
+        ),
+      ),
+    )
+    renderEditor({ select: SECTION_KEY })
+    const user = userEvent.setup()
+    await user.click(tool("Add element"))
+    const item = await screen.findByRole("menuitem", {
+      name: "Not listed: No canvas with id sample",
+    })
+    expect(item.getAttribute("aria-disabled")).toBe("true")
   })
 
   it("is offered only with one element of the source selected", () => {

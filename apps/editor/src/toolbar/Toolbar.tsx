@@ -3,7 +3,9 @@ import { Popover, Toolbar as RadixToolbar } from "radix-ui"
 import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
-import { insertableComponents } from "../frame/nav-tree.ts"
+import type { CanvasComponent } from "../api/canvas-api.ts"
+import { excludedComponents } from "../frame/nav-tree.ts"
+import { RequiredPropsDialog } from "./RequiredPropsDialog.tsx"
 import { PreviewWidthControl } from "./PreviewWidthControl.tsx"
 import {
   Menu,
@@ -112,12 +114,28 @@ const ChangeTagButton = ({
 
 export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
   const session = useSession()
-  const { selectedKey, multiSelectedKeys, nodes, tree, canUndo, canRedo, driveMode, zoomPerc } =
-    useEditor()
+  const {
+    selectedKey,
+    multiSelectedKeys,
+    nodes,
+    tree,
+    canUndo,
+    canRedo,
+    driveMode,
+    zoomPerc,
+    components: listing,
+  } = useEditor()
+  const [asking, setAsking] = useState<CanvasComponent | null>(null)
   const selectedNode = selectedKey ? nodes.get(selectedKey) : undefined
   const single = multiSelectedKeys.length === 0 && codebaseIdOf(selectedKey) !== undefined
   const any = single || multiSelectedKeys.some((key) => codebaseIdOf(key) !== undefined)
-  const components = insertableComponents(tree, selectedKey)
+  const excluded = excludedComponents(tree, selectedKey)
+  const components = listing.list.filter((component) => !excluded.has(component.name))
+  const sameName = (name: string) => components.filter((other) => other.name === name).length > 1
+  const addComponent = (component: CanvasComponent) => {
+    if (component.requiredProps.length > 0) setAsking(component)
+    else session.addElement({ component: component.name, file: component.file })
+  }
   const zoomIndex = ZOOM_STEPS.indexOf(zoomPerc)
 
   return (
@@ -129,7 +147,8 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         <LogoMark className="size-5" />
         Colorday editor <span className="font-normal text-slate-500">· {canvasId}</span>
       </span>
-      <Menu>
+      {asking && <RequiredPropsDialog component={asking} onClose={() => setAsking(null)} />}
+      <Menu onOpenChange={(open) => open && void session.loadComponents()}>
         <MenuTrigger asChild>
           <RadixToolbar.Button className={buttonClass} disabled={!single}>
             <Plus aria-hidden className="size-4" />
@@ -154,16 +173,23 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
           <MenuLabel>Components of the app</MenuLabel>
           {components.length === 0 && (
             <MenuItem className="px-2 py-1.5" disabled>
-              None on this page
+              {listing.status === "failed"
+                ? `Not listed: ${listing.message ?? "the server did not answer"}`
+                : listing.status === "ready"
+                  ? "None to add here"
+                  : "Listing the app's components…"}
             </MenuItem>
           )}
-          {components.map((name) => (
+          {components.map((component) => (
             <MenuItem
-              key={name}
+              key={`${component.file}#${component.name}`}
               className="px-2 py-1.5"
-              onSelect={() => session.addElement({ component: name })}
+              onSelect={() => addComponent(component)}
             >
-              <span className="font-mono">&lt;{name} /&gt;</span>
+              <span className="font-mono">&lt;{component.name} /&gt;</span>
+              {sameName(component.name) && (
+                <span className="ml-2 text-xs text-slate-500">{component.file}</span>
+              )}
             </MenuItem>
           ))}
         </MenuContent>
