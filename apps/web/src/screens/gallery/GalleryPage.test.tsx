@@ -4,6 +4,7 @@ import { http, HttpResponse } from "msw"
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { Entry, GalleryPage } from "../../api/types.ts"
 import { anEntry, entries } from "../../entries/entry-fixtures.ts"
+import { anEntryPage } from "../entry/entry-page-fixtures.ts"
 import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 
@@ -195,11 +196,13 @@ describe("the gallery", () => {
     await userEvent.click(screen.getByRole("combobox", { name: "Sort by" }))
     await userEvent.click(await screen.findByRole("option", { name: "Random" }))
     await card("artist2")
-    expect(asked.at(-1)?.get("seed")).toBeNull()
+    const random = () => asked.filter((query) => query.get("sort") === "random")
+    expect(random()[0]?.get("seed")).toBeNull()
     await userEvent.click(screen.getByRole("button", { name: "Load more" }))
     expect(await card("artist4")).toBeTruthy()
-    expect(asked.at(-1)?.get("cursor")).toBe("page-2")
-    expect(asked.at(-1)?.get("seed")).toBe("s33d")
+    const second = random().filter((query) => query.get("cursor") === "page-2")
+    expect(second).toHaveLength(1)
+    expect(second[0]?.get("seed")).toBe("s33d")
     expect(screen.getAllByRole("article")).toHaveLength(4)
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
   })
@@ -400,5 +403,196 @@ describe("a shared link, /gallery?submission=", () => {
     expect(await screen.findByText("Submission Not Found")).toBeTruthy()
     await act(() => Promise.resolve())
     expect(document.querySelector("[data-highlighted]")).toBeNull()
+  })
+})
+
+/**
+ * A stand-in IntersectionObserver (jsdom has none): the test says when the end of the grid comes
+ * near the screen.
+ */
+const watchTheEnd = () => {
+  const watching = new Set<{
+    readonly callback: IntersectionObserverCallback
+    readonly targets: Element[]
+  }>()
+  class NearEnd {
+    readonly targets: Element[] = []
+    readonly root = null
+    readonly rootMargin: string
+    readonly thresholds = [0]
+    readonly callback: IntersectionObserverCallback
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      this.callback = callback
+      this.rootMargin = options?.rootMargin ?? "0px"
+    }
+    observe(target: Element) {
+      this.targets.push(target)
+      watching.add(this)
+    }
+    unobserve() {}
+    disconnect() {
+      watching.delete(this)
+    }
+    takeRecords() {
+      return []
+    }
+  }
+  vi.stubGlobal("IntersectionObserver", NearEnd)
+  return {
+    watching: () => watching.size,
+    /** The end of the grid scrolls near the screen. */
+    near: () => {
+      act(() => {
+        for (const observer of [...watching]) {
+          observer.callback(
+            observer.targets.map(
+              (target) => ({ isIntersecting: true, target }) as IntersectionObserverEntry,
+            ),
+            observer as unknown as IntersectionObserver,
+          )
+        }
+      })
+    },
+  }
+}
+
+/** Two pages: 24 entries (artist1…24), then 2 (artist25, artist26). */
+const twoPages = (query: URLSearchParams): GalleryPage =>
+  query.get("cursor") === null
+    ? { items: entries(24), nextCursor: "page-2" }
+    : { items: entries(2, 25), nextCursor: null }
+
+const askedFor = (asked: URLSearchParams[], cursor: string | null) =>
+  asked.filter((query) => query.get("cursor") === cursor).length
+
+describe("paging the gallery", () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it("loads the next page when the end of the grid comes near, and stops at the last", async () => {
+    signedInAs(null)
+    const end = watchTheEnd()
+    const asked = galleryAnswers(twoPages)
+    renderRoute("/gallery")
+    await card("artist24")
+    // Read ahead once page 1 is shown, but not shown before the visitor scrolls to it.
+    await waitFor(() => expect(askedFor(asked, "page-2")).toBe(1))
+    await act(() => Promise.resolve())
+    expect(screen.queryByRole("article", { name: "artist25's entry" })).toBeNull()
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+    end.near()
+    expect(await card("artist25")).toBeTruthy()
+    expect(screen.getAllByRole("article")).toHaveLength(26)
+    // The page read ahead is the one shown: asked for once.
+    expect(askedFor(asked, "page-2")).toBe(1)
+    await waitFor(() => expect(end.watching()).toBe(0))
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+  })
+
+  it("asks for a page once, however often the end comes near while it is on its way", async () => {
+    signedInAs(null)
+    const end = watchTheEnd()
+    let send: () => void = () => {}
+    const held = new Promise<void>((resolve) => (send = resolve))
+    const asked: URLSearchParams[] = []
+    server.use(
+      http.get("*/api/gallery", async ({ request }) => {
+        const query = new URL(request.url).searchParams
+        asked.push(query)
+        if (query.get("cursor") !== null) await held
+        return HttpResponse.json(twoPages(query))
+      }),
+    )
+    renderRoute("/gallery")
+    await card("artist24")
+    await waitFor(() => expect(askedFor(asked, "page-2")).toBe(1))
+    end.near()
+    end.near()
+    expect(await screen.findByText("Loading more…")).toBeTruthy()
+    end.near()
+    send()
+    expect(await card("artist26")).toBeTruthy()
+    expect(askedFor(asked, "page-2")).toBe(1)
+    expect(askedFor(asked, null)).toBe(1)
+  })
+
+  it("offers 'Load more' where the browser cannot watch the end of the grid", async () => {
+    signedInAs(null)
+    vi.stubGlobal("IntersectionObserver", undefined)
+    const asked = galleryAnswers(twoPages)
+    renderRoute("/gallery")
+    await card("artist24")
+    expect(screen.queryByRole("article", { name: "artist25's entry" })).toBeNull()
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }))
+    expect(await card("artist26")).toBeTruthy()
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull()
+    expect(askedFor(asked, "page-2")).toBe(1)
+  })
+
+  it("says why a page failed, keeps the loaded ones and offers 'Load more' to try again", async () => {
+    signedInAs(null)
+    const end = watchTheEnd()
+    let fail = true
+    galleryAnswers((query) =>
+      fail && query.get("cursor") !== null
+        ? HttpResponse.json({ code: "INTERNAL", message: "Database unavailable" }, { status: 500 })
+        : twoPages(query),
+    )
+    renderRoute("/gallery")
+    await card("artist24")
+    end.near()
+    const alert = await screen.findByRole("alert")
+    expect(within(alert).getByText("Database unavailable")).toBeTruthy()
+    expect(screen.getAllByRole("article")).toHaveLength(24)
+    // No automatic retries after a failure: the visitor asks again.
+    expect(end.watching()).toBe(0)
+    fail = false
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }))
+    expect(await card("artist26")).toBeTruthy()
+    expect(screen.queryByRole("alert")).toBeNull()
+  })
+
+  it("comes back from an entry's page to the same list and loaded pages, without reading them again", async () => {
+    signedInAs(null)
+    const end = watchTheEnd()
+    const asked = galleryAnswers(twoPages)
+    const target = entries(1, 25)[0]!
+    server.use(http.get("*/api/entries/:id", () => HttpResponse.json(anEntryPage(target))))
+    const { router } = renderRoute("/gallery")
+    await card("artist24")
+    await userEvent.click(screen.getByRole("combobox", { name: "Sort by" }))
+    await userEvent.click(await screen.findByRole("option", { name: "Top Rated" }))
+    await waitFor(() => expect(asked.at(-1)?.get("sort")).toBe("top"))
+    expect(router.state.location.search).toBe("?sort=top")
+    await card("artist24")
+    end.near()
+    await card("artist25")
+    const read = asked.length
+
+    await act(() => router.navigate(`/entries/${target.id}`))
+    expect(await screen.findByRole("heading", { name: /artist25/ })).toBeTruthy()
+    await act(() => router.navigate(-1))
+    expect(await card("artist26")).toBeTruthy()
+    expect(screen.getAllByRole("article")).toHaveLength(26)
+    expect(screen.getByRole("combobox", { name: "Sort by" }).textContent).toContain("Top Rated")
+    expect(asked.length).toBe(read)
+  })
+
+  it("keeps the chosen order behind an entry opened over the gallery", async () => {
+    signedInAs(null)
+    watchTheEnd()
+    const asked = galleryAnswers(twoPages)
+    const first = entries(1)[0]!
+    server.use(http.get("*/api/entries/:id", () => HttpResponse.json(anEntryPage(first))))
+    const { router } = renderRoute("/gallery?sort=top")
+    await userEvent.click(
+      within(await card("artist1")).getByRole("link", { name: "Open artist1's entry" }),
+    )
+    expect(router.state.location.pathname).toBe(`/entries/${first.id}`)
+    expect(await screen.findByRole("dialog")).toBeTruthy()
+    await act(() => Promise.resolve())
+    expect(asked.map((query) => query.get("sort"))).not.toContain("newest")
+    expect(screen.getByRole("combobox", { name: "Sort by", hidden: true }).textContent).toContain(
+      "Top Rated",
+    )
   })
 })

@@ -1,4 +1,6 @@
 import { useState } from "react"
+import { useLocation, useSearchParams } from "react-router-dom"
+import { isLightboxState } from "../../entries/lightbox.ts"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { SelectMenu } from "../../../../ui/src/select.tsx"
@@ -19,6 +21,47 @@ const SORTS: ReadonlyArray<{ readonly value: GallerySort; readonly label: string
 ]
 
 const isTab = (value: string): value is GalleryTab => TABS.some((tab) => tab.value === value)
+const isSort = (value: string): value is GallerySort => SORTS.some((sort) => sort.value === value)
+
+const DEFAULT_TAB: GalleryTab = "all"
+const DEFAULT_SORT: GallerySort = "newest"
+
+/**
+ * The tab and the order, in the address (?tab=, ?sort=; absent when the default): back to the
+ * gallery from an entry's or an artist's page opens the same list, whose loaded pages are still
+ * cached, at the scroll position the router kept. A choice replaces the address rather than
+ * adding a step to the history. Behind a lightbox the address is the entry's: the list stays the
+ * one it opened from.
+ */
+const useListChoice = () => {
+  const [params, setParams] = useSearchParams()
+  const behindLightbox = isLightboxState(useLocation().state)
+  const tabParam = params.get("tab") ?? ""
+  const sortParam = params.get("sort") ?? ""
+  const read = {
+    tab: isTab(tabParam) ? tabParam : DEFAULT_TAB,
+    sort: isSort(sortParam) ? sortParam : DEFAULT_SORT,
+  }
+  const [shown, setShown] = useState(read)
+  if (!behindLightbox && (shown.tab !== read.tab || shown.sort !== read.sort)) setShown(read)
+  const { tab, sort } = behindLightbox ? shown : read
+  const choose = (name: "tab" | "sort", value: string, byDefault: string) =>
+    void setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        if (value === byDefault) next.delete(name)
+        else next.set(name, value)
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  return {
+    tab,
+    sort,
+    setTab: (tab: GalleryTab) => choose("tab", tab, DEFAULT_TAB),
+    setSort: (sort: GallerySort) => choose("sort", sort, DEFAULT_SORT),
+  }
+}
 
 const SortSelect = ({
   sort,
@@ -43,12 +86,11 @@ const SortSelect = ({
 
 /**
  * The gallery (§2, §4 Gallery tabs): every entry, today's contest or past ones (days split in the
- * visitor's time zone by the server), in one of three orders, paged. A shared link
+ * visitor's time zone by the server), in one of three orders, paged as the visitor scrolls. A shared link
  * (?submission=) scrolls to its card and rings it.
  */
 const GalleryPage = () => {
-  const [tab, setTab] = useState<GalleryTab>("all")
-  const [sort, setSort] = useState<GallerySort>("newest")
+  const { tab, sort, setTab, setSort } = useListChoice()
   const linked = useLinkedEntry()
   return (
     <Page>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from "react"
+import { useCallback, useEffect, useMemo, useRef } from "react"
 import { Link } from "react-router-dom"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
@@ -12,10 +12,40 @@ import { useVote } from "./useVote.ts"
 /** How many pages a shared link's entry is looked for in before giving up (24 entries each). */
 export const LINKED_ENTRY_PAGES = 10
 
+/** How far below the screen the end of the grid is when the next page is asked for. */
+export const NEXT_PAGE_MARGIN = "0px 0px 800px 0px"
+
 /**
- * One tab's entries in one order: loading, error with retry (never sample data), empty, the grid
- * and "Load more". While `seeking` names an entry (a shared link), pages are read until it shows
- * up, within LINKED_ENTRY_PAGES; `onSought` then reports it (or null when it is not here).
+ * Infinite scroll: `load` runs when the returned element (put under the grid) comes within
+ * NEXT_PAGE_MARGIN of the screen, while `active`. Returns whether the browser can watch it
+ * (IntersectionObserver); where it cannot, the list keeps its "Load more" button.
+ */
+const useNearEnd = (active: boolean, load: () => void) => {
+  const end = useRef<HTMLDivElement>(null)
+  const canWatch = typeof IntersectionObserver === "function"
+  useEffect(() => {
+    const element = end.current
+    if (!canWatch || !active || element === null) return
+    // A new observer reports at once whether the end is near: after a page lands, a screen the
+    // new page does not fill asks for the next one straight away.
+    const observer = new IntersectionObserver(
+      (records) => {
+        if (records.some((record) => record.isIntersecting)) load()
+      },
+      { rootMargin: NEXT_PAGE_MARGIN },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [canWatch, active, load])
+  return { end, canWatch }
+}
+
+/**
+ * One tab's entries in one order: loading, error with retry (never sample data), empty, the grid,
+ * paged by infinite scroll, with "Load more" where the browser cannot tell that the end of the
+ * grid is near, and after a page failed to load. While `seeking` names an entry (a shared link),
+ * pages are read until it shows up, within LINKED_ENTRY_PAGES; `onSought` then reports it (or
+ * null when it is not here).
  */
 export const GalleryResults = ({
   tab,
@@ -35,23 +65,21 @@ export const GalleryResults = ({
   const entries = useMemo(() => entriesOf(gallery.data), [gallery.data])
   const ids = useMemo(() => entries.map((entry) => entry.id), [entries])
   const pagesRead = gallery.data?.pages.length ?? 0
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess } = gallery
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isSuccess, isFetching } = gallery
+  // Never a second request for a page on its way (TanStack's default would cancel and restart it).
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage])
+  // Watching pauses while anything is read (a page, or the list read again) and after a failure.
+  const { end, canWatch } = useNearEnd(
+    hasNextPage && !isFetching && !gallery.isFetchNextPageError,
+    loadMore,
+  )
 
   useEffect(() => {
     if (seeking === null || !isSuccess || isFetchingNextPage) return
     if (entries.some((entry) => entry.id === seeking)) onSought(seeking)
-    else if (hasNextPage && pagesRead < LINKED_ENTRY_PAGES) void fetchNextPage()
+    else if (hasNextPage && pagesRead < LINKED_ENTRY_PAGES) loadMore()
     else onSought(null)
-  }, [
-    seeking,
-    isSuccess,
-    isFetchingNextPage,
-    entries,
-    hasNextPage,
-    pagesRead,
-    fetchNextPage,
-    onSought,
-  ])
+  }, [seeking, isSuccess, isFetchingNextPage, entries, hasNextPage, pagesRead, loadMore, onSought])
 
   if (gallery.data === undefined) {
     if (!gallery.isError || gallery.isFetching) return <Spinner label="Loading submissions" />
@@ -86,26 +114,25 @@ export const GalleryResults = ({
           />
         ))}
       </ul>
+      <div ref={end} aria-hidden data-testid="gallery-end" />
       {gallery.isFetchNextPageError && (
         <div className="mt-6">
           <ErrorState
             title="Failed to fetch submissions from API"
             message={messageOf(gallery.error, "More entries could not be loaded.")}
-            onRetry={() => void fetchNextPage()}
           />
         </div>
       )}
-      {hasNextPage && !gallery.isFetchNextPageError && (
-        <div className="mt-8 flex justify-center">
-          <Button
-            variant="secondary"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {isFetchingNextPage ? "Loading more…" : "Load more"}
-          </Button>
-        </div>
-      )}
+      {hasNextPage &&
+        (canWatch && !gallery.isFetchNextPageError ? (
+          isFetchingNextPage && <Spinner label="Loading more…" />
+        ) : (
+          <div className="mt-8 flex justify-center">
+            <Button variant="secondary" disabled={isFetchingNextPage} onClick={loadMore}>
+              {isFetchingNextPage ? "Loading more…" : "Load more"}
+            </Button>
+          </div>
+        ))}
     </div>
   )
 }
