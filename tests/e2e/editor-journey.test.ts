@@ -283,6 +283,26 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     expect(await canvas.getByRole("button", { name: "Get started" }).count()).toBe(0)
   })
 
+  test("a component with required props is added through its form (the last test undoes it)", async () => {
+    await selectInCanvas(canvas.getByRole("heading", { name: "About us" }))
+    await expect.poll(selectedName).toContain("h2")
+    // The dialog hides the rest of the editor from assistive technology (the change list too):
+    // the count of saved changes is taken before it opens.
+    await saved(async () => {
+      await toolbar().getByRole("button", { name: "Add element" }).click()
+      await page.getByRole("menuitem", { name: "<Badge />" }).click()
+      const form = page.getByRole("dialog", { name: "Add <Badge />" })
+      await form.getByLabel(/^label/).fill("Due today")
+      await form.getByLabel(/^tone/).selectOption("gray")
+      await form.getByRole("button", { name: "Add Badge" }).click()
+      await expect.poll(() => form.count(), { timeout: STEP_MS }).toBe(0)
+    })
+    const text = await appFile()
+    expect(text).toContain('<Badge label="Due today" tone="gray" />')
+    expect(text).toMatch(/import \{ Badge \} from "\.\/components\/Badge(\.tsx)?"/)
+    await visible(canvas.getByText("Due today"))
+  })
+
   test("undoing everything brings every file back to its first bytes", async () => {
     const undo = toolbar().getByRole("button", { name: "Undo" })
     const edits = await savedCount()
