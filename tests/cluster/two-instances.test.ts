@@ -376,6 +376,7 @@ describe("two instances on one database", () => {
     expect(leases.map((lease) => lease.name)).toEqual([
       "close-due-contests",
       "forget-old-visits",
+      "monthly-drawings",
       "renew-subscriptions",
     ])
     const badges = await cluster.sql<{ member: string; badges: number }>(
