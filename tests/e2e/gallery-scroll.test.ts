@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { STEP_MS } from "./support/browser.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import { useBrowser } from "./support/session.ts"
+import { type Site, startSite } from "./support/site.ts"
+
+/**
+ * The gallery in a real browser (issue 20): scrolling to the end of the grid loads the next page,
+ * with no button to press, and no entry twice.
+ */
+describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
+  const session = useBrowser()
+  let site: Site
+
+  beforeAll(async () => {
+    site = await startSite()
+  })
+  afterAll(async () => {
+    await site?.stop()
+  })
+
+  test("scrolling to the end of the grid loads the next page", async () => {
+    const listed = await fetch(`${site.url}/api/gallery?tab=all&sort=newest&limit=24`)
+    const first = (await listed.json()) as { items: unknown[]; nextCursor: string | null }
+    // The demo world has more than one page of entries.
+    expect(first.nextCursor).not.toBeNull()
+
+    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${site.url}/gallery`)
+      const cards = page.locator("main article")
+      await cards.first().waitFor({ timeout: STEP_MS })
+      expect(await cards.count()).toBe(24)
+      expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0)
+
+      await page.mouse.wheel(0, 100_000)
+      await page.waitForFunction(
+        () => document.querySelectorAll("main article").length > 24,
+        null,
+        {
+          timeout: STEP_MS,
+        },
+      )
+      // No entry twice across the pages.
+      const ids = await cards.evaluateAll((articles) =>
+        articles.map((article) => article.querySelector("a")?.getAttribute("href")),
+      )
+      expect(new Set(ids).size).toBe(ids.length)
+      expect(await page.getByRole("alert").count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+})
