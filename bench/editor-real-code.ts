@@ -28,11 +28,7 @@ const percentile = (sorted: ReadonlyArray<number>, p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN
 
 /** p50 and p95 of `once` over `runs` runs after the warm-up; `after` runs between, untimed. */
-const timed = async (
-  runs: number,
-  once: () => unknown,
-  after: () => unknown = () => undefined,
-) => {
+const timed = async (runs: number, once: () => unknown, after: () => unknown = () => undefined) => {
   const samples: number[] = []
   for (let i = 0; i < WARMUP_RUNS + runs; i += 1) {
     const start = performance.now()
