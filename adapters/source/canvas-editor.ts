@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto"
-import { readFile } from "node:fs/promises"
-import { posix } from "node:path"
 import {
   DynamicContentNotEditable,
   FileConflict,
@@ -27,24 +25,13 @@ import {
   type UpdateClassesRequest,
   type WrapInDivRequest,
 } from "../../domain/editing/source-rewriter.port.ts"
+import { type Canvas, extraFilesOf, importsFor, importsOfTaken } from "./added-imports.ts"
 import { classTokens, isGeneratedClass } from "./attributes.ts"
 import { componentsOf } from "./component-props.ts"
 import { CanvasModels, type FileCreation, type Resolved } from "./canvas-models.ts"
-import { canvasPathOf } from "./codebase-id.ts"
 import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
 import { readHistory, type HistoryEntry } from "./history.ts"
-import {
-  bindsName,
-  exportOf,
-  importedModuleOf,
-  importSplice,
-  relativeImportOf,
-  relativeSpecifier,
-  SOURCE_EXTENSIONS,
-  specifierFor,
-  stripExtension,
-} from "./imports.ts"
-import { jsxFromFile, type JsxFromFile } from "./jsx-from-file.ts"
+import { jsxFromFile } from "./jsx-from-file.ts"
 import { newlyUnresolved, unresolvedNames } from "./scope-check.ts"
 import {
   addElement,
@@ -111,6 +98,11 @@ export class CanvasEditor {
   constructor(root: string, fileOps: FileOps = nodeFileOps) {
     this.root = root
     this.models = new CanvasModels(root, fileOps)
+  }
+
+  /** The canvas as the helpers for added elements see it (added-imports.ts). */
+  private get canvas(): Canvas {
+    return { root: this.root, files: this.models.files }
   }
 
   /** Runs `task` after every task queued before it. */
@@ -254,27 +246,6 @@ export class CanvasEditor {
     }
   }
 
-  /** The file exporting a component, and how, when the destination file does not bind it yet. */
-  private async componentSource(name: string, componentFile: string | undefined, into: FileModel) {
-    if (bindsName(into.source, name.split(".")[0]!)) return null
-    if (componentFile !== undefined) {
-      await insideCanvas(this.root, componentFile)
-      const file = this.models.files.get(componentFile)
-      const kind = file ? exportOf(file.source, name) : null
-      if (!file || !kind) {
-        throw new UnsupportedEdit({
-          reason: `${componentFile} does not export a component named ${name}`,
-        })
-      }
-      return { file, kind }
-    }
-    for (const file of this.models.files.values()) {
-      const kind = file.path === into.path ? null : exportOf(file.source, name)
-      if (kind) return { file, kind }
-    }
-    throw new UnsupportedEdit({ reason: `No file of the canvas exports a component named ${name}` })
-  }
-
   /**
    * The tag a new element is written with: its nativeTag or componentName, or for a tree lookup
    * entry (tempo-devtools copies one in), the tag of the element its codebase id names, else its
@@ -292,91 +263,6 @@ export class CanvasEditor {
     throw new UnsupportedEdit({
       reason: "newElement names no tag: send nativeTag, componentName or a tree lookup entry",
     })
-  }
-
-  /** The import edits that bring the names a new element uses into `file`. */
-  private async importsFor(file: FileModel, tag: string, componentFile: string | undefined) {
-    if (!/^[A-Z]/.test(tag) && !tag.includes(".")) return []
-    const source = await this.componentSource(tag, componentFile, file)
-    if (!source) return []
-    const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
-    const specifier = specifierFor(file, source.file.path, habit)
-    return [
-      {
-        splices: [importSplice(file, tag.split(".")[0]!, specifier, source.kind)],
-        carries: [],
-        created: [],
-      },
-    ]
-  }
-
-  /** The canvas file a module path (`src/ui/Button`, no extension) names, if any. */
-  private canvasModule(module: string) {
-    const candidates = [module, ...SOURCE_EXTENSIONS.map((extension) => `${module}${extension}`)]
-    candidates.push(...SOURCE_EXTENSIONS.map((extension) => `${module}/index${extension}`))
-    return candidates.find((path) => this.models.files.has(path))
-  }
-
-  /** The imports the JSX taken from a file needs in `file`, refusing a clashing name. */
-  private importsOfTaken(file: FileModel, taken: JsxFromFile): FileEdit[] {
-    const habit = [...this.models.files.values()].map(relativeImportOf).find((found) => found)
-    const edits: FileEdit[] = []
-    for (const used of taken.imports) {
-      const module = used.relative ? (this.canvasModule(used.module) ?? used.module) : used.module
-      const specifier = used.relative
-        ? this.models.files.has(module)
-          ? specifierFor(file, module, habit)
-          : relativeSpecifier(file.path, module)
-        : module
-      const existing = importedModuleOf(file, used.name)
-      if (existing !== undefined) {
-        const same =
-          existing === specifier ||
-          stripExtension(posix.join(posix.dirname(file.path), existing)) === stripExtension(module)
-        if (same) continue
-        throw new UnsupportedEdit({
-          reason: `${file.path} already imports ${used.name} from ${existing}; the added JSX uses the one from ${used.module}`,
-        })
-      }
-      if (bindsName(file.source, used.name)) {
-        throw new UnsupportedEdit({
-          reason: `${file.path} declares its own ${used.name}; the added JSX uses the one from ${used.module}`,
-        })
-      }
-      const binding =
-        used.kind === "named" && used.imported !== used.name
-          ? `${used.imported} as ${used.name}`
-          : used.name
-      edits.push({
-        splices: [importSplice(file, binding, specifier, used.kind)],
-        carries: [],
-        created: [],
-      })
-    }
-    return edits
-  }
-
-  /**
-   * The files an added element needs (extraFiles): created with the edit and recorded with it, so
-   * undo removes them; one already holding exactly those contents is left alone, one holding
-   * others is refused rather than overwritten.
-   */
-  private async extraFiles(extraFiles: { readonly [path: string]: string } | undefined) {
-    const created: FileCreation[] = []
-    for (const [path, contents] of Object.entries(extraFiles ?? {})) {
-      const absolute = await insideCanvas(this.root, path)
-      const relative = canvasPathOf(this.root, absolute)!
-      const onDisk = await readFile(absolute, "utf8").catch(() => null)
-      if (onDisk === contents) continue
-      if (onDisk !== null) {
-        throw new FileConflict({
-          path: relative,
-          reason: "extraFiles would overwrite it with other contents; it is left as it is",
-        })
-      }
-      created.push({ path: relative, text: contents, expected: null })
-    }
-    return created
   }
 
   private place(
@@ -407,7 +293,7 @@ export class CanvasEditor {
   async addJsxElement(request: AddJsxElementRequest) {
     const seen = request.seenFileHashes
     const { file, place } = this.place(request, request.destinationElement, seen)
-    const created = await this.extraFiles(request.extraFiles)
+    const created = await extraFilesOf(this.canvas, request.extraFiles)
     const added = request.newElement
     if (added === undefined || request.fileContentsToSourceFrom !== undefined) {
       if (request.fileContentsToSourceFrom === undefined) {
@@ -418,12 +304,12 @@ export class CanvasEditor {
         request.fileContentsSourceFilename,
       )
       const edits = [addElement(file, place, taken.text, taken.indent)]
-      edits.push(...this.importsOfTaken(file, taken))
+      edits.push(...importsOfTaken(this.canvas, file, taken))
       return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)), created)
     }
     const tag = this.tagOf(added, seen)
     const edits = [addElement(file, place, newElementText(file, tag, added.propsToSet ?? {}))]
-    edits.push(...(await this.importsFor(file, tag, added.componentFile)))
+    edits.push(...(await importsFor(this.canvas, file, tag, added.componentFile)))
     return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)), created)
   }
 
