@@ -8,6 +8,8 @@
  * fetched: a visitor's /api/session is the route's own 401.
  */
 
+import { escapeHtml } from "./page-meta.ts"
+
 /** The element's id, shared with the client. */
 export const FIRST_SCREEN_ID = "colorday-first-screen"
 
@@ -31,8 +33,6 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029")
 
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 /**
  * The tags for the page's head: the answers, and on home a high-priority preload of the line art
  * of a contest that has started (the card's picture is the page's largest paint), so the browser
@@ -51,7 +51,7 @@ export const firstScreenTags = (answers: Readonly<Record<string, InPageAnswer>>)
   const lineArt = contest?.status === "scheduled" ? undefined : contest?.lineArt
   if (typeof lineArt === "string" && lineArt !== "") {
     tags.push(
-      `<link rel="preload" as="image" href="${escapeAttribute(lineArt)}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${escapeHtml(lineArt)}" fetchpriority="high" />`,
     )
   }
   return tags.join("\n    ")

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { sitePage } from "../../domain/site/page-titles.ts"
+import { escapeHtml } from "./page-meta.ts"
 
 /**
  * The screen chunk of a page, preloaded from its HTML (issue 20): the site's router loads each
@@ -56,8 +57,6 @@ export const readBuildManifest = async (dir: string): Promise<BuildManifest | un
   }
 }
 
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
 /**
  * `<link rel="modulepreload">` tags for a module's chunk and every chunk it imports statically
  * (leaving out the entry and what it imports, which index.html preloads itself), under the app's
@@ -79,8 +78,6 @@ export const chunkPreloads = (manifest: BuildManifest, module: string, prefix: s
   visit(module)
   const base = prefix.endsWith("/") ? prefix : `${prefix}/`
   return files
-    .map(
-      (file) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(base + file)}" />`,
-    )
+    .map((file) => `<link rel="modulepreload" crossorigin href="${escapeHtml(base + file)}" />`)
     .join("\n    ")
 }
