@@ -52,4 +52,37 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
       await context.close()
     }
   })
+
+  test("back from an artist's page puts the gallery where it was", async () => {
+    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${site.url}/gallery`)
+      const cards = page.locator("main article")
+      await cards.first().waitFor({ timeout: STEP_MS })
+      // Two pages down, so the position is past what the first page alone would allow.
+      await page.mouse.wheel(0, 100_000)
+      await page.waitForFunction(
+        () => document.querySelectorAll("main article").length > 24,
+        null,
+        {
+          timeout: STEP_MS,
+        },
+      )
+      const artist = cards.nth(30).locator("p a").first()
+      await artist.scrollIntoViewIfNeeded()
+      const before = await page.evaluate(() => window.scrollY)
+      expect(before).toBeGreaterThan(2000)
+      await artist.click()
+      await page.waitForURL(/\/artists\//, { timeout: STEP_MS })
+      await page.goBack()
+      await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
+        timeout: STEP_MS,
+      })
+      expect(await cards.count()).toBeGreaterThan(24)
+    } finally {
+      await context.close()
+    }
+  })
 })

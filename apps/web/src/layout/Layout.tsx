@@ -4,6 +4,7 @@ import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../..
 import { Logo } from "../../../ui/src/logo.tsx"
 import { PageOutlet } from "../entries/PageOutlet.tsx"
 import { useRouteTitle } from "./page-title.ts"
+import { useScrollSettle } from "./scroll-settle.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 
@@ -151,6 +152,12 @@ const RouteTitle = () => {
   return null
 }
 
+/** Back/forward lands where the page was once it is laid out (see scroll-settle.ts). */
+const ScrollSettle = () => {
+  useScrollSettle(scrollKey)
+  return null
+}
+
 export const Layout = () => (
   <SessionProvider>
     <RouteTitle />
@@ -167,6 +174,7 @@ export const Layout = () => (
         <Footer />
       </div>
       <ScrollRestoration getKey={scrollKey} />
+      <ScrollSettle />
     </AuthDialogProvider>
   </SessionProvider>
 )
