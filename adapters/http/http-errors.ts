@@ -41,6 +41,8 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   DynamicContentNotEditable: 422,
   UnsupportedEdit: 422,
   NothingToRevert: 409,
+  // A perk the member's current plan does not grant (the message names the plan and /pricing).
+  PerkRequired: 403,
 }
 
 export interface ErrorBody {

@@ -243,6 +243,40 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         html: page(subject, `${paragraphs(body)}\n${button(link, "See the drawings")}`),
       }
     }
+    case "line-art-request": {
+      const fulfilled = mail.status === "fulfilled" && mail.contestId !== null
+      const link = fulfilled
+        ? `${baseUrl(publicUrl)}/contests/${encodeURIComponent(mail.contestId ?? "")}`
+        : `${baseUrl(publicUrl)}/profile`
+      const step = {
+        open: {
+          subject: "We received your custom line art request",
+          says: "We received your custom line art request. An admin will read it and mail you when it is accepted, declined or made into a contest.",
+        },
+        accepted: {
+          subject: "Your custom line art request was accepted",
+          says: "Your custom line art request was accepted: an admin is working on the page, and you will get a mail when a contest is scheduled with it.",
+        },
+        declined: {
+          subject: "Your custom line art request was declined",
+          says: `Your custom line art request was declined. The reason: ${mail.reason ?? ""}\n\nYou can file a new request from your profile.`,
+        },
+        fulfilled: {
+          subject: "Your custom line art is a contest",
+          says: `Your custom line art request was fulfilled: the contest "${mail.contestTitle ?? ""}" is scheduled with your page.`,
+        },
+      }[mail.status]
+      const subject = subjectLine(step.subject)
+      const body = `Hi ${mail.name},\n\n${step.says}\n\nYour brief: ${mail.brief}`
+      const label = fulfilled ? "See the contest" : "See your requests"
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\n${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, label)}`),
+      }
+    }
     case "address-in-use": {
       const what =
         mail.attempt === "sign-up"

@@ -9,6 +9,8 @@ import type { ContestMetric } from "../../domain/contests/contest-analytics.port
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import type { Drawing, FreeEntry } from "../../domain/drawings/drawing.entity.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
+import type { LineArtRequest } from "../../domain/perks/line-art-request.entity.ts"
+import type { PremiumPage } from "../../domain/perks/premium-page.port.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
@@ -49,6 +51,9 @@ interface Tables {
   drawings: Map<string, Drawing>
   /** Keyed by `${memberId}|${month}`: one free entry a member a month. */
   freeEntries: Map<string, FreeEntry>
+  /** Keyed by ISO week ("2026-W48"): one premium page a week. */
+  premiumPages: Map<string, PremiumPage>
+  lineArtRequests: Map<string, LineArtRequest>
 }
 
 const emptyTables = (): Tables => ({
@@ -72,6 +77,8 @@ const emptyTables = (): Tables => ({
   audit: [],
   drawings: new Map(),
   freeEntries: new Map(),
+  premiumPages: new Map(),
+  lineArtRequests: new Map(),
 })
 
 /**
@@ -106,6 +113,8 @@ export class MemoryStore {
       audit: [...t.audit],
       drawings: new Map(t.drawings),
       freeEntries: new Map(t.freeEntries),
+      premiumPages: new Map(t.premiumPages),
+      lineArtRequests: new Map(t.lineArtRequests),
     }
   }
 

@@ -35,6 +35,9 @@ import { subscriptions, payments, checkoutSessions } from "./memory-billing.ts"
 import { mailer, outbox } from "./memory-mail.ts"
 import { contactMessages, auditLog, adminInsights } from "./memory-admin.ts"
 import { drawings } from "./memory-drawings.ts"
+import { lineArtRequests, premiumPages } from "./memory-perks.ts"
+import { LineArtRequestRepository } from "../../domain/perks/line-art-request.port.ts"
+import { PremiumPageRepository } from "../../domain/perks/premium-page.port.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
 export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
@@ -73,6 +76,11 @@ export const layerMemory = Layer.effectContext(
         Context.add(AuditLog, auditLog(store)),
         Context.add(AdminInsights, adminInsights(store)),
         Context.add(DrawingRepository, drawings(store)),
+      )
+      // Tier perks (issue 19): premium pages and custom line art requests.
+      .pipe(
+        Context.add(PremiumPageRepository, premiumPages(store)),
+        Context.add(LineArtRequestRepository, lineArtRequests(store)),
       )
   }),
 )

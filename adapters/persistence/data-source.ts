@@ -18,6 +18,10 @@ import {
   MailQueueAndPendingEmailSqlite,
 } from "./migrations/mail-queue-and-pending-email.ts"
 import { ContestResultsMysql, ContestResultsSqlite } from "./migrations/contest-results.ts"
+import {
+  PerkPagesAndRequestsMysql,
+  PerkPagesAndRequestsSqlite,
+} from "./migrations/perk-pages-and-requests.ts"
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
@@ -78,6 +82,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeySqlite,
     DrawingsSqlite,
     ContestPrizesSqlite,
+    PerkPagesAndRequestsSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -90,6 +95,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeyMysql,
     DrawingsMysql,
     ContestPrizesMysql,
+    PerkPagesAndRequestsMysql,
   ],
 }
 

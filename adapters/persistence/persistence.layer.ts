@@ -25,6 +25,7 @@ import { makeCheckoutSessionRepository } from "./checkout-session-repository.ts"
 import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
 import { makeDrawingRepository } from "./drawing-repository.ts"
+import { layerPerkRepositories } from "./perk-repositories.ts"
 import { makeRepositories } from "./repositories.ts"
 
 export interface PersistenceConfig extends DatabaseConfig {
@@ -78,5 +79,5 @@ export const layerPersistence = (config: PersistenceConfig) => {
   const migrated = config.migrate
     ? Layer.tap(database, (context) => Context.get(context, Database).migrate)
     : database
-  return Layer.provideMerge(layerRepositories, migrated)
+  return Layer.provideMerge(Layer.merge(layerRepositories, layerPerkRepositories), migrated)
 }

@@ -17,6 +17,7 @@ import {
 } from "./contest-tables.ts"
 import { DrawingEntryTable, DrawingTable } from "./drawing-tables.ts"
 import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
+import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 
 /**
  * The tables, as TypeORM EntitySchemas over plain row types: the domain's entities carry no ORM
@@ -31,6 +32,7 @@ export * from "./billing-tables.ts"
 export * from "./contest-tables.ts"
 export * from "./drawing-tables.ts"
 export * from "./mail-tables.ts"
+export * from "./perk-tables.ts"
 
 export const ALL_TABLES = [
   MemberTable,
@@ -53,4 +55,6 @@ export const ALL_TABLES = [
   SchedulerLeaseTable,
   DrawingTable,
   DrawingEntryTable,
+  PremiumPageTable,
+  LineArtRequestTable,
 ]

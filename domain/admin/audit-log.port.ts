@@ -9,6 +9,8 @@ export const AUDIT_TARGET_TYPES = [
   "badge",
   "message",
   "drawing",
+  "premium-page",
+  "line-art-request",
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { BADGE_IDS } from "../badges/badges.ts"
 import {
+  cheapestPlanWith,
   DEFAULT_TIER,
   EXTRA_ENTRY,
   formatCents,
+  grants,
   isTier,
   parseTier,
+  type PerkId,
   PERKS,
   planOf,
   planPerks,
@@ -119,8 +122,22 @@ describe("the plan table's perks", () => {
       "$100 monthly cash drawing entry",
       PERKS.badges.text,
       PERKS["results-ribbons"].text,
+      ...PLANS.champ.perks.slice(2).map((id) => PERKS[id].text),
     ])
     expect(planPerks(PLANS.lite)[2]?.text).toBe("$25 monthly cash drawing entry")
+  })
+
+  it("grants premium line art to Pro and Champ, early access and custom requests to Champ only", () => {
+    const holders = (perk: PerkId) => TIERS.filter((tier) => grants(tier, perk))
+    expect(holders("premium-line-art")).toEqual(["pro", "champ"])
+    expect(holders("early-access")).toEqual(["champ"])
+    expect(holders("custom-line-art-requests")).toEqual(["champ"])
+    expect(cheapestPlanWith("premium-line-art")?.name).toBe("Color Pro")
+    expect(cheapestPlanWith("early-access")?.name).toBe("Color Champ")
+    expect(planPerks(PLANS.pro).map((perk) => perk.text)).toContain(
+      "A premium line art page to download every week",
+    )
+    expect(planPerks(PLANS.lite).map((perk) => perk.kind)).not.toContain("premium-line-art")
   })
 
   it("names every badge of the catalogue in the badges perk", () => {

@@ -23,7 +23,13 @@ export interface Plan {
  * and the results page gives the top 3 and the People's Choice a ribbon on every plan. A perk
  * is added here only with the code that grants it, so no page can name one that is not.
  */
-export const PERK_IDS = ["badges", "results-ribbons"] as const
+export const PERK_IDS = [
+  "badges",
+  "results-ribbons",
+  "premium-line-art",
+  "early-access",
+  "custom-line-art-requests",
+] as const
 export type PerkId = (typeof PERK_IDS)[number]
 
 export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: string } } = {
@@ -31,6 +37,21 @@ export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: s
   "results-ribbons": {
     id: "results-ribbons",
     text: "A ribbon on the results page for a top-3 finish or the People's Choice",
+  },
+  // domain/perks/premium-pages.use-case.ts: one page a week (ISO weeks, UTC), on /rewards.
+  "premium-line-art": {
+    id: "premium-line-art",
+    text: "A premium line art page to download every week",
+  },
+  // domain/perks/early-access.ts: from 18:00 the evening before the contest starts.
+  "early-access": {
+    id: "early-access",
+    text: "Early access: tomorrow's line art from 18:00 the day before",
+  },
+  // domain/perks/line-art-requests.use-case.ts: filed from the profile, one open at a time.
+  "custom-line-art-requests": {
+    id: "custom-line-art-requests",
+    text: "Custom line art requests",
   },
 }
 
@@ -62,7 +83,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 20,
     voteWeight: 2,
     drawingCents: 5000,
-    perks: EVERY_PLAN_PERKS,
+    perks: [...EVERY_PLAN_PERKS, "premium-line-art"],
   },
   champ: {
     tier: "champ",
@@ -71,7 +92,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: null,
     voteWeight: 3,
     drawingCents: 10000,
-    perks: EVERY_PLAN_PERKS,
+    perks: [...EVERY_PLAN_PERKS, "premium-line-art", "early-access", "custom-line-art-requests"],
   },
 }
 
@@ -81,6 +102,13 @@ export const DEFAULT_TIER: Tier = "free"
 export const EXTRA_ENTRY = { priceCents: 299, credits: 1 } as const
 
 export const planOf = (tier: Tier): Plan => PLANS[tier]
+
+/** Whether a plan grants a perk: every perk check on the server reads the plan table here. */
+export const grants = (tier: Tier, perk: PerkId): boolean => PLANS[tier].perks.includes(perk)
+
+/** The cheapest plan that grants a perk (the upgrade a locked perk points to). */
+export const cheapestPlanWith = (perk: PerkId): Plan | undefined =>
+  TIERS.map((tier) => PLANS[tier]).find((plan) => plan.perks.includes(perk))
 
 export const isTier = (value: unknown): value is Tier =>
   typeof value === "string" && (TIERS as ReadonlyArray<string>).includes(value)

@@ -28,6 +28,7 @@ import type {
   NoResult,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
+import type { PerkRequired } from "../perks/perks.errors.ts"
 import type { UnsupportedImage } from "../submissions/image-store.port.ts"
 import type { SelfVote, VotePermanent, VotingClosed } from "../voting/voting.errors.ts"
 import type { AuthenticationRequired, NotFound, ValidationFailed } from "./errors.ts"
@@ -71,6 +72,7 @@ export type DomainError =
   | DynamicContentNotEditable
   | UnsupportedEdit
   | NothingToRevert
+  | PerkRequired
 
 export type DomainErrorTag = DomainError["_tag"]
 export type DomainErrorCode = DomainError["code"]

@@ -3,7 +3,14 @@ import { Data } from "effect"
 /** A thing the caller named does not exist (or is not visible to them). */
 export class NotFound extends Data.TaggedError("NotFound")<{
   readonly entity:
-    "member" | "contest" | "entry" | "subscription" | "payment" | "message" | "drawing"
+    | "member"
+    | "contest"
+    | "entry"
+    | "subscription"
+    | "payment"
+    | "message"
+    | "drawing"
+    | "line-art request"
   readonly id: string
 }> {
   readonly code = "NOT_FOUND"

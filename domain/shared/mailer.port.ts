@@ -98,6 +98,20 @@ export type Mail =
       readonly entrants: number
     }
   | {
+      /** A step of a custom line art request (filed, accepted, declined, fulfilled). */
+      readonly kind: "line-art-request"
+      readonly to: string
+      readonly name: string
+      /** The status the request has now: "open" right after it was filed. */
+      readonly status: "open" | "accepted" | "declined" | "fulfilled"
+      readonly brief: string
+      /** The admin's reason when declined, else null. */
+      readonly reason: string | null
+      /** The contest with the page once fulfilled, else null. */
+      readonly contestId: string | null
+      readonly contestTitle: string | null
+    }
+  | {
       /**
        * Someone tried to sign up with, or move another account to, an address that already has an
        * account: its owner is told (the person trying is answered as if the address were free).

@@ -10,9 +10,6 @@ configure({ asyncUtilTimeout: 5000 })
 /** Words the issue found promised and not built; no page may name them until the code grants them. */
 const UNBUILT = [
   /subscriber-only/i,
-  /premium line art/i,
-  /early access/i,
-  /custom line art/i,
   /professional feedback/i,
   /spotlight/i,
 ]
