@@ -1,6 +1,5 @@
 import { lstat, readFile } from "node:fs/promises"
 import { join } from "node:path"
-import { Project, ts } from "ts-morph"
 import {
   ElementChanged,
   ElementNotFound,
@@ -19,11 +18,11 @@ import {
   fingerprintOf,
   parseErrorsOf,
   parseText,
-  scriptKindOf,
+  reparseText,
   type FileModel,
   type JsxInfo,
 } from "./jsx-tree.ts"
-import type { AppliedEdit } from "./splices.ts"
+import { changedRange, type AppliedEdit } from "./splices.ts"
 
 /** Ids of older versions kept to re-find elements a client still names by them. */
 const PAST_IDS_KEPT = 50_000
@@ -66,18 +65,13 @@ interface Stat {
 }
 
 /**
- * The models of one canvas's JSX files: a long-lived ts-morph project of them (parsed only, no
- * type checker), the codebase ids of their elements, and the versions clients may still refer
- * to; and the all-or-nothing write of new texts to disk.
+ * The models of one canvas's JSX files: their syntax trees (parsed only, no type checker; an
+ * edit's new text is parsed incrementally from the tree of the text it edits), the codebase ids
+ * of their elements, and the versions clients may still refer to; and the all-or-nothing write of
+ * new texts to disk.
  */
 export class CanvasModels {
   readonly root: string
-  private readonly project = new Project({
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    compilerOptions: { jsx: ts.JsxEmit.Preserve, allowJs: true },
-  })
   readonly files = new Map<string, FileModel>()
   private readonly stats = new Map<string, Stat>()
   private readonly ids = new Map<string, string>()
@@ -112,11 +106,27 @@ export class CanvasModels {
     return join(this.root, path)
   }
 
-  private parse(path: string, text: string) {
-    return this.project.createSourceFile(this.absolute(path), text, {
-      overwrite: true,
-      scriptKind: scriptKindOf(path),
-    }).compilerNode
+  /**
+   * Parses the current version of a file again from its text: its tree went into an incremental
+   * re-parse whose result is not kept (a refused or failed write). Same text, same elements, same
+   * identities.
+   */
+  private reparsed(model: FileModel) {
+    if (this.files.get(model.path) !== model) return
+    const fresh = buildFileModel(
+      model.path,
+      model.text,
+      model.hash,
+      parseText(model.path, model.text),
+    )
+    const identityOf = this.identitiesOf(fresh)
+    const byIdentity = new Map<number, JsxInfo>()
+    for (const element of fresh.elements) {
+      const identity = identityOf(element)
+      if (identity !== undefined) byIdentity.set(identity, element)
+    }
+    this.files.set(model.path, fresh)
+    this.alive.set(model.path, byIdentity)
   }
 
   private retire(model: FileModel) {
@@ -201,7 +211,16 @@ export class CanvasModels {
 
   /** The identity of an element of the current version of its file. */
   private identityOf(model: FileModel, element: JsxInfo) {
-    return this.meaningIn(model.path, model.hash, element.id)?.identity
+    return this.identitiesOf(model)(element)
+  }
+
+  /** The identities of the elements of a version (its entries looked up once, for many). */
+  private identitiesOf(model: FileModel) {
+    const entries = this.identities.get(versionKey(model.path, model.hash))
+    return (element: JsxInfo) => {
+      const packed = entries?.get(element.id)
+      return packed === undefined ? undefined : Math.floor(packed / TAG_SLOTS)
+    }
   }
 
   /** Identities carried from an older version to a new text by unique fingerprints. */
@@ -235,7 +254,7 @@ export class CanvasModels {
       const hash = contentHash(text)
       const old = this.files.get(path)
       if (old?.hash !== hash) {
-        const next = buildFileModel(path, text, hash, this.parse(path, text))
+        const next = buildFileModel(path, text, hash, parseText(path, text))
         this.install(next, this.byFingerprint(old, next))
       }
       this.stats.set(path, stat)
@@ -246,8 +265,6 @@ export class CanvasModels {
       this.files.delete(path)
       this.alive.delete(path)
       this.stats.delete(path)
-      const source = this.project.getSourceFile(this.absolute(path))
-      if (source) this.project.removeSourceFile(source)
     }
   }
 
@@ -374,11 +391,19 @@ export class CanvasModels {
     created: ReadonlyArray<FileCreation> = [],
   ) {
     const parsed: Array<{ readonly model: FileModel; readonly next: FileModel }> = []
+    // Each new text is parsed incrementally from its old version's tree, which that uses up: if
+    // the write is refused or fails, the old versions are parsed again from their texts.
+    const spent: FileModel[] = []
     const restore = () => {
-      for (const { model } of parsed) this.parse(model.path, model.text)
+      for (const model of spent) this.reparsed(model)
     }
     for (const { model, applied, checkParse } of changes) {
-      const source = this.parse(model.path, applied.text)
+      const range = changedRange(applied.forward)
+      spent.push(model)
+      const source =
+        range === null
+          ? parseText(model.path, applied.text)
+          : reparseText(model.source, applied.text, range)
       const next = buildFileModel(model.path, applied.text, contentHash(applied.text), source)
       parsed.push({ model, next })
       const errors = parseErrorsOf(source)
@@ -390,7 +415,8 @@ export class CanvasModels {
     const replacements = []
     for (const { model, next } of parsed) {
       const onDisk = await readFile(this.absolute(model.path)).catch(() => null)
-      if (onDisk === null || contentHash(onDisk.toString("utf8")) !== model.hash) {
+      // The text the edit was made on (model.hash is its hash).
+      if (onDisk === null || onDisk.toString("utf8") !== model.text) {
         restore()
         throw new FileConflict({ path: model.path, reason: "the file changed on disk meanwhile" })
       }
@@ -451,12 +477,13 @@ export class CanvasModels {
     const changedFiles: ChangedFile[] = []
     parsed.forEach(({ model, next }, index) => {
       const applied = changes[index]!.applied
+      const identityOf = this.identitiesOf(model)
       const carried = new Map<number, number | undefined>()
       for (const element of model.elements) {
         const position = applied.mapPosition(element.start)
         const moved = position === undefined ? undefined : next.byStart.get(position)
         if (moved && moved.id !== element.id) codebaseIds[element.id] = moved.id
-        if (position !== undefined) carried.set(position, this.identityOf(model, element))
+        if (position !== undefined) carried.set(position, identityOf(element))
       }
       for (const position of applied.createdAt) {
         const created = next.byStart.get(position)

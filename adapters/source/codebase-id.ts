@@ -23,6 +23,13 @@ export const uuidV5 = (name: string, namespace: string): string => {
 }
 
 /**
+ * Ids computed before, by `<path>:<offset>`: every edit re-reads its file's elements, most of
+ * them at the offsets they had (before the edit) or had earlier (after an undo). Emptied when full.
+ */
+const knownIds = new Map<string, string>()
+const KNOWN_IDS_KEPT = 200_000
+
+/**
  * The codebase id of a JSX element: `tempo-` + the v5 uuid of `<path>:<offset>`, where `path` is
  * the file's path relative to the canvas root with `/` separators and `offset` is where the
  * element starts: the index of its `<` in the file's text as a JavaScript string (UTF-16 code
@@ -30,8 +37,16 @@ export const uuidV5 = (name: string, namespace: string): string => {
  * the class on a DOM element names a place in the source. Positional: an edit above an element
  * changes its id, which is why every edit answers with the map from old ids to new ones.
  */
-export const codebaseIdOf = (relativePath: string, offset: number): string =>
-  `${CODEBASE_ID_PREFIX}${uuidV5(`${relativePath}:${offset}`, CODEBASE_ID_NAMESPACE)}`
+export const codebaseIdOf = (relativePath: string, offset: number): string => {
+  const name = `${relativePath}:${offset}`
+  let id = knownIds.get(name)
+  if (id === undefined) {
+    id = `${CODEBASE_ID_PREFIX}${uuidV5(name, CODEBASE_ID_NAMESPACE)}`
+    if (knownIds.size >= KNOWN_IDS_KEPT) knownIds.clear()
+    knownIds.set(name, id)
+  }
+  return id
+}
 
 /**
  * The path of `file` as codebase ids name it: relative to `root`, `/`-separated. Null when the file

@@ -43,11 +43,15 @@ export interface FileModel {
 export const scriptKindOf = (path: string): ts.ScriptKind =>
   path.endsWith(".jsx") || path.endsWith(".js") ? ts.ScriptKind.JSX : ts.ScriptKind.TSX
 
+/** The parser's own list of a parsed file's syntax errors (no type checker involved). */
+const parseDiagnosticsOf = (source: ts.SourceFile): ReadonlyArray<ts.Diagnostic> =>
+  (source as { parseDiagnostics?: ReadonlyArray<ts.Diagnostic> }).parseDiagnostics ?? []
+
+const parseErrorCount = (source: ts.SourceFile) => parseDiagnosticsOf(source).length
+
 /** The syntax errors of a parsed file (the parser's own list: no type checker involved). */
 export const parseErrorsOf = (source: ts.SourceFile): ReadonlyArray<string> => {
-  const diagnostics = (source as { parseDiagnostics?: ReadonlyArray<ts.Diagnostic> })
-    .parseDiagnostics
-  return (diagnostics ?? []).map((diagnostic) => {
+  return parseDiagnosticsOf(source).map((diagnostic) => {
     const where =
       diagnostic.start === undefined
         ? ""
@@ -62,6 +66,27 @@ export const parseErrorsOf = (source: ts.SourceFile): ReadonlyArray<string> => {
 /** A standalone parse, for versions of a file that are not the current one. */
 export const parseText = (path: string, text: string): ts.SourceFile =>
   ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKindOf(path))
+
+/**
+ * A new version of a parsed file, parsed incrementally from the previous one when that one has
+ * no syntax error (TypeScript's updateSourceFile, as editors re-parse on each keystroke: the
+ * subtrees outside the changed range are reused, the rest parsed again), else parsed whole (from
+ * a text with errors the incremental parser can miss some of the new text's errors). `range` is
+ * where the previous text changed and how long that part is now. `previous` is used up either
+ * way: its nodes may now belong to the new tree, at their new positions, so nothing may read it
+ * afterwards.
+ */
+export const reparseText = (
+  previous: ts.SourceFile,
+  text: string,
+  range: { readonly start: number; readonly end: number; readonly newLength: number },
+): ts.SourceFile =>
+  parseErrorCount(previous) > 0
+    ? parseText(previous.fileName, text)
+    : ts.updateSourceFile(previous, text, {
+        span: { start: range.start, length: range.end - range.start },
+        newLength: range.newLength,
+      })
 
 const isJsxNode = (node: ts.Node): node is JsxNode =>
   ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)
@@ -102,33 +127,38 @@ export const buildFileModel = (
   source: ts.SourceFile,
 ): FileModel => {
   const elements: JsxInfo[] = []
-  const visit = (node: ts.Node, parent: JsxInfo | null) => {
-    if (isJsxNode(node)) {
-      const opening = openingOf(node)
-      const tagName = opening.tagName.getText(source)
-      const start = node.getStart(source)
-      const context = contextOf(node, parent?.node)
-      const info: JsxInfo = {
-        node,
-        id: codebaseIdOf(path, start),
-        start,
-        end: node.end,
-        opening,
-        closing: ts.isJsxElement(node) ? node.closingElement : null,
-        tagName,
-        isComponent: /^[A-Z]/.test(tagName) || tagName.includes("."),
-        parent,
-        inJsxChildren: ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent),
-        insideList: context.insideList || (parent?.insideList ?? false),
-        conditional: context.conditional || (parent?.conditional ?? false),
-      }
-      elements.push(info)
-      ts.forEachChild(node, (child) => visit(child, info))
+  // One visitor for every node (no closure per node): the enclosing element is kept here.
+  let parent: JsxInfo | null = null
+  const visit = (node: ts.Node): void => {
+    if (!isJsxNode(node)) {
+      ts.forEachChild(node, visit)
       return
     }
-    ts.forEachChild(node, (child) => visit(child, parent))
+    const opening = openingOf(node)
+    const tagName = opening.tagName.getText(source)
+    const start = node.getStart(source)
+    const context = contextOf(node, parent?.node)
+    const info: JsxInfo = {
+      node,
+      id: codebaseIdOf(path, start),
+      start,
+      end: node.end,
+      opening,
+      closing: ts.isJsxElement(node) ? node.closingElement : null,
+      tagName,
+      isComponent: /^[A-Z]/.test(tagName) || tagName.includes("."),
+      parent,
+      inJsxChildren: ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent),
+      insideList: context.insideList || (parent?.insideList ?? false),
+      conditional: context.conditional || (parent?.conditional ?? false),
+    }
+    elements.push(info)
+    const outer = parent
+    parent = info
+    ts.forEachChild(node, visit)
+    parent = outer
   }
-  visit(source, null)
+  ts.forEachChild(source, visit)
   return {
     path,
     text,

@@ -120,3 +120,21 @@ export const joinEdits = (edits: ReadonlyArray<FileEdit>): FileEdit => {
   }
   return { splices, carries, created }
 }
+
+/**
+ * The one range of the old text that sorted splices (an applied edit's `forward`) change, and its
+ * length in the new text: what an incremental re-parse is told changed. Null when nothing does.
+ */
+export const changedRange = (
+  forward: ReadonlyArray<Splice>,
+): { readonly start: number; readonly end: number; readonly newLength: number } | null => {
+  const first = forward[0]
+  if (first === undefined) return null
+  let end = first.end
+  let delta = 0
+  for (const splice of forward) {
+    end = Math.max(end, splice.end)
+    delta += splice.text.length - (splice.end - splice.start)
+  }
+  return { start: first.start, end, newLength: end - first.start + delta }
+}
