@@ -95,6 +95,22 @@ const LINE_ART: UploadEndpoint = {
   maxFiles: 2,
 }
 
+/** The week's premium line art page (issue 19), with its print PDF. */
+const PREMIUM_PAGE: UploadEndpoint = {
+  path: /^\/api\/admin\/premium-pages\/?$/,
+  access: "admin",
+  files: ["image", "pdf"],
+  maxFiles: 2,
+}
+
+/** A custom line art request's reference picture (issue 19); the route checks the plan. */
+const LINE_ART_REQUEST: UploadEndpoint = {
+  path: /^\/api\/line-art-requests\/?$/,
+  access: "member",
+  files: ["reference"],
+  maxFiles: 1,
+}
+
 /** The member id in the path (its first group) must be the caller's. */
 const AVATAR: UploadEndpoint = {
   path: /^\/api\/users\/([^/]+)\/avatar\/?$/,
@@ -291,7 +307,9 @@ export const multipartUploads = <R>(
   return async (ctx, next) => {
     const endpoint =
       ctx.method === "POST" && isMultipart(ctx)
-        ? [SUBMISSION, LINE_ART, AVATAR].find((candidate) => candidate.path.test(ctx.path))
+        ? [SUBMISSION, LINE_ART, AVATAR, PREMIUM_PAGE, LINE_ART_REQUEST].find((candidate) =>
+            candidate.path.test(ctx.path),
+          )
         : undefined
     const caller = ctx.state.caller as Caller | undefined
     const member = caller?.member
@@ -345,10 +363,13 @@ export const multipartUploads = <R>(
       }
       const { fields, fileOf } = parsed
 
-      if (endpoint === LINE_ART || endpoint === AVATAR) {
-        const image = fileOf("image")
-        const pdf = fileOf("pdf")
-        ctx.request.body = { ...fields, ...(image ? { image } : {}), ...(pdf ? { pdf } : {}) }
+      if (endpoint !== SUBMISSION) {
+        // The route gets each file sent under its field's name beside the text fields.
+        const sent = endpoint.files.flatMap((name) => {
+          const file = fileOf(name)
+          return file ? [[name, file] as const] : []
+        })
+        ctx.request.body = { ...fields, ...Object.fromEntries(sent) }
         await next()
         return
       }

@@ -4144,6 +4144,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -4237,6 +4238,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -4332,6 +4334,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -4939,6 +4942,135 @@ export interface paths {
         }
       }
     }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/settings/default-prize": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The daily default prize: what a daily contest created without a prize gets */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["DefaultPrize"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    /** Sets the daily default prize (cash in cents, credits, or other without an amount), or takes it away with prize: null. Contests that exist keep their prize */
+    readonly put: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly prize:
+              | ({
+                  /** @enum {string} */
+                  readonly kind: "cash" | "credits" | "other"
+                  readonly text: string
+                  readonly amount: number | null
+                } & {
+                  readonly [key: string]: unknown
+                })
+              | null
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["DefaultPrize"]
+          }
+        }
+        /** @description VALIDATION_FAILED naming prize.kind, prize.text or prize.amount */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly post?: never
     readonly delete?: never
     readonly options?: never
     readonly head?: never
@@ -5802,7 +5934,18 @@ export interface paths {
           readonly actor?: string | null
           readonly action?: string | null
           readonly targetType?:
-            ("contest" | "entry" | "member" | "badge" | "message" | "drawing") | null
+            | (
+                | "contest"
+                | "entry"
+                | "member"
+                | "badge"
+                | "message"
+                | "drawing"
+                | "premium-page"
+                | "line-art-request"
+                | "site-setting"
+              )
+            | null
           readonly targetId?: string | null
           readonly from?: string | null
           readonly to?: string | null
@@ -7989,6 +8132,7 @@ export interface components {
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
       readonly prize: components["schemas"]["ContestPrize"] | null
+      readonly subscribersOnly: boolean
       readonly entryCount: number
       readonly voteCount: number
     }
@@ -8098,7 +8242,16 @@ export interface components {
       } | null
       readonly action: string
       /** @enum {string} */
-      readonly targetType: "contest" | "entry" | "member" | "badge" | "message" | "drawing"
+      readonly targetType:
+        | "contest"
+        | "entry"
+        | "member"
+        | "badge"
+        | "message"
+        | "drawing"
+        | "premium-page"
+        | "line-art-request"
+        | "site-setting"
       readonly targetId: string
       readonly before: unknown
       readonly after: unknown
@@ -8219,6 +8372,7 @@ export interface components {
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
       readonly prize: components["schemas"]["ContestPrize"] | null
+      readonly subscribersOnly: boolean
     }
     readonly ContestAnalytics: {
       readonly contest: components["schemas"]["Contest"]
@@ -8278,6 +8432,9 @@ export interface components {
       readonly votes: number
       readonly signUps: number
       readonly paidConversions: number
+    }
+    readonly DefaultPrize: {
+      readonly prize: components["schemas"]["ContestPrize"] | null
     }
     readonly Drawing: {
       readonly id: string

@@ -102,6 +102,12 @@ const all = (outcome: Outcome): Record<Caller, Outcome> => ({
 })
 const adminOnly: Record<Caller, Outcome> = { visitor: 401, member: 403, other: 403, admin: "ok" }
 const signedIn: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: "ok", admin: "ok" }
+/** A perk the free plan does not grant: every signed-in caller is refused, naming the plan. */
+const perkRefused = {
+  member: { status: 403, code: "PERK_REQUIRED" },
+  other: { status: 403, code: "PERK_REQUIRED" },
+  admin: { status: 403, code: "PERK_REQUIRED" },
+} as const
 /** The member's own data: others are refused, admins too (they act on others only through admin routes). */
 const ownerOnly: Record<Caller, Outcome> = { visitor: 401, member: "ok", other: 403, admin: 403 }
 
@@ -499,6 +505,53 @@ const MATRIX: Readonly<Record<string, Row>> = {
   "POST /api/admin/drawings/:id/paid": {
     expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
     request: () => ({ path: "/api/admin/drawings/no-such-drawing/paid" }),
+  },
+  // ---- tier perks (issue 19): the callers are on the free plan, so the perks are refused
+  // with the plan that unlocks them; the views answer everyone (locked).
+  "GET /api/premium-page": { expect: everyone, request: GET(() => "/api/premium-page") },
+  "GET /api/premium-page.png": {
+    expect: { visitor: 401, ...perkRefused },
+    request: GET(() => "/api/premium-page.png"),
+  },
+  "GET /api/premium-page.pdf": {
+    expect: { visitor: 401, ...perkRefused },
+    request: GET(() => "/api/premium-page.pdf?paper=a4"),
+  },
+  "GET /api/early-access": { expect: everyone, request: GET(() => "/api/early-access") },
+  "GET /api/line-art-requests": { expect: signedIn, request: GET(() => "/api/line-art-requests") },
+  "POST /api/line-art-requests": {
+    expect: { visitor: 401, ...perkRefused },
+    request: () => ({ path: "/api/line-art-requests", body: { brief: "A fox under a lamp" } }),
+  },
+  "GET /api/admin/premium-pages": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/premium-pages"),
+  },
+  "POST /api/admin/premium-pages": {
+    expect: { ...adminOnly, admin: { status: 400, code: "BAD_REQUEST" } },
+    request: () => ({ path: "/api/admin/premium-pages", body: { week: "2026-W48", title: "Owl" } }),
+  },
+  "GET /api/admin/line-art-requests": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/line-art-requests?include=all"),
+  },
+  "POST /api/admin/line-art-requests/:id/accept": {
+    expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
+    request: () => ({ path: "/api/admin/line-art-requests/no-such-request/accept" }),
+  },
+  "POST /api/admin/line-art-requests/:id/decline": {
+    expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
+    request: () => ({
+      path: "/api/admin/line-art-requests/no-such-request/decline",
+      body: { reason: "Not this month" },
+    }),
+  },
+  "POST /api/admin/line-art-requests/:id/fulfil": {
+    expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
+    request: () => ({
+      path: "/api/admin/line-art-requests/no-such-request/fulfil",
+      body: { contestId: "no-such-contest" },
+    }),
   },
   "POST /api/email/contact": {
     expect: everyone,

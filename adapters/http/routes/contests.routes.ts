@@ -12,7 +12,8 @@ import { resultPageSize } from "../../../domain/ranking/contest-ranking.ts"
 import { pageSize } from "../../../domain/shared/paging.ts"
 import { ArchiveBody, ContestResultsBody, PastContestBody } from "../contest-results.schema.ts"
 import { forbidden } from "../http-errors.ts"
-import { presentContest, presentContestResults, presentPastContest } from "../presenters.ts"
+import { presentContestResults, presentPastContest } from "../presenters.ts"
+import { presentPublicContest } from "../perk.schema.ts"
 import { type Caller, noContent, ok, paged, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { ContestBody, ContestListBody } from "../contest.schema.ts"
@@ -44,7 +45,7 @@ export const contestRoutes = [
         const now = yield* Clock.currentTimeMillis
         const page = yield* contests.page(query.cursor ?? null, pageSize(query.limit))
         return paged(
-          page.items.map((contest) => presentContest(contest, now)),
+          page.items.map((contest) => presentPublicContest(contest, now)),
           page.nextCursor,
         )
       }),
@@ -62,7 +63,7 @@ export const contestRoutes = [
       Effect.gen(function* () {
         const current = yield* currentContest()
         const now = yield* Clock.currentTimeMillis
-        return current ? ok(presentContest(current.contest, now)) : noContent()
+        return current ? ok(presentPublicContest(current.contest, now)) : noContent()
       }),
   }),
   {
@@ -146,7 +147,7 @@ export const contestRoutes = [
       Effect.gen(function* () {
         const contests = yield* ContestRepository
         const now = yield* Clock.currentTimeMillis
-        return ok(presentContest(yield* contests.get(params.id), now))
+        return ok(presentPublicContest(yield* contests.get(params.id), now))
       }),
   }),
   route({
@@ -180,7 +181,7 @@ export const contestRoutes = [
           visitor: visitorOf(caller),
         })
         const now = yield* Clock.currentTimeMillis
-        return ok(presentContest(contest, now))
+        return ok(presentPublicContest(contest, now))
       }),
   }),
   route({

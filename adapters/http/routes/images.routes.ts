@@ -3,6 +3,7 @@ import sharp from "sharp"
 import type { Contest } from "../../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../../domain/contests/contest.port.ts"
 import { recordDownload } from "../../../domain/contests/record-download.use-case.ts"
+import { lineArtFor } from "../../../domain/perks/early-access.use-case.ts"
 import { visitorOf } from "./contests.routes.ts"
 import { setLineArtAs } from "../../../domain/contests/manage-contest.use-case.ts"
 import { ImageStore } from "../../../domain/submissions/image-store.port.ts"
@@ -34,7 +35,7 @@ const fileName = (contest: Contest, extension: string, paper?: Paper) => {
   return `colorday-${slug || "line-art"}${paper ? `-${paper}` : ""}.${extension}`
 }
 
-const attachment = (bytes: Uint8Array, contentType: string, name: string): Reply => ({
+export const attachment = (bytes: Uint8Array, contentType: string, name: string): Reply => ({
   status: 200,
   body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
   headers: {
@@ -45,10 +46,13 @@ const attachment = (bytes: Uint8Array, contentType: string, name: string): Reply
   },
 })
 
-/** The contest, its line art's keys and the page's bytes; 404 when it has none. */
-const lineArtOf = (contestId: string) =>
+/**
+ * The contest, its line art's keys and the page's bytes; 404 when it has none. Before the contest
+ * starts only a Color Champ member gets it, from 18:00 the day before (early access, issue 19).
+ */
+const lineArtOf = (contestId: string, memberId: string | null) =>
   Effect.gen(function* () {
-    const contest = yield* (yield* ContestRepository).get(contestId)
+    const contest = yield* lineArtFor(contestId, memberId)
     if (contest.lineArt === null) return yield* Effect.die(noLineArt())
     const images = yield* ImageStore
     const renditions = images.renditionsOf(contest.lineArt)
@@ -64,7 +68,12 @@ const lineArtOf = (contestId: string) =>
 const printed = new Map<string, Uint8Array>()
 const PRINTED_KEPT = 8
 
-const printPdf = (key: string, paper: Paper, title: string, make: () => Promise<Uint8Array>) =>
+export const printPdf = (
+  key: string,
+  paper: Paper,
+  title: string,
+  make: () => Promise<Uint8Array>,
+) =>
   Effect.promise(async () => {
     const cacheKey = `${key} ${paper} ${title}`
     const known = printed.get(cacheKey)
@@ -159,10 +168,13 @@ export const imageRoutes = [
       "Downloads the contest's line art as a PNG (an attachment). A signed-in member's download is recorded; every download is counted",
     access: "public",
     params: IdParams,
-    responses: { 404: "No such contest, or it has no line art yet" },
+    responses: {
+      403: "PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ",
+      404: "No such contest, it has no line art yet, or it has not started (early access aside)",
+    },
     handler: ({ params, caller }) =>
       Effect.gen(function* () {
-        const { contest, page } = yield* lineArtOf(params.id)
+        const { contest, page } = yield* lineArtOf(params.id, caller.member?.id ?? null)
         // Pages stored before PNG was the rule (by key shape) are converted on the way out.
         const png =
           page.contentType === CONTENT_TYPES.png
@@ -185,11 +197,14 @@ export const imageRoutes = [
     access: "public",
     params: IdParams,
     query: Schema.Struct({ paper: Schema.optional(Schema.Literals(PAPERS)) }),
-    responses: { 404: "No such contest, or it has no line art yet" },
+    responses: {
+      403: "PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ",
+      404: "No such contest, it has no line art yet, or it has not started (early access aside)",
+    },
     handler: ({ params, query, caller }) =>
       Effect.gen(function* () {
         const paper = query.paper ?? "letter"
-        const { contest, renditions, page } = yield* lineArtOf(params.id)
+        const { contest, renditions, page } = yield* lineArtOf(params.id, caller.member?.id ?? null)
         const images = yield* ImageStore
         const sent =
           renditions.printPdf === null ? Option.none() : yield* images.read(renditions.printPdf)

@@ -15,6 +15,8 @@ import { imageRoutes } from "./images.routes.ts"
 import { leaderboardRoutes } from "./leaderboard.routes.ts"
 import { metaRoutes } from "./meta.routes.ts"
 import { paymentRoutes } from "./payments.routes.ts"
+import { adminPerkRoutes } from "./admin-perks.routes.ts"
+import { perkRoutes } from "./perks.routes.ts"
 import { subscriptionRoutes } from "./subscriptions.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
@@ -33,6 +35,8 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...drawingRoutes,
   ...imageRoutes,
   ...paymentRoutes,
+  ...perkRoutes,
+  ...adminPerkRoutes,
   ...adminRoutes,
   ...canvasRoutes,
 ]
