@@ -199,7 +199,6 @@ const generate = (seed: number): Dataset => {
     prizeKind: null,
     prizeText: null,
     prizeAmount: null,
-    subscribersOnly: false,
   })
   // One daily contest per day, the last one (today's) open at NOW; a second contest type, open at
   // NOW, for the castVote cases, so their votes do not disturb the loaded data.
@@ -300,7 +299,6 @@ const memberRow = (member: MemberModel, i: number): MemberRow => ({
   passwordHash: "not-a-real-hash",
   emailVerifiedAt: FIRST_DAY - 30 * DAY,
   pendingEmail: null,
-  isJudge: false,
   isAdmin: false,
   suspendedAt: null,
   bio: "",

@@ -14,10 +14,6 @@ import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-
 import { DrawingsMysql, DrawingsSqlite } from "./migrations/drawings.ts"
 import { ContestPrizesMysql, ContestPrizesSqlite } from "./migrations/contest-prizes.ts"
 import {
-  SiteSettingsAndSubscriberContestsMysql,
-  SiteSettingsAndSubscriberContestsSqlite,
-} from "./migrations/site-settings-and-subscriber-contests.ts"
-import {
   MailQueueAndPendingEmailMysql,
   MailQueueAndPendingEmailSqlite,
 } from "./migrations/mail-queue-and-pending-email.ts"
@@ -86,7 +82,6 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeySqlite,
     DrawingsSqlite,
     ContestPrizesSqlite,
-    SiteSettingsAndSubscriberContestsSqlite,
     PerkPagesAndRequestsSqlite,
   ],
   mysql: [
@@ -100,7 +95,6 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeyMysql,
     DrawingsMysql,
     ContestPrizesMysql,
-    SiteSettingsAndSubscriberContestsMysql,
     PerkPagesAndRequestsMysql,
   ],
 }

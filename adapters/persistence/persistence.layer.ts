@@ -27,8 +27,6 @@ import { Database, layerDatabase } from "./database.ts"
 import { makeDrawingRepository } from "./drawing-repository.ts"
 import { layerPerkRepositories } from "./perk-repositories.ts"
 import { makeRepositories } from "./repositories.ts"
-import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
-import { SiteSettings } from "../../domain/site/site-settings.port.ts"
 
 export interface PersistenceConfig extends DatabaseConfig {
   /** Apply pending migrations when the layer is built (the embedded default does). */
@@ -44,9 +42,8 @@ const layerRepositories = Layer.effectContext(
       makeJobLease,
       makeAdminRepositories,
       makeDrawingRepository,
-      makeSiteSettingsRepository,
     ]),
-    ([repositories, accounts, checkoutSessions, jobLease, admin, drawings, site]) =>
+    ([repositories, accounts, checkoutSessions, jobLease, admin, drawings]) =>
       Context.make(MemberRepository, repositories.members)
         .pipe(
           Context.add(ContestRepository, repositories.contests),
@@ -69,7 +66,6 @@ const layerRepositories = Layer.effectContext(
           Context.add(AuditLog, admin.auditLog),
           Context.add(AdminInsights, admin.insights),
           Context.add(DrawingRepository, drawings),
-          Context.add(SiteSettings, site),
         ),
   ),
 )

@@ -11,7 +11,6 @@ export const AUDIT_TARGET_TYPES = [
   "drawing",
   "premium-page",
   "line-art-request",
-  "site-setting",
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 

@@ -26,7 +26,6 @@ import type {
   ContestNotClosable,
   ContestOverlap,
   NoResult,
-  SubscribersOnly,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
 import type { PerkRequired } from "../perks/perks.errors.ts"
@@ -47,7 +46,6 @@ export type DomainError =
   | ContestOverlap
   | ContestNotClosable
   | NoResult
-  | SubscribersOnly
   | VotingClosed
   | SelfVote
   | VotePermanent

@@ -35,7 +35,6 @@ const contest = (fields: Partial<Contest>): Contest => ({
   result: null,
   announcedAt: null,
   prize: null,
-  subscribersOnly: false,
   ...fields,
 })
 

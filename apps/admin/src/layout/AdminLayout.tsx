@@ -7,7 +7,6 @@ import {
   Mail,
   Medal,
   ScrollText,
-  Settings,
   Trophy,
   Users,
 } from "lucide-react"
@@ -27,7 +26,6 @@ export const NAV = [
   { to: "/messages", label: "Messages", icon: Mail },
   { to: "/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/audit", label: "Audit log", icon: ScrollText },
-  { to: "/settings", label: "Settings", icon: Settings },
 ] as const
 
 const navClass = navLinkClass("flex items-center gap-3")

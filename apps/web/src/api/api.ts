@@ -104,9 +104,7 @@ export const api = {
     limit?: number
   }) =>
     call("GET", "/api/gallery", {
-      // Only Today and Past split at the visitor's midnight: All is the same everywhere, so its
-      // pages are one cache entry and the server can write the first one into the page.
-      query: { ...options, tz: options.tab === "all" ? undefined : visitorTimeZone() },
+      query: { ...options, tz: visitorTimeZone() },
     }),
   memberEntries: (memberId: string) =>
     call("GET", "/api/submissions/user/{userId}", {

@@ -3,9 +3,8 @@ import { useEffect } from "react"
 import { api } from "../../api/api.ts"
 import type { GalleryPage, GallerySort, GalleryTab } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
-import { GALLERY_PAGE_SIZE } from "../../../../../domain/submissions/gallery.ts"
 
-export { GALLERY_PAGE_SIZE }
+export const GALLERY_PAGE_SIZE = 24
 
 /**
  * How long read pages stay fresh: back to the gallery within it (from an entry's or an artist's
