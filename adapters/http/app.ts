@@ -18,13 +18,18 @@ import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
-import { firstScreenCalls, firstScreenTags, type InPageAnswer } from "./first-screen.ts"
+import {
+  type FirstScreenCall,
+  firstScreenCalls,
+  firstScreenTags,
+  type InPageAnswer,
+} from "./first-screen.ts"
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, ETagMode, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads, type UploadLimits } from "./uploads.ts"
-import { DEFAULT_WEB_APPS, serveWebApps, type WebApp } from "./web-app.ts"
+import { DEFAULT_WEB_APPS, type PageRequest, serveWebApps, type WebApp } from "./web-app.ts"
 
 export const SESSION_COOKIE = "colorday_session"
 
@@ -433,7 +438,7 @@ export const makeHttpApp = <R>(options: {
    * such route), and the page's script then asks the API itself.
    */
   const answerInPage = async (
-    path: string,
+    { path, query }: FirstScreenCall,
     caller: Caller,
     origin: string,
   ): Promise<InPageAnswer | undefined> => {
@@ -448,7 +453,13 @@ export const makeHttpApp = <R>(options: {
     const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
     const raw: RawRequest = { body: undefined, header: () => "", origin }
     const exit = await runtime.runPromiseExit(
-      handler({ params: {}, query: decode("query", spec.query, {}), body: undefined, caller, raw }),
+      handler({
+        params: {},
+        query: decode("query", spec.query, query),
+        body: undefined,
+        caller,
+        raw,
+      }),
     )
     if (Exit.isSuccess(exit)) {
       const reply = exit.value
@@ -464,7 +475,7 @@ export const makeHttpApp = <R>(options: {
 
   /** The site's first-screen answers for a page, from its session cookie. */
   const firstScreen = async (
-    page: { readonly app: string; readonly path: string; readonly origin: string },
+    page: PageRequest,
     sessionToken: string | null,
   ): Promise<string> => {
     if (page.app !== "/") return ""
@@ -478,9 +489,9 @@ export const makeHttpApp = <R>(options: {
         requestId: "first-screen",
       }
       const answers: Record<string, InPageAnswer> = {}
-      for (const path of firstScreenCalls(page.path)) {
-        const answer = await answerInPage(path, caller, publicOrigin ?? page.origin)
-        if (answer) answers[path] = answer
+      for (const call of firstScreenCalls(page.path, page.query)) {
+        const answer = await answerInPage(call, caller, publicOrigin ?? page.origin)
+        if (answer) answers[call.key] = answer
       }
       return firstScreenTags(answers)
     } catch (error) {

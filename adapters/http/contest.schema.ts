@@ -70,6 +70,8 @@ export const ContestBody = Schema.Struct({
   result: Schema.NullOr(ContestResultBody),
   /** What the winner gets; null when the admin set no prize. */
   prize: Schema.NullOr(ContestPrizeBody),
+  /** Only paid plans (Color Lite and up) may enter; everyone sees it and its entries. */
+  subscribersOnly: Schema.Boolean,
 }).annotate({ identifier: "Contest" })
 export type ContestBody = typeof ContestBody.Type
 

@@ -8,6 +8,13 @@
  * fetched: a visitor's /api/session is the route's own 401.
  */
 
+import {
+  GALLERY_DEFAULT_SORT,
+  GALLERY_DEFAULT_TAB,
+  GALLERY_PAGE_SIZE,
+  GALLERY_SORTS,
+  GALLERY_TABS,
+} from "../../domain/submissions/gallery.ts"
 import { escapeHtml } from "./page-meta.ts"
 
 /** The element's id, shared with the client. */
@@ -19,9 +26,58 @@ export interface InPageAnswer {
   readonly body: unknown
 }
 
-/** The GET calls (no query) a site page makes before its first screen: every page asks who is signed in. */
-export const firstScreenCalls = (path: string): ReadonlyArray<string> =>
-  path === "/" ? ["/api/session", "/api/challenges/current-active"] : ["/api/session"]
+/** A GET call a page makes before its first screen, and the key its answer is written under. */
+export interface FirstScreenCall {
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  /** `path`, then `?` and the query with its names in order: the client compares by meaning. */
+  readonly key: string
+}
+
+const call = (path: string, query: Readonly<Record<string, string>> = {}): FirstScreenCall => {
+  const names = Object.keys(query).sort()
+  const search = new URLSearchParams(names.map((name) => [name, query[name] ?? ""])).toString()
+  return { path, query, key: search === "" ? path : `${path}?${search}` }
+}
+
+type PageQuery = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
+
+const first = (value: string | ReadonlyArray<string> | undefined) =>
+  typeof value === "string" ? value : value?.[0]
+
+/**
+ * The gallery's first page as GalleryPage asks for it: the address's tab and order (the defaults
+ * when it names none), one page. Only the All tab: Today and Past split at the browser's midnight,
+ * and the server does not know the browser's time zone before it asks.
+ */
+const galleryFirstPage = (query: PageQuery): FirstScreenCall | undefined => {
+  const tab = first(query.tab) ?? ""
+  const sort = first(query.sort) ?? ""
+  const shownTab = (GALLERY_TABS as ReadonlyArray<string>).includes(tab) ? tab : GALLERY_DEFAULT_TAB
+  if (shownTab !== "all") return undefined
+  return call("/api/gallery", {
+    tab: shownTab,
+    sort: (GALLERY_SORTS as ReadonlyArray<string>).includes(sort) ? sort : GALLERY_DEFAULT_SORT,
+    limit: String(GALLERY_PAGE_SIZE),
+  })
+}
+
+/**
+ * The GET calls a site page makes before its first screen: every page asks who is signed in;
+ * home asks for the day's contest, the gallery for its first page.
+ */
+export const firstScreenCalls = (
+  path: string,
+  query: PageQuery = {},
+): ReadonlyArray<FirstScreenCall> => {
+  const session = call("/api/session")
+  if (path === "/") return [session, call("/api/challenges/current-active")]
+  if (path === "/gallery") {
+    const gallery = galleryFirstPage(query)
+    return gallery ? [session, gallery] : [session]
+  }
+  return [session]
+}
 
 /**
  * JSON inside a <script type="application/json">: never executed, so CSP has nothing to allow,

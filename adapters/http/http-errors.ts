@@ -13,6 +13,7 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   ContestOverlap: 409,
   ContestNotClosable: 409,
   NoResult: 404,
+  SubscribersOnly: 403,
   VotingClosed: 403,
   SelfVote: 403,
   VotePermanent: 403,
@@ -52,6 +53,8 @@ export interface ErrorBody {
   readonly issues?: ReadonlyArray<{ readonly field: string; readonly message: string }>
   /** The spec's sign-in flag for an unverified e-mail. */
   readonly emailNotVerified?: true
+  /** Where to choose a plan, when a paid plan would allow what was refused (SUBSCRIBERS_ONLY). */
+  readonly upgradeUrl?: string
   readonly requestId?: string
 }
 
@@ -71,6 +74,7 @@ export const domainErrorResponse = (error: DomainError): { status: number; body:
       ? { issues: error.issues.map(({ field, message }) => ({ field, message })) }
       : {}),
     ...(error._tag === "EmailNotVerified" ? { emailNotVerified: true as const } : {}),
+    ...(error._tag === "SubscribersOnly" ? { upgradeUrl: error.upgradeUrl } : {}),
   }
   return { status: STATUS_OF[error._tag], body }
 }

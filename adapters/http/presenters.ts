@@ -82,6 +82,7 @@ export const presentContest = (contest: Contest, now: Instant): ContestBody => (
     totalVotes: contest.result.totalVotes,
   },
   prize: contest.prize && { ...contest.prize, line: prizeLine(contest.prize) },
+  subscribersOnly: contest.subscribersOnly,
 })
 
 /**

@@ -7,6 +7,7 @@ import type { BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { ContestMetric } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
+import type { ContestPrize } from "../../domain/contests/contest-prize.ts"
 import type { Drawing, FreeEntry } from "../../domain/drawings/drawing.entity.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import type { LineArtRequest } from "../../domain/perks/line-art-request.entity.ts"
@@ -54,6 +55,8 @@ interface Tables {
   /** Keyed by ISO week ("2026-W48"): one premium page a week. */
   premiumPages: Map<string, PremiumPage>
   lineArtRequests: Map<string, LineArtRequest>
+  /** The site's settings (one record, replaced on write). */
+  siteSettings: { readonly defaultPrize: ContestPrize | null; readonly updatedAt: Instant | null }
 }
 
 const emptyTables = (): Tables => ({
@@ -79,6 +82,7 @@ const emptyTables = (): Tables => ({
   freeEntries: new Map(),
   premiumPages: new Map(),
   lineArtRequests: new Map(),
+  siteSettings: { defaultPrize: null, updatedAt: null },
 })
 
 /**
@@ -115,6 +119,7 @@ export class MemoryStore {
       freeEntries: new Map(t.freeEntries),
       premiumPages: new Map(t.premiumPages),
       lineArtRequests: new Map(t.lineArtRequests),
+      siteSettings: t.siteSettings,
     }
   }
 

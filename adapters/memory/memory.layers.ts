@@ -13,6 +13,7 @@ import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.t
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
 import { ContactMessageRepository, SupportAddress } from "../../domain/contact/contact.port.ts"
+import { SiteSettings } from "../../domain/site/site-settings.port.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { IdSource } from "../../domain/shared/id-source.port.ts"
 import { Mailer } from "../../domain/shared/mailer.port.ts"
@@ -35,6 +36,7 @@ import { subscriptions, payments, checkoutSessions } from "./memory-billing.ts"
 import { mailer, outbox } from "./memory-mail.ts"
 import { contactMessages, auditLog, adminInsights } from "./memory-admin.ts"
 import { drawings } from "./memory-drawings.ts"
+import { siteSettings } from "./memory-site.ts"
 import { lineArtRequests, premiumPages } from "./memory-perks.ts"
 import { LineArtRequestRepository } from "../../domain/perks/line-art-request.port.ts"
 import { PremiumPageRepository } from "../../domain/perks/premium-page.port.ts"
@@ -49,39 +51,42 @@ export const MEMORY_SUPPORT_ADDRESS = "support@colorday.test"
 export const layerMemory = Layer.effectContext(
   Effect.sync(() => {
     const store = new MemoryStore()
-    return Context.make(Memory, store)
-      .pipe(
-        Context.add(UnitOfWork, unitOfWork(store)),
-        Context.add(IdSource, idSource()),
-        Context.add(MemberRepository, members(store)),
-        Context.add(MemberSettingsRepository, memberSettings(store)),
-        Context.add(MemberRecords, memberRecords(store)),
-        Context.add(ContestRepository, contests(store)),
-        Context.add(ContestAnalytics, analytics(store)),
-        Context.add(EntryRepository, entries(store)),
-        Context.add(VoteRepository, votes(store)),
-        Context.add(BadgeRepository, badges(store)),
-        Context.add(SubscriptionRepository, subscriptions(store)),
-        Context.add(PaymentLedger, payments(store)),
-        Context.add(SessionRepository, sessions(store)),
-        Context.add(MemberTokenRepository, memberTokens(store)),
-        Context.add(ContactMessageRepository, contactMessages(store)),
-        Context.add(OutboxRepository, outbox(store)),
-        Context.add(OfflineSessions, checkoutSessions(store)),
-        Context.add(Mailer, mailer(store)),
-        Context.add(JobLease, jobLeases()),
-        Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
-      )
-      .pipe(
-        Context.add(AuditLog, auditLog(store)),
-        Context.add(AdminInsights, adminInsights(store)),
-        Context.add(DrawingRepository, drawings(store)),
-      )
-      // Tier perks (issue 19): premium pages and custom line art requests.
-      .pipe(
-        Context.add(PremiumPageRepository, premiumPages(store)),
-        Context.add(LineArtRequestRepository, lineArtRequests(store)),
-      )
+    return (
+      Context.make(Memory, store)
+        .pipe(
+          Context.add(UnitOfWork, unitOfWork(store)),
+          Context.add(IdSource, idSource()),
+          Context.add(MemberRepository, members(store)),
+          Context.add(MemberSettingsRepository, memberSettings(store)),
+          Context.add(MemberRecords, memberRecords(store)),
+          Context.add(ContestRepository, contests(store)),
+          Context.add(ContestAnalytics, analytics(store)),
+          Context.add(EntryRepository, entries(store)),
+          Context.add(VoteRepository, votes(store)),
+          Context.add(BadgeRepository, badges(store)),
+          Context.add(SubscriptionRepository, subscriptions(store)),
+          Context.add(PaymentLedger, payments(store)),
+          Context.add(SessionRepository, sessions(store)),
+          Context.add(MemberTokenRepository, memberTokens(store)),
+          Context.add(ContactMessageRepository, contactMessages(store)),
+          Context.add(OutboxRepository, outbox(store)),
+          Context.add(OfflineSessions, checkoutSessions(store)),
+          Context.add(Mailer, mailer(store)),
+          Context.add(JobLease, jobLeases()),
+          Context.add(SupportAddress, { email: MEMORY_SUPPORT_ADDRESS }),
+        )
+        .pipe(
+          Context.add(AuditLog, auditLog(store)),
+          Context.add(AdminInsights, adminInsights(store)),
+          Context.add(DrawingRepository, drawings(store)),
+          Context.add(SiteSettings, siteSettings(store)),
+        )
+        // Tier perks (issue 19): premium pages and custom line art requests.
+        .pipe(
+          Context.add(PremiumPageRepository, premiumPages(store)),
+          Context.add(LineArtRequestRepository, lineArtRequests(store)),
+        )
+    )
   }),
 )
 

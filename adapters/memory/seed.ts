@@ -61,6 +61,7 @@ export const seedContest = Effect.fn("seedContest")(function* (
     readonly lasts?: number
     readonly contestType?: string
     readonly title?: string
+    readonly subscribersOnly?: boolean
   } = {},
 ) {
   const now = yield* Clock.currentTimeMillis
@@ -72,5 +73,6 @@ export const seedContest = Effect.fn("seedContest")(function* (
     artStyle: "botanical",
     startsAt,
     endsAt: startsAt + (options.lasts ?? DAY),
+    subscribersOnly: options.subscribersOnly,
   })
 })

@@ -57,6 +57,7 @@ const toContest = (row: ContestRow): Contest => ({
         },
   announcedAt: row.announcedAt,
   prize: prizeOf(row),
+  subscribersOnly: Boolean(row.subscribersOnly),
 })
 
 const fromContest = (contest: Contest): ContestRow => ({
@@ -84,6 +85,7 @@ const fromContest = (contest: Contest): ContestRow => ({
   prizeKind: contest.prize?.kind ?? null,
   prizeText: contest.prize?.text ?? null,
   prizeAmount: contest.prize?.amount ?? null,
+  subscribersOnly: contest.subscribersOnly,
 })
 
 /** A stored prize, or null when none is set (or its kind is one this code does not know). */

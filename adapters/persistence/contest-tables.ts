@@ -1,5 +1,16 @@
 import { EntitySchema } from "typeorm"
-import { autoId, decimal, double, id, instant, int, longText, ref, text } from "./table-columns.ts"
+import {
+  autoId,
+  bool,
+  decimal,
+  double,
+  id,
+  instant,
+  int,
+  longText,
+  ref,
+  text,
+} from "./table-columns.ts"
 
 /** Contests and what hangs off them: downloads, entries, votes, badge grants, events and visits. */
 
@@ -31,6 +42,8 @@ export interface ContestRow {
   prizeText: string | null
   /** Cents for cash, credits for credits, null otherwise. */
   prizeAmount: number | null
+  /** Only paid plans may enter (migration 11). */
+  subscribersOnly: boolean
 }
 
 export const ContestTable = new EntitySchema<ContestRow>({
@@ -66,6 +79,7 @@ export const ContestTable = new EntitySchema<ContestRow>({
     prizeKind: text("prize_kind", 16, true),
     prizeText: text("prize_text", 200, true),
     prizeAmount: int("prize_amount", true),
+    subscribersOnly: bool("subscribers_only"),
   },
   indices: [
     { name: "IDX_contests_starts_at", columns: ["startsAt"] },

@@ -14,6 +14,10 @@ import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-
 import { DrawingsMysql, DrawingsSqlite } from "./migrations/drawings.ts"
 import { ContestPrizesMysql, ContestPrizesSqlite } from "./migrations/contest-prizes.ts"
 import {
+  SiteSettingsAndSubscriberContestsMysql,
+  SiteSettingsAndSubscriberContestsSqlite,
+} from "./migrations/site-settings-and-subscriber-contests.ts"
+import {
   MailQueueAndPendingEmailMysql,
   MailQueueAndPendingEmailSqlite,
 } from "./migrations/mail-queue-and-pending-email.ts"
@@ -82,6 +86,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeySqlite,
     DrawingsSqlite,
     ContestPrizesSqlite,
+    SiteSettingsAndSubscriberContestsSqlite,
     PerkPagesAndRequestsSqlite,
   ],
   mysql: [
@@ -95,6 +100,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     EntryShuffleKeyMysql,
     DrawingsMysql,
     ContestPrizesMysql,
+    SiteSettingsAndSubscriberContestsMysql,
     PerkPagesAndRequestsMysql,
   ],
 }

@@ -27,6 +27,8 @@ import { Database, layerDatabase } from "./database.ts"
 import { makeDrawingRepository } from "./drawing-repository.ts"
 import { layerPerkRepositories } from "./perk-repositories.ts"
 import { makeRepositories } from "./repositories.ts"
+import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
+import { SiteSettings } from "../../domain/site/site-settings.port.ts"
 
 export interface PersistenceConfig extends DatabaseConfig {
   /** Apply pending migrations when the layer is built (the embedded default does). */
@@ -42,8 +44,9 @@ const layerRepositories = Layer.effectContext(
       makeJobLease,
       makeAdminRepositories,
       makeDrawingRepository,
+      makeSiteSettingsRepository,
     ]),
-    ([repositories, accounts, checkoutSessions, jobLease, admin, drawings]) =>
+    ([repositories, accounts, checkoutSessions, jobLease, admin, drawings, site]) =>
       Context.make(MemberRepository, repositories.members)
         .pipe(
           Context.add(ContestRepository, repositories.contests),
@@ -66,6 +69,7 @@ const layerRepositories = Layer.effectContext(
           Context.add(AuditLog, admin.auditLog),
           Context.add(AdminInsights, admin.insights),
           Context.add(DrawingRepository, drawings),
+          Context.add(SiteSettings, site),
         ),
   ),
 )

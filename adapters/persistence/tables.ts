@@ -18,6 +18,7 @@ import {
 import { DrawingEntryTable, DrawingTable } from "./drawing-tables.ts"
 import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
+import { SiteSettingTable } from "./site-tables.ts"
 
 /**
  * The tables, as TypeORM EntitySchemas over plain row types: the domain's entities carry no ORM
@@ -33,6 +34,7 @@ export * from "./contest-tables.ts"
 export * from "./drawing-tables.ts"
 export * from "./mail-tables.ts"
 export * from "./perk-tables.ts"
+export * from "./site-tables.ts"
 
 export const ALL_TABLES = [
   MemberTable,
@@ -57,4 +59,5 @@ export const ALL_TABLES = [
   DrawingEntryTable,
   PremiumPageTable,
   LineArtRequestTable,
+  SiteSettingTable,
 ]

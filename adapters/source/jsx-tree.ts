@@ -37,6 +37,7 @@ export interface FileModel {
   readonly elements: ReadonlyArray<JsxInfo>
   readonly byId: ReadonlyMap<string, JsxInfo>
   readonly byStart: ReadonlyMap<number, JsxInfo>
+  /** Worked out when first read. */
   readonly style: SourceStyle
 }
 
@@ -127,6 +128,7 @@ export const buildFileModel = (
   source: ts.SourceFile,
 ): FileModel => {
   const elements: JsxInfo[] = []
+  let style: SourceStyle | undefined
   // One visitor for every node (no closure per node): the enclosing element is kept here.
   let parent: JsxInfo | null = null
   const visit = (node: ts.Node): void => {
@@ -167,7 +169,11 @@ export const buildFileModel = (
     elements,
     byId: new Map(elements.map((element) => [element.id, element])),
     byStart: new Map(elements.map((element) => [element.start, element])),
-    style: detectStyle(text, source),
+    // Read only by edits that write new code, on the current version (whose tree is whole).
+    get style() {
+      style ??= detectStyle(text, source)
+      return style
+    },
   }
 }
 

@@ -3364,14 +3364,7 @@ export interface paths {
           }
           content?: never
         }
-        /** @description PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No such contest, it has no line art yet, or it has not started (early access aside) */
+        /** @description No such contest, or it has no line art yet */
         readonly 404: {
           headers: {
             readonly [name: string]: unknown
@@ -3430,14 +3423,7 @@ export interface paths {
           }
           content?: never
         }
-        /** @description PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No such contest, it has no line art yet, or it has not started (early access aside) */
+        /** @description No such contest, or it has no line art yet */
         readonly 404: {
           headers: {
             readonly [name: string]: unknown
@@ -4004,812 +3990,6 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
-  readonly "/api/premium-page": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** This week's premium line art page (ISO weeks, Monday 00:00 UTC): for Color Pro and Champ its title, picture and downloads; for others and visitors access locked, the title, and the plan that unlocks it */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["PremiumPage"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    readonly post?: never
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/premium-page.png": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** Downloads this week's premium page as a PNG (an attachment): Color Pro and Champ */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description PERK_REQUIRED: your plan does not include premium line art */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No premium page this week yet */
-        readonly 404: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    readonly post?: never
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/premium-page.pdf": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** Downloads this week's premium page as a print-ready PDF on A4 or Letter (paper, default letter): Color Pro and Champ */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: {
-          readonly paper?: ("a4" | "letter") | null
-        }
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description PERK_REQUIRED: your plan does not include premium line art */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No premium page this week yet */
-        readonly 404: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    readonly post?: never
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/early-access": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** Tomorrow's page (early access): from 18:00 the day before a contest starts (6 hours before its local-midnight start) until it starts, a Color Champ member gets the contest with its line art and downloads; others get access locked with when it opened and when the contest starts; none outside that window */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["EarlyAccess"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    readonly post?: never
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/line-art-requests": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** Your custom line art requests, newest first, with their status (open, accepted, declined with the reason, fulfilled with the contest), and whether you can file one now (Color Champ, none waiting) */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["MyLineArtRequests"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    /** Files a custom line art request (Color Champ), as multipart/form-data or JSON: `brief`, 10 to 1000 characters, and optionally `reference`, a picture (JPEG, PNG, WebP, AVIF; at most 10 MB). One request waits at a time: a new one once the last is fulfilled or declined. You are mailed at each step */
-    readonly post: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody: {
-        readonly content: {
-          readonly "application/json": {
-            readonly brief: string
-            readonly reference?: string | null
-          } & {
-            readonly [key: string]: unknown
-          }
-        }
-      }
-      readonly responses: {
-        /** @description Created */
-        readonly 201: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["LineArtRequest"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description PERK_REQUIRED: custom line art requests are for Color Champ */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description PAYLOAD_TOO_LARGE: a reference over 10 MB */
-        readonly 413: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description UNSUPPORTED_IMAGE: the reference is not an image we accept */
-        readonly 415: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/admin/premium-pages": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** The premium pages of the latest 12 weeks, newest first, with the current and next ISO week (Monday 00:00 UTC) */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["AdminPremiumPages"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    /** Sets a week's premium line art page, as multipart/form-data: `week` (ISO week, 2026-W48), `title`, `image` (the page: PNG; JPEG, WebP and AVIF are turned into PNG) and optionally `pdf` (its print version), each at most 10 MB. A second upload for a week replaces it */
-    readonly post: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody: {
-        readonly content: {
-          readonly "application/json": {
-            readonly week: string
-            readonly title: string
-            readonly image?: string | null
-            readonly pdf?: string | null
-          } & {
-            readonly [key: string]: unknown
-          }
-        }
-      }
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["AdminPremiumPage"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description PAYLOAD_TOO_LARGE: a file over 10 MB */
-        readonly 413: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description UNSUPPORTED_IMAGE: not an image or PDF we accept (the message says why) */
-        readonly 415: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/admin/line-art-requests": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    /** Custom line art requests, oldest first, with the member: those waiting (open, accepted) by default, every one with include=all */
-    readonly get: {
-      readonly parameters: {
-        readonly query?: {
-          readonly include?: ("waiting" | "all") | null
-        }
-        readonly header?: never
-        readonly path?: never
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": readonly components["schemas"]["AdminLineArtRequest"][]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly put?: never
-    readonly post?: never
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/admin/line-art-requests/{id}/accept": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    readonly get?: never
-    readonly put?: never
-    /** Accepts an open custom line art request; the member is mailed */
-    readonly post: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path: {
-          readonly id: string
-        }
-        readonly cookie?: never
-      }
-      readonly requestBody?: never
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No such request */
-        readonly 404: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/admin/line-art-requests/{id}/decline": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    readonly get?: never
-    readonly put?: never
-    /** Declines an open or accepted request with a reason (at most 500 characters), which the member is mailed */
-    readonly post: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path: {
-          readonly id: string
-        }
-        readonly cookie?: never
-      }
-      readonly requestBody: {
-        readonly content: {
-          readonly "application/json": {
-            readonly reason: string
-          } & {
-            readonly [key: string]: unknown
-          }
-        }
-      }
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No such request */
-        readonly 404: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
-  readonly "/api/admin/line-art-requests/{id}/fulfil": {
-    readonly parameters: {
-      readonly query?: never
-      readonly header?: never
-      readonly path?: never
-      readonly cookie?: never
-    }
-    readonly get?: never
-    readonly put?: never
-    /** Fulfils an open or accepted request with the contest scheduled with its page (contestId); the member is mailed the contest */
-    readonly post: {
-      readonly parameters: {
-        readonly query?: never
-        readonly header?: never
-        readonly path: {
-          readonly id: string
-        }
-        readonly cookie?: never
-      }
-      readonly requestBody: {
-        readonly content: {
-          readonly "application/json": {
-            readonly contestId: string
-          } & {
-            readonly [key: string]: unknown
-          }
-        }
-      }
-      readonly responses: {
-        /** @description OK */
-        readonly 200: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content: {
-            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
-          }
-        }
-        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
-        readonly 400: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not signed in */
-        readonly 401: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description Not an admin */
-        readonly 403: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description No such request, or no such contest */
-        readonly 404: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-        /** @description A defect, carrying a request id */
-        readonly 500: {
-          headers: {
-            readonly [name: string]: unknown
-          }
-          content?: never
-        }
-      }
-    }
-    readonly delete?: never
-    readonly options?: never
-    readonly head?: never
-    readonly patch?: never
-    readonly trace?: never
-  }
   readonly "/api/admin/overview": {
     readonly parameters: {
       readonly query?: never
@@ -4964,6 +4144,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -5057,6 +4238,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -5152,6 +4334,7 @@ export interface paths {
                   readonly [key: string]: unknown
                 })
               | null
+            readonly subscribersOnly?: boolean | null
           } & {
             readonly [key: string]: unknown
           }
@@ -5759,6 +4942,135 @@ export interface paths {
         }
       }
     }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/settings/default-prize": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The daily default prize: what a daily contest created without a prize gets */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["DefaultPrize"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    /** Sets the daily default prize (cash in cents, credits, or other without an amount), or takes it away with prize: null. Contests that exist keep their prize */
+    readonly put: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly prize:
+              | ({
+                  /** @enum {string} */
+                  readonly kind: "cash" | "credits" | "other"
+                  readonly text: string
+                  readonly amount: number | null
+                } & {
+                  readonly [key: string]: unknown
+                })
+              | null
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["DefaultPrize"]
+          }
+        }
+        /** @description VALIDATION_FAILED naming prize.kind, prize.text or prize.amount */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly post?: never
     readonly delete?: never
     readonly options?: never
     readonly head?: never
@@ -6631,6 +5943,7 @@ export interface paths {
                 | "drawing"
                 | "premium-page"
                 | "line-art-request"
+                | "site-setting"
               )
             | null
           readonly targetId?: string | null
@@ -8819,6 +8132,7 @@ export interface components {
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
       readonly prize: components["schemas"]["ContestPrize"] | null
+      readonly subscribersOnly: boolean
       readonly entryCount: number
       readonly voteCount: number
     }
@@ -8869,22 +8183,6 @@ export interface components {
       readonly items: readonly components["schemas"]["AdminEntry"][]
       readonly nextCursor: string | null
     }
-    readonly AdminLineArtRequest: {
-      readonly id: string
-      readonly brief: string
-      readonly reference: string | null
-      /** @enum {string} */
-      readonly status: "open" | "accepted" | "declined" | "fulfilled"
-      readonly declineReason: string | null
-      readonly contestId: string | null
-      readonly createdAt: string
-      readonly updatedAt: string
-      readonly member: {
-        readonly id: string
-        readonly username: string
-        readonly email: string
-      } | null
-    }
     readonly AdminMember: {
       readonly _id: string
       readonly id: string
@@ -8908,17 +8206,6 @@ export interface components {
     readonly AdminMemberPage: {
       readonly items: readonly components["schemas"]["AdminMember"][]
       readonly nextCursor: string | null
-    }
-    readonly AdminPremiumPage: {
-      readonly week: string
-      readonly title: string
-      readonly image: string | null
-      readonly uploadedAt: string
-    }
-    readonly AdminPremiumPages: {
-      readonly currentWeek: string
-      readonly nextWeek: string
-      readonly pages: readonly components["schemas"]["AdminPremiumPage"][]
     }
     readonly Analytics: {
       readonly days: readonly components["schemas"]["DayFigures"][]
@@ -8964,6 +8251,7 @@ export interface components {
         | "drawing"
         | "premium-page"
         | "line-art-request"
+        | "site-setting"
       readonly targetId: string
       readonly before: unknown
       readonly after: unknown
@@ -9084,6 +8372,7 @@ export interface components {
       readonly createdAt: string
       readonly result: components["schemas"]["ContestResult"] | null
       readonly prize: components["schemas"]["ContestPrize"] | null
+      readonly subscribersOnly: boolean
     }
     readonly ContestAnalytics: {
       readonly contest: components["schemas"]["Contest"]
@@ -9144,6 +8433,9 @@ export interface components {
       readonly signUps: number
       readonly paidConversions: number
     }
+    readonly DefaultPrize: {
+      readonly prize: components["schemas"]["ContestPrize"] | null
+    }
     readonly Drawing: {
       readonly id: string
       readonly month: string
@@ -9166,20 +8458,6 @@ export interface components {
     readonly DrawResult: {
       readonly drawnNow: boolean
       readonly drawing: components["schemas"]["Drawing"]
-    }
-    readonly EarlyAccess: {
-      /** @enum {string} */
-      readonly access: "granted" | "locked" | "none"
-      readonly unlockedBy: string
-      readonly opensAt: string | null
-      readonly startsAt: string | null
-      readonly challenge: components["schemas"]["Contest"] | null
-      readonly downloads: {
-        readonly png: string
-        readonly pdf: {
-          readonly [key: string]: string
-        }
-      } | null
     }
     readonly Entry: {
       readonly _id: string
@@ -9272,17 +8550,6 @@ export interface components {
       readonly contestType: string
       readonly ageGroup: string
       readonly date: string
-    }
-    readonly LineArtRequest: {
-      readonly id: string
-      readonly brief: string
-      readonly reference: string | null
-      /** @enum {string} */
-      readonly status: "open" | "accepted" | "declined" | "fulfilled"
-      readonly declineReason: string | null
-      readonly contestId: string | null
-      readonly createdAt: string
-      readonly updatedAt: string
     }
     readonly LineArtSaved: {
       readonly challenge: components["schemas"]["Contest"]
@@ -9379,11 +8646,6 @@ export interface components {
     }
     /** @enum {string} */
     readonly Moderation: "visible" | "hidden" | "disqualified"
-    readonly MyLineArtRequests: {
-      readonly canRequest: boolean
-      readonly unlockedBy: string
-      readonly requests: readonly components["schemas"]["LineArtRequest"][]
-    }
     readonly Overview: {
       readonly today: {
         readonly contest: components["schemas"]["Contest"] | null
@@ -9405,23 +8667,6 @@ export interface components {
       readonly invoice_url: string | null
       readonly payment_method: string | null
       readonly subscription_tier: components["schemas"]["Tier"] | null
-    }
-    readonly PremiumPage: {
-      readonly week: string
-      /** @enum {string} */
-      readonly access: "granted" | "locked"
-      readonly unlockedBy: string
-      readonly page: {
-        readonly title: string
-        readonly image: string | null
-        readonly downloads: {
-          readonly png: string
-          readonly pdf: {
-            readonly [key: string]: string
-          }
-        }
-      } | null
-      readonly title: string | null
     }
     readonly PrivateArtist: {
       readonly username: string

@@ -11,6 +11,7 @@ export const AUDIT_TARGET_TYPES = [
   "drawing",
   "premium-page",
   "line-art-request",
+  "site-setting",
 ] as const
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number]
 

@@ -44,6 +44,7 @@ export const contestSnapshot = (contest: Contest) => ({
   storedStatus: contest.storedStatus,
   winnerEntryId: contest.result?.winnerEntryId ?? null,
   prize: contest.prize ?? null,
+  subscribersOnly: contest.subscribersOnly,
 })
 
 export const entrySnapshot = (entry: Entry) => ({

@@ -25,6 +25,7 @@ const contest = (
   result: null,
   announcedAt: null,
   prize: null,
+  subscribersOnly: false,
 })
 
 const past = contest("past", NOW - 3 * DAY, NOW - 2 * DAY)

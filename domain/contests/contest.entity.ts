@@ -40,4 +40,9 @@ export interface Contest {
   readonly announcedAt: Instant | null
   /** What the winner gets, set by the admin (migration ContestPrizes); null when none is set. */
   readonly prize: ContestPrize | null
+  /**
+   * Only members on a paid plan may enter (the plan table's "subscriber-contests" perk); everyone
+   * sees the contest and its entries, and votes as usual.
+   */
+  readonly subscribersOnly: boolean
 }

@@ -51,3 +51,17 @@ export class NoResult extends Data.TaggedError("NoResult")<{
       : "This contest has not ended yet; its result comes when it ends."
   }
 }
+
+/**
+ * A member on the free plan sent an entry to a subscribers-only contest: only paid plans may
+ * enter it (the plan table's "subscriber-contests" perk). `upgradeUrl` is where the plans are.
+ */
+export class SubscribersOnly extends Data.TaggedError("SubscribersOnly")<{
+  readonly contestId: ContestId
+}> {
+  readonly code = "SUBSCRIBERS_ONLY"
+  readonly upgradeUrl = "/pricing"
+  override get message() {
+    return "This contest is for subscribers only. Choose a plan (Color Lite and up) to enter it."
+  }
+}

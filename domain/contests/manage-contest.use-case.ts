@@ -72,6 +72,8 @@ export interface ContestChanges {
   readonly endsAt?: number | undefined
   /** A new prize; null takes the prize away; absent leaves it. */
   readonly prize?: PrizeInput | null | undefined
+  /** Only paid plans may enter from now on; entries already made stay. */
+  readonly subscribersOnly?: boolean | undefined
 }
 
 /**
@@ -105,6 +107,7 @@ export const updateContest = Effect.fn("updateContest")(function* (
             : changes.prize === null
               ? null
               : normalisePrize(changes.prize),
+        subscribersOnly: changes.subscribersOnly ?? contest.subscribersOnly,
       }
       const windowChanged =
         changed.startsAt !== contest.startsAt ||

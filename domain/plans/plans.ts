@@ -26,6 +26,7 @@ export interface Plan {
 export const PERK_IDS = [
   "badges",
   "results-ribbons",
+  "subscriber-contests",
   "premium-line-art",
   "early-access",
   "custom-line-art-requests",
@@ -37,6 +38,11 @@ export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: s
   "results-ribbons": {
     id: "results-ribbons",
     text: "A ribbon on the results page for a top-3 finish or the People's Choice",
+  },
+  // domain/submissions/entry-eligibility.ts: a free member's entry to one is refused (403).
+  "subscriber-contests": {
+    id: "subscriber-contests",
+    text: "Enter subscriber-only contests",
   },
   // domain/perks/premium-pages.use-case.ts: one page a week (ISO weeks, UTC), on /rewards.
   "premium-line-art": {
@@ -74,7 +80,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 5,
     voteWeight: 1.5,
     drawingCents: 2500,
-    perks: EVERY_PLAN_PERKS,
+    perks: [...EVERY_PLAN_PERKS, "subscriber-contests"],
   },
   pro: {
     tier: "pro",
@@ -83,7 +89,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 20,
     voteWeight: 2,
     drawingCents: 5000,
-    perks: [...EVERY_PLAN_PERKS, "premium-line-art"],
+    perks: [...EVERY_PLAN_PERKS, "subscriber-contests", "premium-line-art"],
   },
   champ: {
     tier: "champ",
@@ -92,7 +98,13 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: null,
     voteWeight: 3,
     drawingCents: 10000,
-    perks: [...EVERY_PLAN_PERKS, "premium-line-art", "early-access", "custom-line-art-requests"],
+    perks: [
+      ...EVERY_PLAN_PERKS,
+      "subscriber-contests",
+      "premium-line-art",
+      "early-access",
+      "custom-line-art-requests",
+    ],
   },
 }
 

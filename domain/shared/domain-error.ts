@@ -26,6 +26,7 @@ import type {
   ContestNotClosable,
   ContestOverlap,
   NoResult,
+  SubscribersOnly,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
 import type { PerkRequired } from "../perks/perks.errors.ts"
@@ -46,6 +47,7 @@ export type DomainError =
   | ContestOverlap
   | ContestNotClosable
   | NoResult
+  | SubscribersOnly
   | VotingClosed
   | SelfVote
   | VotePermanent

@@ -3,31 +3,40 @@ import { MemberRepository } from "../accounts/member.port.ts"
 import type { Contest } from "../contests/contest.entity.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import { contestStatus } from "../contests/contest-status.ts"
-import { ContestClosed } from "../contests/contests.errors.ts"
+import { ContestClosed, SubscribersOnly } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
+import { planOf, type Tier } from "../plans/plans.ts"
 import { renewIfDue, spendCredit, startSubscription } from "../plans/quota.ts"
 import type { Subscription } from "../plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
 
+/** Whether a member on `tier` may enter `contest`: a subscribers-only one takes paid plans only. */
+export const mayEnter = (contest: Pick<Contest, "subscribersOnly">, tier: Tier): boolean =>
+  !contest.subscribersOnly || planOf(tier).perks.includes("subscriber-contests")
+
 /**
- * The rule of entering: the contest is open now and the member has a credit to spend. Answers
+ * The rule of entering: the contest is open now, the member's plan may enter it (a
+ * subscribers-only contest takes paid plans only) and the member has a credit to spend. Answers
  * the subscription with the credit spent; submitEntry saves it, checkEntryEligibility does not.
  */
 export const entryAllowed = (
   contest: Contest,
   subscription: Subscription,
   now: Instant,
-): Result.Result<Subscription, ContestClosed | OutOfSubmissions> => {
+): Result.Result<Subscription, ContestClosed | SubscribersOnly | OutOfSubmissions> => {
   const status = contestStatus(contest, now)
   if (status !== "active") return Result.fail(new ContestClosed({ contestId: contest.id, status }))
+  if (!mayEnter(contest, subscription.tier)) {
+    return Result.fail(new SubscribersOnly({ contestId: contest.id }))
+  }
   return spendCredit(subscription)
 }
 
 /**
  * Whether `memberId` may enter `contestId` now, by the rule submitEntry applies, read without
  * writing or locking anything: an upload is refused with this before its photo is read
- * (NotFound for an unknown member or contest, ContestClosed, OutOfSubmissions). submitEntry
+ * (NotFound for an unknown member or contest, ContestClosed, SubscribersOnly, OutOfSubmissions). submitEntry
  * checks again in its transaction, which decides.
  */
 export const checkEntryEligibility = Effect.fn("checkEntryEligibility")(function* (input: {

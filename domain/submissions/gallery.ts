@@ -8,6 +8,11 @@ export type GalleryTab = (typeof GALLERY_TABS)[number]
 export const GALLERY_SORTS = ["top", "newest", "random"] as const
 export type GallerySort = (typeof GALLERY_SORTS)[number]
 
+/** What the gallery shows when the address names no tab or order, and its page size. */
+export const GALLERY_DEFAULT_TAB: GalleryTab = "all"
+export const GALLERY_DEFAULT_SORT: GallerySort = "newest"
+export const GALLERY_PAGE_SIZE = 24
+
 /** Which entries a gallery page may show; `undefined` / "all" means no restriction. */
 export interface GalleryFilter {
   readonly contestId?: string | undefined

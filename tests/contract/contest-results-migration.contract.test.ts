@@ -35,6 +35,7 @@ const contest = (fields: Partial<Contest>): Contest => ({
   result: null,
   announcedAt: null,
   prize: null,
+  subscribersOnly: false,
   ...fields,
 })
 

@@ -20,6 +20,7 @@ const contest = (overrides: Partial<Contest> = {}): Contest => ({
   result: null,
   announcedAt: null,
   prize: null,
+  subscribersOnly: false,
   ...overrides,
 })
 
@@ -67,6 +68,16 @@ contract("ContestRepository", (test) => {
       }
       yield* contests.save({ ...cash, prize: null })
       expect((yield* contests.get(cash.id)).prize).toBeNull()
+    }))
+
+  test("keeps a contest's subscribers-only flag, set and cleared", () =>
+    Effect.gen(function* () {
+      const contests = yield* ContestRepository
+      const members = contest({ subscribersOnly: true })
+      yield* contests.save(members)
+      expect((yield* contests.get(members.id)).subscribersOnly).toBe(true)
+      yield* contests.save({ ...members, subscribersOnly: false })
+      expect((yield* contests.get(members.id)).subscribersOnly).toBe(false)
     }))
 
   test("reads several contests by id in one call, skipping unknown ids and repeats", () =>

@@ -38,6 +38,7 @@ for (const { name, layer: make } of databases) {
             "EntryShuffleKey1766102400000",
             "Drawings1766188800000",
             "ContestPrizes1766275200000",
+            "SiteSettingsAndSubscriberContests1766361600000",
             "PerkPagesAndRequests1766448000000",
           ])
           expect(yield* database.migrate).toEqual([])

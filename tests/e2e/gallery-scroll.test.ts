@@ -28,10 +28,17 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
     const context = await session.newContext({ viewport: { width: 390, height: 800 } })
     try {
       const page = await context.newPage()
+      const asked: Array<URL> = []
+      page.on("request", (request) => {
+        const url = new URL(request.url())
+        if (url.pathname === "/api/gallery") asked.push(url)
+      })
       await page.goto(`${site.url}/gallery`)
       const cards = page.locator("main article")
       await cards.first().waitFor({ timeout: STEP_MS })
       expect(await cards.count()).toBe(24)
+      // The first page came with the HTML: the page asked the API only for later ones.
+      expect(asked.filter((url) => !url.searchParams.has("cursor"))).toEqual([])
       expect(await page.getByRole("button", { name: "Load more" }).count()).toBe(0)
 
       await page.mouse.wheel(0, 100_000)

@@ -611,8 +611,34 @@ describe.each(httpBackends)("the first screen in the page on %s", (backend) => {
     const session = await browser.get("/api/session")
     expect(session.status).toBe(200)
     expect(answersIn(home.text)["/api/session"]).toEqual({ status: 200, body: session.body })
-    const gallery = answersIn((await browser.get("/gallery", HTML)).text)
-    expect(Object.keys(gallery)).toEqual(["/api/session"])
+    const leaderboard = answersIn((await browser.get("/leaderboard", HTML)).text)
+    expect(Object.keys(leaderboard)).toEqual(["/api/session"])
+  })
+
+  it("writes the gallery's first page as the member's own API call answers it; not for a tab split at the browser's midnight", async () => {
+    const contest = await addContest(server, "open")
+    const entry = await insertEntry(server, await addMember(server), contest)
+    const { browser } = await signedInMember(server)
+    expect((await browser.post(`/api/submissions/${entry.id}/vote`)).status).toBe(200)
+    const shown = answersIn((await browser.get("/gallery?sort=top", HTML)).text)
+    const key = "/api/gallery?limit=24&sort=top&tab=all"
+    expect(Object.keys(shown).sort()).toEqual([key, "/api/session"])
+    const asked = await browser.get("/api/gallery?tab=all&sort=top&limit=24")
+    expect(shown[key]).toEqual({ status: asked.status, body: asked.body })
+    // The member's own page: their vote is in it.
+    const items = (asked.body as { items: Array<{ id: string; hasVoted: boolean }> }).items
+    expect(items.find((item) => item.id === entry.id)?.hasVoted).toBe(true)
+    // A visitor's default gallery: newest first.
+    const visitor = answersIn(await (await page(server, "/gallery")).text())
+    expect(Object.keys(visitor).sort()).toEqual([
+      "/api/gallery?limit=24&sort=newest&tab=all",
+      "/api/session",
+    ])
+    // An order the gallery does not have is its default, as the page shows it.
+    const unknown = answersIn(await (await page(server, "/gallery?sort=sideways")).text())
+    expect(Object.keys(unknown)).toContain("/api/gallery?limit=24&sort=newest&tab=all")
+    const today = answersIn(await (await page(server, "/gallery?tab=today")).text())
+    expect(Object.keys(today)).toEqual(["/api/session"])
   })
 
   it("keeps a title with </script> inside the block, and preloads a started contest's line art", async () => {

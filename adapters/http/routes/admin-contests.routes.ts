@@ -103,6 +103,8 @@ export const adminContestRoutes = [
       startsAt: IsoInstant,
       endsAt: IsoInstant,
       prize: Schema.optional(Schema.NullOr(PrizeInput)),
+      /** Only paid plans may enter (false when absent on creation). */
+      subscribersOnly: Schema.optional(Schema.Boolean),
     }),
     responses: { 201: "Created", 409: "CONTEST_OVERLAP: another contest of the type runs then" },
     handler: ({ body, caller }) =>
@@ -130,6 +132,8 @@ export const adminContestRoutes = [
       description: Description,
       artStyle: Schema.optional(Line(80)),
       prize: Schema.optional(Schema.NullOr(PrizeInput)),
+      /** Only paid plans may enter (false when absent on creation). */
+      subscribersOnly: Schema.optional(Schema.Boolean),
     }),
     responses: { 201: "Created", 409: "CONTEST_OVERLAP: that day has a daily contest" },
     handler: ({ body, caller }) =>
@@ -142,6 +146,7 @@ export const adminContestRoutes = [
           artStyle: body.artStyle ?? "",
           contestType: "daily",
           prize: body.prize,
+          subscribersOnly: body.subscribersOnly,
         })
         return created(presentContest(contest, yield* now))
       }),
@@ -163,6 +168,8 @@ export const adminContestRoutes = [
       startsAt: Schema.optional(IsoInstant),
       endsAt: Schema.optional(IsoInstant),
       prize: Schema.optional(Schema.NullOr(PrizeInput)),
+      /** Only paid plans may enter (false when absent on creation). */
+      subscribersOnly: Schema.optional(Schema.Boolean),
     }),
     responses: { 404: "No such contest", 409: "CONTEST_LOCKED or CONTEST_OVERLAP" },
     handler: ({ params, body, caller }) =>

@@ -15,6 +15,7 @@ import { Line } from "./shared.ts"
 import { TimeZone, CalendarDate, now, adminMembers, page } from "./admin-shared.ts"
 import { adminBadgeRoutes } from "./admin-badges.routes.ts"
 import { adminContestRoutes } from "./admin-contests.routes.ts"
+import { adminSettingsRoutes } from "./admin-settings.routes.ts"
 import { adminMemberRoutes } from "./admin-members.routes.ts"
 import { adminMessageRoutes } from "./admin-messages.routes.ts"
 import {
@@ -59,6 +60,7 @@ export const adminRoutes = [
       }),
   }),
   ...adminContestRoutes,
+  ...adminSettingsRoutes,
   ...adminMemberRoutes,
   ...adminBadgeRoutes,
   ...adminMessageRoutes,

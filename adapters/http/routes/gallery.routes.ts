@@ -1,6 +1,11 @@
 import { Effect, Schema } from "effect"
 import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
-import { GALLERY_SORTS, GALLERY_TABS } from "../../../domain/submissions/gallery.ts"
+import {
+  GALLERY_DEFAULT_SORT,
+  GALLERY_DEFAULT_TAB,
+  GALLERY_SORTS,
+  GALLERY_TABS,
+} from "../../../domain/submissions/gallery.ts"
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
 import { hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
 import { presentEntryPage } from "../entry-placements.ts"
@@ -38,10 +43,10 @@ export const galleryRoutes = [
     responses: { 400: "A bad filter, an unknown time zone (tz) or a cursor that is not ours" },
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
-        const sort = query.sort ?? "newest"
+        const sort = query.sort ?? GALLERY_DEFAULT_SORT
         const seed = query.seed || crypto.randomUUID().slice(0, 8)
         const page = yield* galleryPage({
-          tab: query.tab ?? "all",
+          tab: query.tab ?? GALLERY_DEFAULT_TAB,
           sort,
           seed,
           timeZone: query.tz || "UTC",

@@ -62,6 +62,11 @@ export const routes: RouteObject[] = [
             lazy: section(() => import("./screens/drawings/DrawingsPage.tsx")),
           },
           {
+            path: "settings",
+            handle: named("Settings"),
+            lazy: section(() => import("./screens/settings/SettingsPage.tsx")),
+          },
+          {
             path: "members",
             handle: named("Members"),
             lazy: section(() => import("./screens/members/MembersPage.tsx")),

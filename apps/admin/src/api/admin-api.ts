@@ -1,5 +1,6 @@
 import { visitorTimeZone } from "../../../web/src/api/api.ts"
 import { ApiError, call, errorOf, siteUrl, uploadTo } from "../../../web/src/api/http.ts"
+import type { RequestBody } from "../../../api-client/request-body.ts"
 import type {
   AuditFilters,
   BackfillLine,
@@ -94,6 +95,12 @@ export const adminApi = {
   },
   calendar: (days = 30) =>
     call("GET", "/api/admin/calendar", { query: { days, tz: adminTimeZone() } }),
+
+  // Settings
+  /** The daily default prize (null when none is set). */
+  defaultPrize: () => call("GET", "/api/admin/settings/default-prize"),
+  setDefaultPrize: (prize: RequestBody<"/api/admin/settings/default-prize", "put">["prize"]) =>
+    call("PUT", "/api/admin/settings/default-prize", { body: { prize } }),
 
   // Moderation
   contestEntries: (contestId: string, query: PageQuery = {}) =>

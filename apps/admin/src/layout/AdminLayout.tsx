@@ -7,6 +7,7 @@ import {
   Mail,
   Medal,
   ScrollText,
+  Settings,
   Trophy,
   Users,
 } from "lucide-react"
@@ -26,6 +27,7 @@ export const NAV = [
   { to: "/messages", label: "Messages", icon: Mail },
   { to: "/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/audit", label: "Audit log", icon: ScrollText },
+  { to: "/settings", label: "Settings", icon: Settings },
 ] as const
 
 const navClass = navLinkClass("flex items-center gap-3")

@@ -104,7 +104,9 @@ export const api = {
     limit?: number
   }) =>
     call("GET", "/api/gallery", {
-      query: { ...options, tz: visitorTimeZone() },
+      // Only Today and Past split at the visitor's midnight: All is the same everywhere, so its
+      // pages are one cache entry and the server can write the first one into the page.
+      query: { ...options, tz: options.tab === "all" ? undefined : visitorTimeZone() },
     }),
   memberEntries: (memberId: string) =>
     call("GET", "/api/submissions/user/{userId}", {

@@ -52,17 +52,42 @@ describe("the first screen's answers in the page", () => {
     expect(fetched).toHaveBeenCalledTimes(1)
   })
 
-  it("never answers a call with a query, another method, or after the page's first seconds", async () => {
-    const { FIRST_SCREEN_ID, FIRST_SCREEN_FRESH_MS, takeInPageAnswer } = await load()
+  it("answers a call with a query only when it asks for the query written, in any order", async () => {
+    const { FIRST_SCREEN_ID, takeInPageAnswer } = await load()
+    const page = { items: [], nextCursor: null }
     writeBlock(
       FIRST_SCREEN_ID,
-      JSON.stringify({
-        "/api/gallery": { status: 200, body: { items: [] } },
-        "/api/session": { status: 200, body: { user: {} } },
-      }),
+      JSON.stringify({ "/api/gallery?limit=24&sort=newest&tab=all": { status: 200, body: page } }),
     )
-    expect(takeInPageAnswer("GET", "/api/gallery", { tab: "all" })).toBeUndefined()
+    // Another order, or another page size, or a time zone the server did not answer for: no.
+    expect(takeInPageAnswer("GET", "/api/gallery", { tab: "all", sort: "top", limit: 24 })).toBe(
+      undefined,
+    )
+    expect(takeInPageAnswer("GET", "/api/gallery", { tab: "all", sort: "newest" })).toBeUndefined()
+    expect(
+      takeInPageAnswer("GET", "/api/gallery", { tab: "all", sort: "newest", limit: 24, tz: "UTC" }),
+    ).toBeUndefined()
     expect(takeInPageAnswer("POST", "/api/gallery", undefined)).toBeUndefined()
+    // The call GalleryPage makes: values as numbers, unset ones left out.
+    expect(
+      takeInPageAnswer("GET", "/api/gallery", {
+        sort: "newest",
+        tab: "all",
+        limit: 24,
+        cursor: undefined,
+        seed: undefined,
+        tz: undefined,
+      }),
+    ).toEqual({ status: 200, body: page })
+    // Once.
+    expect(takeInPageAnswer("GET", "/api/gallery", { tab: "all", sort: "newest", limit: 24 })).toBe(
+      undefined,
+    )
+  })
+
+  it("never answers after the page's first seconds", async () => {
+    const { FIRST_SCREEN_ID, FIRST_SCREEN_FRESH_MS, takeInPageAnswer } = await load()
+    writeBlock(FIRST_SCREEN_ID, JSON.stringify({ "/api/session": { status: 200, body: {} } }))
     vi.spyOn(performance, "now").mockReturnValue(FIRST_SCREEN_FRESH_MS + 1)
     expect(takeInPageAnswer("GET", "/api/session", undefined)).toBeUndefined()
   })

@@ -1,6 +1,6 @@
 /**
  * The answers the server wrote into the page for its first screen (adapters/http/first-screen.ts):
- * `GET path` → the route's status and body. Each is used once, by the first call for it made while
+ * `GET path?query` → the route's status and body. Each is used once, by the first call for it made while
  * the page is starting; later calls (a refetch, a page opened much later) go to the API.
  */
 
@@ -33,17 +33,37 @@ const read = (): Map<string, InPageAnswer> => {
   return found
 }
 
-/** The page's answer for `GET path` without a query, once; undefined when there is none (any more). */
+/**
+ * Whether the answer written under `key` (the path, then the query as the server wrote it) is the
+ * one for this call: the same path and the same query values, whatever their order; a value the
+ * call leaves empty is one it does not send.
+ */
+const isAnswerFor = (
+  key: string,
+  path: string,
+  query: Readonly<Record<string, unknown>> | undefined,
+) => {
+  const written = new URL(key, "http://in-page.invalid")
+  if (written.pathname !== path) return false
+  const sent = Object.entries(query ?? {}).filter(([, value]) => value != null && value !== "")
+  return (
+    sent.length === [...written.searchParams.keys()].length &&
+    sent.every(([name, value]) => written.searchParams.get(name) === String(value))
+  )
+}
+
+/** The page's answer for `GET path` with this query, once; undefined when there is none (any more). */
 export const takeInPageAnswer = (
   method: string,
   path: string,
   query: Readonly<Record<string, unknown>> | undefined,
 ): InPageAnswer | undefined => {
-  if (method !== "GET" || Object.values(query ?? {}).some((value) => value != null && value !== ""))
-    return undefined
+  if (method !== "GET") return undefined
   answers ??= read()
-  const answer = answers.get(path)
-  if (answer === undefined) return undefined
-  answers.delete(path)
-  return performance.now() <= FIRST_SCREEN_FRESH_MS ? answer : undefined
+  for (const [key, answer] of answers) {
+    if (!isAnswerFor(key, path, query)) continue
+    answers.delete(key)
+    return performance.now() <= FIRST_SCREEN_FRESH_MS ? answer : undefined
+  }
+  return undefined
 }

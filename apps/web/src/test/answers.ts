@@ -37,11 +37,17 @@ type MemberAlias = "_id" | "avatar_url" | "created_at"
 /** A type with its aliases made optional: what a fixture writes. */
 type Fields<T, Alias extends keyof T> = Omit<T, Alias> & Partial<Pick<T, Alias>>
 
-/** A fixture without a prize gets none (`prize: null`), as a contest the admin set none on. */
-export const contestAnswer = <C extends Fields<Contest, ContestAlias | "prize">>(
+/**
+ * A fixture without a prize gets none (`prize: null`), as a contest the admin set none on; one
+ * without subscribersOnly is open to every plan.
+ */
+export const contestAnswer = <
+  C extends Fields<Contest, ContestAlias | "prize" | "subscribersOnly">,
+>(
   contest: C,
 ): C & Contest => ({
   prize: null,
+  subscribersOnly: false,
   _id: contest.id,
   name: contest.title,
   image_url: contest.lineArt,

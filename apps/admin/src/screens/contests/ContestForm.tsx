@@ -11,6 +11,7 @@ import {
 } from "../../../../ui/src/form.tsx"
 import type { Contest, NewContest } from "../../api/admin-types.ts"
 import { fromLocalInput, toLocalInput } from "../../ui/dates.ts"
+import { PRIZE_FIELDS, prizeFieldIssues, prizeSent, prizeValuesOf } from "./prize-input.ts"
 
 /** The longest title the server accepts (domain/contests/contest-window.ts). */
 export const MAX_TITLE_LENGTH = 120
@@ -31,34 +32,8 @@ const FIELDS = [
 ] as const
 type FieldName = (typeof FIELDS)[number]
 
-type Prize = NonNullable<Contest["prize"]>
-type PrizeSent = NonNullable<NewContest["prize"]>
-
-/** The server names a prize's issues prize.kind, prize.text, prize.amount; the form's fields. */
-const PRIZE_FIELDS = {
-  "prize.kind": "prizeKind",
-  "prize.text": "prizeText",
-  "prize.amount": "prizeAmount",
-} as const
-
-/** A cash amount as the form shows it: dollars ("25", "10.50"); credits as a whole number. */
-const amountInput = (prize: Prize | null): string => {
-  if (prize?.amount == null) return ""
-  return prize.kind === "cash"
-    ? prize.amount % 100 === 0
-      ? String(prize.amount / 100)
-      : (prize.amount / 100).toFixed(2)
-    : String(prize.amount)
-}
-
-/** The amount the server takes: cents of a dollars text, or whole credits; null when not a number. */
-const amountOf = (kind: string, text: string): number | null => {
-  const value = text.trim()
-  if (kind === "cash") {
-    return /^\d+(\.\d{1,2})?$/.test(value) ? Math.round(Number(value) * 100) : null
-  }
-  return /^\d+$/.test(value) ? Number(value) : null
-}
+/** The prize kind a new contest starts with: the daily default, applied by the server. */
+const DEFAULT_PRIZE = "default"
 
 /** What the form's fields hold: text, and startsAt / endsAt as datetime-local values in the admin's time zone. */
 type Values = Readonly<Record<FieldName, string>>
@@ -70,21 +45,21 @@ const valuesOf = (contest: Contest | undefined): Values => ({
   artStyle: contest?.artStyle ?? "",
   startsAt: contest ? toLocalInput(contest.startsAt) : "",
   endsAt: contest ? toLocalInput(contest.endsAt) : "",
-  prizeKind: contest?.prize?.kind ?? "",
-  prizeText: contest?.prize?.text ?? "",
-  prizeAmount: amountInput(contest?.prize ?? null),
+  ...(contest
+    ? prizeValuesOf(contest.prize)
+    : { ...prizeValuesOf(null), prizeKind: DEFAULT_PRIZE }),
 })
 
-/** The prize the form sends: null for "No prize". */
-const prizeOf = (values: Values): PrizeSent | null =>
-  values.prizeKind === ""
-    ? null
-    : {
-        kind: values.prizeKind as PrizeSent["kind"],
-        text: values.prizeText.trim(),
-        amount:
-          values.prizeKind === "other" ? null : amountOf(values.prizeKind, values.prizeAmount),
-      }
+/**
+ * The prize the form sends: null for "No prize"; nothing for "Daily default prize", so the
+ * server gives a daily contest the default the admin set in Settings.
+ */
+const prizeOf = (values: Values): NewContest["prize"] =>
+  values.prizeKind === DEFAULT_PRIZE
+    ? undefined
+    : values.prizeKind === ""
+      ? null
+      : prizeSent(values)
 
 /** What is wrong with the form before it is sent, field by field (the server checks again). */
 export const contestFormIssues = (values: Values): Partial<Record<FieldName, string>> => {
@@ -101,21 +76,8 @@ export const contestFormIssues = (values: Values): Partial<Record<FieldName, str
   if (!endsAt) issues.endsAt = "Choose the date and time the contest ends."
   else if (startsAt && Date.parse(endsAt) <= Date.parse(startsAt))
     issues.endsAt = "The contest must end after it starts."
-  if (values.prizeKind !== "") {
-    if (values.prizeText.trim() === "")
-      issues.prizeText = "Say what the winner gets, such as “Cash prize” or “Art supplies box”."
-    if (values.prizeKind !== "other" && amountOf(values.prizeKind, values.prizeAmount) === null) {
-      issues.prizeAmount =
-        values.prizeKind === "cash"
-          ? "Give the cash amount in dollars, such as 25 or 10.50."
-          : "Give the number of credits, a whole number."
-    } else if (
-      values.prizeKind !== "other" &&
-      amountOf(values.prizeKind, values.prizeAmount) === 0
-    ) {
-      issues.prizeAmount = "The amount must be more than zero."
-    }
-  }
+  if (values.prizeKind !== "" && values.prizeKind !== DEFAULT_PRIZE)
+    Object.assign(issues, prizeFieldIssues(values))
   return issues
 }
 
@@ -143,6 +105,7 @@ export const ContestForm = ({
   readonly onCancel?: () => void
 }) => {
   const [values, setValues] = useState<Values>(() => valuesOf(contest))
+  const [subscribersOnly, setSubscribersOnly] = useState(contest?.subscribersOnly ?? false)
   const [problem, setProblem] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -173,6 +136,7 @@ export const ContestForm = ({
         startsAt: fromLocalInput(values.startsAt) ?? "",
         endsAt: fromLocalInput(values.endsAt) ?? "",
         prize: prizeOf(values),
+        subscribersOnly,
       })
     } catch (error) {
       const found = problemOf(
@@ -191,6 +155,7 @@ export const ContestForm = ({
   }
 
   const error = (field: FieldName) => problem?.fields[field]
+  const noPrizeFields = values.prizeKind === "" || values.prizeKind === DEFAULT_PRIZE
   const text = (field: FieldName) => ({
     value: values[field],
     onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
@@ -253,6 +218,7 @@ export const ContestForm = ({
         <legend className="mb-2 text-sm font-semibold text-slate-900">Prize</legend>
         <Field label="Prize kind" error={error("prizeKind")}>
           <SelectInput {...text("prizeKind")}>
+            {!contest && <option value={DEFAULT_PRIZE}>Daily default prize</option>}
             <option value="">No prize</option>
             <option value="cash">Cash</option>
             <option value="credits">Credits</option>
@@ -267,7 +233,7 @@ export const ContestForm = ({
           <TextInput
             {...text("prizeText")}
             maxLength={200}
-            disabled={disabled || busy || values.prizeKind === ""}
+            disabled={disabled || busy || noPrizeFields}
           />
         </Field>
         <Field
@@ -277,10 +243,31 @@ export const ContestForm = ({
           <TextInput
             {...text("prizeAmount")}
             inputMode="decimal"
-            disabled={disabled || busy || values.prizeKind === "" || values.prizeKind === "other"}
+            disabled={disabled || busy || noPrizeFields || values.prizeKind === "other"}
           />
         </Field>
       </fieldset>
+      {values.prizeKind === DEFAULT_PRIZE && (
+        <p className="-mt-2 text-sm text-slate-600">
+          A daily contest gets the daily default prize set in Settings; other types get none.
+        </p>
+      )}
+      <label className="flex items-start gap-3 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          checked={subscribersOnly}
+          onChange={(event) => setSubscribersOnly(event.target.checked)}
+          disabled={disabled || busy}
+          className="mt-0.5 size-4"
+        />
+        <span>
+          <span className="font-semibold">Subscribers only</span>
+          <span className="block text-slate-600">
+            Everyone sees the contest and its entries; only members on a paid plan (Color Lite and
+            up) may enter.
+          </span>
+        </span>
+      </label>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
@@ -315,5 +302,7 @@ export const contestChanges = (contest: Contest, next: NewContest): Partial<NewC
   }
   if (JSON.stringify(next.prize ?? null) !== JSON.stringify(before))
     changes.prize = next.prize ?? null
+  if ((next.subscribersOnly ?? false) !== contest.subscribersOnly)
+    changes.subscribersOnly = next.subscribersOnly ?? false
   return changes
 }

@@ -180,7 +180,8 @@ describe("creating a contest", () => {
       artStyle: "Botanical",
       startsAt: new Date("2026-12-01T00:00").toISOString(),
       endsAt: new Date("2026-12-02T00:00").toISOString(),
-      prize: null,
+      // No prize sent: the daily default applies; open to every plan.
+      subscribersOnly: false,
     })
 
     refuse = false

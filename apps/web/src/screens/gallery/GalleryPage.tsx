@@ -7,6 +7,10 @@ import { SelectMenu } from "../../../../ui/src/select.tsx"
 import { GalleryResults } from "./GalleryResults.tsx"
 import { useLinkedEntry } from "./useLinkedEntry.ts"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import {
+  GALLERY_DEFAULT_SORT,
+  GALLERY_DEFAULT_TAB,
+} from "../../../../../domain/submissions/gallery.ts"
 
 const TABS: ReadonlyArray<{ readonly value: GalleryTab; readonly label: string }> = [
   { value: "all", label: "All Submissions" },
@@ -23,8 +27,8 @@ const SORTS: ReadonlyArray<{ readonly value: GallerySort; readonly label: string
 const isTab = (value: string): value is GalleryTab => TABS.some((tab) => tab.value === value)
 const isSort = (value: string): value is GallerySort => SORTS.some((sort) => sort.value === value)
 
-const DEFAULT_TAB: GalleryTab = "all"
-const DEFAULT_SORT: GallerySort = "newest"
+const DEFAULT_TAB: GalleryTab = GALLERY_DEFAULT_TAB
+const DEFAULT_SORT: GallerySort = GALLERY_DEFAULT_SORT
 
 /**
  * The tab and the order, in the address (?tab=, ?sort=; absent when the default): back to the

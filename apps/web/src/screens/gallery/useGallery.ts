@@ -3,8 +3,9 @@ import { useEffect } from "react"
 import { api } from "../../api/api.ts"
 import type { GalleryPage, GallerySort, GalleryTab } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
+import { GALLERY_PAGE_SIZE } from "../../../../../domain/submissions/gallery.ts"
 
-export const GALLERY_PAGE_SIZE = 24
+export { GALLERY_PAGE_SIZE }
 
 /**
  * How long read pages stay fresh: back to the gallery within it (from an entry's or an artist's

@@ -1,0 +1,153 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useState, type FormEvent } from "react"
+import { Button } from "../../../../ui/src/button.tsx"
+import {
+  Field,
+  FormAlert,
+  problemOf,
+  SelectInput,
+  TextInput,
+  type FormProblem,
+} from "../../../../ui/src/form.tsx"
+import { PageHeader } from "../../../../ui/src/page.tsx"
+import { Loadable } from "../../../../ui/src/states.tsx"
+import { useToast } from "../../../../ui/src/toast.tsx"
+import { adminApi } from "../../api/admin-api.ts"
+import {
+  type Prize,
+  PRIZE_FIELDS,
+  prizeFieldIssues,
+  prizeSent,
+  type PrizeValues,
+  prizeValuesOf,
+} from "../contests/prize-input.ts"
+
+const DEFAULT_PRIZE_KEY = ["admin", "default-prize"] as const
+
+type PrizeField = keyof PrizeValues
+
+/**
+ * The daily default prize: what every daily contest created without a prize gets (the contest
+ * form's "Daily default prize", the calendar's Schedule). Contests that exist keep theirs.
+ */
+const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
+  const toast = useToast()
+  const client = useQueryClient()
+  const [values, setValues] = useState<PrizeValues>(() => prizeValuesOf(prize))
+  const [problem, setProblem] = useState<FormProblem | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const field = (name: PrizeField) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }))
+      setProblem(null)
+    },
+    disabled: busy,
+  })
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const issues = values.prizeKind === "" ? {} : prizeFieldIssues(values)
+    if (Object.keys(issues).length > 0) {
+      setProblem({ fields: issues, message: "Check the fields marked below." })
+      return
+    }
+    setBusy(true)
+    setProblem(null)
+    try {
+      const saved = await adminApi.setDefaultPrize(
+        values.prizeKind === "" ? null : prizeSent(values),
+      )
+      client.setQueryData(DEFAULT_PRIZE_KEY, saved)
+      toast({
+        title: "Default prize saved",
+        description: saved.prize
+          ? `New daily contests get ${saved.prize.line}.`
+          : "New daily contests get no prize unless you give them one.",
+      })
+    } catch (error) {
+      const found = problemOf(error, Object.keys(PRIZE_FIELDS), "The default prize was not saved")
+      const fields: Record<string, string> = {}
+      for (const [name, message] of Object.entries(found.fields)) {
+        fields[PRIZE_FIELDS[name as keyof typeof PRIZE_FIELDS]] = message
+      }
+      setProblem({ ...found, fields })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const none = values.prizeKind === ""
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-labelledby="default-prize-title"
+      className="grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div>
+        <h2 id="default-prize-title" className="text-lg font-semibold text-slate-900">
+          Daily default prize
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every daily contest created or scheduled without a prize gets this one. Contests that
+          exist keep their prize.
+        </p>
+      </div>
+      <FormAlert message={problem?.message} />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,8rem)]">
+        <Field label="Prize kind">
+          <SelectInput {...field("prizeKind")}>
+            <option value="">No prize</option>
+            <option value="cash">Cash</option>
+            <option value="credits">Credits</option>
+            <option value="other">Other</option>
+          </SelectInput>
+        </Field>
+        <Field
+          label="Prize text"
+          hint="What the winner gets, in the winner's mail and on the contest."
+          error={problem?.fields.prizeText}
+        >
+          <TextInput {...field("prizeText")} maxLength={200} disabled={busy || none} />
+        </Field>
+        <Field
+          label={values.prizeKind === "credits" ? "Credits" : "Amount ($)"}
+          error={problem?.fields.prizeAmount}
+        >
+          <TextInput
+            {...field("prizeAmount")}
+            inputMode="decimal"
+            disabled={busy || none || values.prizeKind === "other"}
+          />
+        </Field>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Save default prize"}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** The dashboard's Settings: what the admin sets for the whole site. */
+export default function SettingsPage() {
+  const defaultPrize = useQuery({
+    queryKey: DEFAULT_PRIZE_KEY,
+    queryFn: () => adminApi.defaultPrize(),
+  })
+  return (
+    <>
+      <PageHeader title="Settings" description="What applies to the whole site." />
+      <Loadable
+        query={defaultPrize}
+        loading="Loading the default prize…"
+        failure="The default prize could not be loaded"
+      >
+        {(answer) => <DefaultPrizeForm prize={answer.prize} />}
+      </Loadable>
+    </>
+  )
+}
