@@ -199,6 +199,7 @@ const generate = (seed: number): Dataset => {
     prizeKind: null,
     prizeText: null,
     prizeAmount: null,
+    subscribersOnly: false,
   })
   // One daily contest per day, the last one (today's) open at NOW; a second contest type, open at
   // NOW, for the castVote cases, so their votes do not disturb the loaded data.
@@ -300,6 +301,7 @@ const memberRow = (member: MemberModel, i: number): MemberRow => ({
   emailVerifiedAt: FIRST_DAY - 30 * DAY,
   pendingEmail: null,
   isAdmin: false,
+  isJudge: false,
   suspendedAt: null,
   bio: "",
   location: "",

@@ -1,6 +1,11 @@
 import type { Command } from "commander"
 import { Effect } from "effect"
-import { listMembers, makeAdmin, verifyMember } from "../domain/accounts/member-admin.use-case.ts"
+import {
+  listMembers,
+  makeAdmin,
+  setJudgeByEmail,
+  verifyMember,
+} from "../domain/accounts/member-admin.use-case.ts"
 import { registerMember } from "../domain/accounts/register-member.use-case.ts"
 import { fields, isoTime, type MemberView, memberView, nextPageHint, table } from "./format.ts"
 import { type JsonOption, limitArgument, outputOf } from "./options.ts"
@@ -106,6 +111,22 @@ export const registerUser = (program: Command): void => {
         Effect.map(makeAdmin(email), memberView),
         outputOf(options),
         (member) => `${member.email} is an admin`,
+      )
+    })
+
+  user
+    .command("judge")
+    .description(
+      "gives a member the judge role (they write professional feedback on Color Champ members' entries), or takes it with --remove",
+    )
+    .argument("<email>", "the member's e-mail address")
+    .option("--remove", "take the judge role away")
+    .option("--json", "print the result as JSON")
+    .action(async (email: string, options: JsonOption & { readonly remove?: boolean }) => {
+      await runCommand(
+        Effect.map(setJudgeByEmail(email, options.remove !== true), memberView),
+        outputOf(options),
+        (member) => `${member.email} ${member.isJudge ? "is a judge" : "is not a judge"}`,
       )
     })
 

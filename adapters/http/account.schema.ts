@@ -21,6 +21,8 @@ export const MemberFields = {
   firstName: Schema.String,
   lastName: Schema.String,
   isAdmin: Schema.Boolean,
+  /** Writes professional feedback (issue 19): the site shows them the Judging page. */
+  isJudge: Schema.Boolean,
   emailVerified: Schema.Boolean,
   bio: Schema.String,
   location: Schema.String,

@@ -42,6 +42,11 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   DynamicContentNotEditable: 422,
   UnsupportedEdit: 422,
   NothingToRevert: 409,
+  // Professional feedback and the Spotlight (issue 19).
+  NotAJudge: 403,
+  FeedbackNotOffered: 403,
+  FeedbackPrivate: 403,
+  SpotlightRefused: 409,
   // A perk the member's current plan does not grant (the message names the plan and /pricing).
   PerkRequired: 403,
 }

@@ -277,6 +277,18 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         html: page(subject, `${paragraphs(body)}\n${button(link, label)}`),
       }
     }
+    case "feedback-given": {
+      const link = `${baseUrl(publicUrl)}/entries/${encodeURIComponent(mail.entryId)}`
+      const subject = subjectLine(`Feedback from a judge on your entry in "${mail.contestTitle}"`)
+      const body = `Hi ${mail.name},\n\n${mail.judgeName}, one of our judges, wrote professional feedback on your entry in "${mail.contestTitle}". It is on your entry's page, where only you, the judges and admins can read it.`
+      return {
+        to: mail.to,
+        subject,
+        link,
+        text: `${body}\n\n${link}\n\n${signature}\n`,
+        html: page(subject, `${paragraphs(body)}\n${button(link, "Read the feedback")}`),
+      }
+    }
     case "address-in-use": {
       const what =
         mail.attempt === "sign-up"

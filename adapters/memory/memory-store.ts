@@ -9,6 +9,8 @@ import type { ContestMetric } from "../../domain/contests/contest-analytics.port
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import type { ContestPrize } from "../../domain/contests/contest-prize.ts"
 import type { Drawing, FreeEntry } from "../../domain/drawings/drawing.entity.ts"
+import type { Feedback } from "../../domain/feedback/feedback.entity.ts"
+import type { Spotlight } from "../../domain/spotlight/spotlight.entity.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import type { LineArtRequest } from "../../domain/perks/line-art-request.entity.ts"
 import type { PremiumPage } from "../../domain/perks/premium-page.port.ts"
@@ -52,6 +54,9 @@ interface Tables {
   drawings: Map<string, Drawing>
   /** Keyed by `${memberId}|${month}`: one free entry a member a month. */
   freeEntries: Map<string, FreeEntry>
+  /** Professional feedback, keyed by `${entryId}|${judgeId}` (the database's unique key). */
+  feedback: Map<string, Feedback>
+  spotlights: Map<string, Spotlight>
   /** Keyed by ISO week ("2026-W48"): one premium page a week. */
   premiumPages: Map<string, PremiumPage>
   lineArtRequests: Map<string, LineArtRequest>
@@ -80,6 +85,8 @@ const emptyTables = (): Tables => ({
   audit: [],
   drawings: new Map(),
   freeEntries: new Map(),
+  feedback: new Map(),
+  spotlights: new Map(),
   premiumPages: new Map(),
   lineArtRequests: new Map(),
   siteSettings: { defaultPrize: null, updatedAt: null },
@@ -117,6 +124,8 @@ export class MemoryStore {
       audit: [...t.audit],
       drawings: new Map(t.drawings),
       freeEntries: new Map(t.freeEntries),
+      feedback: new Map(t.feedback),
+      spotlights: new Map(t.spotlights),
       premiumPages: new Map(t.premiumPages),
       lineArtRequests: new Map(t.lineArtRequests),
       siteSettings: t.siteSettings,

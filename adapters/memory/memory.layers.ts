@@ -36,10 +36,13 @@ import { subscriptions, payments, checkoutSessions } from "./memory-billing.ts"
 import { mailer, outbox } from "./memory-mail.ts"
 import { contactMessages, auditLog, adminInsights } from "./memory-admin.ts"
 import { drawings } from "./memory-drawings.ts"
-import { siteSettings } from "./memory-site.ts"
+import { feedback, spotlights } from "./memory-feedback.ts"
+import { FeedbackRepository } from "../../domain/feedback/feedback.port.ts"
+import { SpotlightRepository } from "../../domain/spotlight/spotlight.port.ts"
 import { lineArtRequests, premiumPages } from "./memory-perks.ts"
 import { LineArtRequestRepository } from "../../domain/perks/line-art-request.port.ts"
 import { PremiumPageRepository } from "../../domain/perks/premium-page.port.ts"
+import { siteSettings } from "./memory-site.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
 export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
@@ -85,6 +88,11 @@ export const layerMemory = Layer.effectContext(
         .pipe(
           Context.add(PremiumPageRepository, premiumPages(store)),
           Context.add(LineArtRequestRepository, lineArtRequests(store)),
+        )
+        // Professional feedback and the Spotlight (issue 19).
+        .pipe(
+          Context.add(FeedbackRepository, feedback(store)),
+          Context.add(SpotlightRepository, spotlights(store)),
         )
     )
   }),

@@ -34,6 +34,7 @@ export const seedMember = Effect.fn("seedMember")(function* (
     emailVerifiedAt: now,
     pendingEmail: null,
     isAdmin: false,
+    isJudge: false,
     suspendedAt: null,
     profile: EMPTY_PROFILE,
     createdAt: now,

@@ -15,6 +15,7 @@ export interface MemberRow {
   emailVerifiedAt: number | null
   pendingEmail: string | null
   isAdmin: boolean
+  isJudge: boolean
   suspendedAt: number | null
   bio: string
   location: string
@@ -40,6 +41,7 @@ export const MemberTable = new EntitySchema<MemberRow>({
     emailVerifiedAt: instant("email_verified_at", true),
     pendingEmail: text("pending_email", 254, true),
     isAdmin: bool("is_admin"),
+    isJudge: bool("is_judge"),
     suspendedAt: instant("suspended_at", true),
     bio: longText("bio"),
     location: text("location", 120),

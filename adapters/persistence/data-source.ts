@@ -14,6 +14,10 @@ import { EntryShuffleKeyMysql, EntryShuffleKeySqlite } from "./migrations/entry-
 import { DrawingsMysql, DrawingsSqlite } from "./migrations/drawings.ts"
 import { ContestPrizesMysql, ContestPrizesSqlite } from "./migrations/contest-prizes.ts"
 import {
+  JudgesFeedbackSpotlightMysql,
+  JudgesFeedbackSpotlightSqlite,
+} from "./migrations/judges-feedback-spotlight.ts"
+import {
   SiteSettingsAndSubscriberContestsMysql,
   SiteSettingsAndSubscriberContestsSqlite,
 } from "./migrations/site-settings-and-subscriber-contests.ts"
@@ -88,6 +92,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     ContestPrizesSqlite,
     SiteSettingsAndSubscriberContestsSqlite,
     PerkPagesAndRequestsSqlite,
+    JudgesFeedbackSpotlightSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -102,6 +107,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     ContestPrizesMysql,
     SiteSettingsAndSubscriberContestsMysql,
     PerkPagesAndRequestsMysql,
+    JudgesFeedbackSpotlightMysql,
   ],
 }
 

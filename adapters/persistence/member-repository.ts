@@ -20,6 +20,7 @@ const toMember = (row: MemberRow): Member => ({
   emailVerifiedAt: row.emailVerifiedAt,
   pendingEmail: row.pendingEmail,
   isAdmin: Boolean(row.isAdmin),
+  isJudge: Boolean(row.isJudge),
   suspendedAt: row.suspendedAt,
   profile: {
     bio: row.bio,
@@ -42,6 +43,7 @@ const fromMember = (member: Member): MemberRow => ({
   emailVerifiedAt: member.emailVerifiedAt,
   pendingEmail: member.pendingEmail,
   isAdmin: member.isAdmin,
+  isJudge: member.isJudge,
   suspendedAt: member.suspendedAt,
   bio: member.profile.bio,
   location: member.profile.location,

@@ -26,6 +26,7 @@ import type { DatabaseConfig } from "./data-source.ts"
 import { Database, layerDatabase } from "./database.ts"
 import { makeDrawingRepository } from "./drawing-repository.ts"
 import { layerPerkRepositories } from "./perk-repositories.ts"
+import { layerFeedbackRepositories } from "./feedback-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
 import { SiteSettings } from "../../domain/site/site-settings.port.ts"
@@ -83,5 +84,8 @@ export const layerPersistence = (config: PersistenceConfig) => {
   const migrated = config.migrate
     ? Layer.tap(database, (context) => Context.get(context, Database).migrate)
     : database
-  return Layer.provideMerge(Layer.merge(layerRepositories, layerPerkRepositories), migrated)
+  return Layer.provideMerge(
+    Layer.mergeAll(layerRepositories, layerPerkRepositories, layerFeedbackRepositories),
+    migrated,
+  )
 }

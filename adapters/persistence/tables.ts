@@ -17,6 +17,7 @@ import {
 } from "./contest-tables.ts"
 import { DrawingEntryTable, DrawingTable } from "./drawing-tables.ts"
 import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
+import { EntryFeedbackTable, SpotlightTable } from "./feedback-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 import { SiteSettingTable } from "./site-tables.ts"
 
@@ -32,6 +33,7 @@ export * from "./audit-and-job-tables.ts"
 export * from "./billing-tables.ts"
 export * from "./contest-tables.ts"
 export * from "./drawing-tables.ts"
+export * from "./feedback-tables.ts"
 export * from "./mail-tables.ts"
 export * from "./perk-tables.ts"
 export * from "./site-tables.ts"
@@ -60,4 +62,6 @@ export const ALL_TABLES = [
   PremiumPageTable,
   LineArtRequestTable,
   SiteSettingTable,
+  EntryFeedbackTable,
+  SpotlightTable,
 ]

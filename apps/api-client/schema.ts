@@ -2670,6 +2670,472 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/api/judging/entries": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The judges' queue: visible entries of Color Champ members that no judge has written feedback on yet, newest first (never the judge's own). Judges and admins only (403 NOT_A_JUDGE) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["JudgingQueue"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description NOT_A_JUDGE */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/entries/{id}/feedback": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** An entry's professional feedback, oldest first, and whether the signed-in member may write some. Only the entry's artist, judges and admins read it (403 FEEDBACK_PRIVATE) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["EntryFeedback"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description FEEDBACK_PRIVATE */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such entry */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    /** Writes the signed-in judge's feedback on a Color Champ member's entry (10 to 2000 characters), or rewrites their own. New feedback mails the entrant once; a rewrite does not */
+    readonly put: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly text: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["GivenFeedback"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description NOT_A_JUDGE, FEEDBACK_NOT_IN_PLAN (the artist is not on Color Champ) or OWN_ENTRY */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such entry, or it is hidden */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/spotlight": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The home page's Spotlight row: entries featured now (started, not ended), latest start first; hidden or disqualified entries never */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["SpotlightList"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/spotlights": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Spotlights upcoming, showing, and ended in the last 30 days, latest start first */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["SpotlightList"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    /** Features an entry in the home page's Spotlight from startsAt to endsAt. Only entries by Color Pro or Color Champ members (their plan when featured): else 409 SPOTLIGHT_NOT_IN_PLAN; a hidden entry 409 ENTRY_NOT_SHOWN */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly entryId: string
+            readonly startsAt: string
+            readonly endsAt: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description Created */
+        readonly 201: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["Spotlight"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such entry */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description SPOTLIGHT_NOT_IN_PLAN or ENTRY_NOT_SHOWN */
+        readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/spotlights/{id}": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    readonly post?: never
+    /** Takes an entry out of the Spotlight */
+    readonly delete: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Removed */
+        readonly 204: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such spotlight */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/gallery": {
     readonly parameters: {
       readonly query?: never
@@ -3364,7 +3830,14 @@ export interface paths {
           }
           content?: never
         }
-        /** @description No such contest, or it has no line art yet */
+        /** @description PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such contest, it has no line art yet, or it has not started (early access aside) */
         readonly 404: {
           headers: {
             readonly [name: string]: unknown
@@ -3423,7 +3896,14 @@ export interface paths {
           }
           content?: never
         }
-        /** @description No such contest, or it has no line art yet */
+        /** @description PERK_REQUIRED: the contest starts within 6 hours and early access is for Color Champ */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such contest, it has no line art yet, or it has not started (early access aside) */
         readonly 404: {
           headers: {
             readonly [name: string]: unknown
@@ -3984,6 +4464,812 @@ export interface paths {
     }
     readonly put?: never
     readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/premium-page": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** This week's premium line art page (ISO weeks, Monday 00:00 UTC): for Color Pro and Champ its title, picture and downloads; for others and visitors access locked, the title, and the plan that unlocks it */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["PremiumPage"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/premium-page.png": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Downloads this week's premium page as a PNG (an attachment): Color Pro and Champ */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description PERK_REQUIRED: your plan does not include premium line art */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No premium page this week yet */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/premium-page.pdf": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Downloads this week's premium page as a print-ready PDF on A4 or Letter (paper, default letter): Color Pro and Champ */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: {
+          readonly paper?: ("a4" | "letter") | null
+        }
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description PERK_REQUIRED: your plan does not include premium line art */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No premium page this week yet */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/early-access": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Tomorrow's page (early access): from 18:00 the day before a contest starts (6 hours before its local-midnight start) until it starts, a Color Champ member gets the contest with its line art and downloads; others get access locked with when it opened and when the contest starts; none outside that window */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["EarlyAccess"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/line-art-requests": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Your custom line art requests, newest first, with their status (open, accepted, declined with the reason, fulfilled with the contest), and whether you can file one now (Color Champ, none waiting) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["MyLineArtRequests"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    /** Files a custom line art request (Color Champ), as multipart/form-data or JSON: `brief`, 10 to 1000 characters, and optionally `reference`, a picture (JPEG, PNG, WebP, AVIF; at most 10 MB). One request waits at a time: a new one once the last is fulfilled or declined. You are mailed at each step */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly brief: string
+            readonly reference?: string | null
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description Created */
+        readonly 201: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["LineArtRequest"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description PERK_REQUIRED: custom line art requests are for Color Champ */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description PAYLOAD_TOO_LARGE: a reference over 10 MB */
+        readonly 413: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description UNSUPPORTED_IMAGE: the reference is not an image we accept */
+        readonly 415: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/premium-pages": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The premium pages of the latest 12 weeks, newest first, with the current and next ISO week (Monday 00:00 UTC) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminPremiumPages"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    /** Sets a week's premium line art page, as multipart/form-data: `week` (ISO week, 2026-W48), `title`, `image` (the page: PNG; JPEG, WebP and AVIF are turned into PNG) and optionally `pdf` (its print version), each at most 10 MB. A second upload for a week replaces it */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly week: string
+            readonly title: string
+            readonly image?: string | null
+            readonly pdf?: string | null
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminPremiumPage"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description PAYLOAD_TOO_LARGE: a file over 10 MB */
+        readonly 413: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description UNSUPPORTED_IMAGE: not an image or PDF we accept (the message says why) */
+        readonly 415: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/line-art-requests": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Custom line art requests, oldest first, with the member: those waiting (open, accepted) by default, every one with include=all */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: {
+          readonly include?: ("waiting" | "all") | null
+        }
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": readonly components["schemas"]["AdminLineArtRequest"][]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/line-art-requests/{id}/accept": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Accepts an open custom line art request; the member is mailed */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such request */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/line-art-requests/{id}/decline": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Declines an open or accepted request with a reason (at most 500 characters), which the member is mailed */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly reason: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such request */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/line-art-requests/{id}/fulfil": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Fulfils an open or accepted request with the contest scheduled with its page (contestId); the member is mailed the contest */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly contestId: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminLineArtRequest"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such request, or no such contest */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
     readonly delete?: never
     readonly options?: never
     readonly head?: never
@@ -5286,6 +6572,87 @@ export interface paths {
         }
         /** @description SELF_DEMOTION */
         readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/admin/members/{id}/judge": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Gives or takes the judge role: a judge writes professional feedback on Color Champ members' entries and sees the judging queue, and nothing else of the dashboard */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly isJudge: boolean
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["AdminMember"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not an admin */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such member */
+        readonly 404: {
           headers: {
             readonly [name: string]: unknown
           }
@@ -8183,6 +9550,22 @@ export interface components {
       readonly items: readonly components["schemas"]["AdminEntry"][]
       readonly nextCursor: string | null
     }
+    readonly AdminLineArtRequest: {
+      readonly id: string
+      readonly brief: string
+      readonly reference: string | null
+      /** @enum {string} */
+      readonly status: "open" | "accepted" | "declined" | "fulfilled"
+      readonly declineReason: string | null
+      readonly contestId: string | null
+      readonly createdAt: string
+      readonly updatedAt: string
+      readonly member: {
+        readonly id: string
+        readonly username: string
+        readonly email: string
+      } | null
+    }
     readonly AdminMember: {
       readonly _id: string
       readonly id: string
@@ -8192,6 +9575,7 @@ export interface components {
       readonly firstName: string
       readonly lastName: string
       readonly isAdmin: boolean
+      readonly isJudge: boolean
       readonly emailVerified: boolean
       readonly bio: string
       readonly location: string
@@ -8206,6 +9590,17 @@ export interface components {
     readonly AdminMemberPage: {
       readonly items: readonly components["schemas"]["AdminMember"][]
       readonly nextCursor: string | null
+    }
+    readonly AdminPremiumPage: {
+      readonly week: string
+      readonly title: string
+      readonly image: string | null
+      readonly uploadedAt: string
+    }
+    readonly AdminPremiumPages: {
+      readonly currentWeek: string
+      readonly nextWeek: string
+      readonly pages: readonly components["schemas"]["AdminPremiumPage"][]
     }
     readonly Analytics: {
       readonly days: readonly components["schemas"]["DayFigures"][]
@@ -8459,6 +9854,20 @@ export interface components {
       readonly drawnNow: boolean
       readonly drawing: components["schemas"]["Drawing"]
     }
+    readonly EarlyAccess: {
+      /** @enum {string} */
+      readonly access: "granted" | "locked" | "none"
+      readonly unlockedBy: string
+      readonly opensAt: string | null
+      readonly startsAt: string | null
+      readonly challenge: components["schemas"]["Contest"] | null
+      readonly downloads: {
+        readonly png: string
+        readonly pdf: {
+          readonly [key: string]: string
+        }
+      } | null
+    }
     readonly Entry: {
       readonly _id: string
       readonly id: string
@@ -8496,6 +9905,11 @@ export interface components {
       readonly contestCancelled?: boolean
       readonly moderationReason?: string | null
     }
+    readonly EntryFeedback: {
+      readonly items: readonly components["schemas"]["Feedback"][]
+      readonly canWrite: boolean
+      readonly offered: boolean
+    }
     readonly EntryPage: {
       readonly entry: components["schemas"]["Entry"]
       readonly contest: components["schemas"]["Contest"]
@@ -8507,6 +9921,15 @@ export interface components {
       }
       readonly previousEntryId: string | null
       readonly nextEntryId: string | null
+    }
+    readonly Feedback: {
+      readonly id: string
+      readonly entryId: string
+      readonly judgeName: string
+      readonly text: string
+      readonly createdAt: string
+      readonly updatedAt: string
+      readonly mine: boolean
     }
     readonly FreeEntry: {
       readonly month: string
@@ -8520,6 +9943,10 @@ export interface components {
       readonly nextCursor: string | null
       readonly seed?: string
     }
+    readonly GivenFeedback: {
+      readonly feedback: components["schemas"]["Feedback"]
+      readonly created: boolean
+    }
     readonly HasVoted: {
       readonly hasVoted: boolean
     }
@@ -8530,6 +9957,10 @@ export interface components {
       readonly entries: number
       readonly votes: number
     }
+    readonly JudgingQueue: readonly {
+      readonly entry: components["schemas"]["Entry"]
+      readonly contestTitle: string
+    }[]
     readonly Leaderboard: {
       readonly period: components["schemas"]["LeaderboardPeriod"]
       readonly rows: readonly components["schemas"]["LeaderboardRow"][]
@@ -8551,6 +9982,17 @@ export interface components {
       readonly ageGroup: string
       readonly date: string
     }
+    readonly LineArtRequest: {
+      readonly id: string
+      readonly brief: string
+      readonly reference: string | null
+      /** @enum {string} */
+      readonly status: "open" | "accepted" | "declined" | "fulfilled"
+      readonly declineReason: string | null
+      readonly contestId: string | null
+      readonly createdAt: string
+      readonly updatedAt: string
+    }
     readonly LineArtSaved: {
       readonly challenge: components["schemas"]["Contest"]
       readonly lineArt: {
@@ -8571,6 +10013,7 @@ export interface components {
       readonly firstName: string
       readonly lastName: string
       readonly isAdmin: boolean
+      readonly isJudge: boolean
       readonly emailVerified: boolean
       readonly bio: string
       readonly location: string
@@ -8631,6 +10074,7 @@ export interface components {
       readonly firstName: string
       readonly lastName: string
       readonly isAdmin: boolean
+      readonly isJudge: boolean
       readonly emailVerified: boolean
       readonly bio: string
       readonly location: string
@@ -8646,6 +10090,11 @@ export interface components {
     }
     /** @enum {string} */
     readonly Moderation: "visible" | "hidden" | "disqualified"
+    readonly MyLineArtRequests: {
+      readonly canRequest: boolean
+      readonly unlockedBy: string
+      readonly requests: readonly components["schemas"]["LineArtRequest"][]
+    }
     readonly Overview: {
       readonly today: {
         readonly contest: components["schemas"]["Contest"] | null
@@ -8667,6 +10116,23 @@ export interface components {
       readonly invoice_url: string | null
       readonly payment_method: string | null
       readonly subscription_tier: components["schemas"]["Tier"] | null
+    }
+    readonly PremiumPage: {
+      readonly week: string
+      /** @enum {string} */
+      readonly access: "granted" | "locked"
+      readonly unlockedBy: string
+      readonly page: {
+        readonly title: string
+        readonly image: string | null
+        readonly downloads: {
+          readonly png: string
+          readonly pdf: {
+            readonly [key: string]: string
+          }
+        }
+      } | null
+      readonly title: string | null
     }
     readonly PrivateArtist: {
       readonly username: string
@@ -8751,6 +10217,15 @@ export interface components {
       readonly signUps: number
       readonly paidConversions: number
     }
+    readonly Spotlight: {
+      readonly id: string
+      readonly startsAt: string
+      readonly endsAt: string
+      /** @enum {string} */
+      readonly status: "upcoming" | "active" | "ended"
+      readonly entry: components["schemas"]["Entry"]
+    }
+    readonly SpotlightList: readonly components["schemas"]["Spotlight"][]
     readonly SubmissionCreated: {
       readonly submission: components["schemas"]["Entry"]
       readonly subscription: components["schemas"]["Subscription"]

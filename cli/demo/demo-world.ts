@@ -139,6 +139,7 @@ const ensureMember = (
       emailVerifiedAt: joinedAt + 7 * MINUTE,
       pendingEmail: null,
       isAdmin: demo.isAdmin,
+      isJudge: false,
       suspendedAt: null,
       profile: { bio: demo.bio, location: demo.location, website: "", avatarUrl: null },
       createdAt: joinedAt,

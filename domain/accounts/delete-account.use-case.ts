@@ -63,6 +63,7 @@ export const anonymisedMember = (member: Member): Member => ({
   passwordHash: UNUSABLE_PASSWORD_HASH,
   emailVerifiedAt: null,
   isAdmin: false,
+  isJudge: false,
   profile: EMPTY_PROFILE,
 })
 

@@ -102,6 +102,44 @@ export const makeAdmin = Effect.fn("makeAdmin")(function* (email: string) {
   return yield* setAdminRole(null, member.id, true)
 })
 
+/**
+ * Gives or takes the judge role (issue 19: judges write professional feedback on Color Champ
+ * members' entries and see the queue of entries waiting for it, nothing else of the dashboard).
+ * Audited like the admin role; asking for what the member already has changes nothing.
+ */
+export const setJudgeRole = Effect.fn("setJudgeRole")(function* (
+  actor: Actor,
+  memberId: MemberId,
+  isJudge: boolean,
+) {
+  return yield* transactionally(
+    Effect.gen(function* () {
+      const members = yield* MemberRepository
+      const member = yield* members.get(memberId)
+      if (member.isJudge === isJudge) return member
+      const changed: Member = { ...member, isJudge }
+      yield* members.save(changed)
+      yield* audit(
+        actor,
+        "member.judge",
+        { type: "member", id: member.id },
+        memberSnapshot(member),
+        memberSnapshot(changed),
+      )
+      return changed
+    }),
+  )
+})
+
+/** The operator (at the CLI) gives or takes the judge role of the member with this address. */
+export const setJudgeByEmail = Effect.fn("setJudgeByEmail")(function* (
+  email: string,
+  isJudge: boolean,
+) {
+  const member = yield* memberByEmail(email)
+  return yield* setJudgeRole(null, member.id, isJudge)
+})
+
 /** The reason a suspended member's entries show on their profile while they are hidden. */
 export const SUSPENDED_REASON = "Hidden while the account is suspended"
 

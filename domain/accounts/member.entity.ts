@@ -26,6 +26,8 @@ export interface Member {
    */
   readonly pendingEmail: string | null
   readonly isAdmin: boolean
+  /** May write professional feedback on Color Champ members' entries (issue 19). */
+  readonly isJudge: boolean
   readonly suspendedAt: Instant | null
   readonly profile: MemberProfile
   readonly createdAt: Instant

@@ -33,6 +33,7 @@ export const newMember = (
   emailVerifiedAt: input.verified === true ? now : null,
   pendingEmail: null,
   isAdmin: false,
+  isJudge: false,
   suspendedAt: null,
   profile: EMPTY_PROFILE,
   createdAt: now,

@@ -59,5 +59,6 @@ export const memberSnapshot = (member: Member) => ({
   email: member.email,
   username: member.username,
   isAdmin: member.isAdmin,
+  isJudge: member.isJudge,
   suspendedAt: member.suspendedAt === null ? null : new Date(member.suspendedAt).toISOString(),
 })

@@ -127,6 +127,16 @@ describe("the plan table's perks", () => {
     expect(planPerks(PLANS.lite)[2]?.text).toBe("$25 monthly cash drawing entry")
   })
 
+  it("grants professional feedback to Champ only and the Spotlight to Pro and Champ", () => {
+    const holders = (perk: PerkId) => TIERS.filter((tier) => grants(tier, perk))
+    expect(holders("professional-feedback")).toEqual(["champ"])
+    expect(holders("spotlight")).toEqual(["pro", "champ"])
+    expect(planPerks(PLANS.champ).map((perk) => perk.kind)).toEqual(
+      expect.arrayContaining(["professional-feedback", "spotlight"]),
+    )
+    expect(planPerks(PLANS.lite).map((perk) => perk.kind)).not.toContain("spotlight")
+  })
+
   it("grants premium line art to Pro and Champ, early access and custom requests to Champ only", () => {
     const holders = (perk: PerkId) => TIERS.filter((tier) => grants(tier, perk))
     expect(holders("premium-line-art")).toEqual(["pro", "champ"])

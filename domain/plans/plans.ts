@@ -30,6 +30,8 @@ export const PERK_IDS = [
   "premium-line-art",
   "early-access",
   "custom-line-art-requests",
+  "professional-feedback",
+  "spotlight",
 ] as const
 export type PerkId = (typeof PERK_IDS)[number]
 
@@ -58,6 +60,16 @@ export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: s
   "custom-line-art-requests": {
     id: "custom-line-art-requests",
     text: "Custom line art requests",
+  },
+  // domain/feedback/feedback.use-case.ts: written by a judge or an admin, shown on the entry page.
+  "professional-feedback": {
+    id: "professional-feedback",
+    text: "Professional feedback on your entries from our judges",
+  },
+  // domain/spotlight/spotlight.use-case.ts: an admin features the entry on the home page.
+  spotlight: {
+    id: "spotlight",
+    text: "Your entries can be featured in the home page's Spotlight",
   },
 }
 
@@ -89,7 +101,7 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
     entriesPerMonth: 20,
     voteWeight: 2,
     drawingCents: 5000,
-    perks: [...EVERY_PLAN_PERKS, "subscriber-contests", "premium-line-art"],
+    perks: [...EVERY_PLAN_PERKS, "subscriber-contests", "premium-line-art", "spotlight"],
   },
   champ: {
     tier: "champ",
@@ -104,6 +116,8 @@ export const PLANS: { readonly [T in Tier]: Plan & { readonly tier: T } } = {
       "premium-line-art",
       "early-access",
       "custom-line-art-requests",
+      "professional-feedback",
+      "spotlight",
     ],
   },
 }

@@ -29,6 +29,8 @@ import type {
   SubscribersOnly,
 } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
+import type { FeedbackNotOffered, FeedbackPrivate, NotAJudge } from "../feedback/feedback.errors.ts"
+import type { SpotlightRefused } from "../spotlight/spotlight.errors.ts"
 import type { PerkRequired } from "../perks/perks.errors.ts"
 import type { UnsupportedImage } from "../submissions/image-store.port.ts"
 import type { SelfVote, VotePermanent, VotingClosed } from "../voting/voting.errors.ts"
@@ -74,6 +76,10 @@ export type DomainError =
   | DynamicContentNotEditable
   | UnsupportedEdit
   | NothingToRevert
+  | NotAJudge
+  | FeedbackNotOffered
+  | FeedbackPrivate
+  | SpotlightRefused
   | PerkRequired
 
 export type DomainErrorTag = DomainError["_tag"]

@@ -10,6 +10,7 @@ export class NotFound extends Data.TaggedError("NotFound")<{
     | "payment"
     | "message"
     | "drawing"
+    | "spotlight"
     | "line-art request"
   readonly id: string
 }> {

@@ -145,6 +145,16 @@ export type Mail =
       /** The failed attempts that made the burst. */
       readonly attempts: number
     }
+  | {
+      /** A judge wrote professional feedback on the member's entry (issue 19); sent once. */
+      readonly kind: "feedback-given"
+      readonly to: string
+      readonly name: string
+      /** The judge's username. */
+      readonly judgeName: string
+      readonly contestTitle: string
+      readonly entryId: string
+    }
 
 export type MailKind = Mail["kind"]
 

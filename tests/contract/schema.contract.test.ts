@@ -40,6 +40,7 @@ for (const { name, layer: make } of databases) {
             "ContestPrizes1766275200000",
             "SiteSettingsAndSubscriberContests1766361600000",
             "PerkPagesAndRequests1766448000000",
+            "JudgesFeedbackSpotlight1766534400000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

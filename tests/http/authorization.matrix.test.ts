@@ -553,6 +553,55 @@ const MATRIX: Readonly<Record<string, Row>> = {
       body: { contestId: "no-such-contest" },
     }),
   },
+  // ---- professional feedback and the Spotlight (issue 19). The entry's artist is on the free
+  // plan, so the admin (a judge by role) reaches the plan check; members are not judges.
+  "GET /api/judging/entries": {
+    expect: {
+      visitor: 401,
+      member: { status: 403, code: "NOT_A_JUDGE" },
+      other: { status: 403, code: "NOT_A_JUDGE" },
+      admin: "ok",
+    },
+    request: GET(() => "/api/judging/entries"),
+  },
+  "GET /api/entries/:id/feedback": {
+    expect: {
+      visitor: 401,
+      member: "ok",
+      other: { status: 403, code: "FEEDBACK_PRIVATE" },
+      admin: "ok",
+    },
+    request: GET((world) => `/api/entries/${world.entry.id}/feedback`),
+  },
+  "PUT /api/entries/:id/feedback": {
+    expect: {
+      visitor: 401,
+      member: { status: 403, code: "NOT_A_JUDGE" },
+      other: { status: 403, code: "NOT_A_JUDGE" },
+      admin: { status: 403, code: "FEEDBACK_NOT_IN_PLAN" },
+    },
+    request: (world) => ({
+      path: `/api/entries/${world.entry.id}/feedback`,
+      body: { text: "Strong lines and a bold palette." },
+    }),
+  },
+  "GET /api/spotlight": { expect: everyone, request: GET(() => "/api/spotlight") },
+  "GET /api/admin/spotlights": { expect: adminOnly, request: GET(() => "/api/admin/spotlights") },
+  "POST /api/admin/spotlights": {
+    expect: { ...adminOnly, admin: { status: 409, code: "SPOTLIGHT_NOT_IN_PLAN" } },
+    request: (world) => ({
+      path: "/api/admin/spotlights",
+      body: {
+        entryId: world.entry.id,
+        startsAt: new Date(Date.now()).toISOString(),
+        endsAt: new Date(Date.now() + DAY).toISOString(),
+      },
+    }),
+  },
+  "DELETE /api/admin/spotlights/:id": {
+    expect: { ...adminOnly, admin: { status: 404, code: "NOT_FOUND" } },
+    request: () => ({ path: "/api/admin/spotlights/no-such-spotlight" }),
+  },
   "POST /api/email/contact": {
     expect: everyone,
     request: () => ({
@@ -678,6 +727,14 @@ const MATRIX: Readonly<Record<string, Row>> = {
       },
     }),
   },
+  "GET /api/admin/settings/default-prize": {
+    expect: adminOnly,
+    request: GET(() => "/api/admin/settings/default-prize"),
+  },
+  "PUT /api/admin/settings/default-prize": {
+    expect: adminOnly,
+    request: () => ({ path: "/api/admin/settings/default-prize", body: { prize: null } }),
+  },
   "PUT /api/admin/contests/:id": {
     expect: adminOnly,
     request: (world) => ({
@@ -742,6 +799,13 @@ const MATRIX: Readonly<Record<string, Row>> = {
       body: { isAdmin: false },
     }),
   },
+  "POST /api/admin/members/:id/judge": {
+    expect: adminOnly,
+    request: (world) => ({
+      path: `/api/admin/members/${world.spare.id}/judge`,
+      body: { isJudge: false },
+    }),
+  },
   "POST /api/admin/members/:id/suspension": {
     expect: adminOnly,
     request: (world) => ({
@@ -799,6 +863,12 @@ const MATRIX: Readonly<Record<string, Row>> = {
   "GET /canvases/:canvasId/components": {
     expect: adminOnly,
     request: GET(() => "/canvases/matrix/components"),
+  },
+  "GET /canvases/:canvasId/elements/:codebaseId/source": {
+    expect: adminOnly,
+    request: async (world) => ({
+      path: `/canvases/matrix/elements/${(await canvasElement(world, FOOTER_FILE, "<footer")).codebaseId}/source`,
+    }),
   },
   "POST /canvases/:canvasId/parseAndMutate/mutate/styling": canvasRow(
     "mutate/styling",

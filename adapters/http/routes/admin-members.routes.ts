@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import {
   searchMembers,
   setAdminRole,
+  setJudgeRole,
   setSuspension,
 } from "../../../domain/accounts/member-admin.use-case.ts"
 import { memberDossier } from "../../../domain/admin/dashboard.use-case.ts"
@@ -74,6 +75,24 @@ export const adminMemberRoutes = [
     handler: ({ params, body, caller }) =>
       Effect.gen(function* () {
         const member = yield* setAdminRole(yield* actor(caller), params.id, body.isAdmin)
+        const [shown] = yield* adminMembers([member])
+        return ok(shown)
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/admin/members/:id/judge",
+    tag: "admin",
+    summary:
+      "Gives or takes the judge role: a judge writes professional feedback on Color Champ members' entries and sees the judging queue, and nothing else of the dashboard",
+    access: "admin",
+    okBody: AdminMemberBody,
+    params: IdParams,
+    body: Schema.Struct({ isJudge: Schema.Boolean }),
+    responses: { 404: "No such member" },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* setJudgeRole(yield* actor(caller), params.id, body.isJudge)
         const [shown] = yield* adminMembers([member])
         return ok(shown)
       }),

@@ -10,6 +10,7 @@ import { contestRoutes } from "./contests.routes.ts"
 import { drawingRoutes } from "./drawings.routes.ts"
 import { entryRoutes } from "./entries.routes.ts"
 import { entryPageRoutes } from "./entry-page.routes.ts"
+import { feedbackRoutes } from "./feedback.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
 import { imageRoutes } from "./images.routes.ts"
 import { leaderboardRoutes } from "./leaderboard.routes.ts"
@@ -28,6 +29,7 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...contestRoutes,
   ...entryRoutes,
   ...entryPageRoutes,
+  ...feedbackRoutes,
   ...galleryRoutes,
   ...leaderboardRoutes,
   ...contactRoutes,

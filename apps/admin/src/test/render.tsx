@@ -115,6 +115,7 @@ export const anAdminMember = (overrides: Partial<AdminMember> = {}): AdminMember
     firstName: "Grace",
     lastName: "Hopper",
     isAdmin: false,
+    isJudge: false,
     emailVerified: true,
     bio: "",
     location: "",

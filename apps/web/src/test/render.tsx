@@ -28,6 +28,7 @@ export const aMember = (overrides: Partial<Member> = {}): Member =>
     firstName: "Ada",
     lastName: "Lovelace",
     isAdmin: false,
+    isJudge: false,
     emailVerified: true,
     bio: "",
     location: "",
