@@ -5,7 +5,7 @@
 import { classWithPseudoClasses, isValidSelector } from "../../domain/editing/selectors.ts"
 import { codebaseIdInClassList, isCodebaseId } from "./codebase-ids.ts"
 import { FRAME_OWNED_ATTRIBUTE } from "./constants.ts"
-import { MODIFIER_PREVIEW_CLASS, isTemporaryClass } from "./temporary.ts"
+import { isTemporaryClass } from "./temporary.ts"
 
 /** The ~60 properties collected for the selected element (§9). */
 export const COLLECTED_PROPERTIES = [
@@ -260,42 +260,3 @@ export const cssEvals = (element: Element): CssEvals => {
 /** The element's own classes: no codebase id, outline, temporary or placeholder class (§5). */
 export const elementClassList = (element: Element): Array<string> =>
   [...element.classList].filter((name) => !isCodebaseId(name) && !isTemporaryClass(name))
-
-/**
- * Previews pseudo-class modifiers (hover, focus…) on an element: the declarations of its
- * `.class:hover` rules copied under a temporary class. An empty list ends the preview.
- */
-export const previewModifiers = (
-  element: Element,
-  modifiers: ReadonlyArray<string>,
-  sheet: CSSStyleSheet | null,
-): void => {
-  for (const old of element.ownerDocument.querySelectorAll(`.${MODIFIER_PREVIEW_CLASS}`)) {
-    old.classList.remove(MODIFIER_PREVIEW_CLASS)
-  }
-  if (sheet) {
-    for (let index = sheet.cssRules.length - 1; index >= 0; index -= 1) {
-      if (sheet.cssRules[index]?.cssText.includes(MODIFIER_PREVIEW_CLASS)) sheet.deleteRule(index)
-    }
-  }
-  if (modifiers.length === 0 || !sheet) return
-  const declarations: Array<string> = []
-  for (const { rule } of allStyleRules(element.ownerDocument)) {
-    const single = classWithPseudoClasses(rule.selectorText)
-    if (!single || !element.classList.contains(single.className)) continue
-    if (!single.pseudoClasses.every((pseudo) => modifiers.includes(pseudo))) continue
-    for (const [property, value] of Object.entries(stylesOf(rule))) {
-      declarations.push(`${property}: ${value} !important;`)
-    }
-  }
-  if (declarations.length === 0) return
-  try {
-    sheet.insertRule(
-      `.${MODIFIER_PREVIEW_CLASS} { ${declarations.join(" ")} }`,
-      sheet.cssRules.length,
-    )
-    element.classList.add(MODIFIER_PREVIEW_CLASS)
-  } catch (error) {
-    console.error("Error adding rule", error)
-  }
-}

@@ -6,13 +6,7 @@
 import { renameElementKey } from "../../domain/editing/element-key.ts"
 import type { FrameClock } from "./clock.ts"
 import { NAV_TREE_REBUILD_DELAY_MS, STORYBOARD_TYPES } from "./constants.ts"
-import {
-  cssEvals,
-  elementClassList,
-  previewModifiers,
-  processRules,
-  ruleMatchesElement,
-} from "./css-rules.ts"
+import { cssEvals, elementClassList, processRules, ruleMatchesElement } from "./css-rules.ts"
 import type { DragController } from "./drag-controller.ts"
 import { applyDriveModeCursor, writeDriveMode } from "./drive-mode.ts"
 import type { DebugLog } from "./flags.ts"
@@ -64,6 +58,8 @@ export interface FrameFunctionDeps {
   /** The next number for a placeholder's id (shared with the instant updates' ids). */
   readonly nextPlaceholder: () => number
   readonly hydrationStatus: () => HydrationStatusMessage
+  /** The selected element's computed styles to the parent: now, or once the page has settled. */
+  readonly styles: { readonly reportNow: () => void; readonly report: () => void }
 }
 
 export const createFrameFunctions = (
@@ -178,13 +174,13 @@ export const createFrameFunctions = (
       send("PROCESSED_CSS_RULES", { elementKey: keyArg(key) ?? null, rules })
       return rules
     },
-    setModifiersForSelectedElement: (modifiers, key) => {
+    setModifiersForSelectedElement: (modifiers) => {
       const list = Array.isArray(modifiers)
         ? modifiers.filter((m): m is string => typeof m === "string")
         : []
       state.modifiers = list
-      const element = elementArg(key)
-      if (element) previewModifiers(element, list, instant.sheet())
+      // The state is forced on the selected element as its styles are reported (style-report.ts).
+      deps.styles.reportNow()
       return list
     },
     getCssEvals: (key) => {
@@ -221,6 +217,7 @@ export const createFrameFunctions = (
       send("INSTANT_UPDATE_DONE", result)
       restoreSelection(stored.selected, stored.multi)
       sendSelection()
+      deps.styles.report()
       return result
     },
     // The optional second argument: the files the change wrote, [{ path, fileHash }], as the

@@ -31,6 +31,8 @@ import { isFrameOwned, listenToPage } from "./page-events.ts"
 import type { ParentMessage } from "./protocol.ts"
 import { createRefreshScheduler, debounce, hasServerRenderingLoader, throttle } from "./refresh.ts"
 import { type FrameState, initialState } from "./state.ts"
+import { createStatePreview } from "./state-preview.ts"
+import { type ThemeColour, styleReport, themeColours } from "./style-report.ts"
 import { createTextEditing } from "./text-editing.ts"
 
 export interface HotChannel {
@@ -39,6 +41,9 @@ export interface HotChannel {
 
 /** The custom HMR event the Vite plugin sends when a JSX file changes (vite-plugin.ts). */
 export const FILE_VERSION_EVENT = "colorday:file-version"
+
+/** How long the page must be still before the selected element's styles are reported again. */
+export const STYLE_REPORT_DELAY_MS = 50
 
 /** DOM changes kept for the next nav tree update; past this many, the next build is a full one. */
 const MAX_KEPT_CHANGES = 5_000
@@ -134,6 +139,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     state.multiSelectedElementKeys = [...multi]
     if (tell) sendSelection()
     drawNow()
+    styles.report()
   }
 
   const restoreSelection = (selected: string | null, multi: ReadonlyArray<string>) => {
@@ -212,6 +218,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
           sendSelection()
         }
         sendHrefIfChanged()
+        styles.report()
         return tree
       },
       (error: unknown) => {
@@ -292,6 +299,43 @@ export const startFrame = (options: FrameOptions): FrameController => {
   })
   cleanups.push(() => instant.cleanupAll())
 
+  // ---- the selected element's computed styles (style-report.ts) -------------------------------
+
+  const statePreview = createStatePreview(() => instant.sheet())
+  cleanups.push(() => statePreview.clear())
+  let lastReport = ""
+  /** The app's colour tokens, read again once its style sheets change. */
+  let theme: ReadonlyArray<ThemeColour> | undefined
+  const reportStylesNow = () => {
+    const key = state.selectedElementKey
+    const element = key === null ? undefined : elementsOfKey(key)[0]
+    const forced = statePreview.apply(element, state.modifiers)
+    theme ??= themeColours(doc)
+    const report = styleReport(doc, key, element, forced, theme)
+    const text = JSON.stringify(report)
+    if (text === lastReport) return
+    lastReport = text
+    send("COMPUTED_STYLES", report)
+  }
+  const reportStyles = debounce(clock, STYLE_REPORT_DELAY_MS, reportStylesNow, "style report")
+  cleanups.push(() => reportStyles.cancel())
+  const styles = { reportNow: reportStylesNow, report: () => reportStyles.call() }
+  // The page's style sheets change apart from its body (a hot reload of its CSS), its width with
+  // the previewed width, and a transition ends after the values were first read.
+  const headObserver = new MutationObserver(() => {
+    theme = undefined
+    styles.report()
+  })
+  headObserver.observe(doc.head, { childList: true, subtree: true, characterData: true })
+  cleanups.push(() => headObserver.disconnect())
+  const onSettle = () => styles.report()
+  win.addEventListener("resize", onSettle)
+  doc.addEventListener("transitionend", onSettle, true)
+  cleanups.push(() => {
+    win.removeEventListener("resize", onSettle)
+    doc.removeEventListener("transitionend", onSettle, true)
+  })
+
   options.hot?.on(FILE_VERSION_EVENT, (data) => {
     debug("file version", data)
     if (isRecord(data) && typeof data.path === "string" && typeof data.hash === "string") {
@@ -322,6 +366,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     pointer,
     nextPlaceholder,
     hydrationStatus: () => errors.status(),
+    styles,
   })
 
   const errors = watchErrors(win, {

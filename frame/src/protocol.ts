@@ -49,6 +49,8 @@ export const FRAME_MESSAGE_TYPES = [
   "EDIT_DYNAMIC_TEXT",
   "EXECUTE_FUNCTION_RESULT",
   "INSPECT_ELEMENT_RESULT",
+  // Ours, beyond §7: the selected element's computed styles for the inspector (style-report.ts).
+  "COMPUTED_STYLES",
 ] as const
 export type FrameMessageType = (typeof FRAME_MESSAGE_TYPES)[number]
 
