@@ -11,6 +11,7 @@ import { createFrameChannel } from "./frame/frame-channel.ts"
 import { tailwindClassCss } from "./inspector/class-css.ts"
 import { Inspector } from "./inspector/Inspector.tsx"
 import { LayersPanel } from "./layers/LayersPanel.tsx"
+import { EditorPanels } from "./panels/EditorPanels.tsx"
 import { Toolbar } from "./toolbar/Toolbar.tsx"
 
 /** The session's toasts ("Successfully added", "Prop changed") through the site's toaster. */
@@ -46,20 +47,20 @@ export const EditorLayout = ({
         <div className="grid h-full grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
           <Toolbar canvasId={canvasId} />
           <RefusalMessage />
-          <div className="grid min-h-0 grid-cols-[15rem_1fr_19rem]">
-            <div className="min-h-0 border-r border-slate-200">
-              <LayersPanel />
-            </div>
-            <Canvas src={frameSrc} frameRef={frameRef} />
-            <div className="grid min-h-0 grid-rows-[1fr_12rem] border-l border-slate-200">
-              <div className="min-h-0">
-                <Inspector />
+          <EditorPanels
+            layers={<LayersPanel />}
+            canvas={<Canvas src={frameSrc} frameRef={frameRef} />}
+            inspector={
+              <div className="grid h-full min-h-0 grid-rows-[1fr_12rem]">
+                <div className="min-h-0">
+                  <Inspector />
+                </div>
+                <div className="min-h-0 border-t border-slate-200 bg-white">
+                  <ChangeList />
+                </div>
               </div>
-              <div className="min-h-0 border-t border-slate-200 bg-white">
-                <ChangeList />
-              </div>
-            </div>
-          </div>
+            }
+          />
         </div>
       </ToastProvider>
     </EditorSessionProvider>

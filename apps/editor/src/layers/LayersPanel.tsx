@@ -1,122 +1,49 @@
-import { ChevronDown, ChevronRight, Component, Square } from "lucide-react"
-import { type MouseEvent, memo, useEffect, useRef, useState } from "react"
-import { useEditor, useSession } from "../editing/editor-context.tsx"
-import type { TreeNode } from "../frame/nav-tree.ts"
+import { useMemo, useState } from "react"
+import { useEditor } from "../editing/editor-context.tsx"
+import { LayerRow } from "./LayerRow.tsx"
+import { countInternals, visibleLayers } from "./library-internals.ts"
 
 /**
  * The page's navigation tree as the frame sends it. Selection goes both ways: a click here selects
  * in the canvas (shift-click adds a sibling), and a selection made in the canvas is highlighted
- * and scrolled into view here. Hovering a layer outlines it in the canvas.
+ * and scrolled into view here. Hovering a layer outlines it in the canvas. Library internals
+ * (library-internals.ts) are left out unless the switch shows them.
  */
 
-interface RowProps {
-  readonly node: TreeNode
-  readonly depth: number
-  readonly selected: ReadonlySet<string>
-  readonly hovered: string | null
-  readonly collapsed: ReadonlySet<string>
-  readonly onToggle: (key: string) => void
+const SHOW_INTERNALS_KEY = "colorday.editor.showLibraryInternals"
+
+const readShowInternals = (): boolean => {
+  try {
+    return globalThis.localStorage?.getItem(SHOW_INTERNALS_KEY) === "true"
+  } catch {
+    return false
+  }
 }
 
-const LayerRow = memo(function LayerRow({
-  node,
-  depth,
-  selected,
-  hovered,
-  collapsed,
-  onToggle,
-}: RowProps) {
-  const session = useSession()
-  const ref = useRef<HTMLDivElement>(null)
-  const isSelected = selected.has(node.key)
-  const open = !collapsed.has(node.key)
-  useEffect(() => {
-    if (isSelected) ref.current?.scrollIntoView({ block: "nearest" })
-  }, [isSelected])
-  const click = (event: MouseEvent) => {
-    if (event.shiftKey) session.toggleInSelection(node.key)
-    else session.select(node.key)
+const keepShowInternals = (on: boolean) => {
+  try {
+    globalThis.localStorage?.setItem(SHOW_INTERNALS_KEY, String(on))
+  } catch {
+    // Refused storage: the switch holds for this page only.
   }
-  return (
-    <li role="none">
-      <div
-        ref={ref}
-        role="treeitem"
-        aria-selected={isSelected}
-        aria-expanded={node.children.length > 0 ? open : undefined}
-        aria-level={depth + 1}
-        tabIndex={isSelected ? 0 : -1}
-        data-key={node.key}
-        className={`flex cursor-default items-center gap-1 py-0.5 pr-2 text-xs select-none ${
-          isSelected
-            ? "bg-outline-500 text-white"
-            : hovered === node.key
-              ? "bg-sky-50"
-              : "hover:bg-slate-50"
-        }`}
-        style={{ paddingLeft: `${depth * 12 + 4}px` }}
-        onClick={click}
-        onKeyDown={(event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault()
-            session.select(node.key)
-          }
-        }}
-        onMouseEnter={() => session.hover(node.key)}
-        onMouseLeave={() => session.hover(null)}
-      >
-        {node.children.length > 0 ? (
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-label={open ? `Collapse ${node.name}` : `Expand ${node.name}`}
-            className="rounded p-0.5 hover:bg-black/10"
-            onClick={(event) => {
-              event.stopPropagation()
-              onToggle(node.key)
-            }}
-          >
-            {open ? (
-              <ChevronDown aria-hidden className="size-3" />
-            ) : (
-              <ChevronRight aria-hidden className="size-3" />
-            )}
-          </button>
-        ) : (
-          <span className="inline-block w-4" />
-        )}
-        {node.isComponent ? (
-          <Component aria-hidden className={`size-3 ${isSelected ? "" : "text-component-500"}`} />
-        ) : (
-          <Square aria-hidden className={`size-3 ${isSelected ? "" : "text-slate-400"}`} />
-        )}
-        <span className="truncate">{node.name}</span>
-        {!node.isComponent && node.name !== node.elementTagName && (
-          <span className="font-mono opacity-60">{node.elementTagName}</span>
-        )}
-      </div>
-      {open && node.children.length > 0 && (
-        <ul role="group">
-          {node.children.map((child) => (
-            <LayerRow
-              key={child.key}
-              node={child}
-              depth={depth + 1}
-              selected={selected}
-              hovered={hovered}
-              collapsed={collapsed}
-              onToggle={onToggle}
-            />
-          ))}
-        </ul>
-      )}
-    </li>
-  )
-})
+}
 
 export const LayersPanel = () => {
-  const { tree, selectedKey, multiSelectedKeys, hoveredKey, frameReady } = useEditor()
+  const { tree, selectedKey, multiSelectedKeys, hoveredKey, frameReady, components } = useEditor()
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
+  const [showInternals, setShowInternals] = useState(readShowInternals)
+  const appComponents = useMemo(
+    () => new Set(components.list.map((component) => component.name)),
+    [components.list],
+  )
+  const layers = useMemo(
+    () => visibleLayers(tree?.children ?? [], showInternals, appComponents),
+    [tree, showInternals, appComponents],
+  )
+  const internals = useMemo(
+    () => countInternals(tree?.children ?? [], appComponents),
+    [tree, appComponents],
+  )
   const selected = new Set(
     multiSelectedKeys.length > 0 ? multiSelectedKeys : selectedKey ? [selectedKey] : [],
   )
@@ -129,30 +56,45 @@ export const LayersPanel = () => {
     })
   return (
     <nav aria-label="Layers" className="flex h-full flex-col bg-white">
-      <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold">Layers</h2>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-3 py-2">
+        <h2 className="text-sm font-semibold">Layers</h2>
+        <label className="flex items-center gap-1 text-xs text-slate-600">
+          <input
+            type="checkbox"
+            checked={showInternals}
+            onChange={(event) => {
+              setShowInternals(event.target.checked)
+              keepShowInternals(event.target.checked)
+            }}
+          />
+          Show library internals{internals > 0 ? ` (${internals})` : ""}
+        </label>
+      </div>
       {!tree ? (
         <p className="px-3 py-3 text-xs text-slate-500">
           {frameReady ? "Reading the page…" : "Waiting for the canvas…"}
         </p>
       ) : (
-        <ul
-          role="tree"
-          aria-label="Page elements"
-          aria-multiselectable
-          className="min-h-0 flex-1 overflow-auto py-1"
-        >
-          {tree.children.map((child) => (
-            <LayerRow
-              key={child.key}
-              node={child}
-              depth={0}
-              selected={selected}
-              hovered={hoveredKey}
-              collapsed={collapsed}
-              onToggle={toggle}
-            />
-          ))}
-        </ul>
+        <div className="min-h-0 flex-1 overflow-auto">
+          <ul
+            role="tree"
+            aria-label="Page elements"
+            aria-multiselectable
+            className="min-w-max py-1"
+          >
+            {layers.map((layer) => (
+              <LayerRow
+                key={layer.node.key}
+                layer={layer}
+                depth={0}
+                selected={selected}
+                hovered={hoveredKey}
+                collapsed={collapsed}
+                onToggle={toggle}
+              />
+            ))}
+          </ul>
+        </div>
       )}
     </nav>
   )

@@ -1,0 +1,101 @@
+import { ChevronDown, ChevronRight, Component, Square } from "lucide-react"
+import { type MouseEvent, memo, useEffect, useRef } from "react"
+import { useSession } from "../editing/editor-context.tsx"
+import { type Layer, indentOf } from "./library-internals.ts"
+
+export interface LayerRowProps {
+  readonly layer: Layer
+  readonly depth: number
+  readonly selected: ReadonlySet<string>
+  readonly hovered: string | null
+  readonly collapsed: ReadonlySet<string>
+  readonly onToggle: (key: string) => void
+}
+
+/** One layer and, when open, the layers under it. Names are never cut: the list scrolls sideways. */
+export const LayerRow = memo(function LayerRow(props: LayerRowProps) {
+  const { layer, depth, selected, hovered, collapsed, onToggle } = props
+  const { node, children } = layer
+  const session = useSession()
+  const ref = useRef<HTMLDivElement>(null)
+  const isSelected = selected.has(node.key)
+  const open = !collapsed.has(node.key)
+  useEffect(() => {
+    if (isSelected) ref.current?.scrollIntoView({ block: "nearest", inline: "nearest" })
+  }, [isSelected])
+  const click = (event: MouseEvent) => {
+    if (event.shiftKey) session.toggleInSelection(node.key)
+    else session.select(node.key)
+  }
+  return (
+    <li role="none">
+      <div
+        ref={ref}
+        role="treeitem"
+        aria-selected={isSelected}
+        aria-expanded={children.length > 0 ? open : undefined}
+        aria-level={depth + 1}
+        tabIndex={isSelected ? 0 : -1}
+        data-key={node.key}
+        title={node.name}
+        className={`flex min-w-full cursor-default items-center gap-1 py-0.5 pr-2 text-xs whitespace-nowrap select-none ${
+          isSelected
+            ? "bg-outline-500 text-white"
+            : hovered === node.key
+              ? "bg-sky-50"
+              : "hover:bg-slate-50"
+        }`}
+        style={{ paddingLeft: `${indentOf(depth)}px` }}
+        onClick={click}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault()
+            session.select(node.key)
+          }
+        }}
+        onMouseEnter={() => session.hover(node.key)}
+        onMouseLeave={() => session.hover(null)}
+      >
+        {children.length > 0 ? (
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={open ? `Collapse ${node.name}` : `Expand ${node.name}`}
+            className="shrink-0 rounded p-0.5 hover:bg-black/10"
+            onClick={(event) => {
+              event.stopPropagation()
+              onToggle(node.key)
+            }}
+          >
+            {open ? (
+              <ChevronDown aria-hidden className="size-3" />
+            ) : (
+              <ChevronRight aria-hidden className="size-3" />
+            )}
+          </button>
+        ) : (
+          <span className="inline-block w-4 shrink-0" />
+        )}
+        {node.isComponent ? (
+          <Component
+            aria-hidden
+            className={`size-3 shrink-0 ${isSelected ? "" : "text-component-500"}`}
+          />
+        ) : (
+          <Square aria-hidden className={`size-3 shrink-0 ${isSelected ? "" : "text-slate-400"}`} />
+        )}
+        <span>{node.name}</span>
+        {!node.isComponent && node.name !== node.elementTagName && (
+          <span className="font-mono opacity-60">{node.elementTagName}</span>
+        )}
+      </div>
+      {open && children.length > 0 && (
+        <ul role="group">
+          {children.map((child) => (
+            <LayerRow key={child.node.key} {...props} layer={child} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+})
