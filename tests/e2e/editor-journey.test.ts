@@ -223,8 +223,8 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     await expect.poll(() => button.evaluate(() => window.innerWidth)).toBe(768)
     await visible(toolbar().getByText("Styles: md and up"))
     await saved(async () => {
-      await inspector().getByLabel("Padding").fill("24px")
-      await inspector().getByLabel("Padding").press("Enter")
+      await inspector().getByLabel("Padding", { exact: true }).fill("24px")
+      await inspector().getByLabel("Padding", { exact: true }).press("Enter")
     })
     expect(await appFile()).toMatch(/className="[^"]*\bmd:p-6\b[^"]*"[^>]*>\s*Get started/)
     // At md and up the button has the new padding; the base padding is left to smaller widths.
