@@ -5,15 +5,13 @@ import { ContestRepository } from "../contests/contest.port.ts"
 import { contestStatus } from "../contests/contest-status.ts"
 import { ContestClosed, SubscribersOnly } from "../contests/contests.errors.ts"
 import type { OutOfSubmissions } from "../plans/plans.errors.ts"
-import { planOf, type Tier } from "../plans/plans.ts"
+import { mayEnter } from "../contests/subscribers-only.ts"
 import { renewIfDue, spendCredit, startSubscription } from "../plans/quota.ts"
 import type { Subscription } from "../plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
 
-/** Whether a member on `tier` may enter `contest`: a subscribers-only one takes paid plans only. */
-export const mayEnter = (contest: Pick<Contest, "subscribersOnly">, tier: Tier): boolean =>
-  !contest.subscribersOnly || planOf(tier).perks.includes("subscriber-contests")
+export { mayEnter } from "../contests/subscribers-only.ts"
 
 /**
  * The rule of entering: the contest is open now, the member's plan may enter it (a

@@ -1,10 +1,10 @@
-import { Download, ImageOff, Upload } from "lucide-react"
+import { Download, ImageOff, Lock, Upload } from "lucide-react"
 import { Suspense, useState } from "react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
 import { WIN_SHORT } from "../../plans/score-rule.ts"
-import { Button } from "../../../../ui/src/button.tsx"
+import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 import { ContestPrize } from "../contests/ContestPrize.tsx"
@@ -42,6 +42,29 @@ const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "tit
   )
 
 /**
+ * A subscribers-only contest says so on its card, with the way to a plan, before anyone picks a
+ * photo: everyone sees it and votes, members on Lite, Pro or Champ enter it.
+ */
+const SubscribersOnlyNote = ({ mayEnter }: { readonly mayEnter: boolean }) => (
+  <div className="mt-4 rounded-card border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+    <p className="flex items-center gap-2 font-semibold text-slate-900">
+      <Lock aria-hidden className="size-4" />
+      Subscribers only
+    </p>
+    <p className="mt-1">
+      {mayEnter
+        ? "Your plan lets you enter. Everyone can see the entries and vote."
+        : "Members on Color Lite, Pro or Champ may enter this contest. Everyone can see the entries and vote."}
+    </p>
+    {!mayEnter && (
+      <Link to="/pricing" className="mt-2 inline-block font-semibold text-brand-700 underline">
+        See the plans
+      </Link>
+    )}
+  </div>
+)
+
+/**
  * The contest card (§2): title, line art, description, countdown, how to take part, Download and
  * — while the contest is open — Submit Your Artwork.
  */
@@ -50,12 +73,18 @@ export const ContestCard = ({
   badge,
   open,
   onSubmit,
+  mayEnter = true,
 }: {
   readonly contest: Contest
   readonly badge: Badge
   /** Submissions accepted now (start <= now < end). */
   readonly open: boolean
   readonly onSubmit: () => void
+  /**
+   * Whether the viewer's plan may enter (mayEnter in domain/contests/subscribers-only.ts); a
+   * visitor may, once signed in on a plan that does.
+   */
+  readonly mayEnter?: boolean
 }) => {
   const [downloading, setDownloading] = useState(false)
   const downloadOpened = useOpenedOnce(downloading)
@@ -78,12 +107,19 @@ export const ContestCard = ({
           <p className="mt-2 break-words text-slate-700">{contest.description}</p>
         )}
         <ContestPrize contest={contest} className="mt-3" />
+        {contest.subscribersOnly && <SubscribersOnlyNote mayEnter={mayEnter} />}
         <div className="mt-6 flex flex-wrap gap-3">
-          {open && (
+          {open && mayEnter && (
             <Button size="lg" onClick={onSubmit}>
               <Upload aria-hidden className="size-4" />
               Submit Your Artwork
             </Button>
+          )}
+          {open && !mayEnter && (
+            <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
+              <Lock aria-hidden className="size-4" />
+              Choose a plan to enter
+            </Link>
           )}
           <Button
             variant="secondary"

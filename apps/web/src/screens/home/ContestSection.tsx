@@ -7,6 +7,7 @@ import { useSession } from "../../session/session.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
+import { mayEnter } from "../../../../../domain/contests/subscribers-only.ts"
 import { ContestCard } from "./ContestCard.tsx"
 import { NoActiveContest, UpcomingContest } from "./ContestPlaceholders.tsx"
 import { contestClock, type ContestPhase } from "./contest-clock.ts"
@@ -34,7 +35,7 @@ const CurrentContest = ({
   readonly contest: Contest
   readonly onPhaseChange: () => void
 }) => {
-  const { member } = useSession()
+  const { member, subscription } = useSession()
   const auth = useAuthDialog()
   const { phase, badge } = contestClock(contest, useNow())
   const seenPhase = useRef<ContestPhase>(phase)
@@ -56,6 +57,7 @@ const CurrentContest = ({
         badge={badge}
         open={open}
         onSubmit={() => (member ? onSubmitOpenChange(true) : auth.open("signin"))}
+        mayEnter={!member || mayEnter(contest, subscription?.tier ?? "free")}
       />
       {open && member && submitOpened && (
         <Suspense fallback={null}>

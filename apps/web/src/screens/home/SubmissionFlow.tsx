@@ -11,10 +11,16 @@ import { takeKeptPhoto } from "./kept-photo.ts"
 import { OutOfSubmissionsStep } from "./OutOfSubmissionsStep.tsx"
 import { PhotoStep } from "./PhotoStep.tsx"
 import { RECENT_ENTRIES } from "./RecentSubmissions.tsx"
-import { isOutOfCredits, isOutOfSubmissionsError, SUBMIT_FAILED } from "./submission-rules.ts"
+import {
+  isOutOfCredits,
+  isOutOfSubmissionsError,
+  isSubscribersOnlyError,
+  SUBMIT_FAILED,
+} from "./submission-rules.ts"
+import { SubscribersOnlyStep } from "./SubscribersOnlyStep.tsx"
 import { usePhoto } from "./usePhoto.ts"
 
-type Step = "photo" | "checking" | "confirm" | "uploading" | "out"
+type Step = "photo" | "checking" | "confirm" | "uploading" | "out" | "subscribers-only"
 
 /**
  * A member's entry (§4 Submission flow): choose a photo, Submit Artwork refreshes the quota, then
@@ -104,6 +110,7 @@ export const SubmissionFlow = ({
       void client.invalidateQueries({ queryKey: ["gallery"] })
     } catch (error) {
       if (isOutOfSubmissionsError(error)) setStep("out")
+      else if (isSubscribersOnlyError(error)) setStep("subscribers-only")
       else {
         setStep("photo")
         failed(messageOf(error, SUBMIT_FAILED))
@@ -141,6 +148,8 @@ export const SubmissionFlow = ({
             onConfirm={() => void submit()}
           />
         )
+      case "subscribers-only":
+        return <SubscribersOnlyStep onCancel={close} />
       case "out":
         return (
           <OutOfSubmissionsStep

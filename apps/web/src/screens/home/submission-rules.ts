@@ -53,6 +53,7 @@ export const isOutOfCredits = (subscription: Subscription): boolean =>
 /** Refusals that are about something else than credits, whatever their message says. */
 const OTHER_REFUSALS = new Set([
   "CONTEST_CLOSED",
+  "SUBSCRIBERS_ONLY",
   "BAD_REQUEST",
   "UNSUPPORTED_IMAGE",
   "PAYLOAD_TOO_LARGE",
@@ -76,3 +77,10 @@ export const entriesLeft = (subscription: Subscription): string => {
   const left = Math.max(0, subscription.remaining_submissions)
   return `You have ${left} ${left === 1 ? "entry" : "entries"} left this month.`
 }
+
+/** A subscribers-only contest refused a member on the free plan (403 SUBSCRIBERS_ONLY). */
+export const isSubscribersOnlyError = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === "SUBSCRIBERS_ONLY"
+
+export const SUBSCRIBERS_ONLY =
+  "This contest is for subscribers only: members on Color Lite, Pro or Champ may enter it."
