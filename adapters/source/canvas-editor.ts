@@ -491,7 +491,7 @@ export class CanvasEditor {
     const target = this.editTarget(request.element, request.seenFileHashes, "text")
     const { file, element } = target
     const edit = this.explained(target, "text", () =>
-      editText(file, element, request.oldText, request.newText),
+      editText(file, element, request.oldText, request.newText, target.atInstance),
     )
     return this.commit("editText", this.one(file.path, edit))
   }
@@ -515,7 +515,7 @@ export class CanvasEditor {
     }
     // Only the instance of the component the element is written in passes it those props (an
     // element handed to <Card> as children reads its own component's className, not Card's).
-    if (!isInstanceOf(instance.element, definition.element)) {
+    if (!isInstanceOf(instance, definition)) {
       return { ...definition, definition, atInstance: false }
     }
     return { ...instance, definition, atInstance: true }

@@ -90,11 +90,15 @@ const CACHE_FLAGS = (() => {
   return (flags["HasAggregatedChildData"] ?? 0) | (flags["ThisNodeOrAnySubNodesHasError"] ?? 0)
 })()
 
-/** Every node's kind, flags and range, depth first: equal dumps are equal trees. */
+/**
+ * Every node's kind, flags and range, depth first, and whether its parent link leads to the node
+ * it is a child of: equal dumps are equal trees.
+ */
 const dump = (source: ts.SourceFile) => {
   const out: Array<string> = []
   const visit = (node: ts.Node) => {
-    out.push(`${node.kind}:${node.pos}:${node.end}:${node.flags & ~CACHE_FLAGS}`)
+    const linked = node === source || ts.forEachChild(node.parent, (child) => child === node)
+    out.push(`${node.kind}:${node.pos}:${node.end}:${node.flags & ~CACHE_FLAGS}:${linked === true}`)
     ts.forEachChild(node, visit)
   }
   visit(source)

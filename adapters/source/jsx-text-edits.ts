@@ -6,9 +6,10 @@ import {
   OldContentMismatch,
   UnsupportedEdit,
 } from "../../domain/editing/source-rewriter.port.ts"
+import { findAttribute } from "./attributes.ts"
 import { childrenOf, type FileModel, type JsxInfo } from "./jsx-tree.ts"
 import { stringLiteral } from "./source-style.ts"
-import type { FileEdit } from "./splices.ts"
+import { emptyEdit, type FileEdit } from "./splices.ts"
 
 /** How JSX renders a text child: lines trimmed, blank lines dropped, joined by spaces. */
 export const jsxTextValue = (raw: string) => {
@@ -92,13 +93,51 @@ const coreRange = (text: string, start: number, end: number) => {
   return from === to ? { start, end } : { start: from, end: to }
 }
 
-export const editText = (
+/**
+ * Text for a self-closing component instance (`<Button />` → `<Button>Save</Button>`): its
+ * rendered text comes from its children (usage site), and it has none, so the text it shows
+ * now is empty. A `children` prop written on it is refused: that is where its text is.
+ */
+const childrenFor = (
   file: FileModel,
   element: JsxInfo,
   oldText: string | undefined,
   newText: string,
 ): FileEdit => {
+  if (findAttribute(element.opening, "children")) {
+    throw new UnsupportedEdit({
+      reason: `<${element.tagName}> gets its text from its children prop: change that prop instead`,
+    })
+  }
+  if (oldText !== undefined && normalizeText(oldText) !== "") {
+    throw new OldContentMismatch({ codebaseId: element.id, expected: oldText, actual: "" })
+  }
+  if (normalizeText(newText) === "") return emptyEdit
+  const close = element.end - 2
+  if (file.text.slice(close, element.end) !== "/>") {
+    throw new UnsupportedEdit({ reason: `<${element.tagName}> does not end with />` })
+  }
+  // Spaces before `/>` on the tag's line go (`<Button />` → `<Button>`); a line break stays.
+  let start = close
+  while (start > 0 && /[ \t]/.test(file.text[start - 1]!)) start -= 1
+  if (/[\r\n]/.test(file.text[start - 1] ?? "")) start = close
+  const text = `>${jsxText(file, newText)}</${element.tagName}>`
+  return { splices: [{ start, end: element.end, text }], carries: [], created: [] }
+}
+
+/**
+ * Replaces the element's text. `atInstance`: the element is a component instance edited for
+ * the text its component shows from its children, so a self-closing one is given children.
+ */
+export const editText = (
+  file: FileModel,
+  element: JsxInfo,
+  oldText: string | undefined,
+  newText: string,
+  atInstance = false,
+): FileEdit => {
   if (!element.closing) {
+    if (atInstance) return childrenFor(file, element, oldText, newText)
     throw new UnsupportedEdit({ reason: "A self-closing element has no text to edit" })
   }
   const children = childrenOf(element.node)

@@ -1,5 +1,5 @@
-import { cp, readFile } from "node:fs/promises"
-import { join } from "node:path"
+import { cp, mkdir, readFile } from "node:fs/promises"
+import { dirname, join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { makeCanvas, replaceOnce, type TestCanvas } from "./test-support.ts"
 
@@ -204,5 +204,143 @@ describe("text edits at the usage site", () => {
     expect(error.message).toContain("its text comes from the component's children")
     expect(error.message).toContain("edit the instance where <Badge> is used")
     expect(await canvas.read(UI)).toBe(original[UI])
+  })
+})
+
+/*
+ * More files using the components: a self-closing instance, instances by an aliased name, and a
+ * component imported as another file's default export.
+ */
+const TOOLBAR = "Toolbar.tsx"
+const ICON = "components/ui/icon-button.tsx"
+const more: Record<string, string> = {
+  [TOOLBAR]: [
+    `import { Badge as Tag, Button as Btn } from "./components/ui/button"`,
+    `import { Button } from "./components/ui/button"`,
+    `import Icon from "./components/ui/icon-button"`,
+    `import { Button as Other } from "./other/button"`,
+    ``,
+    `export function Toolbar() {`,
+    `  return (`,
+    `    <nav>`,
+    `      <Button variant="outline" />`,
+    `      <Button`,
+    `        size="sm"`,
+    `      />`,
+    `      <Button children="Ready" />`,
+    `      <Btn className="mt-1">Go</Btn>`,
+    `      <Tag className="mt-2">Hot</Tag>`,
+    `      <Other className="mt-3">Elsewhere</Other>`,
+    `      <Icon className="m-1" />`,
+    `    </nav>`,
+    `  )`,
+    `}`,
+    ``,
+  ].join("\n"),
+  [ICON]: [
+    `import { cn } from "@/lib/utils"`,
+    ``,
+    `export default function IconButton({ className, ...props }: { className?: string }) {`,
+    `  return <button className={cn("p-1", className)} {...props} />`,
+    `}`,
+    ``,
+  ].join("\n"),
+  "other/button.tsx": [
+    `export function Button({ className }: { className?: string }) {`,
+    `  return <a className={className}>elsewhere</a>`,
+    `}`,
+    ``,
+  ].join("\n"),
+}
+
+describe("instances written otherwise", () => {
+  beforeEach(async () => {
+    for (const [path, text] of Object.entries(more)) {
+      await mkdir(dirname(join(canvas.root, path)), { recursive: true })
+      await canvas.write(path, text)
+    }
+  })
+
+  /** The element of `definition` at `snippet`, as rendered for the instance at `usage` in the toolbar. */
+  const at = async (definition: string, snippet: string, usage: string) => ({
+    codebaseId: (await canvas.at(definition, snippet)).codebaseId,
+    instanceCodebaseId: (await canvas.at(TOOLBAR, usage)).codebaseId,
+  })
+
+  const editText = async (
+    element: { codebaseId: string; instanceCodebaseId: string },
+    oldText: string,
+    newText: string,
+  ) => canvas.run(canvas.rewriter.editText(canvas.root, { element, oldText, newText }))
+
+  const toolbarWith = (before: string, after: string) => replaceOnce(more[TOOLBAR]!, before, after)
+
+  it("gives a self-closing instance children for its text, and undo takes them back", async () => {
+    await editText(await at(UI, "<button", `<Button variant`), "", "Save")
+    expect(await canvas.read(TOOLBAR)).toBe(
+      toolbarWith(`<Button variant="outline" />`, `<Button variant="outline">Save</Button>`),
+    )
+    await canvas.run(canvas.rewriter.undoChangeToFiles(canvas.root))
+    expect(await canvas.read(TOOLBAR)).toBe(more[TOOLBAR])
+    // Attributes over several lines: the line break before the `/>` stays.
+    await editText(await at(UI, "<button", `<Button\n`), "", "It's {new}")
+    expect(await canvas.read(TOOLBAR)).toBe(
+      toolbarWith(
+        `        size="sm"\n      />`,
+        `        size="sm"\n      >{"It's {new}"}</Button>`,
+      ),
+    )
+    expect(await canvas.read(UI)).toBe(original[UI])
+  })
+
+  it("refuses a self-closing instance's text when the DOM showed other text, or its children prop gives it", async () => {
+    const mismatch = (await canvas.refusal(
+      canvas.rewriter.editText(canvas.root, {
+        element: await at(UI, "<button", `<Button variant`),
+        oldText: "Cancel",
+        newText: "Save",
+      }),
+    )) as { _tag: string }
+    expect(mismatch._tag).toBe("OldContentMismatch")
+    const prop = (await canvas.refusal(
+      canvas.rewriter.editText(canvas.root, {
+        element: await at(UI, "<button", `<Button children`),
+        oldText: "Ready",
+        newText: "Set",
+      }),
+    )) as { _tag: string; message: string }
+    expect(prop._tag).toBe("UnsupportedEdit")
+    expect(prop.message).toContain("children prop")
+    expect(await canvas.read(TOOLBAR)).toBe(more[TOOLBAR])
+    expect(await canvas.read(UI)).toBe(original[UI])
+  })
+
+  it("edits an instance used by an aliased name (Button as Btn) at the usage site", async () => {
+    await addClass(await at(UI, "<button", "<Btn"), "ring-2")
+    await editText(await at(UI, "<button", "<Btn"), "Go", "Went")
+    expect(await canvas.read(TOOLBAR)).toBe(
+      toolbarWith(`<Btn className="mt-1">Go</Btn>`, `<Btn className="mt-1 ring-2">Went</Btn>`),
+    )
+    expect(await canvas.read(UI)).toBe(original[UI])
+  })
+
+  it("edits an instance of another file's default export by the name it is imported as", async () => {
+    await addClass(await at(ICON, "<button", "<Icon"), "ring-2")
+    await editText(await at(ICON, "<button", "<Icon"), "", "Hi")
+    expect(await canvas.read(TOOLBAR)).toBe(
+      toolbarWith(`<Icon className="m-1" />`, `<Icon className="m-1 ring-2">Hi</Icon>`),
+    )
+    expect(await canvas.read(ICON)).toBe(more[ICON])
+  })
+
+  it("edits the definition when an alias names another component, or the same name in another file", async () => {
+    // Tag is Badge: the Button's <button> is not rendered by it.
+    await addClass(await at(UI, "<button", "<Tag"), "ring-2")
+    expect(await canvas.read(UI)).not.toBe(original[UI])
+    await canvas.write(UI, original[UI]!)
+    // Other is ./other/button's Button, not components/ui/button's.
+    await addClass(await at(UI, "<button", "<Other"), "ring-4")
+    expect(await canvas.read(UI)).not.toBe(original[UI])
+    expect(await canvas.read(TOOLBAR)).toBe(more[TOOLBAR])
   })
 })

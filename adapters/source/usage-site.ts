@@ -6,9 +6,17 @@
  * is read off its own JSX: a className expression naming `className` (or `props.className`), a
  * `{children}` child, or, without either, a `{...props}` spread that carries them in.
  */
+import { posix } from "node:path"
 import { ts } from "ts-morph"
 import { findAttribute } from "./attributes.ts"
-import type { JsxInfo } from "./jsx-tree.ts"
+import { exportOf, stripExtension } from "./imports.ts"
+import type { FileModel, JsxInfo } from "./jsx-tree.ts"
+
+/** An element and the version of the file it is in. */
+interface Resolved {
+  readonly file: FileModel
+  readonly element: JsxInfo
+}
 
 /** What an edit changes: the class list or the text. */
 export type EditedPart = "class" | "text"
@@ -91,11 +99,55 @@ export const componentNameOf = (element: JsxInfo): string | undefined => {
   return undefined
 }
 
+/** What an import binds a local name to: the export it names (`"default"` for the default one). */
+const importedAs = (
+  source: ts.SourceFile,
+  local: string,
+): { readonly imported: string; readonly specifier: string } | undefined => {
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue
+    if (statement.importClause.isTypeOnly) continue
+    const specifier = (statement.moduleSpecifier as ts.StringLiteral).text
+    const clause = statement.importClause
+    if (clause.name?.text === local) return { imported: "default", specifier }
+    const bindings = clause.namedBindings
+    if (!bindings || !ts.isNamedImports(bindings)) continue
+    const element = bindings.elements.find((binding) => binding.name.text === local)
+    if (element && !element.isTypeOnly) {
+      return { imported: (element.propertyName ?? element.name).text, specifier }
+    }
+  }
+  return undefined
+}
+
 /**
- * Whether `instance` (a component element) is a use of the component `element` is written in: its
- * tag names that component (`Button`, `ui.Button`; an alias under another name does not count).
+ * Whether a specifier can name the file at canvas path `target` from the file at `from`: a
+ * relative one must lead to it (with or without its extension, or as its folder's index); any
+ * other (a path alias, `@/components/ui/button`) is taken to, as the name already matched.
  */
-export const isInstanceOf = (instance: JsxInfo, element: JsxInfo): boolean => {
-  const component = componentNameOf(element)
-  return component !== undefined && instance.tagName.split(".").at(-1) === component
+const mayName = (from: string, specifier: string, target: string) => {
+  if (!specifier.startsWith(".")) return true
+  const resolved = stripExtension(posix.join(posix.dirname(from), specifier))
+  const wanted = stripExtension(target)
+  return resolved === wanted || `${resolved}/index` === wanted
+}
+
+/**
+ * Whether `instance` (a component element) is a use of the component `definition`'s element is
+ * written in: its tag names that component (`Button`, `ui.Button`), or a name its file imports it
+ * by (`import { Button as Btn }`, or `import Btn from …` of a file whose default export it is).
+ */
+export const isInstanceOf = (instance: Resolved, definition: Resolved): boolean => {
+  const component = componentNameOf(definition.element)
+  if (component === undefined) return false
+  const tag = instance.element.tagName
+  if (tag.split(".").at(-1) === component) return true
+  if (tag.includes(".")) return false
+  const imported = importedAs(instance.file.source, tag)
+  if (!imported || !mayName(instance.file.path, imported.specifier, definition.file.path)) {
+    return false
+  }
+  return imported.imported === "default"
+    ? exportOf(definition.file.source, component) === "default"
+    : imported.imported === component
 }
