@@ -9259,6 +9259,80 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/canvases/{canvasId}/elements/{codebaseId}/source": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Reads an element's source: its JSX, the lines it spans and its file's imports (admin session or editor token) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly canvasId: string
+          readonly codebaseId: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["ElementSource"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Neither an admin nor the editor token */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such canvas (CANVAS_NOT_FOUND) or element (ELEMENT_NOT_FOUND) */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/openapi.json": {
     readonly parameters: {
       readonly query?: never
@@ -9867,6 +9941,16 @@ export interface components {
           readonly [key: string]: string
         }
       } | null
+    }
+    readonly ElementSource: {
+      /** @description Relative to the canvas root, / separated */
+      readonly path: string
+      readonly startLine: number | ("Infinity" | "-Infinity" | "NaN")
+      readonly endLine: number | ("Infinity" | "-Infinity" | "NaN")
+      /** @description The element's JSX as its file has it */
+      readonly text: string
+      /** @description The import declarations of its file */
+      readonly imports: string
     }
     readonly Entry: {
       readonly _id: string

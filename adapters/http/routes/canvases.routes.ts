@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect"
+import { CodebaseIdSchema } from "../../../domain/editing/change-fields.schema.ts"
 import { listCanvasComponents } from "../../../domain/editing/list-components.use-case.ts"
 import { type MutationCall, mutateCanvas } from "../../../domain/editing/mutate-canvas.use-case.ts"
 import { MUTATION_BODY_SCHEMAS } from "../../../domain/editing/mutation-request.schema.ts"
@@ -8,6 +9,7 @@ import {
   MUTATION_PATHS,
   type MutationEndpoint,
 } from "../../../domain/editing/mutation-request.ts"
+import { readElementSource } from "../element-source.ts"
 import type { DocumentedRoute } from "../openapi.ts"
 import { ok, route } from "../route.ts"
 
@@ -128,7 +130,35 @@ const componentsRoute: DocumentedRoute = {
   okBody: Schema.Struct({ components: Schema.Array(ComponentInfoBody) }),
 }
 
+const ElementParams = Schema.Struct({
+  canvasId: CanvasParams.fields.canvasId,
+  codebaseId: CodebaseIdSchema,
+})
+
+/** One element's JSX as its file has it: the editor's code panel, and what Copy takes. */
+const elementSourceRoute: DocumentedRoute = {
+  ...route({
+    method: "GET",
+    path: "/canvases/:canvasId/elements/:codebaseId/source",
+    summary: `Reads an element's source: its JSX, the lines it spans and its file's imports ${ACCESS_NOTE}`,
+    tag: "editor",
+    access: "editor",
+    params: ElementParams,
+    responses: { 404: "No such canvas (CANVAS_NOT_FOUND) or element (ELEMENT_NOT_FOUND)" },
+    handler: ({ params }) =>
+      readElementSource(params.canvasId, params.codebaseId).pipe(Effect.map(ok)),
+  }),
+  okBody: Schema.Struct({
+    path: Schema.String.annotate({ description: "Relative to the canvas root, / separated" }),
+    startLine: Schema.Number.annotate({ description: "1-based" }),
+    endLine: Schema.Number.annotate({ description: "1-based, inclusive" }),
+    text: Schema.String.annotate({ description: "The element's JSX as its file has it" }),
+    imports: Schema.String.annotate({ description: "The import declarations of its file" }),
+  }).annotate({ identifier: "ElementSource" }),
+}
+
 export const canvasRoutes: ReadonlyArray<DocumentedRoute> = [
   ...MUTATION_ENDPOINTS.map(canvasRoute),
   componentsRoute,
+  elementSourceRoute,
 ]
