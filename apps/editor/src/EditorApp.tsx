@@ -1,8 +1,10 @@
 import { createRef, type RefObject, useEffect } from "react"
 import { ToastProvider, useToast } from "../../ui/src/toast.tsx"
 import { canvasApi, componentsApi } from "./api/canvas-api.ts"
+import { elementSourceApi } from "./api/element-source-api.ts"
 import { Canvas } from "./canvas/Canvas.tsx"
 import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"
+import { ElementMenu } from "./context-menu/ElementMenu.tsx"
 import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-context.tsx"
 import { EditorSession } from "./editing/editor-session.ts"
 import { useEditorShortcuts } from "./editing/editor-shortcuts.ts"
@@ -44,6 +46,7 @@ export const EditorLayout = ({
     <EditorSessionProvider session={session}>
       <ToastProvider>
         <ToastBridge />
+        <ElementMenu />
         <div className="grid h-full grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
           <Toolbar canvasId={canvasId} />
           <RefusalMessage />
@@ -85,6 +88,7 @@ export const createEditor = (config: EditorConfig) => {
     channel,
     send: canvasApi({ token: config.token }),
     listComponents: componentsApi({ token: config.token, canvasId: config.canvasId }),
+    readElementSource: elementSourceApi({ token: config.token, canvasId: config.canvasId }),
     classCss: tailwindClassCss(),
   })
   return { session, frameRef, config }

@@ -39,6 +39,7 @@ export const Canvas = ({
         ref={frameRef}
         src={src}
         title="Canvas: the edited app"
+        data-canvas-frame=""
         className={
           previewWidth === null
             ? "absolute top-0 left-0 origin-top-left border-0 bg-white"

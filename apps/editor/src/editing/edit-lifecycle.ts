@@ -43,6 +43,7 @@ import {
   type MutationResult,
   type SendMutation,
 } from "../api/canvas-api.ts"
+import type { ReadElementSource } from "../api/element-source-api.ts"
 import type { FrameChannel, FrameMessage } from "../frame/frame-channel.ts"
 import type { TreeNode } from "../frame/nav-tree.ts"
 import { type EditorSnapshot, isRecord, str } from "./editor-snapshot.ts"
@@ -61,6 +62,8 @@ export interface EditorSessionOptions {
   readonly classCss?: (className: string) => Promise<Readonly<Record<string, string>> | undefined>
   /** The canvas's components for Add element (GET /canvases/:canvasId/components). */
   readonly listComponents?: ListComponents
+  /** An element's source (GET /canvases/:canvasId/elements/:codebaseId/source), for Copy. */
+  readonly readElementSource?: ReadElementSource
 }
 
 const randomId = (): string => crypto.randomUUID()
@@ -74,6 +77,7 @@ export abstract class EditLifecycle {
   protected readonly newId: () => string
   private readonly classCss: EditorSessionOptions["classCss"]
   protected readonly listComponents: ListComponents | undefined
+  readonly readElementSource: ReadElementSource | undefined
   private readonly unsubscribe: () => void
   /** Changes the server holds, newest last: what undo walks back. */
   private done: Array<ChangeLedgerItem> = []
@@ -94,6 +98,7 @@ export abstract class EditLifecycle {
     this.newId = options.newId ?? randomId
     this.classCss = options.classCss
     this.listComponents = options.listComponents
+    this.readElementSource = options.readElementSource
     this.snapshot = {
       frameReady: false,
       tree: null,
@@ -114,8 +119,16 @@ export abstract class EditLifecycle {
       editingTextKey: null,
       editTarget: "instance",
       components: { status: "idle", list: [], message: null },
+      contextMenu: null,
+      clipboard: null,
+      shortcutsOpen: false,
     }
     this.unsubscribe = this.channel.subscribe((message) => this.onFrameMessage(message))
+  }
+
+  /** The frame's channel, for what only reads the canvas (the inspector's computed styles). */
+  get frameChannel(): Pick<FrameChannel, "subscribe"> {
+    return this.channel
   }
 
   /** The frame's messages: what the session does with each (editor-session.ts). */
@@ -172,6 +185,24 @@ export abstract class EditLifecycle {
         return
       }
     }
+  }
+
+  /** A short note for the user ("Copied h2"), shown as a toast. */
+  notify(title: string) {
+    this.showToast(title)
+  }
+
+  /** Something the editor could not do outside an edit (a copy): shown as a refusal is. */
+  reportProblem(what: string, refusal: CanvasRefusal) {
+    this.update({
+      refusal: {
+        changeId: `${what}-${this.newId()}`,
+        changeName: what,
+        status: refusal.status,
+        code: refusal.code,
+        message: refusal.message,
+      },
+    })
   }
 
   private showToast(title: string) {

@@ -11,7 +11,14 @@ import { indexTree, readNavTree } from "../frame/nav-tree.ts"
 import { breakpointAt, frameZoomPerc, previewWidthProblem } from "../canvas/preview-widths.ts"
 import { CanvasRefusal } from "../api/canvas-api.ts"
 import { EditLifecycle } from "./edit-lifecycle.ts"
-import { type Modifiers, codebaseIdOf, isRecord, str } from "./editor-snapshot.ts"
+import {
+  type CopiedElement,
+  type Modifiers,
+  codebaseIdOf,
+  isRecord,
+  str,
+} from "./editor-snapshot.ts"
+import { type KeyPress, shortcutFor } from "./editor-shortcuts.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
 
@@ -78,8 +85,22 @@ export class EditorSession extends EditLifecycle {
         this.onDragEnd(payload)
         return
       case "KEY_DOWN":
-        this.handleKey(payload)
+        this.handleKey({
+          key: str(payload.key),
+          metaKey: payload.metaKey === true,
+          ctrlKey: payload.ctrlKey === true,
+          shiftKey: payload.shiftKey === true,
+          altKey: payload.altKey === true,
+        })
         return
+      case "CONTEXT_MENU": {
+        const key = str(payload.elementKey)
+        if (!key || this.snapshot.driveMode) return
+        const x = typeof payload.clientX === "number" ? payload.clientX : 0
+        const y = typeof payload.clientY === "number" ? payload.clientY : 0
+        this.openContextMenu(key, x, y, "frame")
+        return
+      }
       default:
         return
     }
@@ -113,26 +134,13 @@ export class EditorSession extends EditLifecycle {
   }
 
   /**
-   * The editor's shortcuts, pressed in the frame (KEY_DOWN) or anywhere in the parent
-   * (useEditorShortcuts): ⌘/Ctrl+Z undo, ⌘/Ctrl+Shift+Z or ⌘/Ctrl+Y redo, ⌘/Ctrl+D duplicate,
-   * Delete or Backspace remove, Escape deselect. Answers whether the key was one of them.
+   * The editor's shortcuts (editor-shortcuts.ts), pressed in the frame (KEY_DOWN) or anywhere in
+   * the parent (useEditorShortcuts). Answers whether the key was one of them.
    */
-  handleKey(payload: Record<string, unknown>): boolean {
-    const key = str(payload.key)
-    const command = payload.metaKey === true || payload.ctrlKey === true
-    if (command && key?.toLowerCase() === "z") {
-      void (payload.shiftKey === true ? this.redo() : this.undo())
-    } else if (command && key?.toLowerCase() === "y") {
-      void this.redo()
-    } else if (command && key?.toLowerCase() === "d") {
-      this.duplicate()
-    } else if (!command && (key === "Delete" || key === "Backspace")) {
-      this.remove()
-    } else if (key === "Escape") {
-      this.select(null)
-    } else {
-      return false
-    }
+  handleKey(payload: KeyPress): boolean {
+    const shortcut = shortcutFor(payload)
+    if (!shortcut?.run) return false
+    shortcut.run(this)
     return true
   }
 
@@ -216,6 +224,29 @@ export class EditorSession extends EditLifecycle {
       modifiers.state === null ? [] : [modifiers.state],
       this.snapshot.selectedKey,
     ])
+  }
+
+  /**
+   * Opens the element menu for `key`, selecting it unless it is already in the selection (the menu
+   * then acts on the whole selection, as the keys do).
+   */
+  openContextMenu(key: string, x: number, y: number, from: "frame" | "editor"): void {
+    if (!this.selectedKeys().includes(key)) this.select(key)
+    this.update({ contextMenu: { key, x, y, from } })
+  }
+
+  closeContextMenu(): void {
+    if (this.snapshot.contextMenu !== null) this.update({ contextMenu: null })
+  }
+
+  /** Keeps an element copied for pasting, and says so. */
+  setClipboard(copied: CopiedElement): void {
+    this.update({ clipboard: copied })
+    this.notify(`Copied ${copied.name}`)
+  }
+
+  setShortcutsOpen(open: boolean): void {
+    this.update({ shortcutsOpen: open })
   }
 
   dismissRefusal(): void {

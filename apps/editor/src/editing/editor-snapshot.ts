@@ -34,6 +34,17 @@ export interface ComponentListing {
   readonly message: string | null
 }
 
+/**
+ * The element menu, open for an element: where it was asked for (a right-click in the canvas, in
+ * its coordinates, or in Layers or from the keyboard, in the editor's own).
+ */
+export interface ContextMenuAt {
+  readonly key: string
+  readonly x: number
+  readonly y: number
+  readonly from: "frame" | "editor"
+}
+
 export interface EditorSnapshot {
   readonly frameReady: boolean
   readonly tree: TreeNode | null
@@ -59,6 +70,21 @@ export interface EditorSnapshot {
   /** Where class and text edits of an element a component instance renders go (usage-site.ts). */
   readonly editTarget: EditTarget
   readonly components: ComponentListing
+  readonly contextMenu: ContextMenuAt | null
+  /** The element copied with ⌘/Ctrl+C (or the menu's Copy), ready to paste in any file. */
+  readonly clipboard: CopiedElement | null
+  /** The shortcut sheet ("?") is open. */
+  readonly shortcutsOpen: boolean
+}
+
+/** An element's JSX as its file has it, with that file's imports, for pasting (clipboard.ts). */
+export interface CopiedElement {
+  /** The file it was copied from, relative to the canvas root: its relative imports start there. */
+  readonly path: string
+  readonly name: string
+  readonly text: string
+  /** The import declarations of its file, as written. */
+  readonly imports: string
 }
 export const ZOOM_STEPS: ReadonlyArray<number> = [25, 50, 67, 75, 90, 100, 110, 125, 150, 200]
 

@@ -51,7 +51,15 @@ export const LayerRow = memo(function LayerRow(props: LayerRowProps) {
           if (event.key === "Enter" || event.key === " ") {
             event.preventDefault()
             session.select(node.key)
+          } else if (event.key === "ContextMenu" || (event.shiftKey && event.key === "F10")) {
+            event.preventDefault()
+            const box = event.currentTarget.getBoundingClientRect()
+            session.openContextMenu(node.key, box.left + 16, box.bottom, "editor")
           }
+        }}
+        onContextMenu={(event) => {
+          event.preventDefault()
+          session.openContextMenu(node.key, event.clientX, event.clientY, "editor")
         }}
         onMouseEnter={() => session.hover(node.key)}
         onMouseLeave={() => session.hover(null)}

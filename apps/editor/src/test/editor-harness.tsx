@@ -1,6 +1,7 @@
 import { act, render, type RenderResult } from "@testing-library/react"
 import { createRef } from "react"
 import { canvasApi, componentsApi } from "../api/canvas-api.ts"
+import { elementSourceApi } from "../api/element-source-api.ts"
 import { EditorLayout } from "../EditorApp.tsx"
 import { EditorSession } from "../editing/editor-session.ts"
 import type {
@@ -145,6 +146,7 @@ export const renderEditor = (
     channel: frame.channel,
     send: canvasApi({ token: TOKEN }),
     listComponents: componentsApi({ token: TOKEN, canvasId: "sample" }),
+    readElementSource: elementSourceApi({ token: TOKEN, canvasId: "sample" }),
     newId: nextId,
     classCss: options.classCss,
   })
