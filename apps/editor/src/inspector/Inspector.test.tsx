@@ -76,8 +76,13 @@ describe("the inspector", () => {
     const { frame } = renderEditor({ select: BUTTON_KEY })
     const user = userEvent.setup()
     await user.selectOptions(within(inspector()).getByLabelText("Breakpoint"), "md")
-    await user.selectOptions(within(inspector()).getByLabelText("State"), "hover")
-    expect(within(inspector()).getByText("md:hover:")).toBeTruthy()
+    await user.click(
+      within(within(inspector()).getByRole("radiogroup", { name: "State" })).getByRole("radio", {
+        name: "hover",
+      }),
+    )
+    // Said where styles are set, and where classes are added.
+    expect(within(inspector()).getAllByText("md:hover:")).toHaveLength(2)
     await user.type(
       within(inspector()).getByRole("combobox", { name: "Add a class" }),
       "bg-red-500{Enter}",
@@ -155,10 +160,12 @@ describe("the inspector", () => {
     await user.selectOptions(within(inspector()).getByLabelText("Breakpoint"), "lg")
     await user.type(within(inspector()).getByLabelText("Padding"), "24px{Enter}")
     await waitFor(() => expect(calls).toHaveLength(1))
+    // The scale's step, through the add-class path: it drops what it overrides.
     expect(calls[0]).toMatchObject({
-      path: "/canvases/sample/parseAndMutate/mutate/styling",
-      body: { styling: { padding: "24px" }, stylingFramework: "Tailwind", modifiers: ["lg"] },
+      path: "/canvases/sample/parseAndMutate/mutate/addClass",
+      body: { className: "p-6", stylingFramework: "Tailwind", modifiers: ["lg"] },
     })
+    await user.selectOptions(within(inspector()).getByLabelText("Breakpoint"), "")
 
     await user.selectOptions(within(inspector()).getByLabelText("Write as"), "Inline")
     await user.selectOptions(within(inspector()).getByLabelText("Font weight"), "700")

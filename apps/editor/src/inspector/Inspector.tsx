@@ -1,17 +1,26 @@
 import { Plus, X } from "lucide-react"
 import { type FormEvent, useId, useState } from "react"
-import { BREAKPOINTS, PSEUDO_MODIFIERS } from "../../../../domain/editing/styling.ts"
-import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { type TreeNode, editableText } from "../frame/nav-tree.ts"
 import { instanceOf, instanceSource } from "../editing/usage-site.ts"
 import { suggestClasses } from "./tailwind-classes.ts"
 import { Section, inputClass, smallButton } from "./InspectorSection.tsx"
 import { StylesSection } from "./StylesSection.tsx"
+import { BoxModel } from "./BoxModel.tsx"
+import {
+  BorderSection,
+  EffectsSection,
+  PositionSection,
+  SizeSection,
+} from "./AppearanceSections.tsx"
+import { ModifiersSection } from "./ModifiersSection.tsx"
+import { useComputedStyles } from "./frame-styles.ts"
+import { WriteModeProvider } from "./style-writer.tsx"
 
 /**
- * The selected element: its tag, its Tailwind classes (add with suggestions, edit, remove), the
- * common styles under a breakpoint and a state, its props and its text. Every control makes one
+ * The selected element: its tag, its text, its styles as the canvas computes them (box model,
+ * size, colours, type, layout, border, effects, position) under a breakpoint and a state, its
+ * Tailwind classes (add with suggestions, edit, remove) and its props. Every control makes one
  * change of the ledger through the session; nothing here writes to the page or the server itself.
  */
 
@@ -53,57 +62,6 @@ const TagSection = ({ node }: { readonly node: TreeNode }) => {
           Change tag
         </button>
       </form>
-    </Section>
-  )
-}
-
-const ModifiersSection = () => {
-  const session = useSession()
-  const { modifiers } = useEditor()
-  return (
-    <Section title="Applies to">
-      <div className="grid grid-cols-2 gap-2">
-        <label className="text-xs text-slate-600">
-          Breakpoint
-          <select
-            className={inputClass}
-            value={modifiers.breakpoint ?? ""}
-            onChange={(event) =>
-              session.setModifiers({
-                ...modifiers,
-                breakpoint: (event.target.value || null) as Breakpoint | null,
-              })
-            }
-          >
-            <option value="">All sizes</option>
-            {BREAKPOINTS.map((breakpoint) => (
-              <option key={breakpoint} value={breakpoint}>
-                {breakpoint}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-xs text-slate-600">
-          State
-          <select
-            className={inputClass}
-            value={modifiers.state ?? ""}
-            onChange={(event) =>
-              session.setModifiers({
-                ...modifiers,
-                state: (event.target.value || null) as PseudoModifier | null,
-              })
-            }
-          >
-            <option value="">Any state</option>
-            {PSEUDO_MODIFIERS.map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
     </Section>
   )
 }
@@ -440,42 +398,50 @@ const EditTargetSection = ({ node }: { readonly node: TreeNode }) => {
 export const Inspector = () => {
   const { selectedKey, multiSelectedKeys, nodes } = useEditor()
   const node = selectedKey ? nodes.get(selectedKey) : undefined
+  const report = useComputedStyles(selectedKey ?? "")
   return (
-    <aside aria-label="Inspector" className="flex h-full flex-col overflow-y-auto bg-white">
-      <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold">Inspector</h2>
-      {multiSelectedKeys.length > 1 ? (
-        <p className="px-3 py-4 text-sm text-slate-600">
-          {multiSelectedKeys.length} Elements selected. Wrap, duplicate or delete them from the
-          toolbar.
-        </p>
-      ) : !node ? (
-        <p className="px-3 py-4 text-sm text-slate-600">
-          Select an element on the canvas or in the layers.
-        </p>
-      ) : (
-        // A fresh form per element: what was typed for one is never applied to another.
-        <div key={node.key}>
-          <p className="px-3 pt-3 text-sm">
-            <span className="font-semibold">{node.name}</span>{" "}
-            {node.isComponent ? (
-              <span className="rounded bg-indigo-100 px-1.5 text-xs text-indigo-800">
-                component
-              </span>
-            ) : (
-              <span className="font-mono text-xs text-slate-500">
-                &lt;{node.elementTagName}&gt;
-              </span>
-            )}
+    <WriteModeProvider>
+      <aside aria-label="Inspector" className="flex h-full flex-col overflow-y-auto bg-white">
+        <h2 className="border-b border-slate-200 px-3 py-2 text-sm font-semibold">Inspector</h2>
+        {multiSelectedKeys.length > 1 ? (
+          <p className="px-3 py-4 text-sm text-slate-600">
+            {multiSelectedKeys.length} Elements selected. Wrap, duplicate or delete them from the
+            toolbar.
           </p>
-          <EditTargetSection node={node} />
-          <TagSection node={node} />
-          <TextSection node={node} />
-          <ModifiersSection />
-          <ClassesSection node={node} />
-          <StylesSection />
-          <PropsSection node={node} />
-        </div>
-      )}
-    </aside>
+        ) : !node ? (
+          <p className="px-3 py-4 text-sm text-slate-600">
+            Select an element on the canvas or in the layers.
+          </p>
+        ) : (
+          // A fresh form per element: what was typed for one is never applied to another.
+          <div key={node.key}>
+            <p className="px-3 pt-3 text-sm">
+              <span className="font-semibold">{node.name}</span>{" "}
+              {node.isComponent ? (
+                <span className="rounded bg-indigo-100 px-1.5 text-xs text-indigo-800">
+                  component
+                </span>
+              ) : (
+                <span className="font-mono text-xs text-slate-500">
+                  &lt;{node.elementTagName}&gt;
+                </span>
+              )}
+            </p>
+            <EditTargetSection node={node} />
+            <TagSection node={node} />
+            <TextSection node={node} />
+            <ModifiersSection report={report} />
+            <BoxModel styles={report?.styles ?? {}} rootFontSize={report?.rootFontSize ?? 16} />
+            <SizeSection report={report} />
+            <StylesSection report={report} />
+            <BorderSection report={report} />
+            <EffectsSection report={report} />
+            <PositionSection report={report} />
+            <ClassesSection node={node} />
+            <PropsSection node={node} />
+          </div>
+        )}
+      </aside>
+    </WriteModeProvider>
   )
 }

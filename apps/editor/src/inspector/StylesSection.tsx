@@ -1,9 +1,14 @@
 import { useId, useState } from "react"
-import type { StylingFramework } from "../../../../domain/editing/styling.ts"
-import { useSession } from "../editing/editor-context.tsx"
+import { ColourPicker } from "./ColourPicker.tsx"
 import { Section, inputClass } from "./InspectorSection.tsx"
+import type { FrameStyles } from "./frame-styles.ts"
+import { type WriteMode, useStyleWriter, useWriteMode } from "./style-writer.tsx"
 
-/** The common styles by group, written as Tailwind classes or an inline style. */
+/**
+ * How styles are written (Tailwind classes or inline); the element's colours, and its type and
+ * layout: each control shows the canvas's computed value. Type and layout values go through the
+ * styling path, which writes the Tailwind utility for them (or the inline style).
+ */
 
 interface StyleField {
   readonly property: string
@@ -16,21 +21,6 @@ export const STYLE_GROUPS: ReadonlyArray<{
   readonly title: string
   readonly fields: ReadonlyArray<StyleField>
 }> = [
-  {
-    title: "Spacing",
-    fields: [
-      { property: "padding", label: "Padding", placeholder: "16px" },
-      { property: "margin", label: "Margin", placeholder: "0 auto" },
-      { property: "gap", label: "Gap", placeholder: "8px" },
-    ],
-  },
-  {
-    title: "Colour",
-    fields: [
-      { property: "color", label: "Text colour", placeholder: "#0f172a" },
-      { property: "background-color", label: "Background", placeholder: "#ffffff" },
-    ],
-  },
   {
     title: "Typography",
     fields: [
@@ -53,7 +43,7 @@ export const STYLE_GROUPS: ReadonlyArray<{
       {
         property: "display",
         label: "Display",
-        options: ["block", "inline-block", "flex", "grid", "none"],
+        options: ["block", "inline-block", "inline", "flex", "inline-flex", "grid", "none"],
       },
       { property: "flex-direction", label: "Direction", options: ["row", "column"] },
       {
@@ -72,15 +62,16 @@ export const STYLE_GROUPS: ReadonlyArray<{
 
 const StyleInput = ({
   field,
-  framework,
+  computed,
 }: {
   readonly field: StyleField
-  readonly framework: StylingFramework
+  readonly computed: string | undefined
 }) => {
-  const session = useSession()
+  const writer = useStyleWriter()
   const [value, setValue] = useState("")
   const id = useId()
   if (field.options) {
+    const current = computed !== undefined && field.options.includes(computed) ? computed : ""
     return (
       <label
         htmlFor={id}
@@ -90,14 +81,14 @@ const StyleInput = ({
         <select
           id={id}
           className={inputClass}
-          value={value}
+          value={current}
           onChange={(event) => {
-            setValue(event.target.value)
-            if (event.target.value !== "")
-              session.setStyle(field.property, event.target.value, framework)
+            if (event.target.value !== "") writer.set(field.property, event.target.value)
           }}
         >
-          <option value="">—</option>
+          <option value="" disabled>
+            {computed || "—"}
+          </option>
           {field.options.map((option) => (
             <option key={option} value={option}>
               {option}
@@ -113,7 +104,7 @@ const StyleInput = ({
       onSubmit={(event) => {
         event.preventDefault()
         if (value.trim() === "") return
-        session.setStyle(field.property, value, framework)
+        writer.set(field.property, value)
         setValue("")
       }}
     >
@@ -123,7 +114,7 @@ const StyleInput = ({
       <input
         id={id}
         className={inputClass}
-        placeholder={field.placeholder}
+        placeholder={computed || field.placeholder}
         value={value}
         onChange={(event) => setValue(event.target.value)}
       />
@@ -131,27 +122,47 @@ const StyleInput = ({
   )
 }
 
-export const StylesSection = () => {
-  const [framework, setFramework] = useState<StylingFramework>("Tailwind")
+/** Whether style edits are written as Tailwind classes or as an inline style. */
+export const WriteAsSelect = () => {
+  const { mode, setMode } = useWriteMode()
+  return (
+    <label className="mt-2 grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600">
+      Write as
+      <select
+        className={inputClass}
+        value={mode}
+        onChange={(event) => setMode(event.target.value as WriteMode)}
+      >
+        <option value="Tailwind">Tailwind classes</option>
+        <option value="Inline">Inline style</option>
+      </select>
+    </label>
+  )
+}
+
+export const StylesSection = ({ report }: { readonly report: FrameStyles | null }) => {
+  const styles = report?.styles ?? {}
   return (
     <Section title="Styles">
-      <label className="mb-2 grid grid-cols-[5.5rem_1fr] items-center gap-2 text-xs text-slate-600">
-        Write as
-        <select
-          className={inputClass}
-          value={framework}
-          onChange={(event) => setFramework(event.target.value as StylingFramework)}
-        >
-          <option value="Tailwind">Tailwind classes</option>
-          <option value="Inline">Inline style</option>
-        </select>
-      </label>
       <div className="space-y-3">
+        <fieldset className="space-y-1.5">
+          <legend className="mb-1 text-xs font-medium text-slate-700">Colour</legend>
+          <ColourPicker
+            target="text"
+            computed={styles.color}
+            themeColours={report?.themeColours ?? []}
+          />
+          <ColourPicker
+            target="bg"
+            computed={styles["background-color"]}
+            themeColours={report?.themeColours ?? []}
+          />
+        </fieldset>
         {STYLE_GROUPS.map((group) => (
           <fieldset key={group.title} className="space-y-1.5">
             <legend className="mb-1 text-xs font-medium text-slate-700">{group.title}</legend>
             {group.fields.map((field) => (
-              <StyleInput key={field.property} field={field} framework={framework} />
+              <StyleInput key={field.property} field={field} computed={styles[field.property]} />
             ))}
           </fieldset>
         ))}
