@@ -53,8 +53,8 @@ describe("the responsive preview", () => {
     await user.type(within(inspector()).getByLabelText("Padding"), "24px{Enter}")
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]).toMatchObject({
-      path: "/canvases/sample/parseAndMutate/mutate/styling",
-      body: { styling: { padding: "24px" }, stylingFramework: "Tailwind", modifiers: ["md"] },
+      path: "/canvases/sample/parseAndMutate/mutate/addClass",
+      body: { className: "p-6", stylingFramework: "Tailwind", modifiers: ["md"] },
     })
 
     // Back to the canvas's width: edits apply at every size again.
