@@ -1,12 +1,14 @@
 import { useMemo, useState } from "react"
 import { useEditor } from "../editing/editor-context.tsx"
+import type { DropTarget } from "./layer-drop.ts"
 import { LayerRow } from "./LayerRow.tsx"
 import { countInternals, visibleLayers } from "./library-internals.ts"
 
 /**
  * The page's navigation tree as the frame sends it. Selection goes both ways: a click here selects
  * in the canvas (shift-click adds a sibling), and a selection made in the canvas is highlighted
- * and scrolled into view here. Hovering a layer outlines it in the canvas. Library internals
+ * and scrolled into view here. Hovering a layer outlines it in the canvas. A layer dragged onto
+ * another goes above, below or into it (a line, or a ring, shows where), as a move in the source. Library internals
  * (library-internals.ts) are left out unless the switch shows them.
  */
 
@@ -32,6 +34,8 @@ export const LayersPanel = () => {
   const { tree, selectedKey, multiSelectedKeys, hoveredKey, frameReady, components } = useEditor()
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set())
   const [showInternals, setShowInternals] = useState(readShowInternals)
+  const [dragged, setDragged] = useState<string | null>(null)
+  const [drop, setDrop] = useState<DropTarget | null>(null)
   const appComponents = useMemo(
     () => new Set(components.list.map((component) => component.name)),
     [components.list],
@@ -91,6 +95,10 @@ export const LayersPanel = () => {
                 hovered={hoveredKey}
                 collapsed={collapsed}
                 onToggle={toggle}
+                dragged={dragged}
+                drop={drop}
+                onDrag={setDragged}
+                onDropTarget={setDrop}
               />
             ))}
           </ul>
