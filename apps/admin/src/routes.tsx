@@ -62,6 +62,21 @@ export const routes: RouteObject[] = [
             lazy: section(() => import("./screens/drawings/DrawingsPage.tsx")),
           },
           {
+            path: "premium-pages",
+            handle: named("Premium pages"),
+            lazy: section(() => import("./screens/perks/PremiumPagesPage.tsx")),
+          },
+          {
+            path: "line-art-requests",
+            handle: named("Line art requests"),
+            lazy: section(() => import("./screens/perks/LineArtRequestsPage.tsx")),
+          },
+          {
+            path: "spotlight",
+            handle: named("Spotlight"),
+            lazy: section(() => import("./screens/spotlight/SpotlightPage.tsx")),
+          },
+          {
             path: "settings",
             handle: named("Settings"),
             lazy: section(() => import("./screens/settings/SettingsPage.tsx")),

@@ -131,6 +131,42 @@ export const adminApi = {
   markDrawingPaid: (drawingId: string) =>
     call("POST", "/api/admin/drawings/{id}/paid", { params: { id: drawingId } }),
 
+  // The home page's Spotlight (issue 19)
+  /** Spotlights upcoming, showing and ended in the last 30 days, latest start first. */
+  spotlights: () => call("GET", "/api/admin/spotlights"),
+  /** Features an entry from `startsAt` to `endsAt` (ISO 8601); Pro and Champ entries only. */
+  featureEntry: (entryId: string, startsAt: string, endsAt: string) =>
+    call("POST", "/api/admin/spotlights", { body: { entryId, startsAt, endsAt } }),
+  removeSpotlight: (spotlightId: string) =>
+    call("DELETE", "/api/admin/spotlights/{id}", { params: { id: spotlightId } }),
+
+  // Tier perks (issue 19)
+  /** The latest weeks' premium pages, with the current and the next ISO week. */
+  premiumPages: () => call("GET", "/api/admin/premium-pages"),
+  /** Sets a week's premium page (multipart: the fields before the files). */
+  uploadPremiumPage: (week: string, title: string, image: File, pdf: File | null) => {
+    const form = new FormData()
+    form.set("week", week)
+    form.set("title", title)
+    form.set("image", image)
+    if (pdf) form.set("pdf", pdf)
+    return uploadTo("/api/admin/premium-pages", {}, form, () => {})
+  },
+  lineArtRequests: (include: "waiting" | "all") =>
+    call("GET", "/api/admin/line-art-requests", { query: { include } }),
+  acceptLineArtRequest: (requestId: string) =>
+    call("POST", "/api/admin/line-art-requests/{id}/accept", { params: { id: requestId } }),
+  declineLineArtRequest: (requestId: string, reason: string) =>
+    call("POST", "/api/admin/line-art-requests/{id}/decline", {
+      params: { id: requestId },
+      body: { reason },
+    }),
+  fulfilLineArtRequest: (requestId: string, contestId: string) =>
+    call("POST", "/api/admin/line-art-requests/{id}/fulfil", {
+      params: { id: requestId },
+      body: { contestId },
+    }),
+
   // Members
   members: (query: PageQuery & { readonly q?: string | undefined } = {}) =>
     call("GET", "/api/admin/members", {
@@ -140,6 +176,9 @@ export const adminApi = {
     call("GET", "/api/admin/members/{id}", { params: { id: memberId } }),
   setAdmin: (memberId: string, isAdmin: boolean) =>
     call("POST", "/api/admin/members/{id}/admin", { params: { id: memberId }, body: { isAdmin } }),
+  /** Gives or takes the judge role (professional feedback on Color Champ members' entries). */
+  setJudge: (memberId: string, isJudge: boolean) =>
+    call("POST", "/api/admin/members/{id}/judge", { params: { id: memberId }, body: { isJudge } }),
   setSuspended: (memberId: string, suspended: boolean, reason?: string) =>
     call("POST", "/api/admin/members/{id}/suspension", {
       params: { id: memberId },

@@ -6,10 +6,13 @@ import {
   LayoutDashboard,
   Mail,
   Medal,
+  PenTool,
   ScrollText,
   Settings,
+  Sparkles,
   Trophy,
   Users,
+  Star,
 } from "lucide-react"
 import { NavLink, Outlet, ScrollRestoration } from "react-router-dom"
 import { Button } from "../../../ui/src/button.tsx"
@@ -22,6 +25,9 @@ export const NAV = [
   { to: "/contests", label: "Contests", icon: Trophy },
   { to: "/calendar", label: "Calendar", icon: CalendarDays },
   { to: "/drawings", label: "Drawings", icon: Gift },
+  { to: "/premium-pages", label: "Premium pages", icon: Sparkles },
+  { to: "/line-art-requests", label: "Line art requests", icon: PenTool },
+  { to: "/spotlight", label: "Spotlight", icon: Star },
   { to: "/members", label: "Members", icon: Users },
   { to: "/badges", label: "Badges", icon: Medal },
   { to: "/messages", label: "Messages", icon: Mail },

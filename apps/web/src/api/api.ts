@@ -157,6 +157,30 @@ export const api = {
   drawings: () => call("GET", "/api/drawings"),
   requestFreeEntry: () => call("POST", "/api/drawings/free-entry"),
 
+  // Tier perks (issue 19): the answers say what the member's plan unlocks.
+  premiumPage: () => call("GET", "/api/premium-page"),
+  earlyAccess: () => call("GET", "/api/early-access"),
+  lineArtRequests: () => call("GET", "/api/line-art-requests"),
+  /** Files a custom line art request (Color Champ), with an optional reference picture. */
+  fileLineArtRequest: (brief: string, reference: File | null) => {
+    const form = new FormData()
+    form.set("brief", brief)
+    if (reference) form.set("reference", reference)
+    return uploadTo("/api/line-art-requests", {}, form, () => {})
+  },
+
+  // Professional feedback and the Spotlight (issue 19)
+  /** An entry's feedback: for its artist, the judges and admins (403 to anyone else). */
+  entryFeedback: (entryId: string) =>
+    call("GET", "/api/entries/{id}/feedback", { params: { id: entryId } }),
+  /** A judge writes (or rewrites their own) feedback on a Color Champ member's entry. */
+  giveFeedback: (entryId: string, text: string) =>
+    call("PUT", "/api/entries/{id}/feedback", { params: { id: entryId }, body: { text } }),
+  /** The judges' queue: Color Champ entries nobody has written feedback on yet. */
+  judgingQueue: () => call("GET", "/api/judging/entries"),
+  /** The entries featured on the home page now. */
+  spotlight: () => call("GET", "/api/spotlight"),
+
   // Contact
   config: () => call("GET", "/api/config"),
   contact: (form: ContactForm) => call("POST", "/api/email/contact", { body: form }),

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestSection } from "./ContestSection.tsx"
+import { EarlyAccessSection } from "./EarlyAccessSection.tsx"
 import { HowItWorks } from "./HowItWorks.tsx"
 import { PlatformFeatures } from "./PlatformFeatures.tsx"
 import { RecentSubmissions } from "./RecentSubmissions.tsx"
@@ -59,6 +60,7 @@ const HomePage = () => {
           <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
         </div>
       </section>
+      <EarlyAccessSection />
       <YesterdaysWinner />
       <PlatformFeatures />
       <HowItWorks />

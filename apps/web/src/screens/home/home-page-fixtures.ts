@@ -44,11 +44,14 @@ export const homeAnswers = ({
   contest = aContest(),
   recent = { items: entries(3), nextCursor: null },
   latestWinner = null,
+  earlyAccess = null,
 }: {
   readonly contest?: Contest | null | (() => Response | Contest | null)
   readonly recent?: GalleryPage | (() => Response | GalleryPage)
   /** null: no contest announced yet (204). */
   readonly latestWinner?: ArchiveItem | null
+  /** GET /api/early-access; null: outside any early-access window ("none"). */
+  readonly earlyAccess?: Record<string, unknown> | null
 } = {}) => {
   const views: string[] = []
   server.use(
@@ -65,6 +68,18 @@ export const homeAnswers = ({
       const answer = typeof recent === "function" ? recent() : recent
       return answer instanceof Response ? answer : HttpResponse.json(answer)
     }),
+    http.get("*/api/early-access", () =>
+      HttpResponse.json(
+        earlyAccess ?? {
+          access: "none",
+          unlockedBy: "Color Champ",
+          opensAt: null,
+          startsAt: null,
+          challenge: null,
+          downloads: null,
+        },
+      ),
+    ),
     http.get("*/api/challenges/latest-winner", () =>
       latestWinner === null
         ? new HttpResponse(null, { status: 204 })

@@ -12,6 +12,7 @@ import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { Page } from "../../../../ui/src/page.tsx"
 import { Spinner } from "../../../../ui/src/states.tsx"
 import { AchievementsTab } from "./AchievementsTab.tsx"
+import { LineArtRequests } from "./LineArtRequests.tsx"
 import { useMemberStats } from "./profile-queries.ts"
 import { SettingsTab } from "./SettingsTab.tsx"
 import { SubmissionsTab } from "./SubmissionsTab.tsx"
@@ -147,6 +148,7 @@ const ProfilePage = () => {
           <SettingsTab member={member} subscription={subscription} />
         </TabsContent>
       </Tabs>
+      <LineArtRequests />
     </Page>
   )
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { PERKS, PLANS } from "../../../../../domain/plans/plans.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { lockedPremiumPage } from "./premium-page-fixtures.ts"
 
 // Lazy routes render after their module loads: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
@@ -10,6 +11,7 @@ configure({ asyncUtilTimeout: 5000 })
 describe("the rewards page", () => {
   it("shows the drawings of the plan table, the tier rewards and the six badges", async () => {
     signedInAs(null)
+    lockedPremiumPage()
     renderRoute("/rewards")
     const drawings = (await screen.findByRole("heading", { name: /Monthly cash drawings/ }))
       .parentElement as HTMLElement
@@ -27,7 +29,7 @@ describe("the rewards page", () => {
     const tiers = screen.getByRole("heading", { name: "Tier rewards" }).parentElement as HTMLElement
     const champ = within(tiers).getByRole("article", { name: PLANS.champ.name })
     expect(within(champ).getByText(`${PLANS.champ.voteWeight}× vote weight`)).toBeTruthy()
-    expect(within(champ).queryByText("Custom line art requests")).toBeNull()
+    expect(within(champ).getByText(PERKS["custom-line-art-requests"].text)).toBeTruthy()
     // The rule in the contract's one set of words.
     expect(
       screen.getByText(

@@ -7,6 +7,7 @@ import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { BadgeIconView } from "./badge-icon.tsx"
+import { PremiumPageSection } from "./PremiumPageSection.tsx"
 
 const HOW_IT_WORKS = [
   {
@@ -104,6 +105,8 @@ const RewardsPage = () => (
         Compare plans
       </Link>
     </section>
+
+    <PremiumPageSection />
 
     <section aria-labelledby="badges" className="mt-12">
       <h2 id="badges" className="text-2xl font-bold text-slate-900">
