@@ -1,7 +1,9 @@
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
+import Beasties from "beasties"
+import { posix } from "node:path"
 import { fileURLToPath } from "node:url"
-import { defineConfig, type Plugin, type UserConfig } from "vite"
+import { defineConfig, runnerImport, type Plugin, type UserConfig } from "vite"
 import { compression } from "vite-plugin-compression2"
 
 /**
@@ -69,6 +71,44 @@ const reactOnPreact = (): Plugin => ({
 })
 
 /**
+ * The first paint without scripts (issue 20): the app's frame rendered to HTML into index.html's
+ * #root, with the CSS rules it uses inlined in a <style> and the whole stylesheet linked at the
+ * end of <body>, so the browser paints the header from the first response while the stylesheet
+ * and the scripts load (module scripts still wait for it, so the app never renders unstyled).
+ * `shell` is a module of the app exporting `renderShell(): string`, imported through Vite's own
+ * module runner (TSX, the app's imports) with React DOM's server renderer. Beasties (the kept
+ * fork of Google's critters) picks the rules; nothing is written by hand. Build only.
+ */
+const prerenderShell = (root: string, shell: string): Plugin => ({
+  name: "colorday-prerender-shell",
+  apply: "build",
+  enforce: "post",
+  async generateBundle(_options, bundle) {
+    const page = bundle["index.html"]
+    if (page?.type !== "asset") return
+    const { module } = await runnerImport<{ renderShell: () => string }>(
+      fileURLToPath(new URL(shell, `file://${root}/`)),
+      { root, configFile: false, logLevel: "silent" },
+    )
+    const html = String(page.source)
+    const empty = '<div id="root"></div>'
+    if (!html.includes(empty)) this.error(`index.html has no ${empty} to render the shell into`)
+    const withShell = html.replace(empty, `<div id="root">${module.renderShell()}</div>`)
+    // The stylesheets are in the bundle, not yet on disk: Beasties reads them from there.
+    const cssOf = (file: string) => {
+      const asset = bundle[posix.relative("/", file)]
+      return asset?.type === "asset" ? String(asset.source) : ""
+    }
+    const beasties = new (class extends Beasties {
+      override readFile(file: string) {
+        return cssOf(file)
+      }
+    })({ path: "/", publicPath: "/", preload: "body", fonts: false, logLevel: "warn" })
+    page.source = await beasties.process(withShell)
+  },
+})
+
+/**
  * The build and dev-server settings the three apps share (apps/web, apps/admin, apps/editor): React,
  * Tailwind, `dist/` with source maps, every text file also written brotli- and gzip-compressed
  * beside itself (at the highest levels, once, so `colorday serve` sends them without compressing
@@ -91,6 +131,11 @@ export const appConfig = (app: {
    * page's screen chunk (adapters/http/route-chunks.ts).
    */
   readonly manifest?: boolean
+  /**
+   * A module of the app exporting `renderShell(): string`, relative to its folder: its HTML is
+   * built into index.html with its critical CSS inlined (see prerenderShell).
+   */
+  readonly shell?: string
 }): UserConfig => {
   const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
   return defineConfig({
@@ -101,6 +146,7 @@ export const appConfig = (app: {
       react(),
       ...(app.preact === true ? [reactOnPreact()] : []),
       tailwindcss(),
+      ...(app.shell === undefined ? [] : [prerenderShell(fileURLToPath(app.root), app.shell)]),
       compression({
         algorithms: ["brotliCompress", "gzip"],
         include: /\.(js|mjs|css|html|svg|json|txt)$/,

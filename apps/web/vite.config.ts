@@ -13,4 +13,6 @@ export default appConfig({
   preact: true,
   // The server preloads each page's screen chunk from the build's manifest.
   manifest: true,
+  // The header painted from the first response, before the scripts (apps/ui/vite.app-config.ts).
+  shell: "src/layout/render-shell.tsx",
 })

@@ -49,4 +49,26 @@ describe.skipIf(!chromiumAvailable)("layout shift on a phone", () => {
     )
     expect(shift, `CLS of ${path}`).toBeLessThanOrEqual(CLS_AIM)
   })
+
+  test("the first response paints the header before any script runs, with its CSS inlined", async () => {
+    const html = await (await fetch(`${site.url}/gallery`)).text()
+    const head = html.slice(0, html.indexOf("</head>"))
+    // The critical rules in the head; the whole stylesheet linked at the end of the body.
+    expect(head).toMatch(/<style>[^]+?<\/style>/)
+    expect(head).not.toMatch(/rel="stylesheet"/)
+    expect(html).toMatch(/<link rel="stylesheet"[^>]*>\s*<\/body>/)
+
+    const context = await session.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    })
+    const page = await context.newPage()
+    await page.goto(`${site.url}/gallery`)
+    const banner = page.getByRole("banner")
+    await expect.poll(() => banner.getByRole("link", { name: "Colorday" }).isVisible()).toBe(true)
+    expect(await banner.getByRole("navigation", { name: "Main" }).getByRole("link").count()).toBe(9)
+    // Styled from the inlined rules: the header is the sticky 64 px bar, not a page of links.
+    expect(await banner.evaluate((header) => getComputedStyle(header).position)).toBe("sticky")
+    expect((await banner.boundingBox())?.height).toBeLessThanOrEqual(66)
+  })
 })

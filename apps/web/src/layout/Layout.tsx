@@ -1,3 +1,4 @@
+import type { ReactNode } from "react"
 import { Link, NavLink, ScrollRestoration, type Location } from "react-router-dom"
 import { Button, buttonVariants } from "../../../ui/src/button.tsx"
 import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
@@ -43,6 +44,12 @@ const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
         <a href="/admin" className={buttonVariants({ variant: "ghost" })}>
           Dashboard
         </a>
+      )}
+      {(member.isJudge || member.isAdmin) && (
+        // Judges work here, on the site: the dashboard stays the admins'.
+        <Link to="/judging" className={buttonVariants({ variant: "ghost" })} onClick={onDone}>
+          Judging
+        </Link>
       )}
       <Link to="/profile" className={buttonVariants({ variant: "ghost" })} onClick={onDone}>
         Profile
@@ -158,21 +165,32 @@ const ScrollSettle = () => {
   return null
 }
 
+/**
+ * The frame every page sits in: the skip link, the sticky header, the page, the footer. The
+ * build also renders it with an empty page into index.html (render-shell.tsx), so a phone paints
+ * the header before the scripts arrive.
+ */
+export const Frame = ({ children }: { readonly children?: ReactNode }) => (
+  <div className="flex min-h-screen flex-col overflow-x-clip">
+    <SkipLink />
+    <Header />
+    {/* At least a screen tall: the footer starts below the fold, so a page whose content
+        arrives after the first paint pushes nothing on screen (CLS 0.24 on /gallery and
+        /leaderboard at 412 px before). */}
+    <main id="main" className="min-h-svh flex-1">
+      {children}
+    </main>
+    <Footer />
+  </div>
+)
+
 export const Layout = () => (
   <SessionProvider>
     <RouteTitle />
     <AuthDialogProvider>
-      <div className="flex min-h-screen flex-col overflow-x-clip">
-        <SkipLink />
-        <Header />
-        {/* At least a screen tall: the footer starts below the fold, so a page whose content
-            arrives after the first paint pushes nothing on screen (CLS 0.24 on /gallery and
-            /leaderboard at 412 px before). */}
-        <main id="main" className="min-h-svh flex-1">
-          <PageOutlet />
-        </main>
-        <Footer />
-      </div>
+      <Frame>
+        <PageOutlet />
+      </Frame>
       <ScrollRestoration getKey={scrollKey} />
       <ScrollSettle />
     </AuthDialogProvider>
