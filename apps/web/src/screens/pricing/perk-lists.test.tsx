@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { PERKS, planPerks, PLANS, TIERS } from "../../../../../domain/plans/plans.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { lockedPremiumPage } from "../rewards/premium-page-fixtures.ts"
 
 // Lazy routes render after their module loads: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
@@ -68,6 +69,7 @@ describe("the perk lists of the pricing and rewards pages", () => {
 
   it("rewards lists the same perks for each plan, every badge, each perk only where granted", async () => {
     signedInAs(null)
+    lockedPremiumPage()
     renderRoute("/rewards")
     await expectPerkListsFromPlanTable()
     const badges = screen.getByRole("heading", { name: "Badges" }).parentElement as HTMLElement
