@@ -121,6 +121,14 @@ const contextOf = (node: ts.Node, stop: ts.Node | undefined) => {
   return { insideList, conditional }
 }
 
+/**
+ * Nodes with no JSX element at or under them, as walks found them. No node's children ever
+ * change (an incremental re-parse reuses whole subtrees at new positions, and makes new nodes for
+ * what changed), so this stays true of a node in every later tree that reuses it: a file model
+ * built on an incremental re-parse walks only the new nodes and those holding elements.
+ */
+const withoutJsx = new WeakSet<ts.Node>()
+
 export const buildFileModel = (
   path: string,
   text: string,
@@ -131,9 +139,25 @@ export const buildFileModel = (
   let style: SourceStyle | undefined
   // One visitor for every node (no closure per node): the enclosing element is kept here.
   let parent: JsxInfo | null = null
+  // The subtrees without JSX found under the nodes being walked, outermost only: each is
+  // remembered (withoutJsx) once it is known that the node above it holds an element.
+  const free: ts.Node[] = []
+  const walkChildren = (node: ts.Node) => {
+    const mark = free.length
+    const before = elements.length
+    ts.forEachChild(node, visit)
+    if (elements.length === before && !isJsxNode(node)) {
+      free.length = mark
+      free.push(node)
+      return
+    }
+    for (let i = mark; i < free.length; i += 1) withoutJsx.add(free[i]!)
+    free.length = mark
+  }
   const visit = (node: ts.Node): void => {
+    if (withoutJsx.has(node)) return
     if (!isJsxNode(node)) {
-      ts.forEachChild(node, visit)
+      walkChildren(node)
       return
     }
     const opening = openingOf(node)
@@ -157,10 +181,10 @@ export const buildFileModel = (
     elements.push(info)
     const outer = parent
     parent = info
-    ts.forEachChild(node, visit)
+    walkChildren(node)
     parent = outer
   }
-  ts.forEachChild(source, visit)
+  walkChildren(source)
   return {
     path,
     text,
