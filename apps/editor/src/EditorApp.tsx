@@ -13,6 +13,7 @@ import { createFrameChannel } from "./frame/frame-channel.ts"
 import { tailwindClassCss } from "./inspector/class-css.ts"
 import { Inspector } from "./inspector/Inspector.tsx"
 import { LayersPanel } from "./layers/LayersPanel.tsx"
+import { ShortcutSheet } from "./onboarding/ShortcutSheet.tsx"
 import { EditorPanels } from "./panels/EditorPanels.tsx"
 import { Toolbar } from "./toolbar/Toolbar.tsx"
 
@@ -47,6 +48,7 @@ export const EditorLayout = ({
       <ToastProvider>
         <ToastBridge />
         <ElementMenu />
+        <ShortcutSheet />
         <div className="grid h-full grid-rows-[auto_auto_minmax(0,1fr)] overflow-hidden">
           <Toolbar canvasId={canvasId} />
           <RefusalMessage />

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
+import { WelcomeCard } from "../onboarding/WelcomeCard.tsx"
 
 /**
  * The edited app in an iframe, at the editor's zoom: the frame is laid out at the canvas's size
@@ -67,6 +68,7 @@ export const Canvas = ({
           Connecting to the app…
         </p>
       )}
+      <WelcomeCard />
       {driveMode && (
         <p className="pointer-events-none absolute right-3 bottom-3 rounded bg-slate-900/80 px-2 py-1 text-xs text-white">
           Drive mode: the app behaves as itself

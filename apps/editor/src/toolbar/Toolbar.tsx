@@ -1,8 +1,9 @@
-import { Copy, Group, Minus, Plus, Redo2, Tag, Trash2, Undo2 } from "lucide-react"
+import { Copy, Group, Keyboard, Minus, Plus, Redo2, Tag, Trash2, Undo2 } from "lucide-react"
 import { Popover, Toolbar as RadixToolbar } from "radix-ui"
 import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
+import { shortcutKeys } from "../editing/editor-shortcuts.ts"
 import type { CanvasComponent } from "../api/canvas-api.ts"
 import { excludedComponents } from "../frame/nav-tree.ts"
 import { RequiredPropsDialog } from "./RequiredPropsDialog.tsx"
@@ -199,14 +200,14 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         icon={<Trash2 aria-hidden className="size-4" />}
         disabled={!any}
         onClick={() => session.remove()}
-        shortcut="Delete"
+        shortcut={shortcutKeys("delete")}
       />
       <ToolButton
         label="Duplicate"
         icon={<Copy aria-hidden className="size-4" />}
         disabled={!any}
         onClick={() => session.duplicate()}
-        shortcut="⌘D"
+        shortcut={shortcutKeys("duplicate")}
       />
       <ToolButton
         label="Wrap in div"
@@ -224,17 +225,24 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         icon={<Undo2 aria-hidden className="size-4" />}
         disabled={!canUndo}
         onClick={() => void session.undo()}
-        shortcut="⌘Z"
+        shortcut={shortcutKeys("undo")}
       />
       <ToolButton
         label="Redo"
         icon={<Redo2 aria-hidden className="size-4" />}
         disabled={!canRedo}
         onClick={() => void session.redo()}
-        shortcut="⇧⌘Z"
+        shortcut={shortcutKeys("redo")}
       />
       <RadixToolbar.Separator className="mx-1 h-5 w-px bg-slate-200" />
       <PreviewWidthControl />
+      <ToolButton
+        label="Shortcuts"
+        icon={<Keyboard aria-hidden className="size-4" />}
+        disabled={false}
+        onClick={() => session.setShortcutsOpen(true)}
+        shortcut={shortcutKeys("shortcuts")}
+      />
       <label
         className="ml-auto flex items-center gap-2 px-2 text-sm text-slate-700"
         htmlFor="drive-mode"
