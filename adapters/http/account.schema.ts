@@ -116,6 +116,11 @@ export const PaymentBody = Schema.Struct({
   invoice_url: Schema.NullOr(Schema.String),
   payment_method: Schema.NullOr(Schema.String),
   subscription_tier: Schema.NullOr(TierBody),
+  /**
+   * Billing history only: true on an extra entry bought for a contest that was cancelled, whose
+   * credit is unused, so POST /api/billing/payments/:id/refund gives the money back instead.
+   */
+  refundable: Schema.optional(Schema.Boolean),
 }).annotate({ identifier: "Payment" })
 export type PaymentBody = typeof PaymentBody.Type
 

@@ -27,6 +27,7 @@ export const STATUS_OF: { readonly [Tag in DomainErrorTag]: number } = {
   AlreadySubscribed: 409,
   // Not a rate: a count of open checkouts that goes down when one is paid, cancelled or expires.
   TooManyOpenCheckouts: 429,
+  NotRefundable: 409,
   ContestLocked: 409,
   NotAnnounceable: 409,
   SelfAction: 409,

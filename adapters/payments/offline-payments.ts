@@ -132,6 +132,14 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
         }),
       // An offline checkout is paid once: no plan bought here is ever charged again.
       cancelRecurring: () => Effect.void,
+      // No money moved through the offline checkout: a paid session is all there is to refund.
+      refund: (checkoutSessionId) =>
+        Effect.gen(function* () {
+          const found = yield* sessions.find(checkoutSessionId)
+          if (Option.isNone(found) || found.value.status !== "paid") {
+            return yield* new NotFound({ entity: "payment", id: checkoutSessionId })
+          }
+        }),
     })
 
     const gateway = PaymentGateway.of({

@@ -299,6 +299,27 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
       }),
     cancelRecurring: (paymentKeys) =>
       Effect.forEach([...new Set(paymentKeys)], cancelSubscriptionOf, { discard: true }),
+    refund: (checkoutSessionId) =>
+      Effect.gen(function* () {
+        const missing = new NotFound({ entity: "payment", id: checkoutSessionId })
+        const session = yield* Effect.tryPromise({
+          try: () => stripe.checkout.sessions.retrieve(checkoutSessionId),
+          catch: (error) => error,
+        }).pipe(
+          Effect.catch((error) =>
+            isStripeNotFound(error) ? Effect.fail(missing) : Effect.die(error),
+          ),
+        )
+        const paymentIntent = idOf(session.payment_intent)
+        if (session.payment_status !== "paid" || !paymentIntent) return yield* missing
+        // One refund however often it is asked for: the key names the checkout session.
+        yield* call(() =>
+          stripe.refunds.create(
+            { payment_intent: paymentIntent },
+            { idempotencyKey: `refund-${checkoutSessionId}` },
+          ),
+        )
+      }),
   })
 
   /** The checkout session a single page of a Stripe list call found, if any. */

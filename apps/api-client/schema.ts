@@ -3455,6 +3455,79 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/api/billing/payments/{paymentId}/refund": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Refunds your extra entry of a cancelled contest instead of the credit it gave back (billing history marks it refundable): the money goes back through the payment provider and the credit is taken back, one transaction. Asking again answers the refunded payment. Answers {payment, subscription} */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly paymentId: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["ExtraEntryRefund"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description No such payment of yours */
+        readonly 404: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description NOT_REFUNDABLE: not an extra entry, not paid, its contest not cancelled, or its credit used */
+        readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/drawings": {
     readonly parameters: {
       readonly query?: never
@@ -10006,6 +10079,10 @@ export interface components {
       readonly previousEntryId: string | null
       readonly nextEntryId: string | null
     }
+    readonly ExtraEntryRefund: {
+      readonly payment: components["schemas"]["Payment"]
+      readonly subscription: components["schemas"]["Subscription"]
+    }
     readonly Feedback: {
       readonly id: string
       readonly entryId: string
@@ -10200,6 +10277,7 @@ export interface components {
       readonly invoice_url: string | null
       readonly payment_method: string | null
       readonly subscription_tier: components["schemas"]["Tier"] | null
+      readonly refundable?: boolean | null
     }
     readonly PremiumPage: {
       readonly week: string

@@ -75,5 +75,12 @@ export class Payments extends Context.Service<
      * offline checkout: it never recurs) or whose charge has stopped already. Idempotent.
      */
     readonly cancelRecurring: (paymentKeys: ReadonlyArray<string>) => Effect.Effect<void>
+    /**
+     * Gives the money of a one-off payment back in full at the provider (Stripe: a refund of the
+     * checkout session's payment intent, under an idempotency key, so asking twice refunds once).
+     * The ledger is changed by refundPayment, not here. NotFound when the provider has no such
+     * paid checkout.
+     */
+    readonly refund: (checkoutSessionId: string) => Effect.Effect<void, NotFound>
   }
 >()("colorday/Payments") {}

@@ -20,7 +20,11 @@ import type {
   ResultDoesNotParse,
   UnsupportedEdit,
 } from "../editing/source-rewriter.port.ts"
-import type { AlreadySubscribed, TooManyOpenCheckouts } from "../billing/billing.errors.ts"
+import type {
+  AlreadySubscribed,
+  NotRefundable,
+  TooManyOpenCheckouts,
+} from "../billing/billing.errors.ts"
 import type {
   ContestClosed,
   ContestNotClosable,
@@ -62,6 +66,7 @@ export type DomainError =
   | InvalidToken
   | AlreadySubscribed
   | TooManyOpenCheckouts
+  | NotRefundable
   | ContestLocked
   | NotAnnounceable
   | SelfAction

@@ -727,6 +727,16 @@ const MATRIX: Readonly<Record<string, Row>> = {
       },
     }),
   },
+  "POST /api/billing/payments/:paymentId/refund": {
+    // Past the sign-in check the use case answers: no such payment of the caller's.
+    expect: {
+      visitor: 401,
+      member: { status: 404, code: "NOT_FOUND" },
+      other: { status: 404, code: "NOT_FOUND" },
+      admin: { status: 404, code: "NOT_FOUND" },
+    },
+    request: () => ({ path: "/api/billing/payments/no-such-payment/refund" }),
+  },
   "GET /api/admin/settings/default-prize": {
     expect: adminOnly,
     request: GET(() => "/api/admin/settings/default-prize"),

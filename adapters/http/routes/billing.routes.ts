@@ -1,13 +1,23 @@
 import { Clock, Effect, Schema } from "effect"
 import { cancelCheckout } from "../../../domain/billing/cancel-checkout.use-case.ts"
+import {
+  refundableExtraEntries,
+  refundCancelledExtraEntry,
+} from "../../../domain/billing/cancelled-entry-refund.use-case.ts"
+import { currentSubscription } from "../../../domain/plans/current-subscription.use-case.ts"
 import { PaymentLedger } from "../../../domain/billing/payment.port.ts"
 import { decodeCursor, pageSize } from "../../../domain/shared/paging.ts"
 import { badRequest } from "../http-errors.ts"
-import { presentPayment } from "../presenters.ts"
+import { presentPayment, presentSubscription } from "../presenters.ts"
 import { ok, type Reply, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
 import { actingAsClaimed, MemberIdFields, signedIn } from "./shared.ts"
-import { BillingHistoryBody, CheckoutCancelledBody } from "../account.schema.ts"
+import {
+  BillingHistoryBody,
+  CheckoutCancelledBody,
+  PaymentBody,
+  SubscriptionBody,
+} from "../account.schema.ts"
 
 /** Billing history (§7), read from our payments ledger: real rows, never sample invoices. */
 
@@ -46,9 +56,13 @@ export const billingRoutes = [
           pageSize(query.limit),
         )
         const now = yield* Clock.currentTimeMillis
+        const refundable = yield* refundableExtraEntries(member.id, page.items)
         const reply: Reply = {
           ...ok({
-            records: page.items.map((payment) => presentPayment(payment, now)),
+            records: page.items.map((payment) => ({
+              ...presentPayment(payment, now),
+              ...(refundable.has(payment.id) ? { refundable: true } : {}),
+            })),
             nextCursor: page.nextCursor,
           }),
           headers: page.nextCursor ? { "X-Next-Cursor": page.nextCursor } : {},
@@ -71,6 +85,32 @@ export const billingRoutes = [
         const member = yield* signedIn(caller)
         const { status } = yield* cancelCheckout(member.id, params.paymentId)
         return ok({ status })
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/billing/payments/:paymentId/refund",
+    tag: "billing",
+    summary:
+      "Refunds your extra entry of a cancelled contest instead of the credit it gave back (billing history marks it refundable): the money goes back through the payment provider and the credit is taken back, one transaction. Asking again answers the refunded payment. Answers {payment, subscription}",
+    access: "member",
+    okBody: Schema.Struct({ payment: PaymentBody, subscription: SubscriptionBody }).annotate({
+      identifier: "ExtraEntryRefund",
+    }),
+    params: Schema.Struct({ paymentId: Id }),
+    responses: {
+      404: "No such payment of yours",
+      409: "NOT_REFUNDABLE: not an extra entry, not paid, its contest not cancelled, or its credit used",
+    },
+    handler: ({ params, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* signedIn(caller)
+        const { payment } = yield* refundCancelledExtraEntry(member.id, params.paymentId)
+        const subscription = yield* currentSubscription(member.id)
+        return ok({
+          payment: presentPayment(payment),
+          subscription: presentSubscription(subscription),
+        })
       }),
   }),
 ]

@@ -72,6 +72,9 @@ export const api = {
   /** The member gave up a checkout (/payment-cancel?payment=…): billing history shows it cancelled. */
   cancelCheckout: (paymentId: string) =>
     call("POST", "/api/billing/checkouts/{paymentId}/cancel", { params: { paymentId } }),
+  /** An extra entry of a cancelled contest refunded instead of its credit (billing history). */
+  refundExtraEntry: (paymentId: string) =>
+    call("POST", "/api/billing/payments/{paymentId}/refund", { params: { paymentId } }),
   billingHistory: (cursor?: string) =>
     call("GET", "/api/billing/history", { query: { cursor, limit: 50 } }),
 

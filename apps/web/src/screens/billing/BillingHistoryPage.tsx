@@ -13,6 +13,7 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { RefundExtraEntry } from "./RefundExtraEntry.tsx"
 
 /** Billing status labels (spec §4); any other value is shown as it comes. */
 const STATUS_LABELS: Readonly<Record<string, { label: string; className: string }>> = {
@@ -187,6 +188,9 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
                     for {record.description}, {when.date} (opens in a new tab)
                   </span>
                 </a>
+              )}
+              {record.status === "paid" && record.refundable === true && (
+                <RefundExtraEntry record={record} />
               )}
               {record.status === "failed" && (
                 <div className="flex flex-col items-start gap-1">

@@ -174,7 +174,10 @@ describe("the profile page", () => {
         "li",
       ) as HTMLElement
       expect(within(cancelled).getByText("Contest cancelled")).toBeTruthy()
-      expect(within(cancelled).getByText("Entering it cost you nothing.", { exact: false }))
+      expect(within(cancelled).getByText("Entering it cost you nothing", { exact: false }))
+      expect(
+        within(cancelled).getByRole("link", { name: "Billing history" }).getAttribute("href"),
+      ).toBe("/billing-history")
       const running = screen.getByRole("heading", { name: "Koi Pond" }).closest("li") as HTMLElement
       expect(within(running).queryByText("Contest cancelled")).toBeNull()
     })

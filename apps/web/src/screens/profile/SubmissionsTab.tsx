@@ -73,7 +73,12 @@ const EntryCard = ({
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
               Contest cancelled
             </span>{" "}
-            Entering it cost you nothing.
+            Entering it cost you nothing: its credit is back. A paid extra entry can be refunded
+            instead in{" "}
+            <Link to="/billing-history" className="font-medium text-brand-700 underline">
+              Billing history
+            </Link>
+            .
           </p>
         )}
         {moderation && entry.moderationReason && (
