@@ -68,6 +68,10 @@ export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
     "Your profile",
     "Your Colorday profile: your entries, votes, badges, plan and settings.",
   ),
+  "/judging": page(
+    "Judging",
+    "Color Champ members' entries awaiting professional feedback from Colorday's judges.",
+  ),
   "/billing-history": page("Billing history", "Your Colorday payments, receipts and refunds."),
   "/forgot-password": page(
     "Forgot password",

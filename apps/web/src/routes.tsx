@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
           },
           { path: "profile", lazy: membersOnly(() => import("./screens/profile/ProfilePage.tsx")) },
           {
+            path: "judging",
+            lazy: membersOnly(() => import("./screens/judging/JudgingPage.tsx")),
+          },
+          {
             path: "leaderboard",
             lazy: screen(() => import("./screens/leaderboard/LeaderboardPage.tsx")),
           },

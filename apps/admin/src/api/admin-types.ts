@@ -35,6 +35,7 @@ export interface PageQuery {
 
 export type AdminContest = Schemas["AdminContest"]
 export type Drawing = Schemas["Drawing"]
+export type Spotlight = Schemas["Spotlight"]
 export type Moderation = Schemas["Moderation"]
 export type AdminEntry = Schemas["AdminEntry"]
 export type AdminMember = Schemas["AdminMember"]

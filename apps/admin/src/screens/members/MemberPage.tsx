@@ -17,6 +17,7 @@ import { GrantBadgeButton } from "../../badges/GrantBadge.tsx"
 import { ModerationChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 import { MemberChips } from "./member-ui.tsx"
+import { JudgeToggle } from "./JudgeToggle.tsx"
 import { BackLink } from "../../../../ui/src/page.tsx"
 
 const memberKey = (memberId: string) => ["admin", "member", memberId] as const
@@ -260,6 +261,7 @@ const Payments = ({ detail }: { readonly detail: MemberDetail }) =>
 const MemberPage = () => {
   const { id = "" } = useParams()
   const detail = useQuery({ queryKey: memberKey(id), queryFn: () => adminApi.member(id) })
+  const changed = useMemberChanged(id)
   return (
     <>
       <BackLink to="/members" className="mb-4">
@@ -292,6 +294,7 @@ const MemberPage = () => {
               <Card title="Actions">
                 <div className="flex flex-wrap items-start gap-3">
                   <AdminToggle member={member} />
+                  <JudgeToggle member={member} onChanged={changed} />
                   <Suspension member={member} />
                   <GrantBadgeButton memberId={member.id} memberName={member.username} />
                 </div>

@@ -144,6 +144,12 @@ describe("one member", () => {
         member = { ...member, isAdmin: body.isAdmin }
         return HttpResponse.json(member)
       }),
+      http.post(`*/api/admin/members/${start.id}/judge`, async ({ request }) => {
+        const body = (await request.json()) as { isJudge: boolean }
+        bodies.push({ path: "judge", body })
+        member = { ...member, isJudge: body.isJudge }
+        return HttpResponse.json(member)
+      }),
     )
     return bodies
   }
@@ -231,6 +237,25 @@ describe("one member", () => {
     expect(await screen.findByText("Admin removed")).toBeTruthy()
     expect(bodies.at(-1)).toEqual({ path: "admin", body: { isAdmin: false } })
     expect(await screen.findByRole("button", { name: "Make admin" })).toBeTruthy()
+  })
+
+  it("makes a member a judge and removes it again, each after a confirmation", async () => {
+    signedInAsAdmin()
+    const bodies = answerMember()
+    renderAdmin(`/admin/members/${GRACE.id}`)
+    await userEvent.click(await screen.findByRole("button", { name: "Make judge" }))
+    let dialog = await screen.findByRole("alertdialog", { name: "Make grace a judge?" })
+    await userEvent.click(within(dialog).getByRole("button", { name: "Make judge" }))
+    expect(await screen.findByText("Judge added")).toBeTruthy()
+    expect(bodies).toEqual([{ path: "judge", body: { isJudge: true } }])
+    expect(await screen.findByText("Judge")).toBeTruthy()
+
+    await userEvent.click(await screen.findByRole("button", { name: "Remove judge" }))
+    dialog = await screen.findByRole("alertdialog", { name: "Remove grace's judge role?" })
+    await userEvent.click(within(dialog).getByRole("button", { name: "Remove judge" }))
+    expect(await screen.findByText("Judge removed")).toBeTruthy()
+    expect(bodies.at(-1)).toEqual({ path: "judge", body: { isJudge: false } })
+    expect(await screen.findByRole("button", { name: "Make judge" })).toBeTruthy()
   })
 
   it("does not offer an admin to remove their own rights; the server's refusal is shown otherwise", async () => {

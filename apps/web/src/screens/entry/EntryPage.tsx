@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react"
 import { Link, useOutletContext, useParams } from "react-router-dom"
 import { EntryDetails } from "../../entries/EntryDetails.tsx"
+import { EntryFeedback } from "../../entries/EntryFeedback.tsx"
 import { isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
 import { artistOf, entryPath } from "../../entries/entry-view.ts"
 import type { PageOutletContext } from "../../entries/PageOutlet.tsx"
@@ -82,6 +83,7 @@ const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
           </h1>
         }
       />
+      <EntryFeedback entryId={data.entry.id} artistId={data.entry.userId} />
     </Page>
   )
 }

@@ -7,6 +7,7 @@ import { EarlyAccessSection } from "./EarlyAccessSection.tsx"
 import { HowItWorks } from "./HowItWorks.tsx"
 import { PlatformFeatures } from "./PlatformFeatures.tsx"
 import { RecentSubmissions } from "./RecentSubmissions.tsx"
+import { SpotlightRow } from "./SpotlightRow.tsx"
 import { useHomeFlags } from "./useHomeFlags.ts"
 import { YesterdaysWinner } from "./YesterdaysWinner.tsx"
 
@@ -61,6 +62,7 @@ const HomePage = () => {
         </div>
       </section>
       <EarlyAccessSection />
+      <SpotlightRow />
       <YesterdaysWinner />
       <PlatformFeatures />
       <HowItWorks />
