@@ -257,3 +257,25 @@ describe("the drawing-won mail", () => {
     expect(mail.html).not.toContain("<B>")
   })
 })
+
+describe("the feedback-given mail", () => {
+  it("names the judge and the contest, says who reads it, and links to the entry's page", () => {
+    const mail = renderMail(
+      {
+        kind: "feedback-given",
+        to: "grace@x.test",
+        name: "Grace",
+        judgeName: "marie<script>",
+        contestTitle: "Succulent Pots",
+        entryId: "e 1",
+      },
+      URL,
+    )
+    expect(mail.subject).toBe('Feedback from a judge on your entry in "Succulent Pots"')
+    expect(mail.text).toContain("one of our judges, wrote professional feedback")
+    expect(mail.text).toContain("only you, the judges and admins can read it")
+    expect(mail.link).toMatch(/\/entries\/e%201$/)
+    expect(mail.html).toContain("marie&lt;script&gt;")
+    expect(mail.html).not.toContain("<script>")
+  })
+})

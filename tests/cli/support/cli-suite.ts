@@ -396,6 +396,21 @@ export const describeCli = (backend: BackendName) =>
           (row) => [row.record.action, row.record.actorId, row.record.targetId],
         ),
       ).toEqual([["member.admin", null, members.ada?.id]])
+      // The judge role (issue 19), given and taken like the admin role, audited each time.
+      expect(json<Member>(await run("user", "judge", "bob@example.com", "--json")).isJudge).toBe(
+        true,
+      )
+      expect((await run("user", "judge", "BOB@example.com", "--remove")).stdout).toContain(
+        "bob@example.com is not a judge",
+      )
+      expect(
+        json<AuditPage>(await run("audit", "--action", "member.judge", "--json")).items.map(
+          (row) => [row.record.actorId, row.record.targetId],
+        ),
+      ).toEqual([
+        [null, members.bob?.id],
+        [null, members.bob?.id],
+      ])
       const verified = json<Member>(await run("user", "verify", "bob@example.com", "--json"))
       expect(verified.emailVerifiedAt).toBe(members.bob?.emailVerifiedAt)
       const table = await run("user", "list")
