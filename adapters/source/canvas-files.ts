@@ -14,26 +14,31 @@ const SKIPPED = new Set(["node_modules", "dist", "build", "coverage", "out"])
 export const isJsxSource = (name: string) =>
   (name.endsWith(".tsx") || name.endsWith(".jsx")) && !name.endsWith(".d.tsx")
 
-/** Every JSX source file under the root, relative and `/`-separated, with its size and mtime. */
+type Listed = ReadonlyArray<readonly [string, { readonly size: number; readonly mtimeMs: number }]>
+
+/**
+ * Every JSX source file under the root, relative and `/`-separated, with its size and mtime, in
+ * the order of a depth-first walk. A folder's entries are looked at all at once (every request
+ * refreshes the canvas: one round trip per folder level, not per file).
+ */
 export const listSources = async (root: string) => {
-  const found = new Map<string, { readonly size: number; readonly mtimeMs: number }>()
-  const walk = async (dir: string): Promise<void> => {
+  const walk = async (dir: string): Promise<Listed> => {
     const entries = await readdir(dir, { withFileTypes: true })
-    for (const entry of entries) {
-      if (entry.name.startsWith(".")) continue
-      const full = join(dir, entry.name)
-      // Symbolic links are not followed: they could lead outside the canvas.
-      if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) await walk(full)
-      } else if (entry.isFile() && isJsxSource(entry.name)) {
+    const listed = await Promise.all(
+      entries.map(async (entry): Promise<Listed> => {
+        if (entry.name.startsWith(".")) return []
+        const full = join(dir, entry.name)
+        // Symbolic links are not followed: they could lead outside the canvas.
+        if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : walk(full)
+        if (!entry.isFile() || !isJsxSource(entry.name)) return []
         const stats = await lstat(full)
         const path = canvasPathOf(root, full)
-        if (path) found.set(path, { size: stats.size, mtimeMs: stats.mtimeMs })
-      }
-    }
+        return path ? [[path, { size: stats.size, mtimeMs: stats.mtimeMs }]] : []
+      }),
+    )
+    return listed.flat()
   }
-  await walk(root)
-  return found
+  return new Map(await walk(root))
 }
 
 /** The real path of `path`: links resolved, and for a path that does not exist, its parent's. */
@@ -126,9 +131,10 @@ export const replaceFiles = async (
   const temporaries = replacements.map(({ file }) => temporaryFor(file))
   const renamed: Array<Replacement> = []
   try {
-    for (const [index, { file, text }] of replacements.entries()) {
+    for (const [index, { file, text, previous }] of replacements.entries()) {
       if (text === null) continue
-      await mkdir(dirname(file), { recursive: true })
+      // A file that exists has its folder; a new one may need it made.
+      if (previous === null) await mkdir(dirname(file), { recursive: true })
       await ops.writeFile(temporaries[index]!, text, { flag: "wx" })
     }
     for (const [index, replacement] of replacements.entries()) {
