@@ -1,3 +1,4 @@
+import { layerTotpAuthenticator } from "../adapters/crypto/totp-authenticator.ts"
 import { join } from "node:path"
 import { Layer } from "effect"
 import {
@@ -91,4 +92,5 @@ export const makeAppLayer = (config: AppConfig) =>
     layerImageStorageFor(config.images ?? { kind: "local", dir: join(config.dataDir, "images") }),
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
+    layerTotpAuthenticator,
   )

@@ -3,6 +3,7 @@ import type { AuditRecord } from "../../domain/admin/audit-log.port.ts"
 import type { MemberSettings } from "../../domain/accounts/member-settings.ts"
 import type { MemberToken } from "../../domain/accounts/member-token.port.ts"
 import type { Session } from "../../domain/accounts/session.entity.ts"
+import type { TwoFactor, TwoFactorChallenge } from "../../domain/accounts/two-factor.entity.ts"
 import type { BadgeGrant } from "../../domain/badges/badges.ts"
 import type { Payment } from "../../domain/billing/payment.entity.ts"
 import type { ContestMetric } from "../../domain/contests/contest-analytics.port.ts"
@@ -60,6 +61,13 @@ interface Tables {
   /** Keyed by ISO week ("2026-W48"): one premium page a week. */
   premiumPages: Map<string, PremiumPage>
   lineArtRequests: Map<string, LineArtRequest>
+  /** Two-factor sign-in (issue 24): by member id; recovery codes by `${memberId}|${hash}`. */
+  twoFactor: Map<string, TwoFactor>
+  recoveryCodes: Map<
+    string,
+    { memberId: string; hash: string; createdAt: Instant; usedAt: Instant | null }
+  >
+  twoFactorChallenges: Map<string, TwoFactorChallenge>
   /** The site's settings (one record, replaced on write). */
   siteSettings: { readonly defaultPrize: ContestPrize | null; readonly updatedAt: Instant | null }
 }
@@ -89,6 +97,9 @@ const emptyTables = (): Tables => ({
   spotlights: new Map(),
   premiumPages: new Map(),
   lineArtRequests: new Map(),
+  twoFactor: new Map(),
+  recoveryCodes: new Map(),
+  twoFactorChallenges: new Map(),
   siteSettings: { defaultPrize: null, updatedAt: null },
 })
 
@@ -128,6 +139,9 @@ export class MemoryStore {
       spotlights: new Map(t.spotlights),
       premiumPages: new Map(t.premiumPages),
       lineArtRequests: new Map(t.lineArtRequests),
+      twoFactor: new Map(t.twoFactor),
+      recoveryCodes: new Map(t.recoveryCodes),
+      twoFactorChallenges: new Map(t.twoFactorChallenges),
       siteSettings: t.siteSettings,
     }
   }

@@ -43,6 +43,9 @@ import { lineArtRequests, premiumPages } from "./memory-perks.ts"
 import { LineArtRequestRepository } from "../../domain/perks/line-art-request.port.ts"
 import { PremiumPageRepository } from "../../domain/perks/premium-page.port.ts"
 import { siteSettings } from "./memory-site.ts"
+import { twoFactor } from "./memory-two-factor.ts"
+import { Authenticator, TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
+import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
 export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
@@ -93,6 +96,11 @@ export const layerMemory = Layer.effectContext(
         .pipe(
           Context.add(FeedbackRepository, feedback(store)),
           Context.add(SpotlightRepository, spotlights(store)),
+        )
+        // Two-factor sign-in (issue 24); TOTP is computed as in production.
+        .pipe(
+          Context.add(TwoFactorRepository, twoFactor(store)),
+          Context.add(Authenticator, totpAuthenticator),
         )
     )
   }),

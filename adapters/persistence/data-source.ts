@@ -31,6 +31,7 @@ import {
   PerkPagesAndRequestsSqlite,
 } from "./migrations/perk-pages-and-requests.ts"
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
+import { TwoFactorSignInMysql, TwoFactorSignInSqlite } from "./migrations/two-factor-sign-in.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
@@ -93,6 +94,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     SiteSettingsAndSubscriberContestsSqlite,
     PerkPagesAndRequestsSqlite,
     JudgesFeedbackSpotlightSqlite,
+    TwoFactorSignInSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -108,6 +110,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     SiteSettingsAndSubscriberContestsMysql,
     PerkPagesAndRequestsMysql,
     JudgesFeedbackSpotlightMysql,
+    TwoFactorSignInMysql,
   ],
 }
 

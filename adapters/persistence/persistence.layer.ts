@@ -27,6 +27,7 @@ import { Database, layerDatabase } from "./database.ts"
 import { makeDrawingRepository } from "./drawing-repository.ts"
 import { layerPerkRepositories } from "./perk-repositories.ts"
 import { layerFeedbackRepositories } from "./feedback-repository.ts"
+import { layerTwoFactorRepository } from "./two-factor-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
 import { SiteSettings } from "../../domain/site/site-settings.port.ts"
@@ -85,7 +86,12 @@ export const layerPersistence = (config: PersistenceConfig) => {
     ? Layer.tap(database, (context) => Context.get(context, Database).migrate)
     : database
   return Layer.provideMerge(
-    Layer.mergeAll(layerRepositories, layerPerkRepositories, layerFeedbackRepositories),
+    Layer.mergeAll(
+      layerRepositories,
+      layerPerkRepositories,
+      layerFeedbackRepositories,
+      layerTwoFactorRepository,
+    ),
     migrated,
   )
 }

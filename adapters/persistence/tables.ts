@@ -20,6 +20,11 @@ import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
 import { EntryFeedbackTable, SpotlightTable } from "./feedback-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 import { SiteSettingTable } from "./site-tables.ts"
+import {
+  MemberTwoFactorTable,
+  RecoveryCodeTable,
+  TwoFactorChallengeTable,
+} from "./two-factor-tables.ts"
 
 /**
  * The tables, as TypeORM EntitySchemas over plain row types: the domain's entities carry no ORM
@@ -37,6 +42,7 @@ export * from "./feedback-tables.ts"
 export * from "./mail-tables.ts"
 export * from "./perk-tables.ts"
 export * from "./site-tables.ts"
+export * from "./two-factor-tables.ts"
 
 export const ALL_TABLES = [
   MemberTable,
@@ -64,4 +70,7 @@ export const ALL_TABLES = [
   SiteSettingTable,
   EntryFeedbackTable,
   SpotlightTable,
+  MemberTwoFactorTable,
+  RecoveryCodeTable,
+  TwoFactorChallengeTable,
 ]

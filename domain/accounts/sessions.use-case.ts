@@ -14,6 +14,9 @@ import {
   touchedSession,
 } from "./session.entity.ts"
 import { SessionRepository } from "./session.port.ts"
+import { CHALLENGE_TTL_MS } from "./two-factor.entity.ts"
+import { TwoFactorRequired } from "./two-factor.errors.ts"
+import { TwoFactorRepository } from "./two-factor.port.ts"
 
 export interface SignIn {
   readonly email: string
@@ -38,10 +41,32 @@ export const openSession = Effect.fn("openSession")(function* (memberId: MemberI
 })
 
 /**
+ * After a correct password: a member with two-factor sign-in on gets no session yet but a
+ * 5-minute challenge (TwoFactorRequired), whose token the browser sends back with a code
+ * (two-factor.use-case's completeTwoFactorSignIn).
+ */
+const requireSecondFactor = Effect.fn("requireSecondFactor")(function* (memberId: MemberId) {
+  const repository = yield* TwoFactorRepository
+  const found = yield* repository.find(memberId)
+  if (Option.isNone(found) || found.value.enabledAt === null) return
+  const ids = yield* IdSource
+  const token = yield* ids.newToken
+  const expiresAt = (yield* Clock.currentTimeMillis) + CHALLENGE_TTL_MS
+  yield* repository.createChallenge({
+    id: yield* ids.digest(token),
+    memberId,
+    expiresAt,
+    failures: 0,
+  })
+  return yield* new TwoFactorRequired({ challenge: token, expiresAt })
+})
+
+/**
  * Signs a member in with e-mail and password. An unknown e-mail and a wrong password get the same
  * answer, after the same work (a password hash), so neither the answer nor its timing tells
  * whether the account exists. Then an unverified e-mail or a suspension refuses; else a new
- * 30-day sliding session, whose raw token goes in the cookie (only its digest is stored).
+ * 30-day sliding session, whose raw token goes in the cookie (only its digest is stored), unless
+ * the member has two-factor sign-in on (TwoFactorRequired: the code comes next).
  */
 export const signIn = Effect.fn("signIn")(function* (input: SignIn) {
   const members = yield* MemberRepository
@@ -58,6 +83,7 @@ export const signIn = Effect.fn("signIn")(function* (input: SignIn) {
   }
   if (member.emailVerifiedAt === null) return yield* new EmailNotVerified({ email: member.email })
   if (member.suspendedAt !== null) return yield* new AccountSuspended({ email: member.email })
+  yield* requireSecondFactor(member.id)
   const { token, session } = yield* openSession(member.id)
   return { token, member, session }
 })

@@ -41,6 +41,7 @@ for (const { name, layer: make } of databases) {
             "SiteSettingsAndSubscriberContests1766361600000",
             "PerkPagesAndRequests1766448000000",
             "JudgesFeedbackSpotlight1766534400000",
+            "TwoFactorSignIn1766620800000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),
