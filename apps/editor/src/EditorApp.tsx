@@ -4,6 +4,7 @@ import { canvasApi, componentsApi } from "./api/canvas-api.ts"
 import { elementSourceApi } from "./api/element-source-api.ts"
 import { Canvas } from "./canvas/Canvas.tsx"
 import { ChangeList, RefusalMessage } from "./changes/ChangeList.tsx"
+import { CodePanel } from "./code-panel/CodePanel.tsx"
 import { ElementMenu } from "./context-menu/ElementMenu.tsx"
 import { EditorSessionProvider, useEditor, useSession } from "./editing/editor-context.tsx"
 import { EditorSession } from "./editing/editor-session.ts"
@@ -54,7 +55,12 @@ export const EditorLayout = ({
           <RefusalMessage />
           <EditorPanels
             layers={<LayersPanel />}
-            canvas={<Canvas src={frameSrc} frameRef={frameRef} />}
+            canvas={
+              <div className="grid h-full grid-rows-[minmax(0,1fr)_auto]">
+                <Canvas src={frameSrc} frameRef={frameRef} />
+                <CodePanel />
+              </div>
+            }
             inspector={
               <div className="grid h-full min-h-0 grid-rows-[1fr_12rem]">
                 <div className="min-h-0">

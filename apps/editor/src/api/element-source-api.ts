@@ -6,8 +6,14 @@
 import type { paths } from "../../../api-client/schema.ts"
 import { CanvasRefusal, type CanvasApiOptions, EDITOR_TOKEN_HEADER } from "./canvas-api.ts"
 
-export type ElementSource =
+type ElementSourceBody =
   paths["/canvases/{canvasId}/elements/{codebaseId}/source"]["get"]["responses"][200]["content"]["application/json"]
+
+/** The answer, its line numbers checked to be numbers (the generated type also allows strings). */
+export type ElementSource = Omit<ElementSourceBody, "startLine" | "endLine"> & {
+  readonly startLine: number
+  readonly endLine: number
+}
 
 export type ReadElementSource = (codebaseId: string) => Promise<ElementSource>
 
