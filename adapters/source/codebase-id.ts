@@ -27,7 +27,7 @@ export const uuidV5 = (name: string, namespace: string): string => {
  * them at the offsets they had (before the edit) or had earlier (after an undo). Emptied when full.
  */
 const knownIds = new Map<string, string>()
-const KNOWN_IDS_KEPT = 200_000
+const KNOWN_IDS_KEPT = 50_000
 
 /**
  * The codebase id of a JSX element: `tempo-` + the v5 uuid of `<path>:<offset>`, where `path` is
