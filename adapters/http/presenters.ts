@@ -301,6 +301,10 @@ export const presentMemberDataExport = (data: MemberDataExport, origin: string) 
       message: message.message,
       date: iso(message.createdAt),
     })),
+    freeDrawingEntries: data.freeDrawingEntries.map((entry) => ({
+      month: entry.month,
+      requestedAt: iso(entry.requestedAt),
+    })),
     sessions: data.sessions.map((session) => ({
       createdAt: iso(session.createdAt),
       lastSeenAt: iso(session.lastSeenAt),

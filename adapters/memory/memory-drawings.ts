@@ -56,6 +56,17 @@ export const drawings = (store: MemoryStore) => {
           .filter((entry) => entry.month === month)
           .map((entry) => entry.memberId),
       ),
+    suspendedMembers: Effect.sync(() =>
+      [...store.tables.members.values()]
+        .filter((member) => member.suspendedAt !== null)
+        .map((member) => member.id),
+    ),
+    freeEntriesOf: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.freeEntries.values()]
+          .filter((entry) => entry.memberId === memberId)
+          .sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0)),
+      ),
     paidSubscribers: Effect.sync(() =>
       [...store.tables.subscriptions.values()].flatMap((subscription) => {
         const tier = parseTier(subscription.tier)

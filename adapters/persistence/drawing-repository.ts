@@ -8,6 +8,7 @@ import {
 } from "../../domain/drawings/drawing.entity.ts"
 import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
 import { parseTier } from "../../domain/plans/plans.ts"
+import { type MemberRow, MemberTable } from "./account-tables.ts"
 import { type SubscriptionRow, SubscriptionTable } from "./billing-tables.ts"
 import { Database, isUniqueViolation } from "./database.ts"
 import {
@@ -134,6 +135,32 @@ export const makeDrawingRepository = Effect.gen(function* () {
             .find({ where: { month }, select: { memberId: true } }),
         )
         .pipe(Effect.map((rows) => rows.map((row) => row.memberId))),
+    suspendedMembers: db
+      .run((m) =>
+        m
+          .getRepository<MemberRow>(MemberTable)
+          .createQueryBuilder("m")
+          .select(["m.id"])
+          .where("m.suspendedAt IS NOT NULL")
+          .getMany(),
+      )
+      .pipe(Effect.map((rows) => rows.map((row) => row.id))),
+    freeEntriesOf: (memberId) =>
+      db
+        .run((m) =>
+          m
+            .getRepository<DrawingEntryRow>(DrawingEntryTable)
+            .find({ where: { memberId }, order: { month: "DESC" } }),
+        )
+        .pipe(
+          Effect.map((rows) =>
+            rows.map((row) => ({
+              memberId: row.memberId,
+              month: row.month,
+              requestedAt: Number(row.requestedAt),
+            })),
+          ),
+        ),
     paidSubscribers: db
       .run((m) =>
         m

@@ -5,6 +5,8 @@ import { paymentsOf } from "../billing/cancel-plan.use-case.ts"
 import type { Payment } from "../billing/payment.entity.ts"
 import type { ContactMessage } from "../contact/contact-message.entity.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
+import type { FreeEntry } from "../drawings/drawing.entity.ts"
+import { DrawingRepository } from "../drawings/drawing.port.ts"
 import { currentSubscription } from "../plans/current-subscription.use-case.ts"
 import type { Subscription } from "../plans/subscription.entity.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
@@ -37,6 +39,8 @@ export interface MemberDataExport {
   /** The payments ledger's rows, newest first. */
   readonly payments: ReadonlyArray<Payment>
   readonly contactMessages: ReadonlyArray<ContactMessage>
+  /** The free entries into the monthly drawing the member asked for, newest month first. */
+  readonly freeDrawingEntries: ReadonlyArray<Omit<FreeEntry, "memberId">>
   /** Signed-in browsers: when each started, was last used and expires. */
   readonly sessions: ReadonlyArray<Omit<Session, "id" | "memberId">>
 }
@@ -66,6 +70,9 @@ export const memberDataExport = Effect.fn("memberDataExport")(function* (memberI
     downloads: yield* records.downloadsOf(memberId),
     payments: yield* paymentsOf(memberId),
     contactMessages: yield* records.contactMessagesFrom(memberId),
+    freeDrawingEntries: (yield* (yield* DrawingRepository).freeEntriesOf(memberId)).map(
+      ({ month, requestedAt }) => ({ month, requestedAt }),
+    ),
     sessions: (yield* (yield* SessionRepository).ofMember(memberId)).map(
       ({ createdAt, lastSeenAt, expiresAt }) => ({ createdAt, lastSeenAt, expiresAt }),
     ),

@@ -37,5 +37,9 @@ export class DrawingRepository extends Context.Service<
     readonly freeEntrants: (month: string) => Effect.Effect<ReadonlyArray<MemberId>>
     /** The members subscribed to a paid tier now, with their tier. */
     readonly paidSubscribers: Effect.Effect<ReadonlyArray<Subscriber>>
+    /** The members suspended now: no draw counts them in (eligibility.ts). */
+    readonly suspendedMembers: Effect.Effect<ReadonlyArray<MemberId>>
+    /** One member's free entries, newest month first ("Download my data"). */
+    readonly freeEntriesOf: (memberId: MemberId) => Effect.Effect<ReadonlyArray<FreeEntry>>
   }
 >()("colorday/DrawingRepository") {}

@@ -133,8 +133,9 @@ const drawTier = (month: string, tier: PaidTier, actor: Actor) =>
       if (drawing.status !== "committed") return { drawing, drawnNow: false }
       const subscribers = yield* drawings.paidSubscribers
       const free = tier === FREE_ROUTE_TIER ? yield* drawings.freeEntrants(month) : []
+      const suspended = yield* drawings.suspendedMembers
       const result = yield* Effect.promise(() =>
-        drawWinner(drawing.seed, entrantsOf(tier, subscribers, free)),
+        drawWinner(drawing.seed, entrantsOf(tier, subscribers, free, suspended)),
       )
       const drawnAt = yield* Clock.currentTimeMillis
       if (!(yield* drawings.recordDraw(drawing.id, { ...result, drawnAt }))) {

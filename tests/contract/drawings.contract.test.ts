@@ -2,6 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { seedMember } from "../../adapters/memory/seed.ts"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { AuditLog } from "../../domain/admin/audit-log.port.ts"
 import type { Drawing } from "../../domain/drawings/drawing.entity.ts"
 import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
@@ -107,6 +108,30 @@ contract("DrawingRepository", (test) => {
       const subscribers = yield* drawings.paidSubscribers
       expect(subscribers).toContainEqual({ memberId: pro.id, tier: "pro" })
       expect(subscribers.some((s) => s.memberId === free.id)).toBe(false)
+    }))
+
+  test("suspended members are the members suspended now; a member's free entries, newest first", () =>
+    Effect.gen(function* () {
+      const drawings = yield* DrawingRepository
+      const members = yield* MemberRepository
+      const active = yield* seedMember({ username: unique("active"), tier: "lite" })
+      const suspended = yield* seedMember({ username: unique("suspended"), tier: "lite" })
+      yield* members.save({ ...suspended, suspendedAt: NOW })
+      const out = yield* drawings.suspendedMembers
+      expect(out).toContain(suspended.id)
+      expect(out).not.toContain(active.id)
+
+      const [older, newer] = [uniqueMonth(), uniqueMonth()].sort()
+      yield* drawings.addFreeEntry({ memberId: active.id, month: older ?? "", requestedAt: NOW })
+      yield* drawings.addFreeEntry({
+        memberId: active.id,
+        month: newer ?? "",
+        requestedAt: NOW + 1,
+      })
+      yield* drawings.addFreeEntry({ memberId: suspended.id, month: older ?? "", requestedAt: NOW })
+      const mine = yield* drawings.freeEntriesOf(active.id)
+      expect(mine.map((entry) => entry.month)).toEqual(older === newer ? [older] : [newer, older])
+      expect(mine.every((entry) => entry.memberId === active.id)).toBe(true)
     }))
 
   test("four instances drawing one month at once record one draw, one audit row and one mail", () =>

@@ -233,6 +233,9 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
         message: "A question about plans.",
       })
       await browser.put(`/api/users/${member.id}/settings`, { ...DEFAULT_SETTINGS, language: "de" })
+      const freeEntry = await browser.post("/api/drawings/free-entry")
+      expect(freeEntry.status, freeEntry.text).toBe(200)
+      const { month } = bodyOf<{ month: string }>(freeEntry)
 
       const response = await browser.get(`/api/users/${member.id}/export`)
       expect(response.status).toBe(200)
@@ -251,6 +254,7 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
         downloads: ReadonlyArray<unknown>
         payments: ReadonlyArray<unknown>
         contactMessages: ReadonlyArray<{ subject: string }>
+        freeDrawingEntries: ReadonlyArray<{ month: string; requestedAt: string }>
         sessions: ReadonlyArray<Record<string, unknown>>
       }>(response)
       expect(data.profile).toMatchObject({ id: member.id, email: member.email })
@@ -267,6 +271,7 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
         { entryId: theirs.id, contestId: contest.id, weight: 1, date: expect.any(String) },
       ])
       expect(data.contactMessages.map((message) => message.subject)).toEqual(["Hello"])
+      expect(data.freeDrawingEntries).toEqual([{ month, requestedAt: expect.any(String) }])
       expect(data.sessions.length).toBeGreaterThanOrEqual(1)
       for (const session of data.sessions) {
         expect(Object.keys(session).sort()).toEqual(["createdAt", "expiresAt", "lastSeenAt"])

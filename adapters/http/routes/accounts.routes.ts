@@ -441,7 +441,7 @@ export const accountRoutes = [
     path: "/api/users/:id/export",
     tag: "accounts",
     summary:
-      "Download my data: everything we hold on you as a JSON attachment (colorday-data-<username>.json): profile, settings, subscription, entries (with image URLs), votes you cast, badges, downloads, payments, contact messages sent from your e-mail address, sessions (dates only). Never a password hash or a token. Only your own",
+      "Download my data: everything we hold on you as a JSON attachment (colorday-data-<username>.json): profile, settings, subscription, entries (with image URLs), votes you cast, badges, downloads, payments, contact messages sent from your e-mail address, free entries into the monthly drawing, sessions (dates only). Never a password hash or a token. Only your own",
     access: "member",
     params: IdParams,
     responses: { 403: "Another member's data" },

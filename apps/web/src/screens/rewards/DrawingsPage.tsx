@@ -203,6 +203,10 @@ const DrawingsPage = () => {
             ends; and, in the {FREE_PLAN} drawing, every member who asked for a free entry that
             month.
           </li>
+          <li>
+            Not eligible: a member whose account is suspended when the draw is made is in no
+            drawing, by plan or by free entry.
+          </li>
           <li>Odds: 1 in the number of entrants of the drawing; each entrant is in it once.</li>
           <li>The winner is e-mailed, and the prize is paid out to them.</li>
         </ul>
