@@ -52,6 +52,7 @@ interface Member {
   readonly email: string
   readonly username: string
   readonly isAdmin: boolean
+  readonly isJudge: boolean
   readonly emailVerifiedAt: number | null
 }
 interface Contest {
