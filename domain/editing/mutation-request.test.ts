@@ -120,6 +120,27 @@ describe("toMutationRequest", () => {
     })
   })
 
+  it("adds JSX from file contents (a paste) with no newElement, which the body's schema accepts", () => {
+    const item = createChange({
+      id: "c2",
+      type: "ADD_JSX",
+      changeFields: {
+        codebaseIdToAddTo: sampleId(1),
+        afterCodebaseId: sampleId(1),
+        fileContentsToSourceFrom: "export default function Pasted() { return <p>Hi</p> }",
+        fileContentsSourceFilename: "src/App.tsx",
+      },
+      instantUpdate: false,
+    })
+    const request = Result.getOrThrow(toMutationRequest(item, { canvasId: CANVAS }))
+    if (request.endpoint !== "addJsxElement") throw new Error(request.endpoint)
+    expect(request.body.newElement).toBeUndefined()
+    expect(request.body.fileContentsSourceFilename).toBe("src/App.tsx")
+    const wire: unknown = JSON.parse(JSON.stringify(request.body))
+    const decoded = Schema.decodeUnknownResult(MUTATION_BODY_SCHEMAS.addJsxElement)(wire)
+    expect(Result.isSuccess(decoded)).toBe(true)
+  })
+
   it("sends a move with the parent the frame expects", () => {
     expect(requestFor("MOVE_JSX").body).toEqual({
       elementToMove: ref(3),

@@ -156,13 +156,17 @@ export const toMutationRequest = (
           destinationElement: element(fields.codebaseIdToAddTo),
           beforeElement: optionalElement(fields.beforeCodebaseId),
           afterElement: optionalElement(fields.afterCodebaseId),
-          newElement: {
-            type: fields.addNativeTag === undefined ? "component" : "nativeTag",
-            nativeTag: fields.addNativeTag,
-            componentName: fields.componentName,
-            propsToSet: fields.propsToSet,
-            componentFile: fields.componentFile,
-          },
+          // JSX taken from file contents (a paste) names no tag: it has no newElement.
+          newElement:
+            fields.addNativeTag === undefined && fields.componentName === undefined
+              ? undefined
+              : {
+                  type: fields.addNativeTag === undefined ? "component" : "nativeTag",
+                  nativeTag: fields.addNativeTag,
+                  componentName: fields.componentName,
+                  propsToSet: fields.propsToSet,
+                  componentFile: fields.componentFile,
+                },
           canvasId: context.canvasId,
           deletedStoryboardId: fields.deletedStoryboardId,
           fileContentsToSourceFrom: fields.fileContentsToSourceFrom,

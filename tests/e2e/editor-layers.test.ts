@@ -1,0 +1,146 @@
+import { readFile, rm } from "node:fs/promises"
+import { join } from "node:path"
+import type { FrameLocator, Locator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { STEP_MS, visible } from "./support/browser.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import {
+  type EditorProcess,
+  type EditorSignals,
+  filesOf,
+  startEditor,
+  watchEditorSignals,
+} from "./support/editor.ts"
+import { useBrowser } from "./support/session.ts"
+
+/**
+ * Direct manipulation in the editor (issue 21), in a real Chromium on a fresh copy of the sample
+ * app through `colorday editor`: a layer dragged above its sibling in Layers moves in the file;
+ * the element menu opened by a right-click in the canvas duplicates an element; a component
+ * instance copied with ⌘/Ctrl+C in App.tsx and pasted with ⌘/Ctrl+V into Footer.tsx lands there
+ * with its import; and undoing every change brings every file back to its first bytes.
+ */
+describe.skipIf(!chromiumAvailable)("direct manipulation in the editor", () => {
+  const session = useBrowser()
+  let editor: EditorProcess
+  let page: Page
+  let canvas: FrameLocator
+  let initial: Map<string, string>
+  let signals: EditorSignals
+  const refused: Array<string> = []
+  const read = (path: string) => readFile(join(editor.root, path), "utf8")
+
+  const changes = () => page.getByRole("list", { name: "Changes" })
+  const layers = () => page.getByRole("tree", { name: "Page elements" })
+  const savedCount = () => changes().locator('li[data-state="saved"]').count()
+
+  /** Runs a step, then waits until its change is saved and the canvas shows the file as it is. */
+  const saved = async (action: () => Promise<void>) => {
+    const before = await savedCount()
+    const writesBefore = signals.writes()
+    await action()
+    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
+    expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
+    expect(refused).toEqual([])
+    await signals.settled(page, writesBefore, STEP_MS)
+    expect(signals.writes()).toBe(writesBefore + 1)
+  }
+
+  /** Selects an element in the canvas and answers the key of its layer. */
+  const selectInCanvas = async (target: Locator) => {
+    await (await visible(target)).click()
+    const row = layers().locator('[role="treeitem"][aria-selected="true"]')
+    await visible(row)
+    return (await row.getAttribute("data-key")) ?? ""
+  }
+
+  beforeAll(async () => {
+    editor = await startEditor()
+    initial = await filesOf(editor.root)
+    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
+    await context.grantPermissions(["clipboard-read", "clipboard-write"])
+    signals = await watchEditorSignals(context)
+    page = await context.newPage()
+    page.on("response", (response) => {
+      if (response.url().includes("/canvases/") && response.status() >= 400) {
+        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
+      }
+    })
+    await page.goto(editor.url)
+    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
+    await visible(layers().getByText("TaskList"))
+  }, 180_000)
+
+  afterAll(async () => {
+    if (editor) {
+      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
+      editor.child.kill("SIGINT")
+      await exited
+      await rm(editor.root, { recursive: true, force: true })
+    }
+  })
+
+  test("a layer dragged above its sibling in Layers moves in the file, with a line where it lands", async () => {
+    const headingKey = await selectInCanvas(canvas.getByRole("heading", { name: "About" }))
+    const buttonKey = await selectInCanvas(canvas.getByRole("button", { name: "Get started" }))
+    const heading = layers().locator(`[data-key="${headingKey}"]`)
+    const button = layers().locator(`[data-key="${buttonKey}"]`)
+    await saved(async () => {
+      const from = (await (await visible(button)).boundingBox())!
+      const to = (await (await visible(heading)).boundingBox())!
+      await page.mouse.move(from.x + 30, from.y + from.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(to.x + 30, to.y + 2, { steps: 8 })
+      await visible(heading.locator('[data-drop-indicator="before"]'))
+      await page.mouse.up()
+    })
+    const text = await read("src/App.tsx")
+    expect(text.indexOf("Get started")).toBeLessThan(text.indexOf(">About<"))
+  })
+
+  test("the element menu, opened by a right-click in the canvas, duplicates the element", async () => {
+    const heading = canvas.getByRole("heading", { name: "About" })
+    await saved(async () => {
+      await (await visible(heading)).click({ button: "right" })
+      await page
+        .getByRole("menu")
+        .getByRole("menuitem", { name: /Duplicate/ })
+        .click()
+    })
+    expect((await read("src/App.tsx")).match(/>About</g)).toHaveLength(2)
+    await expect.poll(() => heading.count(), { timeout: STEP_MS }).toBe(2)
+  })
+
+  test("a component copied in App.tsx and pasted into Footer.tsx brings its import", async () => {
+    const footerBefore = await read("src/components/Footer.tsx")
+    await layers().getByText("Header", { exact: true }).first().click()
+    await page.keyboard.press("ControlOrMeta+C")
+    await visible(page.getByText("Copied Header"))
+    await selectInCanvas(canvas.getByText("Made with the Colorday editor"))
+    await saved(() => page.keyboard.press("ControlOrMeta+V"))
+    const footer = await read("src/components/Footer.tsx")
+    expect(footer).not.toBe(footerBefore)
+    expect(footer).toContain('<Header title="Today\'s tasks" subtitle="A sample app to edit" />')
+    expect(footer).toMatch(/import \{ Header \} from "\.\/Header(\.tsx)?"/)
+    await expect
+      .poll(() => canvas.getByRole("heading", { name: "Today's tasks" }).count(), {
+        timeout: STEP_MS,
+      })
+      .toBe(2)
+  })
+
+  test("undoing everything brings every file back to its first bytes", async () => {
+    const undo = page.getByRole("toolbar", { name: "Editing tools" }).getByRole("button", {
+      name: "Undo",
+    })
+    const edits = await savedCount()
+    expect(edits).toBe(3)
+    for (let done = 0; done < edits; done += 1) {
+      await expect.poll(() => undo.isEnabled(), { timeout: STEP_MS }).toBe(true)
+      await saved(() => undo.click())
+    }
+    const now = await filesOf(editor.root)
+    expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
+    for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
+  })
+})
