@@ -124,8 +124,16 @@ describe.each(httpBackends)("a cancelled contest's credits and refunds on %s", (
     await enter(cat.browser, contest)
     expect(await Promise.all([ann, bob, cat].map((m) => creditsOf(m.member)))).toEqual([1, 0, 0])
 
+    const today = async () =>
+      bodyOf<{ items: Array<unknown> }>(
+        await ann.browser.get(`/api/gallery?tab=today&tz=UTC&contestId=${contest.id}`),
+      ).items.length
+    expect(await today()).toBe(4)
+
     const cancelled = await cancel(contest)
     expect(cancelled.status, cancelled.text).toBe(200)
+    // Its entries leave Today's Contest.
+    expect(await today()).toBe(0)
     expect(await Promise.all([ann, bob, cat].map((m) => creditsOf(m.member)))).toEqual([2, 2, 1])
     const mails = await cancelledMails(contest)
     expect(mails.map((mail) => mail.to).sort()).toEqual(
