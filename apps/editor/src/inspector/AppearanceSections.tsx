@@ -57,7 +57,10 @@ export const SizeSection = ({ report }: { readonly report: FrameStyles | null })
       </div>
       <div className="grid grid-cols-2 gap-x-3 gap-y-1.5">
         {SIZES.map(([property, label]) => (
-          <Row key={property} label={label}>
+          <div key={property} className="flex items-center justify-between gap-1">
+            <span aria-hidden className="text-xs text-slate-600">
+              {label}
+            </span>
             <LengthField
               label={label}
               computed={styles[property]}
@@ -67,7 +70,7 @@ export const SizeSection = ({ report }: { readonly report: FrameStyles | null })
               onCommit={(css) => writer.set(property, css, lengthClass(property, css, root))}
               onClear={() => writer.clear(property)}
             />
-          </Row>
+          </div>
         ))}
       </div>
       <p className="mt-1 text-[11px] text-slate-500">Also: auto, fit-content, none (max sizes).</p>

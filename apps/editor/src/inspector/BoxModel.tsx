@@ -20,6 +20,14 @@ const allSides = (styles: Readonly<Record<string, string>>, box: string): string
   return values.every((value) => value !== undefined && value === values[0]) ? values[0] : undefined
 }
 
+/** `127.156px` → `127.2px`, for the size shown inside the box. */
+const rounded = (computed: string | undefined): string => {
+  const value = Number.parseFloat(computed ?? "")
+  return Number.isFinite(value) && computed?.endsWith("px")
+    ? `${Math.round(value * 10) / 10}px`
+    : (computed ?? "")
+}
+
 export const BoxModel = ({
   styles,
   rootFontSize,
@@ -63,8 +71,8 @@ export const BoxModel = ({
     </div>
   )
 
-  const width = styles.width ?? ""
-  const height = styles.height ?? ""
+  const width = rounded(styles.width)
+  const height = rounded(styles.height)
   return (
     <Section title="Box model">
       <div className="mb-2 flex items-center justify-between text-xs text-slate-600">

@@ -11,7 +11,7 @@ import { type LengthUnit, parseLength } from "./style-classes.ts"
 /** How long stepping must pause before the stepped value is written (one change, not ten). */
 export const STEP_COMMIT_MS = 500
 
-const round = (value: number) => String(Number(value.toFixed(3)))
+const round = (value: number) => String(Number(value.toFixed(2)))
 
 /** The computed value as the field shows it in `unit` (px → rem by the root font size). */
 export const shownIn = (computed: string, unit: LengthUnit, rootFontSize: number): string => {
