@@ -172,6 +172,26 @@ describe("the contest-cancelled mail", () => {
     expect(cancelled(1, 1).text).toContain("The credit you spent on your entry is back")
   })
 
+  it("offers a paid extra entry's refund instead of its credit, with the billing history link", () => {
+    const mail = renderMail(
+      {
+        kind: "contest-cancelled",
+        to: "bo@x.test",
+        name: "Bo",
+        contestTitle: "Koi Pond",
+        reason: "Wrong line art",
+        entries: 1,
+        creditsReturned: 1,
+        refundableExtraEntries: 1,
+      },
+      URL,
+    )
+    expect(mail.text).toContain("You paid $2.99 for an extra entry in it.")
+    expect(mail.text).toContain(`refunded from your billing history while the credit is unused`)
+    expect(mail.text).toContain("/billing-history")
+    expect(cancelled(1, 1).text).not.toContain("billing history")
+  })
+
   it("tells an unlimited plan that nothing was spent", () => {
     expect(cancelled(1, 0).text).toContain(
       "Your plan has unlimited entries, so no credit was spent.",

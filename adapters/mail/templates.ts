@@ -2,7 +2,7 @@ import {
   RESET_TOKEN_TTL_MS,
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../domain/accounts/account-rules.ts"
-import { formatCents } from "../../domain/plans/plans.ts"
+import { EXTRA_ENTRY, formatCents } from "../../domain/plans/plans.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
 
 /** A mail ready for a transport: what both the SMTP relay and the outbox receive. */
@@ -221,7 +221,12 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         mail.creditsReturned === 0
           ? ""
           : ` You can use ${mail.creditsReturned === 1 ? "it" : "them"} on today's contest or a later one.`
-      const body = `Hi ${mail.name},\n\nWe cancelled "${mail.contestTitle}", which you entered. The reason: ${mail.reason}\n\n${credits}${use}`
+      const extra = mail.refundableExtraEntries ?? 0
+      const refund =
+        extra === 0
+          ? ""
+          : `\n\nYou paid ${formatCents(EXTRA_ENTRY.priceCents)} for ${extra === 1 ? "an extra entry" : `${extra} extra entries`} in it. If you would rather have the money than the credit, you can have ${extra === 1 ? "it" : "them"} refunded from your billing history while the credit is unused: ${baseUrl(publicUrl)}/billing-history`
+      const body = `Hi ${mail.name},\n\nWe cancelled "${mail.contestTitle}", which you entered. The reason: ${mail.reason}\n\n${credits}${use}${refund}`
       return {
         to: mail.to,
         subject,

@@ -12,6 +12,7 @@ import { type Mail, Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { returnCredits } from "../plans/quota.ts"
+import { PaymentLedger } from "../billing/payment.port.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
@@ -222,6 +223,7 @@ const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest
   const subscriptions = yield* SubscriptionRepository
   const members = yield* MemberRepository
   const mailer = yield* Mailer
+  const ledger = yield* PaymentLedger
   let credits = 0
   for (const [memberId, entries] of entriesByMember) {
     const locked = yield* subscriptions.lock(memberId)
@@ -235,6 +237,14 @@ const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest
     // A deleted member has no address to tell (their entries went with the account).
     const member = yield* members.get(memberId).pipe(Effect.option)
     if (Option.isNone(member)) continue
+    // Extra entries paid for this contest: the mail offers their refund instead of the credit.
+    const paid = (yield* ledger.historyOf(memberId, null, 100)).items.filter(
+      (payment) =>
+        payment.purchase.kind === "extra-entry" &&
+        payment.contestId === contest.id &&
+        payment.status === "paid" &&
+        payment.fulfilledAt !== null,
+    )
     yield* mailer.send({
       kind: "contest-cancelled",
       to: member.value.email,
@@ -243,6 +253,7 @@ const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest
       reason,
       entries,
       creditsReturned,
+      refundableExtraEntries: creditsReturned > 0 ? paid.length : 0,
     })
   }
   return { entrants: entriesByMember.size, credits }

@@ -83,6 +83,11 @@ export type Mail =
       readonly entries: number
       /** Credits given back (0 on an unlimited plan, which spent none). */
       readonly creditsReturned: number
+      /**
+       * Paid extra entries bought for this contest, whose money the member may have refunded
+       * instead of the credit, from billing history (0 or absent: none).
+       */
+      readonly refundableExtraEntries?: number
     }
   | {
       /** A member won a tier's monthly drawing: the prize, and where the draw can be checked. */

@@ -142,6 +142,10 @@ describe.each(httpBackends)("a cancelled contest's credits and refunds on %s", (
     expect(mails.find((mail) => mail.to === bob.member.email)?.text).toContain(
       "The 2 credits you spent on your 2 entries are back in your account.",
     )
+    // Cat's mail offers the money of the extra entry instead; the others' do not.
+    const offered = mails.filter((mail) => mail.text.includes("/billing-history"))
+    expect(offered.map((mail) => mail.to)).toEqual([cat.member.email])
+    expect(offered[0]?.text).toContain("You paid $2.99 for an extra entry in it.")
 
     // A second cancel is refused and changes nothing: no credit or mail twice.
     expect((await cancel(contest)).status).toBe(409)
