@@ -134,12 +134,15 @@ export const startFrame = (options: FrameOptions): FrameController => {
 
   // ---- selection ------------------------------------------------------------------------------
 
+  /** Set once the style report exists (below): until then there is nothing to report. */
+  let reportStylesSoon = () => {}
+
   const setSelection = (selected: string | null, multi: ReadonlyArray<string>, tell: boolean) => {
     state.selectedElementKey = selected
     state.multiSelectedElementKeys = [...multi]
     if (tell) sendSelection()
     drawNow()
-    styles.report()
+    reportStylesSoon()
   }
 
   const restoreSelection = (selected: string | null, multi: ReadonlyArray<string>) => {
@@ -320,6 +323,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
   const reportStyles = debounce(clock, STYLE_REPORT_DELAY_MS, reportStylesNow, "style report")
   cleanups.push(() => reportStyles.cancel())
   const styles = { reportNow: reportStylesNow, report: () => reportStyles.call() }
+  reportStylesSoon = styles.report
   // The page's style sheets change apart from its body (a hot reload of its CSS), its width with
   // the previewed width, and a transition ends after the values were first read.
   const headObserver = new MutationObserver(() => {

@@ -19,7 +19,9 @@ const StatePreviewNote = ({
   readonly state: PseudoModifier
   readonly report: FrameStyles | null
 }) => {
-  const forced = report?.state.modifiers.includes(state) ? report.state.forced : null
+  // No report for the state, or none of the element's styles (it is not in the canvas now).
+  const shown = report !== null && Object.keys(report.styles).length > 0
+  const forced = shown && report.state.modifiers.includes(state) ? report.state.forced : null
   return (
     <p role="status" className="mt-2 text-xs text-slate-600">
       {forced === null

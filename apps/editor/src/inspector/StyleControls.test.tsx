@@ -235,6 +235,17 @@ describe("the colour pickers", () => {
     expect(calls[1]?.body).toMatchObject({ className: "text-[#1e293b]" })
   })
 
+  it("says the canvas cannot preview a state for an element it does not show", async () => {
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    const user = userEvent.setup()
+    const states = within(inspector()).getByRole("radiogroup", { name: "State" })
+    await user.click(within(states).getByRole("radio", { name: "focus" }))
+    report(frame, { styles: {}, state: { modifiers: ["focus"], forced: 0 } })
+    expect(within(inspector()).getByRole("status").textContent).toMatch(/cannot preview focus/)
+    report(frame, { state: { modifiers: ["focus"], forced: 0 } })
+    expect(within(inspector()).getByRole("status").textContent).toMatch(/No focus styles/)
+  })
+
   it("with the hover state on, writes the hover variant and says what the canvas shows", async () => {
     const calls = recordMutations()
     const { frame } = renderEditor({ select: BUTTON_KEY })
