@@ -14,7 +14,9 @@ const readHidden = () => {
 
 /**
  * The empty state: while nothing is selected, a card over the canvas says what the three panels
- * are for and how to start, with the shortcut sheet a click away. Closing it is remembered.
+ * are for and how to start, with the shortcut sheet a click away. Clicks pass through it to the
+ * app (only its buttons take them), so it never hides an element from the pointer. Closing it
+ * is remembered.
  */
 export const WelcomeCard = () => {
   const session = useSession()
@@ -32,12 +34,12 @@ export const WelcomeCard = () => {
   return (
     <aside
       aria-labelledby="welcome-title"
-      className="absolute bottom-3 left-3 z-10 w-80 max-w-[calc(100%-1.5rem)] rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700 shadow-lg"
+      className="pointer-events-none absolute right-3 bottom-3 z-10 w-80 max-w-[calc(100%-1.5rem)] rounded-lg border border-slate-200 bg-white/95 p-4 text-sm text-slate-700 shadow-lg"
     >
       <button
         type="button"
         aria-label="Hide the introduction"
-        className="absolute top-2 right-2 rounded p-1 text-slate-500 hover:bg-slate-100"
+        className="pointer-events-auto absolute top-2 right-2 rounded p-1 text-slate-500 hover:bg-slate-100"
         onClick={hide}
       >
         <X aria-hidden className="size-4" />
@@ -65,7 +67,7 @@ export const WelcomeCard = () => {
       <p className="mt-2">Each change is written to your source files; ⌘/Ctrl+Z undoes it.</p>
       <button
         type="button"
-        className="mt-3 inline-flex items-center gap-1 rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50"
+        className="pointer-events-auto mt-3 inline-flex items-center gap-1 rounded border border-slate-300 px-2 py-1 text-xs hover:bg-slate-50"
         onClick={() => session.setShortcutsOpen(true)}
       >
         <Keyboard aria-hidden className="size-4" />
