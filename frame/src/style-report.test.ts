@@ -43,7 +43,10 @@ const settle = async () => {
 beforeEach(async () => {
   sheet = document.createElement("style")
   sheet.textContent = `
-    :root { --color-brand: #0ea5e9; --color-slate-50: #f8fafc; --spacing: 0.25rem; }
+    :root { --color-brand: #0ea5e9; --color-slate-50: #f8fafc; --spacing: 0.25rem; --primary: #111827; }
+    .bg-primary { background-color: var(--primary); }
+    .text-sm { font-size: 14px; }
+    .text-brand { color: var(--color-brand); }
     .px-3 { padding-left: 12px; padding-right: 12px; }
     .py-1 { padding-top: 4px; padding-bottom: 4px; }
     .rounded { border-top-left-radius: 4px; }
@@ -141,12 +144,14 @@ describe("the computed styles report", () => {
     expect(lastReport()).toMatchObject({ elementKey: null, styles: {} })
   })
 
-  it("lists the app's colour tokens from its root custom properties", async () => {
+  it("lists the app's colour tokens: its root --color-* properties, then its utilities' variables", async () => {
     frame.functions.setSelectedElement(MAIN_KEY)
     await settle()
     expect(lastReport()?.themeColours).toEqual([
       { name: "--color-brand", value: "#0ea5e9" },
       { name: "--color-slate-50", value: "#f8fafc" },
+      // A token shadcn/ui's `@theme inline` maps: only its utility names it.
+      { name: "--color-primary", value: "#111827" },
     ])
   })
 })

@@ -90,8 +90,9 @@ export const rootFontSize = (doc: Document): number => {
 export const MAX_THEME_COLOURS = 600
 
 /**
- * The `--color-*` custom properties the page's style sheets set on the root (`:root`, `:host`,
- * `html`), each with the value it computes to now, in the order first defined.
+ * The app's colour tokens: the `--color-*` custom properties its style sheets set on the root
+ * (`:root`, `:host`, `html`), then those its colour utilities read from a variable without one
+ * (`.bg-primary { background-color: var(--primary) }`), each with the value it computes to now.
  */
 export const themeColours = (doc: Document): Array<ThemeColour> => {
   const names: Array<string> = []
@@ -107,11 +108,31 @@ export const themeColours = (doc: Document): Array<ThemeColour> => {
     }
   }
   const root = doc.defaultView?.getComputedStyle(doc.documentElement)
+  const resolve = (value: string) => {
+    const variable = /^var\(\s*(--[A-Za-z0-9_-]+)\s*\)$/.exec(value)?.[1]
+    return variable ? root?.getPropertyValue(variable).trim() || value : value
+  }
+  // Tokens mapped without a variable of their own (`@theme inline { --color-primary:
+  // var(--primary) }`, as shadcn/ui does): the colour utilities the page's CSS has for them.
+  for (const { rule } of allStyleRules(doc)) {
+    const utility = COLOUR_UTILITY.exec(rule.selectorText)
+    const name = utility ? `--color-${utility[2] ?? ""}` : undefined
+    if (!utility || !name || raw.has(name) || names.length >= MAX_THEME_COLOURS) continue
+    const property =
+      utility[1] === "bg" ? "background-color" : utility[1] === "text" ? "color" : "border-color"
+    const value = rule.style.getPropertyValue(property).trim()
+    if (!value.startsWith("var(")) continue
+    names.push(name)
+    raw.set(name, value)
+  }
   return names.map((name) => ({
     name,
-    value: root?.getPropertyValue(name).trim() || (raw.get(name) ?? ""),
+    value: root?.getPropertyValue(name).trim() || resolve(raw.get(name) ?? ""),
   }))
 }
+
+/** A colour utility of one class and no variant: `.bg-primary`, `.text-muted-foreground`. */
+const COLOUR_UTILITY = /^\.(bg|text|border)-([a-z][a-z0-9-]*)$/
 
 export const styleReport = (
   doc: Document,
