@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest"
 import { aMember, renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
 import { anEntryPage } from "../screens/entry/entry-page-fixtures.ts"
+import { entries } from "./entry-fixtures.ts"
 
 beforeAll(() => {
   // The first render loads the lazy route: give a busy machine more than the default second.
@@ -117,6 +118,28 @@ describe("professional feedback on an entry's page", () => {
     expect(
       await screen.findByText("Feedback must be at most 2000 characters long (it has 2001)"),
     ).toBeTruthy()
+  })
+
+  it("shows the artist their feedback in the lightbox over the gallery too", async () => {
+    const grid = entries(2)
+    const mine = grid[1]
+    if (!mine) throw new Error("entries(2) made fewer than 2 entries")
+    signedInAs(aMember({ id: mine.userId, username: mine.username }))
+    server.use(
+      http.get("*/api/gallery", () => HttpResponse.json({ items: grid, nextCursor: null })),
+      http.get("*/api/entries/:id", ({ params }) =>
+        HttpResponse.json(anEntryPage(grid.find((entry) => entry.id === params.id) ?? mine)),
+      ),
+      http.get("*/api/entries/:id/feedback", () =>
+        HttpResponse.json({ items: [feedbackItem()], canWrite: false, offered: true }),
+      ),
+    )
+    renderRoute("/gallery")
+    await userEvent.click(
+      await screen.findByRole("link", { name: `Open ${mine.username}'s entry` }),
+    )
+    const dialog = await screen.findByRole("dialog")
+    expect(await within(dialog).findByText(FEEDBACK)).toBeTruthy()
   })
 
   it("asks nothing and shows nothing to a member who is neither the artist nor a judge", async () => {

@@ -11,6 +11,7 @@ import {
 } from "react"
 import { useLocation, useNavigate } from "react-router-dom"
 import { EntryDetails } from "../../entries/EntryDetails.tsx"
+import { EntryFeedback } from "../../entries/EntryFeedback.tsx"
 import { api } from "../../api/api.ts"
 import { entryKey, isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
 import { artistOf } from "../../entries/entry-view.ts"
@@ -129,21 +130,25 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
       )
     }
     return (
-      <EntryDetails
-        page={page.data}
-        sizes="(min-width: 1024px) 62vw, 100vw"
-        pictureClassName="max-h-[80vh]"
-        heading={
-          <Dialog.Title className="text-2xl font-bold break-words text-slate-900">
-            {title}
-          </Dialog.Title>
-        }
-        around={(picture) => (
-          <Swipe onPrevious={() => go(previous)} onNext={() => go(next)}>
-            {picture}
-          </Swipe>
-        )}
-      />
+      <div className="flex flex-col gap-6">
+        <EntryDetails
+          page={page.data}
+          sizes="(min-width: 1024px) 62vw, 100vw"
+          pictureClassName="max-h-[80vh]"
+          heading={
+            <Dialog.Title className="text-2xl font-bold break-words text-slate-900">
+              {title}
+            </Dialog.Title>
+          }
+          around={(picture) => (
+            <Swipe onPrevious={() => go(previous)} onNext={() => go(next)}>
+              {picture}
+            </Swipe>
+          )}
+        />
+        {/* The artist, judges and admins only: professional feedback (issue 19). */}
+        <EntryFeedback entryId={page.data.entry.id} artistId={page.data.entry.userId} />
+      </div>
     )
   })()
 
