@@ -82,7 +82,8 @@ export const CodePanel = () => {
           Code
           {reading.status === "ready" && (
             <span className="font-mono font-normal text-slate-500">
-              {reading.source.path}:{reading.source.startLine}–{reading.source.endLine}
+              {reading.source.path}:{reading.source.startLine}
+              {reading.source.endLine > reading.source.startLine && `–${reading.source.endLine}`}
             </span>
           )}
           {open ? (
