@@ -13,6 +13,7 @@ import type { AddressInfo } from "node:net"
  *   GET  /v1/invoice_payments?payment[type]=payment_intent&payment[payment_intent]=…
  *   GET  /v1/invoices/:id
  *   DELETE /v1/subscriptions/:id          (cancels it now: status "canceled")
+ *   POST /v1/refunds                      (payment_intent=…: a full refund of a succeeded one)
  *
  * `complete(sessionId)` plays the customer paying on Stripe's page: the session becomes paid,
  * with the PaymentIntent, card, invoice (and, for a plan, subscription) Stripe would create.
@@ -212,6 +213,20 @@ export const startFakeStripe = async (options: { readonly secretKey: string }) =
       const cancelled: Json = { ...found, status: "canceled", canceled_at: now(), ended_at: now() }
       subscriptions.set(subscription[1], cancelled)
       return { status: 200, body: cancelled }
+    }
+    if (method === "POST" && path === "/v1/refunds") {
+      const paymentIntent = typeof params.payment_intent === "string" ? params.payment_intent : ""
+      const found = paymentIntents.get(paymentIntent)
+      if (!found) return missing("payment_intent", paymentIntent)
+      const refund: Json = {
+        id: `re_${random()}`,
+        object: "refund",
+        amount: found.amount,
+        currency: "usd",
+        payment_intent: paymentIntent,
+        status: "succeeded",
+      }
+      return { status: 200, body: refund }
     }
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path)
     if (method === "GET" && invoice?.[1]) {
