@@ -204,6 +204,7 @@ const serve = async (options: ServeOptions): Promise<void> => {
           .filter((origin) => origin !== ""),
         trustProxy: trustProxyFromEnv(),
         editorToken: process.env.COLORDAY_EDITOR_TOKEN?.trim() || undefined,
+        requireAdminTwoFactor: process.env.REQUIRE_ADMIN_2FA?.trim().toLowerCase() === "true",
       },
       listen: { host: options.host, port: options.port },
     }).catch((error: unknown) => {

@@ -36,6 +36,7 @@ export const SESSION_COOKIE = "colorday_session"
 /** Rate limits whose account is the e-mail in the body (see the router below). */
 const ACCOUNT_NAMED_BY_EMAIL: ReadonlySet<RateLimitName> = new Set([
   "sign-in",
+  "two-factor",
   "sign-up",
   "forgot",
   "resend",
@@ -70,6 +71,11 @@ export interface HttpConfig {
    * /editor frames (CSP frame-src). Default: none but our own.
    */
   readonly frameOrigins?: ReadonlyArray<string> | undefined
+  /**
+   * REQUIRE_ADMIN_2FA: an admin without two-factor sign-in on is refused the admin routes (403
+   * TWO_FACTOR_REQUIRED_FOR_ADMINS) until they turn it on in their Settings. Default: off.
+   */
+  readonly requireAdminTwoFactor?: boolean | undefined
 }
 
 export const EDITOR_TOKEN_HEADER = "X-Colorday-Editor-Token"
@@ -92,6 +98,8 @@ export interface SessionLookup<R> {
     never,
     R
   >
+  /** Whether the member has two-factor sign-in on (read for REQUIRE_ADMIN_2FA). */
+  readonly hasTwoFactor?: (memberId: string) => Effect.Effect<boolean, never, R>
 }
 
 const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -348,6 +356,21 @@ export const makeHttpApp = <R>(options: {
       ) {
         throw new HttpRefusal(403, "FORBIDDEN", "This is for admins only")
       }
+      if (
+        config.requireAdminTwoFactor &&
+        (spec.access === "admin" || (spec.access === "editor" && !editor)) &&
+        caller.member !== null &&
+        !(
+          sessions.hasTwoFactor &&
+          (await runtime.runPromise(sessions.hasTwoFactor(caller.member.id)))
+        )
+      ) {
+        throw new HttpRefusal(
+          403,
+          "TWO_FACTOR_REQUIRED_FOR_ADMINS",
+          "Admins must use two-factor sign-in: turn it on in your profile's Settings first",
+        )
+      }
       const params = decode("params", spec.params, ctx.params)
       const query = decode("query", spec.query, ctx.query)
       const body = decode("body", spec.body, ctx.request.body ?? {})
@@ -474,10 +497,7 @@ export const makeHttpApp = <R>(options: {
   }
 
   /** The site's first-screen answers for a page, from its session cookie. */
-  const firstScreen = async (
-    page: PageRequest,
-    sessionToken: string | null,
-  ): Promise<string> => {
+  const firstScreen = async (page: PageRequest, sessionToken: string | null): Promise<string> => {
     if (page.app !== "/") return ""
     try {
       const found = sessionToken ? await runtime.runPromise(sessions.resolve(sessionToken)) : null

@@ -39,6 +39,14 @@ export const DEFAULT_RATE_LIMITS: { readonly [N in RateLimitName]: RateLimit } =
     windowSeconds: 15 * 60,
     accountBackoff: { freeAttempts: 10, firstDelaySeconds: 1, maxDelaySeconds: 30 },
   },
+  // Two-factor codes (sign-in's second step, confirming and turning it off): the password's
+  // limits, counted apart, so a right password (which resets its own count) never resets these.
+  "two-factor": {
+    perAddress: 30,
+    perAccount: 10,
+    windowSeconds: 15 * 60,
+    accountBackoff: { freeAttempts: 10, firstDelaySeconds: 1, maxDelaySeconds: 30 },
+  },
   "sign-up": { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
   forgot: { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },
   resend: { perAddress: 10, perAccount: 5, windowSeconds: 60 * 60 },

@@ -17,7 +17,7 @@ export type Access = "public" | "member" | "admin" | "editor"
 
 /** Named rate limits (see rate-limits.ts): per address, and per account where the body names one. */
 export type RateLimitName =
-  "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote" | "upload"
+  "sign-in" | "sign-up" | "forgot" | "resend" | "contact" | "vote" | "upload" | "two-factor"
 
 export interface Caller {
   readonly member: Member | null

@@ -1,12 +1,20 @@
 import { Effect, Option } from "effect"
 import { sessionMember } from "../../domain/accounts/sessions.use-case.ts"
+import { hasTwoFactor } from "../../domain/accounts/two-factor.use-case.ts"
 import type { SessionLookup } from "./app.ts"
 
-/** The cookie's token → the live session's member, through the domain's sessionMember. */
+/**
+ * The cookie's token → the live session's member, through the domain's sessionMember; and
+ * whether a member has two-factor sign-in on (REQUIRE_ADMIN_2FA).
+ */
 export const sessionLookup = {
   resolve: (token: string) =>
     Effect.map(
       sessionMember(token),
       Option.map(({ member, session }) => ({ member, sessionId: session.id })),
     ),
-} satisfies SessionLookup<Effect.Services<ReturnType<typeof sessionMember>>>
+  hasTwoFactor: (memberId: string) => hasTwoFactor(memberId),
+} satisfies SessionLookup<
+  | Effect.Services<ReturnType<typeof sessionMember>>
+  | Effect.Services<ReturnType<typeof hasTwoFactor>>
+>

@@ -2,6 +2,7 @@ import { Clock, Effect, Option } from "effect"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { MemberId } from "../shared/ids.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
+import { normaliseEmail } from "./account-rules.ts"
 import { InvalidCredentials } from "./accounts.errors.ts"
 import { MemberRepository } from "./member.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
@@ -138,6 +139,8 @@ const useSecondFactor = Effect.fn("useSecondFactor")(function* (
 export const completeTwoFactorSignIn = Effect.fn("completeTwoFactorSignIn")(function* (input: {
   readonly challenge: string
   readonly code: string
+  /** The e-mail the password was given for, when the caller sends it: it must be the member's. */
+  readonly email?: string | undefined
 }) {
   const repository = yield* TwoFactorRepository
   const id = yield* (yield* IdSource).digest(input.challenge)
@@ -150,8 +153,14 @@ export const completeTwoFactorSignIn = Effect.fn("completeTwoFactorSignIn")(func
   const challenge = found.value
   const member = yield* (yield* MemberRepository).get(challenge.memberId)
   const twoFactor = yield* repository.find(member.id)
+  const otherEmail = input.email !== undefined && normaliseEmail(input.email) !== member.email
   // Turned off meanwhile (or suspended): the sign-in starts over.
-  if (Option.isNone(twoFactor) || twoFactor.value.enabledAt === null || member.suspendedAt) {
+  if (
+    otherEmail ||
+    Option.isNone(twoFactor) ||
+    twoFactor.value.enabledAt === null ||
+    member.suspendedAt
+  ) {
     yield* repository.deleteChallenge(id)
     return yield* new TwoFactorChallengeExpired()
   }

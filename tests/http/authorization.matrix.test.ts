@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { issueToken } from "../../domain/accounts/account-tokens.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
+import { startTwoFactorEnrolment } from "../../domain/accounts/two-factor.use-case.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
@@ -309,6 +310,50 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: (world) => ({
       path: `/api/users/${world.member.member.id}/settings`,
       body: DEFAULT_SETTINGS,
+    }),
+  },
+  // ---- two-factor sign-in (issue 24)
+  "POST /api/users/login/two-factor": {
+    // Public, as sign-in is; a challenge that sign-in did not give is refused for everyone.
+    expect: all({ status: 401, code: "TWO_FACTOR_CHALLENGE_EXPIRED" }),
+    request: (world) => ({
+      path: "/api/users/login/two-factor",
+      body: { email: world.spare.email, challenge: "not-a-challenge", code: "123456" },
+    }),
+  },
+  "GET /api/users/:id/two-factor": {
+    expect: ownerOnly,
+    request: GET((world) => `/api/users/${world.member.member.id}/two-factor`),
+  },
+  "POST /api/users/:id/two-factor": {
+    // Starts an enrolment that stays off (no code confirms it), so sign-in rows are unchanged.
+    expect: ownerOnly,
+    request: (world) => ({ path: `/api/users/${world.member.member.id}/two-factor` }),
+  },
+  "POST /api/users/:id/two-factor/confirm": {
+    // The owner reaches the code check (a wrong code), others are refused before it.
+    expect: { visitor: 401, member: 400, other: 403, admin: 403 },
+    request: async (world, caller) => {
+      if (caller === "member") {
+        await world.server.run(startTwoFactorEnrolment(world.member.member.id))
+      }
+      return {
+        path: `/api/users/${world.member.member.id}/two-factor/confirm`,
+        body: { code: "000000" },
+      }
+    },
+  },
+  "DELETE /api/users/:id/two-factor": {
+    // The owner reaches the use case (two-factor is not on for them), others are refused before it.
+    expect: {
+      visitor: 401,
+      member: { status: 409, code: "TWO_FACTOR_NOT_ON" },
+      other: 403,
+      admin: 403,
+    },
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}/two-factor`,
+      body: { password: PASSWORD, code: "000000" },
     }),
   },
   "GET /api/users/:id/export": {

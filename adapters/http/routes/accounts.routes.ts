@@ -55,6 +55,7 @@ import {
   MessageBody,
   SignedInBody,
 } from "../account.schema.ts"
+import { TwoFactorChallengeBody } from "../two-factor.schema.ts"
 
 /**
  * Accounts and sessions (§7 "Accounts", plus who-am-I, sign-out and the password change the
@@ -111,7 +112,7 @@ const safeFileName = (name: string) =>
   name.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 60) || "member"
 
 /** The member and their subscription: what sign-in and who-am-I answer with. */
-const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
+export const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
   Effect.map(subscriptionNow(member.id), (subscription) => ({
     user: presentMember(member),
     subscription: presentSubscription(subscription),
@@ -150,9 +151,9 @@ export const accountRoutes = [
     path: "/api/users/login",
     tag: "accounts",
     summary:
-      "Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in)",
+      "Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in). For an account with two-factor sign-in on, no session yet: {twoFactorRequired: true, challenge, expiresAt}, and the code goes to POST /api/users/login/two-factor within 5 minutes",
     access: "public",
-    okBody: SignedInBody,
+    okBody: Schema.Union([SignedInBody, TwoFactorChallengeBody]),
     rateLimit: "sign-in",
     body: Schema.Struct({ email: EmailText, password: PasswordText }),
     responses: {
@@ -161,7 +162,7 @@ export const accountRoutes = [
     },
     handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
-        const { token, member } = yield* signIn(body).pipe(
+        const signedInOrChallenged = yield* signIn(body).pipe(
           Effect.tapError((error) =>
             // A burst of wrong passwords: the owner hears of it, apart from this answer (which
             // must not wait on mail work, or its timing would tell that the account exists).
@@ -169,7 +170,17 @@ export const accountRoutes = [
               ? Effect.forkDetach(warnOfFailedSignIns(body.email, raw.rateLimitBurst ?? 0))
               : Effect.void,
           ),
+          // The password was right; the code comes next (the cookie's session stays until then).
+          Effect.catchTag("TwoFactorRequired", (required) => Effect.succeed(required)),
         )
+        if ("challenge" in signedInOrChallenged) {
+          return ok({
+            twoFactorRequired: true,
+            challenge: signedInOrChallenged.challenge,
+            expiresAt: new Date(signedInOrChallenged.expiresAt).toISOString(),
+          })
+        }
+        const { token, member } = signedInOrChallenged
         if (caller.sessionToken) yield* signOut(caller.sessionToken)
         const reply: Reply = {
           ...ok(yield* signedInBody(member)),

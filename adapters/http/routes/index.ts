@@ -19,10 +19,12 @@ import { paymentRoutes } from "./payments.routes.ts"
 import { adminPerkRoutes } from "./admin-perks.routes.ts"
 import { perkRoutes } from "./perks.routes.ts"
 import { subscriptionRoutes } from "./subscriptions.routes.ts"
+import { twoFactorRoutes } from "./two-factor.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
 const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...accountRoutes,
+  ...twoFactorRoutes,
   ...avatarRoutes,
   ...artistRoutes,
   ...subscriptionRoutes,

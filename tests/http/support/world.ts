@@ -46,6 +46,7 @@ export const roomyRateLimits = (
     contact: roomy,
     vote: roomy,
     upload: roomy,
+    "two-factor": roomy,
     ...overrides,
   }
 }
