@@ -90,7 +90,7 @@ export interface paths {
     }
     readonly get?: never
     readonly put?: never
-    /** Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in) */
+    /** Sign-in: {user, subscription} and a new session cookie; the session of the cookie sent, if any, ends (sessions rotate at sign-in). For an account with two-factor sign-in on, no session yet: {twoFactorRequired: true, challenge, expiresAt}, and the code goes to POST /api/users/login/two-factor within 5 minutes */
     readonly post: {
       readonly parameters: {
         readonly query?: never
@@ -115,7 +115,8 @@ export interface paths {
             readonly [name: string]: unknown
           }
           content: {
-            readonly "application/json": components["schemas"]["SignedIn"]
+            readonly "application/json":
+              components["schemas"]["SignedIn"] | components["schemas"]["TwoFactorChallenge"]
           }
         }
         /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
@@ -1149,6 +1150,369 @@ export interface paths {
     }
     readonly put?: never
     readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/users/login/two-factor": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Sign-in's second step, for an account with two-factor sign-in on: the challenge sign-in answered, the same e-mail, and a code from the authenticator app (or a recovery code, used up). {user, subscription} and a new session cookie */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly email: string
+            readonly challenge: string
+            readonly code: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["SignedIn"]
+          }
+        }
+        /** @description The code is wrong or used already (field code) */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description TWO_FACTOR_CHALLENGE_EXPIRED: the challenge is unknown, older than 5 minutes, took 5 wrong codes, or is for another e-mail; sign in with the password again */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Too many codes tried (RATE_LIMITED, with Retry-After) */
+        readonly 429: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/users/{id}/two-factor": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Whether your two-factor sign-in is on, and how many recovery codes you have left. Only your own */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["TwoFactorStatus"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Another member's account */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    /** Starts turning two-factor sign-in on: a new secret (answered this once, as text, as its otpauth:// address and as a QR code in SVG) that is off until confirmed with a first code. Starting again replaces a waiting one. Only your own */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["TwoFactorEnrolment"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Another member's account */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description TWO_FACTOR_ALREADY_ON: turn it off first */
+        readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    /** Turns two-factor sign-in off, given your password and a current code (or a recovery code): the secret and the recovery codes are deleted. 204. Only your own */
+    readonly delete: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly password: string
+            readonly code: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Off */
+        readonly 204: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description The password (field password) or the code (field code) is wrong */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Another member's account */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description TWO_FACTOR_NOT_ON */
+        readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Rate limited; see Retry-After */
+        readonly 429: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/users/{id}/two-factor/confirm": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Turns two-factor sign-in on with a first code from the app: answers ten single-use recovery codes, this once. Only your own */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly id: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly code: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["RecoveryCodes"]
+          }
+        }
+        /** @description The code is wrong (field code) */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Another member's account */
+        readonly 403: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description TWO_FACTOR_ALREADY_ON, or TWO_FACTOR_NOT_ON: no enrolment is waiting (start again) */
+        readonly 409: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Rate limited; see Retry-After */
+        readonly 429: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
     readonly delete?: never
     readonly options?: never
     readonly head?: never
@@ -10342,6 +10706,9 @@ export interface components {
       readonly thumbnailUrl: string | null
       readonly moderation: components["schemas"]["Moderation"]
     }
+    readonly RecoveryCodes: {
+      readonly recoveryCodes: readonly string[]
+    }
     readonly Rendition: {
       readonly url: string
       readonly width: number
@@ -10403,6 +10770,21 @@ export interface components {
     }
     /** @enum {string} */
     readonly Tier: "free" | "lite" | "pro" | "champ"
+    readonly TwoFactorChallenge: {
+      /** @enum {boolean} */
+      readonly twoFactorRequired: true
+      readonly challenge: string
+      readonly expiresAt: string
+    }
+    readonly TwoFactorEnrolment: {
+      readonly secret: string
+      readonly otpauthUrl: string
+      readonly qrCodeSvg: string
+    }
+    readonly TwoFactorStatus: {
+      readonly enabled: boolean
+      readonly recoveryCodesLeft: number
+    }
     readonly VerifiedCheckout: {
       readonly session: {
         readonly id: string
