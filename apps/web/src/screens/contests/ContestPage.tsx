@@ -13,6 +13,7 @@ import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { BackLink, Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestPrize } from "./ContestPrize.tsx"
+import { SubscribersOnlyLabel } from "./SubscribersOnlyLabel.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { WINNERS_ANNOUNCED } from "../static/facts.ts"
 import { contestPageText } from "../../../../../domain/site/page-titles.ts"
@@ -215,6 +216,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
             </p>
           )}
           {known && <ContestPrize contest={known} className="mt-2" />}
+          {known && <SubscribersOnlyLabel contest={known} className="mt-2" />}
           <div className="mt-6 max-w-xl rounded-lg border border-dashed border-slate-300 p-6">
             {cancelled ? (
               <>
@@ -325,6 +327,7 @@ const ContestPage = () => {
             <p className="mt-2 break-words text-slate-700">{contest.description}</p>
           )}
           <ContestPrize contest={contest} className="mt-3" />
+          <SubscribersOnlyLabel contest={contest} className="mt-2" />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Ran</dt>
             <dd className="text-slate-900">

@@ -55,5 +55,31 @@ describe("a contest's prize", () => {
     renderRoute(`/contests/${contest.id}`)
     expect(await screen.findByText("Results appear when the contest ends")).toBeTruthy()
     expect(await screen.findByText("$25 (Cash prize)")).toBeTruthy()
+    expect(screen.queryByText("Subscribers only:")).toBeNull()
+  })
+
+  it("says a subscribers-only contest is one, on its page with and without a result", async () => {
+    signedInAs(null)
+    const contest = aPastContest({ subscribersOnly: true })
+    server.use(
+      http.get("*/api/challenges/:id/results", () => HttpResponse.json(someResults({ contest }))),
+    )
+    const { unmount } = renderRoute(`/contests/${contest.id}`)
+    expect((await screen.findByText("Subscribers only:")).parentElement?.textContent).toContain(
+      "members on Color Lite, Pro or Champ enter it",
+    )
+    unmount()
+
+    server.use(
+      http.get("*/api/challenges/:id/results", () =>
+        HttpResponse.json({ code: "NO_RESULT", message: "No result yet" }, { status: 404 }),
+      ),
+      http.get("*/api/challenges/:id", () =>
+        HttpResponse.json(aPastContest({ status: "active", subscribersOnly: true })),
+      ),
+    )
+    renderRoute(`/contests/${contest.id}`)
+    expect(await screen.findByText("Results appear when the contest ends")).toBeTruthy()
+    expect(await screen.findByText("Subscribers only:")).toBeTruthy()
   })
 })

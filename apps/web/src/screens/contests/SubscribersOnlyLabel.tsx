@@ -1,0 +1,20 @@
+import { Lock } from "lucide-react"
+import type { Contest } from "../../api/types.ts"
+
+/** "Subscribers only": a contest that members on a paid plan enter; nothing on any other. */
+export const SubscribersOnlyLabel = ({
+  contest,
+  className = "",
+}: {
+  readonly contest: Pick<Contest, "subscribersOnly">
+  readonly className?: string
+}) =>
+  contest.subscribersOnly ? (
+    <p className={`flex items-start gap-2 text-sm text-slate-800 ${className}`}>
+      <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+      <span className="min-w-0">
+        <strong>Subscribers only:</strong> members on Color Lite, Pro or Champ enter it; everyone
+        sees the entries and votes.
+      </span>
+    </p>
+  ) : null
