@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react"
 import { api } from "../api/api.ts"
+import { twoFactorApi, type TwoFactorChallenge } from "../api/two-factor-api.ts"
 import { ApiError } from "../api/http.ts"
 import type { Member, SignedIn, Subscription } from "../api/types.ts"
 import { useToast } from "../../../ui/src/toast.tsx"
@@ -50,7 +51,10 @@ export interface Session {
   /** undefined while the first answer is awaited; null when signed out. */
   readonly member: Member | null | undefined
   readonly subscription: Subscription | null
-  readonly signIn: (email: string, password: string) => Promise<SignedIn>
+  /** The password step: signed in, or (two-factor sign-in on) a challenge for the code step. */
+  readonly signIn: (email: string, password: string) => Promise<SignedIn | TwoFactorChallenge>
+  /** The code step: an authenticator or recovery code for the challenge sign-in answered. */
+  readonly completeTwoFactor: (email: string, challenge: string, code: string) => Promise<SignedIn>
   readonly signOut: () => Promise<void>
   /** Reads the session and the subscription again (after a payment, an entry, a profile change). */
   readonly refresh: () => Promise<void>
@@ -71,14 +75,25 @@ export const SessionProvider = ({ children }: { readonly children: ReactNode }) 
   })
   const signedIn = query.data
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      const answer = await api.signIn(email, password)
+  const signedInAs = useCallback(
+    (answer: SignedIn) => {
       store(answer)
       client.setQueryData(SESSION_KEY, answer)
       return answer
     },
     [client],
+  )
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const answer = await api.signIn(email, password)
+      return "twoFactorRequired" in answer ? answer : signedInAs(answer)
+    },
+    [signedInAs],
+  )
+  const completeTwoFactor = useCallback(
+    async (email: string, challenge: string, code: string) =>
+      signedInAs(await twoFactorApi.completeSignIn(email, challenge, code)),
+    [signedInAs],
   )
   const signOut = useCallback(async () => {
     await api.signOut()
@@ -106,11 +121,12 @@ export const SessionProvider = ({ children }: { readonly children: ReactNode }) 
       member: query.isPending && signedIn === undefined ? undefined : (signedIn?.user ?? null),
       subscription: signedIn?.subscription ?? null,
       signIn,
+      completeTwoFactor,
       signOut,
       refresh,
       setSubscription,
     }),
-    [query.isPending, signedIn, signIn, signOut, refresh, setSubscription],
+    [query.isPending, signedIn, signIn, completeTwoFactor, signOut, refresh, setSubscription],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }

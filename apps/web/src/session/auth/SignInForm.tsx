@@ -7,10 +7,14 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { useSession } from "../session.tsx"
 import { isEmailNotVerified, serverMessage } from "./api-errors.ts"
 import { TextField } from "../../../../ui/src/form.tsx"
+import { TwoFactorStep } from "./TwoFactorStep.tsx"
 
 const NOT_VERIFIED = "Please check your email and click the verification link before signing in."
 
-/** The Sign In tab: e-mail and password; an unverified e-mail gets a notice with a resend button. */
+/**
+ * The Sign In tab: e-mail and password; an unverified e-mail gets a notice with a resend button.
+ * An account with two-factor sign-in on then asks for its code (TwoFactorStep).
+ */
 export const SignInForm = ({
   email,
   onEmailChange,
@@ -30,6 +34,7 @@ export const SignInForm = ({
   const [failure, setFailure] = useState<string | null>(null)
   const [unverified, setUnverified] = useState(false)
   const [resending, setResending] = useState(false)
+  const [challenge, setChallenge] = useState<string | null>(null)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -37,8 +42,13 @@ export const SignInForm = ({
     setFailure(null)
     setUnverified(false)
     try {
-      const signedIn = await signIn(email.trim(), password)
-      onSignedIn(signedIn)
+      const answer = await signIn(email.trim(), password)
+      if ("twoFactorRequired" in answer) {
+        setChallenge(answer.challenge)
+        setBusy(false)
+        return
+      }
+      onSignedIn(answer)
     } catch (error) {
       if (isEmailNotVerified(error)) {
         setUnverified(true)
@@ -78,6 +88,21 @@ export const SignInForm = ({
     } finally {
       setResending(false)
     }
+  }
+
+  if (challenge !== null) {
+    return (
+      <TwoFactorStep
+        email={email.trim()}
+        challenge={challenge}
+        onSignedIn={onSignedIn}
+        onStartOver={(reason) => {
+          setChallenge(null)
+          setPassword("")
+          setFailure(reason)
+        }}
+      />
+    )
   }
 
   return (
