@@ -40,6 +40,7 @@ describe("the contests list", () => {
               title: "Fox in the Snow",
               status: "scheduled",
               lineArt: null,
+              subscribersOnly: true,
             }),
           ]),
         )
@@ -57,6 +58,8 @@ describe("the contests list", () => {
     if (!fox) throw new Error("no row")
     expect(within(fox).getByText("Scheduled")).toBeTruthy()
     expect(within(fox).getByText("Missing")).toBeTruthy()
+    expect(within(fox).getByText("Subscribers only")).toBeTruthy()
+    expect(within(owl).queryByText("Subscribers only")).toBeNull()
   })
 
   it("filters by status through the URL and says when none match", async () => {

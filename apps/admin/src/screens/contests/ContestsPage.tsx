@@ -141,6 +141,11 @@ const ContestsPage = () => {
                     >
                       {contest.title}
                     </Link>
+                    {contest.subscribersOnly && (
+                      <span className="ml-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                        Subscribers only
+                      </span>
+                    )}
                   </Td>
                   <Td>
                     <StatusChip status={contest.status} />
