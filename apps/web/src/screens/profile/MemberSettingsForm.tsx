@@ -18,6 +18,7 @@ import { ChangePasswordDialog } from "./ChangePasswordDialog.tsx"
 import { SettingSelect, SettingsCard, SettingSwitch } from "./controls.tsx"
 import { settingsKey } from "./profile-queries.ts"
 import { PublicPagePreview } from "./PublicPagePreview.tsx"
+import { TwoFactorSetting } from "./TwoFactorSetting.tsx"
 
 /** The spec's labels (§2, Profile → Settings), each with what it does. */
 const EMAIL_SWITCHES: ReadonlyArray<{
@@ -160,13 +161,7 @@ export const MemberSettingsForm = ({
           )
         ) : (
           <div className="divide-y divide-slate-100">
-            <SettingSwitch
-              id="setting-two-factor"
-              label="Two-factor authentication"
-              description="Two-factor sign-in is not available yet"
-              checked={false}
-              disabled
-            />
+            <TwoFactorSetting memberId={memberId} />
             <SettingSwitch
               id="setting-login-notifications"
               label="Login notifications"

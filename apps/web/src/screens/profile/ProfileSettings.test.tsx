@@ -37,6 +37,10 @@ const profileReads = ({
     http.get(`*/api/submissions/user/${MEMBER.id}`, () => HttpResponse.json([])),
     http.get(`*/api/users/${MEMBER.id}/settings`, settings),
     http.get("*/api/billing/history", () => HttpResponse.json(billing)),
+    // Two-factor sign-in has its own tests (TwoFactorSetting.test.tsx).
+    http.get(`*/api/users/${MEMBER.id}/two-factor`, () =>
+      HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 }),
+    ),
   )
 
 /** GET /api/session, counted; `signedOut` turns it into a visitor's answer. */
@@ -215,16 +219,6 @@ describe("the profile's settings", () => {
         privacy: { ...stored.privacy, showJoinDate: true },
       })
       expect(screen.queryByText("You have unsaved changes.")).toBeNull()
-    })
-
-    it("shows two-factor sign-in as not available, switched off", async () => {
-      session()
-      profileReads()
-      await openSettings()
-      const twoFactor = await screen.findByRole("switch", { name: "Two-factor authentication" })
-      expect(twoFactor.getAttribute("aria-checked")).toBe("false")
-      expect((twoFactor as HTMLButtonElement).disabled).toBe(true)
-      expect(screen.getByText("Two-factor sign-in is not available yet")).toBeTruthy()
     })
 
     it("shows an error with a retry when the settings cannot be read", async () => {
