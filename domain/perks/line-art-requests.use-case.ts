@@ -120,9 +120,7 @@ export const actOnLineArtRequest = Effect.fn("actOnLineArtRequest")(function* (
       if (Option.isNone(found)) return yield* notFound(id)
       const before = found.value
       const contest =
-        action.kind === "fulfil"
-          ? yield* (yield* ContestRepository).get(action.contestId)
-          : null
+        action.kind === "fulfil" ? yield* (yield* ContestRepository).get(action.contestId) : null
       const now = yield* Clock.currentTimeMillis
       const result = applyAction(before, action, now)
       if (!result.ok) return yield* new ValidationFailed({ issues: result.issues })
