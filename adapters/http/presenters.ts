@@ -305,6 +305,22 @@ export const presentMemberDataExport = (data: MemberDataExport, origin: string) 
       month: entry.month,
       requestedAt: iso(entry.requestedAt),
     })),
+    lineArtRequests: data.lineArtRequests.map((request) => ({
+      id: request.id,
+      brief: request.brief,
+      referenceUrl: absolute(imageUrl(request.reference)),
+      status: request.status,
+      declineReason: request.declineReason,
+      contestId: request.contestId,
+      createdAt: iso(request.createdAt),
+      updatedAt: iso(request.updatedAt),
+    })),
+    feedbackReceived: data.feedbackReceived.map((feedback) => ({
+      entryId: feedback.entryId,
+      text: feedback.text,
+      createdAt: iso(feedback.createdAt),
+      updatedAt: iso(feedback.updatedAt),
+    })),
     sessions: data.sessions.map((session) => ({
       createdAt: iso(session.createdAt),
       lastSeenAt: iso(session.lastSeenAt),

@@ -18,6 +18,8 @@ import { EntryRepository } from "../submissions/entry.port.ts"
 import { ImageStore } from "../submissions/image-store.port.ts"
 import { submitEntry } from "../submissions/submit-entry.use-case.ts"
 import { castVote } from "../voting/cast-vote.use-case.ts"
+import { FeedbackRepository } from "../feedback/feedback.port.ts"
+import { LineArtRequestRepository } from "../perks/line-art-request.port.ts"
 import { issueToken } from "./account-tokens.ts"
 import { avatarKeyOf, setAvatar } from "./avatar.use-case.ts"
 import {
@@ -105,6 +107,49 @@ describe("memberDataExport", () => {
       // the other member's.
       expect(data.contactMessages.map((message) => message.subject)).toEqual(["Mine"])
       expect(data.sessions).toHaveLength(1)
+    }))
+
+  test("holds the member's line art requests and the feedback on their entries, no one else's", () =>
+    Effect.gen(function* () {
+      const { member, other, own, theirs } = yield* world
+      const requests = yield* LineArtRequestRepository
+      const request = {
+        brief: "A fox in a winter forest",
+        reference: null,
+        status: "open" as const,
+        declineReason: null,
+        contestId: null,
+        createdAt: 1_000,
+        updatedAt: 1_000,
+      }
+      yield* requests.create({ ...request, id: "request-mine", memberId: member.id })
+      yield* requests.create({ ...request, id: "request-theirs", memberId: other.id })
+      const feedback = yield* FeedbackRepository
+      const written = { judgeId: other.id, createdAt: 2_000, updatedAt: 2_000 }
+      yield* feedback.save({ ...written, id: "f1", entryId: own.id, text: "Lovely shading here." })
+      yield* feedback.save({ ...written, id: "f2", entryId: theirs.id, text: "Not for you." })
+      const data = yield* memberDataExport(member.id)
+      expect(data.lineArtRequests).toEqual([
+        {
+          id: "request-mine",
+          brief: "A fox in a winter forest",
+          reference: null,
+          status: "open",
+          declineReason: null,
+          contestId: null,
+          createdAt: 1_000,
+          updatedAt: 1_000,
+        },
+      ])
+      expect(data.feedbackReceived).toEqual([
+        {
+          id: "f1",
+          entryId: own.id,
+          text: "Lovely shading here.",
+          createdAt: 2_000,
+          updatedAt: 2_000,
+        },
+      ])
     }))
 
   test("gives no password hash, no session id and no token", () =>

@@ -7,6 +7,10 @@ import type { ContactMessage } from "../contact/contact-message.entity.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import type { FreeEntry } from "../drawings/drawing.entity.ts"
 import { DrawingRepository } from "../drawings/drawing.port.ts"
+import type { Feedback } from "../feedback/feedback.entity.ts"
+import { FeedbackRepository } from "../feedback/feedback.port.ts"
+import type { LineArtRequest } from "../perks/line-art-request.entity.ts"
+import { LineArtRequestRepository } from "../perks/line-art-request.port.ts"
 import { currentSubscription } from "../plans/current-subscription.use-case.ts"
 import type { Subscription } from "../plans/subscription.entity.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
@@ -41,6 +45,10 @@ export interface MemberDataExport {
   readonly contactMessages: ReadonlyArray<ContactMessage>
   /** The free entries into the monthly drawing the member asked for, newest month first. */
   readonly freeDrawingEntries: ReadonlyArray<Omit<FreeEntry, "memberId">>
+  /** The member's custom line art requests (Color Champ) and what became of each. */
+  readonly lineArtRequests: ReadonlyArray<Omit<LineArtRequest, "memberId">>
+  /** The professional feedback judges wrote on the member's entries (the judge's id left out). */
+  readonly feedbackReceived: ReadonlyArray<Omit<Feedback, "judgeId">>
   /** Signed-in browsers: when each started, was last used and expires. */
   readonly sessions: ReadonlyArray<Omit<Session, "id" | "memberId">>
 }
@@ -59,6 +67,13 @@ export const memberDataExport = Effect.fn("memberDataExport")(function* (memberI
       Option.match(contest, { onNone: () => null, onSome: (found) => found.title }),
     )
   }
+  const feedback = yield* FeedbackRepository
+  const feedbackReceived: Array<Omit<Feedback, "judgeId">> = []
+  for (const entry of entries) {
+    for (const { judgeId: _judge, ...written } of yield* feedback.ofEntry(entry.id)) {
+      feedbackReceived.push(written)
+    }
+  }
   const exported: MemberDataExport = {
     exportedAt: yield* Clock.currentTimeMillis,
     member,
@@ -73,6 +88,10 @@ export const memberDataExport = Effect.fn("memberDataExport")(function* (memberI
     freeDrawingEntries: (yield* (yield* DrawingRepository).freeEntriesOf(memberId)).map(
       ({ month, requestedAt }) => ({ month, requestedAt }),
     ),
+    lineArtRequests: (yield* (yield* LineArtRequestRepository).ofMember(memberId)).map(
+      ({ memberId: _member, ...request }) => request,
+    ),
+    feedbackReceived,
     sessions: (yield* (yield* SessionRepository).ofMember(memberId)).map(
       ({ createdAt, lastSeenAt, expiresAt }) => ({ createdAt, lastSeenAt, expiresAt }),
     ),
