@@ -11,6 +11,7 @@ export const ROUTES = [
   "/gallery",
   "/leaderboard",
   "/rewards",
+  "/rewards/drawings",
   "/pricing",
   "/about",
   "/faq",
@@ -26,6 +27,8 @@ export const ROUTES = [
   "/payment-success",
   "/billing-history",
   "/profile",
+  // The judges' queue: for anyone else, the page that says it is for judges.
+  "/judging",
   "/no-such-page",
 ] as const
 
