@@ -16,6 +16,7 @@ import { MemberSettingsRepository } from "./member-settings.port.ts"
 import { MemberTokenRepository } from "./member-token.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
 import { SessionRepository } from "./session.port.ts"
+import { TwoFactorRepository } from "./two-factor.port.ts"
 
 /** The moderation reason of the entries of a deleted account. */
 export const DELETED_ACCOUNT_REASON = "The member deleted their account"
@@ -92,6 +93,8 @@ export const deleteAccount = Effect.fn("deleteAccount")(function* (
       // Read again inside the transaction: a profile change made meanwhile is erased too.
       const current = yield* members.get(memberId)
       yield* (yield* SessionRepository).deleteAllOf(memberId)
+      // The two-factor secret and recovery codes are the member's: they go with the account.
+      yield* (yield* TwoFactorRepository).remove(memberId)
       const tokens = yield* MemberTokenRepository
       yield* tokens.invalidateAll(memberId, "verify", now)
       yield* tokens.invalidateAll(memberId, "reset", now)

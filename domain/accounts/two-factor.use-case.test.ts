@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { MINUTE, seedMemberWithPassword } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test } from "../../adapters/memory/testing.ts"
+import { deleteAccount } from "./delete-account.use-case.ts"
 import { signIn } from "./sessions.use-case.ts"
 import {
   authenticatorCodeOf,
@@ -191,6 +192,14 @@ describe("turning two-factor off", () => {
       expect((yield* Memory).tables.recoveryCodes.size).toBe(0)
       const opened = yield* signIn({ email: "ada@example.com", password: PASSWORD })
       expect(opened.member.id).toBe(member.id)
+    }))
+
+  test("an account deleted takes its secret and recovery codes with it", () =>
+    Effect.gen(function* () {
+      const { member } = yield* enrolled
+      yield* deleteAccount(member.id, PASSWORD)
+      expect((yield* Memory).tables.twoFactor.size).toBe(0)
+      expect((yield* Memory).tables.recoveryCodes.size).toBe(0)
     }))
 
   test("takes a recovery code instead of an authenticator code", () =>
