@@ -137,6 +137,25 @@ describe.each(httpBackends)("two-factor sign-in on %s", (backend) => {
     expect(other.body.code).toBe("TWO_FACTOR_CHALLENGE_EXPIRED")
   })
 
+  it("lets one code open one session when it is sent in parallel sign-ins", async () => {
+    const { member, secret } = await enrolled()
+    const current = await code(secret)
+    const sign = await Promise.all(Array.from({ length: 4 }, () => challenged(member.email)))
+    const byCode = await Promise.all(
+      sign.map(({ browser, challenge }) => secondStep(browser, member.email, challenge, current)),
+    )
+    expect(byCode.map((response) => response.status).sort()).toEqual([200, 400, 400, 400])
+    // Another member, so the code attempts above do not count against these.
+    const second = await enrolled()
+    const recovery = second.recoveryCodes[1] ?? ""
+    const email = second.member.email
+    const again = await Promise.all(Array.from({ length: 3 }, () => challenged(email)))
+    const byRecovery = await Promise.all(
+      again.map(({ browser, challenge }) => secondStep(browser, email, challenge, recovery)),
+    )
+    expect(byRecovery.map((response) => response.status).sort()).toEqual([200, 400, 400])
+  })
+
   it("takes a recovery code once", async () => {
     const { member, recoveryCodes } = await enrolled()
     const recovery = recoveryCodes[0] ?? ""
