@@ -17,6 +17,7 @@ import type { PagePointer } from "./page-events.ts"
 import { hasVersions } from "./preview-temporaries.ts"
 import type { HydrationStatusMessage } from "./protocol.ts"
 import type { RefreshScheduler } from "./refresh.ts"
+import type { ResizeController } from "./resize.ts"
 import type { FrameState } from "./state.ts"
 import { MOVED_AWAY_CLASS, PLACEHOLDER_CLASS, tempMoveName } from "./temporary.ts"
 import type { TextEditing } from "./text-editing.ts"
@@ -54,6 +55,7 @@ export interface FrameFunctionDeps {
   readonly sendHrefIfChanged: () => void
   readonly textEditing: TextEditing
   readonly drag: DragController
+  readonly resize: ResizeController
   readonly pointer: PagePointer
   /** The next number for a placeholder's id (shared with the instant updates' ids). */
   readonly nextPlaceholder: () => number
@@ -388,5 +390,6 @@ export const createFrameFunctions = (
       state.isFlushing = on
       return on
     },
+    endResizePreview: () => deps.resize.endPreview(),
   }
 }

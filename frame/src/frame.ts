@@ -28,6 +28,7 @@ import { type NavTree, type NavTreeBuild, buildNavTree, updateNavTree } from "./
 import { createOverlayRoot, renderOverlay } from "./overlay.ts"
 import { overlayModelOf } from "./overlay-model.ts"
 import { isFrameOwned, listenToPage } from "./page-events.ts"
+import { createResizeController } from "./resize.ts"
 import type { ParentMessage } from "./protocol.ts"
 import { createRefreshScheduler, debounce, hasServerRenderingLoader, throttle } from "./refresh.ts"
 import { type FrameState, initialState } from "./state.ts"
@@ -123,11 +124,16 @@ export const startFrame = (options: FrameOptions): FrameController => {
   // ---- overlay --------------------------------------------------------------------------------
 
   const drawNow = () =>
-    renderOverlay(overlayRoot, overlayModelOf(state, lookups), () => {
-      if (state.selectedElementKey) {
-        send("EDIT_DYNAMIC_TEXT", { elementKey: state.selectedElementKey })
-      }
-    })
+    renderOverlay(
+      overlayRoot,
+      overlayModelOf(state, lookups),
+      () => {
+        if (state.selectedElementKey) {
+          send("EDIT_DYNAMIC_TEXT", { elementKey: state.selectedElementKey })
+        }
+      },
+      (handle, event) => resize.begin(handle, event),
+    )
   const redraw = debounce(clock, FRAME_DEBOUNCE_MS, drawNow, "outline update")
   const redrawThrottled = throttle(clock, OUTLINE_UPDATE_THROTTLE_MS, drawNow)
   cleanups.push(() => redraw.cancel())
@@ -164,6 +170,8 @@ export const startFrame = (options: FrameOptions): FrameController => {
   const context: FrameContext = { win, doc, state, lookups, send, drawNow }
   const textEditing = createTextEditing(context)
   const drag = createDragController(context, setSelection)
+  const resize = createResizeController(context)
+  cleanups.push(() => resize.dispose())
   const pointer = listenToPage(context, {
     cleanups,
     redraw,
@@ -172,6 +180,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     sendHrefIfChanged,
     textEditing,
     drag,
+    resize,
   })
 
   // ---- nav tree and refresh -------------------------------------------------------------------
@@ -367,6 +376,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     sendHrefIfChanged,
     textEditing,
     drag,
+    resize,
     pointer,
     nextPlaceholder,
     hydrationStatus: () => errors.status(),

@@ -27,7 +27,15 @@ export const overlayModelOf = (state: FrameState, lookups: FrameLookups): Overla
   const children: Array<OutlineTarget> = []
   const secondary: Array<OutlineTarget> = []
   let editDynamicText = false
+  let resizable = false
   if (single !== undefined) {
+    // Not the page itself, nor while its text is typed in or it is being moved.
+    const ownId = codebaseIdOfKey(single)
+    resizable =
+      ownId !== undefined &&
+      !ownId.startsWith("STORYBOARD") &&
+      state.textEdit === undefined &&
+      state.dragContext?.dragging !== true
     for (const child of state.navTree?.nodes.get(single)?.children ?? []) {
       const found = target(child.tempoElementKey)
       if (found) children.push(found)
@@ -71,5 +79,6 @@ export const overlayModelOf = (state: FrameState, lookups: FrameLookups): Overla
     hover,
     move,
     editDynamicText,
+    resizable,
   }
 }

@@ -12,6 +12,7 @@ import {
   Z_INDEX,
 } from "./constants.ts"
 import { type PageBoundingBox, unionBox } from "./nav-tree.ts"
+import { type ResizeHandle, drawResizeHandles } from "./resize.ts"
 
 export type OutlineKind = "primary" | "secondary" | "child" | "hover" | "move"
 
@@ -32,6 +33,8 @@ export interface OverlayModel {
   readonly hover?: OutlineTarget | undefined
   readonly move?: OutlineTarget | undefined
   readonly editDynamicText: boolean
+  /** Whether the single selection shows its resize handles. */
+  readonly resizable?: boolean
 }
 
 export const EDIT_DYNAMIC_TEXT_LABEL = "Edit Dynamic Text"
@@ -124,11 +127,15 @@ const label = (
   return element
 }
 
-/** Redraws everything from the model; `onEditDynamicText` runs when the button is pressed. */
+/**
+ * Redraws everything from the model; `onEditDynamicText` runs when the button is pressed,
+ * `onResizeStart` when a resize handle is pressed.
+ */
 export const renderOverlay = (
   root: HTMLElement,
   model: OverlayModel,
   onEditDynamicText: () => void,
+  onResizeStart?: (handle: ResizeHandle, event: MouseEvent) => void,
 ): void => {
   const doc = root.ownerDocument
   root.replaceChildren()
@@ -169,6 +176,10 @@ export const renderOverlay = (
   size.style.top = px(single.box.pageY + single.box.height + gap)
   size.style.transform = "translateX(-50%)"
   root.appendChild(size)
+
+  if (model.resizable === true && onResizeStart) {
+    drawResizeHandles(root, single.box, model.zoom, colour, onResizeStart)
+  }
 
   if (model.editDynamicText) {
     const button = doc.createElement("button")

@@ -8,6 +8,7 @@ import type { DragController } from "./drag-controller.ts"
 import { reachedDragThreshold } from "./drag.ts"
 import { nearestKeyed } from "./elements.ts"
 import type { FrameContext } from "./frame-context.ts"
+import type { ResizeController } from "./resize.ts"
 import { plainClick, shiftSelect } from "./selection.ts"
 import { zoomFactor } from "./state.ts"
 import type { TextEditing } from "./text-editing.ts"
@@ -28,6 +29,7 @@ export interface PageEventDeps {
   readonly sendHrefIfChanged: () => void
   readonly textEditing: TextEditing
   readonly drag: DragController
+  readonly resize: Pick<ResizeController, "takeSuppressedClick">
 }
 
 /** What the parent's synthetic mouse events (the callable functions) drive as real ones do. */
@@ -159,7 +161,7 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
     if (state.driveMode || insideEditing(event) || isFrameOwned(event.target)) return
     event.preventDefault()
     event.stopPropagation()
-    if (deps.drag.takeSuppressedClick()) return
+    if (deps.drag.takeSuppressedClick() || deps.resize.takeSuppressedClick()) return
     if (event.target instanceof Element) clickOn(event.target, event.shiftKey)
   })
   listen("dblclick", (event) => {

@@ -51,6 +51,8 @@ export const FRAME_MESSAGE_TYPES = [
   "INSPECT_ELEMENT_RESULT",
   // Ours, beyond §7: the selected element's computed styles for the inspector (style-report.ts).
   "COMPUTED_STYLES",
+  // Ours: a resize handle was released, with the element's new width and/or height (resize.ts).
+  "RESIZE_END",
 ] as const
 export type FrameMessageType = (typeof FRAME_MESSAGE_TYPES)[number]
 
@@ -102,6 +104,8 @@ export const CALLABLE_FUNCTIONS = [
   "triggerDragStart",
   "triggerDragCancel",
   "setIsFlushing",
+  // Ours: the parent's preview of a resize's class is in place; the inline one goes (resize.ts).
+  "endResizePreview",
 ] as const
 export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
 

@@ -21,6 +21,7 @@ import {
 import { type KeyPress, shortcutFor } from "./editor-shortcuts.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
+import { resizeClasses } from "./resize-classes.ts"
 
 /** A component to add: its name, the file exporting it, and the props its element is written with. */
 export interface ComponentToAdd {
@@ -84,6 +85,9 @@ export class EditorSession extends EditLifecycle {
       case "DRAG_END":
         this.onDragEnd(payload)
         return
+      case "RESIZE_END":
+        this.onResizeEnd(payload)
+        return
       case "KEY_DOWN":
         this.handleKey({
           key: str(payload.key),
@@ -130,6 +134,24 @@ export class EditorSession extends EditLifecycle {
         // The frame's own temporary move shows the drop at once.
         preview: index === null ? undefined : () => this.call("tempMoveElement", [key, index]),
       },
+    )
+  }
+
+  /**
+   * A resize handle let go: the new width and/or height written as classes through the add-class
+   * path (`w-64`, else `w-[317px]`, under the breakpoint and state of the inspector). The frame's
+   * inline preview goes once the last class's own preview is in place.
+   */
+  private onResizeEnd(payload: Record<string, unknown>) {
+    const endPreview = () => this.call("endResizePreview", [])
+    const key = str(payload.elementKey)
+    const classes = key === this.snapshot.selectedKey ? resizeClasses(payload) : []
+    if (classes.length === 0) {
+      void endPreview()
+      return
+    }
+    classes.forEach((className, index) =>
+      this.addClass(className, index === classes.length - 1 ? endPreview : undefined),
     )
   }
 
@@ -304,18 +326,23 @@ export class EditorSession extends EditLifecycle {
 
   // ---- the edits ----------------------------------------------------------------------------
 
-  addClass(className: string): void {
+  /** `preview`: the caller's own preview step, run once the class's preview is in place. */
+  addClass(className: string, preview?: () => Promise<unknown>): void {
     const id = this.selectedId()
     const name = className.trim()
     if (!id || name === "") return
     const modifiers = this.modifierList()
-    void this.edit("ADD_CLASS", {
-      codebaseIdToAddClass: id,
-      className: name,
-      stylingFramework: "Tailwind",
-      ...(modifiers.length > 0 ? { modifiers } : {}),
-      ...this.instanceFields(),
-    })
+    void this.edit(
+      "ADD_CLASS",
+      {
+        codebaseIdToAddClass: id,
+        className: name,
+        stylingFramework: "Tailwind",
+        ...(modifiers.length > 0 ? { modifiers } : {}),
+        ...this.instanceFields(),
+      },
+      { preview },
+    )
   }
 
   removeClass(className: string): void {
