@@ -1,0 +1,132 @@
+import { readFile, rm } from "node:fs/promises"
+import { join } from "node:path"
+import type { FrameLocator, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { STEP_MS, visible } from "./support/browser.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import {
+  type EditorProcess,
+  type EditorSignals,
+  startEditor,
+  watchEditorSignals,
+} from "./support/editor.ts"
+import { useBrowser } from "./support/session.ts"
+
+/**
+ * Resize handles (issue 21), in a real Chromium on a fresh copy of the sample app: the About
+ * section's right handle dragged to the left narrows it in the canvas at once; on release its
+ * width is written as a `w-…` class (a scale step when one fits, else `w-[…px]`) and the canvas
+ * keeps that width; undo takes the class out of the file again.
+ */
+
+describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () => {
+  const session = useBrowser()
+  let editor: EditorProcess
+  let page: Page
+  let canvas: FrameLocator
+  let signals: EditorSignals
+  const refused: Array<string> = []
+  let firstSource = ""
+  const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
+  const inspector = () => page.getByRole("complementary", { name: "Inspector" })
+  const about = () => canvas.locator("section").filter({ hasText: "About" })
+  const aboutWidth = () => about().evaluate((element) => element.getBoundingClientRect().width)
+  /** The className the source gives the About section. */
+  const aboutClasses = async () =>
+    /<section className="([^"]*)"[^>]*>\s*<h2[^>]*>About/.exec(await appFile())?.[1]?.split(" ") ??
+    []
+  const widthClass = (classes: ReadonlyArray<string>) =>
+    classes.find((name) => /^w-(\d+(\.5)?|\[\d+px\])$/.test(name))
+  /** The width in px a `w-…` class sets (Tailwind's spacing step is 4px). */
+  const widthOf = (name: string) => {
+    const arbitrary = /^w-\[(\d+)px\]$/.exec(name)
+    return arbitrary ? Number(arbitrary[1]) : Number(name.slice(2)) * 4
+  }
+
+  /** Runs an edit, and waits until the server has it and the canvas has hot reloaded it. */
+  const saved = async (action: () => Promise<void>) => {
+    const before = signals.writes()
+    await action()
+    await signals.settled(page, before, STEP_MS)
+    expect(signals.writes()).toBe(before + 1)
+    expect(refused).toEqual([])
+  }
+
+  beforeAll(async () => {
+    editor = await startEditor()
+    firstSource = await readFile(join(editor.root, "src/App.tsx"), "utf8")
+    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
+    signals = await watchEditorSignals(context)
+    page = await context.newPage()
+    page.on("response", (response) => {
+      if (response.url().includes("/canvases/") && response.status() >= 400) {
+        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
+      }
+    })
+    await page.goto(editor.url)
+    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
+    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
+  }, 180_000)
+
+  afterAll(async () => {
+    if (editor) {
+      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
+      editor.child.kill("SIGINT")
+      await exited
+      await rm(editor.root, { recursive: true, force: true })
+    }
+  })
+
+  test("the selected section shows its handles", async () => {
+    const hide = page.getByRole("button", { name: "Hide the introduction" })
+    if ((await hide.count()) > 0) await hide.click()
+    // A click may land while Vite reloads a fresh copy of the app once: click until selected.
+    await expect
+      .poll(
+        async () => {
+          await (await visible(about())).click({ position: { x: 6, y: 6 } })
+          return inspector().locator("p").first().innerText()
+        },
+        { timeout: STEP_MS },
+      )
+      .toContain("section")
+    for (const handle of ["right", "bottom", "corner"]) {
+      await visible(canvas.locator(`[data-resize-handle="${handle}"]`))
+    }
+  })
+
+  test("dragging the right handle previews the width, and release writes a w-… class", async () => {
+    const before = await aboutWidth()
+    const handle = await visible(canvas.locator('[data-resize-handle="right"]'))
+    const box = await handle.boundingBox()
+    if (!box) throw new Error("the right handle has no box on the page")
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x - 60, y, { steps: 6 })
+    // The canvas shows the new width while the button is still down.
+    await expect.poll(aboutWidth, { timeout: STEP_MS }).toBeLessThan(before - 10)
+    const previewed = await aboutWidth()
+    await saved(() => page.mouse.up())
+
+    const written = widthClass(await aboutClasses())
+    expect(written, (await aboutClasses()).join(" ")).toBeDefined()
+    expect(Math.abs(widthOf(written!) - previewed)).toBeLessThanOrEqual(2)
+    // The class itself now holds the width: the frame's inline preview is gone.
+    await expect
+      .poll(() => about().evaluate((element) => (element as HTMLElement).style.width), {
+        timeout: STEP_MS,
+      })
+      .toBe("")
+    expect(Math.abs((await aboutWidth()) - widthOf(written!))).toBeLessThanOrEqual(1)
+  })
+
+  test("undo takes the width class out of the file", async () => {
+    const before = await aboutWidth()
+    await saved(() => page.keyboard.press("ControlOrMeta+Z"))
+    expect(widthClass(await aboutClasses())).toBeUndefined()
+    expect(await appFile()).toBe(firstSource)
+    await expect.poll(aboutWidth, { timeout: STEP_MS }).toBeGreaterThan(before + 10)
+  })
+})
