@@ -997,7 +997,7 @@ export interface paths {
         }
       }
     }
-    /** Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone UTC|America/New_York|America/Los_Angeles|Europe/Berlin) and answers it. The privacy switches take effect at once on what others see of you. Only your own */
+    /** Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone any IANA zone such as America/New_York; an unknown one is a 400 naming timeZone) and answers it. The privacy switches take effect at once on what others see of you. Only your own */
     readonly put: {
       readonly parameters: {
         readonly query?: never
@@ -1012,8 +1012,7 @@ export interface paths {
           readonly "application/json": {
             /** @enum {string} */
             readonly language: "en" | "es" | "fr" | "de"
-            /** @enum {string} */
-            readonly timeZone: "UTC" | "America/New_York" | "America/Los_Angeles" | "Europe/Berlin"
+            readonly timeZone: string
             readonly loginNotifications: boolean
             readonly email: {
               readonly contestAnnouncements: boolean
@@ -10561,8 +10560,7 @@ export interface components {
     readonly MemberSettings: {
       /** @enum {string} */
       readonly language: "en" | "es" | "fr" | "de"
-      /** @enum {string} */
-      readonly timeZone: "UTC" | "America/New_York" | "America/Los_Angeles" | "Europe/Berlin"
+      readonly timeZone: string
       readonly loginNotifications: boolean
       readonly email: {
         readonly contestAnnouncements: boolean

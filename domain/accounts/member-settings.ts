@@ -13,14 +13,21 @@ export const LANGUAGES = [
 ] as const
 export type Language = (typeof LANGUAGES)[number]["code"]
 
-/** The spec's four time zones, as IANA zones so leaderboards and mails can use them. */
+/**
+ * The spec's four time zones, offered first; a member may choose any IANA zone this runtime
+ * knows (isSettingsTimeZone).
+ */
 export const SETTINGS_TIME_ZONES = [
   { zone: "UTC", label: "UTC" },
   { zone: "America/New_York", label: "Eastern Time" },
   { zone: "America/Los_Angeles", label: "Pacific Time" },
   { zone: "Europe/Berlin", label: "Central European Time" },
 ] as const
-export type SettingsTimeZone = (typeof SETTINGS_TIME_ZONES)[number]["zone"]
+/** An IANA time zone name ("Asia/Tokyo"); checked by isSettingsTimeZone. */
+export type SettingsTimeZone = string
+
+/** The longest IANA zone name is 32 characters ("America/Argentina/ComodRivadavia"). */
+export const MAX_TIME_ZONE_LENGTH = 64
 
 export interface EmailNotifications {
   readonly contestAnnouncements: boolean
@@ -77,8 +84,32 @@ export const DEFAULT_SETTINGS: MemberSettings = {
 export const isLanguage = (value: unknown): value is Language =>
   LANGUAGES.some((language) => language.code === value)
 
-export const isSettingsTimeZone = (value: unknown): value is SettingsTimeZone =>
-  SETTINGS_TIME_ZONES.some((timeZone) => timeZone.zone === value)
+/** Whether `value` names an IANA time zone this runtime's Intl knows (any case it accepts). */
+export const isSettingsTimeZone = (value: unknown): value is SettingsTimeZone => {
+  if (typeof value !== "string" || value === "" || value.length > MAX_TIME_ZONE_LENGTH) return false
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The zones the Settings tab offers: the spec's four first, then every other zone Intl lists
+ * (a member's saved zone stays offered even where this runtime's list lacks it).
+ */
+export const timeZoneChoices = (
+  saved: string,
+  supported: ReadonlyArray<string> = Intl.supportedValuesOf("timeZone"),
+): ReadonlyArray<{ readonly zone: string; readonly label: string }> => {
+  const first = new Set<string>(SETTINGS_TIME_ZONES.map((timeZone) => timeZone.zone))
+  const rest = [...new Set([...supported, saved])].filter((zone) => !first.has(zone)).sort()
+  return [
+    ...SETTINGS_TIME_ZONES,
+    ...rest.map((zone) => ({ zone, label: zone.replaceAll("_", " ") })),
+  ]
+}
 
 const record = (value: unknown): Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

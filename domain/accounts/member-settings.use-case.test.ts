@@ -7,7 +7,9 @@ import {
   DEFAULT_SETTINGS,
   EVERYTHING_VISIBLE,
   type MemberSettings,
+  SETTINGS_TIME_ZONES,
   settingsFrom,
+  timeZoneChoices,
   visibilityFor,
 } from "./member-settings.ts"
 import { MemberSettingsSchema } from "./member-settings.schema.ts"
@@ -62,6 +64,33 @@ describe("member settings", () => {
       expect(yield* memberSettings(member.id)).toEqual(CHANGED)
     }))
 
+  test("take any IANA time zone, not only the spec's four", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      const tokyo = { ...CHANGED, timeZone: "Asia/Tokyo" }
+      expect(yield* saveMemberSettings(member.id, tokyo)).toEqual(tokyo)
+      expect((yield* memberSettings(member.id)).timeZone).toBe("Asia/Tokyo")
+      const longest = { ...CHANGED, timeZone: "America/Argentina/ComodRivadavia" }
+      yield* saveMemberSettings(member.id, longest)
+      expect((yield* memberSettings(member.id)).timeZone).toBe("America/Argentina/ComodRivadavia")
+    }))
+
+  for (const bogus of ["Mars/Olympus", "", "Europe/Berlin ", "+25:00"]) {
+    test(`refuse the time zone ${JSON.stringify(bogus)}, naming the field, and keep what was saved`, () =>
+      Effect.gen(function* () {
+        const member = yield* seedMember()
+        yield* saveMemberSettings(member.id, CHANGED)
+        const error = yield* Effect.flip(
+          saveMemberSettings(member.id, { ...CHANGED, timeZone: bogus }),
+        )
+        expect(error).toMatchObject({
+          _tag: "ValidationFailed",
+          issues: [{ field: "timeZone", title: "Unknown time zone" }],
+        })
+        expect(yield* memberSettings(member.id)).toEqual(CHANGED)
+      }))
+  }
+
   test("of no such member are NotFound, and nothing is saved for one", () =>
     Effect.gen(function* () {
       expect(yield* Effect.flip(memberSettings("nobody"))).toMatchObject({ _tag: "NotFound" })
@@ -94,6 +123,10 @@ describe("settingsFrom (stored settings, possibly older or damaged)", () => {
     expect(settingsFrom(stored)).toEqual(DEFAULT_SETTINGS)
   })
 
+  it("keeps a saved IANA zone beyond the spec's four", () => {
+    expect(settingsFrom({ timeZone: "Asia/Kolkata" }).timeZone).toBe("Asia/Kolkata")
+  })
+
   it("reads back what it was given when it is whole", () => {
     expect(settingsFrom(JSON.parse(JSON.stringify(CHANGED)))).toEqual(CHANGED)
   })
@@ -109,11 +142,35 @@ describe("MemberSettingsSchema (the Settings tab's body)", () => {
 
   it.each([
     ["an unknown language", { ...CHANGED, language: "xx" }],
-    ["an unknown time zone", { ...CHANGED, timeZone: "Europe/Paris" }],
+    ["a time zone that is not text", { ...CHANGED, timeZone: 1 }],
+    ["a time zone longer than any IANA name", { ...CHANGED, timeZone: "A/".repeat(40) }],
     ["a missing switch", { ...CHANGED, privacy: { ...CHANGED.privacy, showJoinDate: undefined } }],
     ["a switch that is not a boolean", { ...CHANGED, push: { ...CHANGED.push, newVotes: "on" } }],
   ])("refuses %s", (_name, body) => {
     expect(decode(body)._tag).toBe("Failure")
+  })
+})
+
+describe("timeZoneChoices (the Settings tab's time zone list)", () => {
+  it("offers the spec's four first, then every other zone once, sorted", () => {
+    const choices = timeZoneChoices("UTC", ["Europe/Berlin", "Asia/Tokyo", "Africa/Abidjan"])
+    expect(choices.map((choice) => choice.zone)).toEqual([
+      ...SETTINGS_TIME_ZONES.map((timeZone) => timeZone.zone),
+      "Africa/Abidjan",
+      "Asia/Tokyo",
+    ])
+  })
+
+  it("keeps the member's saved zone offered when the runtime's list lacks it", () => {
+    const zones = timeZoneChoices("America/Argentina/ComodRivadavia", ["Asia/Tokyo"]).map(
+      (choice) => choice.zone,
+    )
+    expect(zones).toContain("America/Argentina/ComodRivadavia")
+  })
+
+  it("offers every zone Intl lists by default", () => {
+    const zones = new Set(timeZoneChoices("UTC").map((choice) => choice.zone))
+    for (const zone of Intl.supportedValuesOf("timeZone")) expect(zones.has(zone)).toBe(true)
   })
 })
 

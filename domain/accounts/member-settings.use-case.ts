@@ -1,9 +1,11 @@
 import { Clock, Effect, Option } from "effect"
+import { ValidationFailed } from "../shared/errors.ts"
 import type { MemberId } from "../shared/ids.ts"
 import { MemberRepository } from "./member.port.ts"
 import {
   DEFAULT_SETTINGS,
   EVERYTHING_VISIBLE,
+  isSettingsTimeZone,
   type MemberSettings,
   visibilityFor,
 } from "./member-settings.ts"
@@ -16,11 +18,25 @@ export const memberSettings = Effect.fn("memberSettings")(function* (memberId: M
   return Option.getOrElse(stored, (): MemberSettings => DEFAULT_SETTINGS)
 })
 
-/** Saves a member's whole settings object (already checked field by field) and returns it. */
+/**
+ * Saves a member's whole settings object (its shape already checked) and returns it. The time
+ * zone must be an IANA zone (ValidationFailed on timeZone otherwise).
+ */
 export const saveMemberSettings = Effect.fn("saveMemberSettings")(function* (
   memberId: MemberId,
   settings: MemberSettings,
 ) {
+  if (!isSettingsTimeZone(settings.timeZone)) {
+    return yield* new ValidationFailed({
+      issues: [
+        {
+          field: "timeZone",
+          title: "Unknown time zone",
+          message: `"${settings.timeZone}" is not an IANA time zone (such as "America/New_York")`,
+        },
+      ],
+    })
+  }
   yield* (yield* MemberRepository).get(memberId)
   yield* (yield* MemberSettingsRepository).save(memberId, settings, yield* Clock.currentTimeMillis)
   return settings

@@ -435,7 +435,7 @@ export const accountRoutes = [
     path: "/api/users/:id/settings",
     tag: "accounts",
     summary:
-      "Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone UTC|America/New_York|America/Los_Angeles|Europe/Berlin) and answers it. The privacy switches take effect at once on what others see of you. Only your own",
+      "Saves your whole settings object (the shape GET answers; every field required; language en|es|fr|de, timeZone any IANA zone such as America/New_York; an unknown one is a 400 naming timeZone) and answers it. The privacy switches take effect at once on what others see of you. Only your own",
     access: "member",
     okBody: MemberSettingsBody,
     params: IdParams,
