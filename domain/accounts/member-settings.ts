@@ -85,8 +85,8 @@ export const isLanguage = (value: unknown): value is Language =>
   LANGUAGES.some((language) => language.code === value)
 
 /** Whether `value` names an IANA time zone this runtime's Intl knows (any case it accepts). */
-export const isSettingsTimeZone = (value: unknown): value is SettingsTimeZone => {
-  if (typeof value !== "string" || value === "" || value.length > MAX_TIME_ZONE_LENGTH) return false
+export const isSettingsTimeZone = (value: string): boolean => {
+  if (value === "" || value.length > MAX_TIME_ZONE_LENGTH) return false
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value })
     return true
@@ -138,7 +138,10 @@ export const settingsFrom = (stored: unknown): MemberSettings => {
   const from = record(stored)
   return {
     language: isLanguage(from.language) ? from.language : DEFAULT_SETTINGS.language,
-    timeZone: isSettingsTimeZone(from.timeZone) ? from.timeZone : DEFAULT_SETTINGS.timeZone,
+    timeZone:
+      typeof from.timeZone === "string" && isSettingsTimeZone(from.timeZone)
+        ? from.timeZone
+        : DEFAULT_SETTINGS.timeZone,
     loginNotifications:
       typeof from.loginNotifications === "boolean"
         ? from.loginNotifications
