@@ -16,7 +16,8 @@ import { useBrowser } from "./support/session.ts"
  * Resize handles (issue 21), in a real Chromium on a fresh copy of the sample app: the About
  * section's right handle dragged to the left narrows it in the canvas at once; on release its
  * width is written as a `w-…` class (a scale step when one fits, else `w-[…px]`) and the canvas
- * keeps that width; undo takes the class out of the file again.
+ * keeps that width; undo takes the class out of the file again. At the md preview the corner
+ * writes both sides as md: variants.
  */
 
 describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () => {
@@ -128,5 +129,50 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     expect(widthClass(await aboutClasses())).toBeUndefined()
     expect(await appFile()).toBe(firstSource)
     await expect.poll(aboutWidth, { timeout: STEP_MS }).toBeGreaterThan(before + 10)
+  })
+
+  test("at the md preview the corner writes md:w-… and md:h-…; two undos put the file back", async () => {
+    const toolbar = page.getByRole("toolbar", { name: "Editing tools" })
+    const previewAt = toolbar.getByLabel("Preview at")
+    await previewAt.selectOption("md")
+    await visible(toolbar.getByText("Styles: md and up"))
+    await expect
+      .poll(
+        async () => {
+          await (await visible(about())).click({ position: { x: 6, y: 6 } })
+          return inspector().locator("p").first().innerText()
+        },
+        { timeout: STEP_MS },
+      )
+      .toContain("section")
+    const handle = await visible(canvas.locator('[data-resize-handle="corner"]'))
+    const box = await handle.boundingBox()
+    if (!box) throw new Error("the corner handle has no box on the page")
+    const x = box.x + box.width / 2
+    const y = box.y + box.height / 2
+    const writes = signals.writes()
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x - 50, y + 40, { steps: 6 })
+    await page.mouse.up()
+    // The width and the height are two changes: wait for the second to be in the canvas.
+    await signals.settled(page, writes + 1, STEP_MS)
+    expect(refused).toEqual([])
+    const classes = await aboutClasses()
+    expect(
+      classes.some((name) => /^md:w-/.test(name)),
+      classes.join(" "),
+    ).toBe(true)
+    expect(
+      classes.some((name) => /^md:h-/.test(name)),
+      classes.join(" "),
+    ).toBe(true)
+    expect(widthClass(classes)).toBeUndefined()
+
+    await saved(() => page.keyboard.press("ControlOrMeta+Z"))
+    await saved(() => page.keyboard.press("ControlOrMeta+Z"))
+    expect(await appFile()).toBe(firstSource)
+    await previewAt.selectOption("fit")
+    await visible(toolbar.getByText("Styles: all sizes"))
   })
 })
