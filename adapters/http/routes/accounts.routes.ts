@@ -118,6 +118,23 @@ export const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
     subscription: presentSubscription(subscription),
   }))
 
+/**
+ * A sign-in that opened a session (by password, or by password and code): the browser's earlier
+ * session, if its cookie held one, ends; the answer is the member and the new session's cookie.
+ */
+export const sessionOpened = (
+  caller: Caller,
+  opened: { readonly token: string; readonly member: Parameters<typeof presentMember>[0] },
+) =>
+  Effect.gen(function* () {
+    if (caller.sessionToken) yield* signOut(caller.sessionToken)
+    const reply: Reply = {
+      ...ok(yield* signedInBody(opened.member)),
+      session: { token: opened.token, maxAgeMs: SESSION_TTL_MS },
+    }
+    return reply
+  })
+
 export const accountRoutes = [
   route({
     method: "POST",
@@ -180,13 +197,7 @@ export const accountRoutes = [
             expiresAt: new Date(signedInOrChallenged.expiresAt).toISOString(),
           })
         }
-        const { token, member } = signedInOrChallenged
-        if (caller.sessionToken) yield* signOut(caller.sessionToken)
-        const reply: Reply = {
-          ...ok(yield* signedInBody(member)),
-          session: { token, maxAgeMs: SESSION_TTL_MS },
-        }
-        return reply
+        return yield* sessionOpened(caller, signedInOrChallenged)
       }),
   }),
   route({

@@ -1,8 +1,6 @@
 import { Effect, Schema } from "effect"
 import QRCode from "qrcode"
 import { ValidationFailed } from "../../../domain/shared/errors.ts"
-import { SESSION_TTL_MS } from "../../../domain/accounts/session.entity.ts"
-import { signOut } from "../../../domain/accounts/sessions.use-case.ts"
 import {
   completeTwoFactorSignIn,
   confirmTwoFactorEnrolment,
@@ -19,7 +17,7 @@ import {
   TwoFactorEnrolmentBody,
   TwoFactorStatusBody,
 } from "../two-factor.schema.ts"
-import { signedInBody } from "./accounts.routes.ts"
+import { sessionOpened } from "./accounts.routes.ts"
 import { EmailText, Line, PasswordText, signedIn, Text } from "./shared.ts"
 
 /**
@@ -74,19 +72,14 @@ export const twoFactorRoutes = [
     },
     handler: ({ body, caller }) =>
       Effect.gen(function* () {
-        const { token, member } = yield* completeTwoFactorSignIn(body).pipe(
+        const opened = yield* completeTwoFactorSignIn(body).pipe(
           Effect.catchTags({
             InvalidTwoFactorCode: wrongCode,
             TwoFactorChallengeExpired: (expired) =>
               Effect.die(new HttpRefusal(401, expired.code, expired.message)),
           }),
         )
-        if (caller.sessionToken) yield* signOut(caller.sessionToken)
-        const reply: Reply = {
-          ...ok(yield* signedInBody(member)),
-          session: { token, maxAgeMs: SESSION_TTL_MS },
-        }
-        return reply
+        return yield* sessionOpened(caller, opened)
       }),
   }),
   route({
