@@ -3506,7 +3506,7 @@ export interface paths {
       readonly path?: never
       readonly cookie?: never
     }
-    /** One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice */
+    /** One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default; for a signed-in member at midnight in the time zone of their settings), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice */
     readonly get: {
       readonly parameters: {
         readonly query?: {
@@ -3566,7 +3566,7 @@ export interface paths {
       readonly path?: never
       readonly cookie?: never
     }
-    /** The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default), filters contestType and ageGroup, limit 1..100 */
+    /** The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default; a signed-in member's periods follow the time zone of their settings instead), filters contestType and ageGroup, limit 1..100 */
     readonly get: {
       readonly parameters: {
         readonly query?: {

@@ -81,7 +81,7 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
 
     it.each([
       ["language", { ...DEFAULT_SETTINGS, language: "xx" }],
-      ["timeZone", { ...DEFAULT_SETTINGS, timeZone: "Europe/Paris" }],
+      ["timeZone", { ...DEFAULT_SETTINGS, timeZone: 42 }],
       ["privacy.publicProfile", { ...DEFAULT_SETTINGS, privacy: { publicProfile: "no" } }],
       ["email", { ...DEFAULT_SETTINGS, email: undefined }],
     ])("refuse a bad %s with 400 naming it, saving nothing", async (field, body) => {

@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect"
+import { memberSettings } from "../../../domain/accounts/member-settings.use-case.ts"
 import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
 import {
   GALLERY_DEFAULT_SORT,
@@ -26,7 +27,7 @@ export const galleryRoutes = [
     path: "/api/gallery",
     tag: "gallery",
     summary:
-      "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice",
+      "One gallery page: {items, nextCursor, seed}. tab all|today|past (split at local midnight in tz, an IANA zone, UTC by default; for a signed-in member at midnight in the time zone of their settings), sort newest|top|random (random is shuffled by seed; without one a seed is chosen and returned, to send back with the cursor), filters ageGroup, contestType, contestId. Each item has hasVoted for the signed-in member, artistUsername (the /artists link) and its place in its contest's announced result: placement 1|2|3|null and peoplesChoice",
     access: "public",
     etag: "visitor",
     okBody: GalleryPageBody,
@@ -49,7 +50,10 @@ export const galleryRoutes = [
           tab: query.tab ?? GALLERY_DEFAULT_TAB,
           sort,
           seed,
-          timeZone: query.tz || "UTC",
+          timeZone:
+            caller.member === null
+              ? query.tz || "UTC"
+              : (yield* memberSettings(caller.member.id)).timeZone,
           ageGroup: query.ageGroup,
           contestType: query.contestType || undefined,
           contestId: query.contestId,

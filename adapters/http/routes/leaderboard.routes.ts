@@ -1,5 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
+import { memberSettings } from "../../../domain/accounts/member-settings.use-case.ts"
 import { leaderboard } from "../../../domain/ranking/leaderboard.use-case.ts"
 import { PERIODS } from "../../../domain/shared/calendar.ts"
 import { MAX_PAGE_SIZE } from "../../../domain/shared/paging.ts"
@@ -21,9 +22,10 @@ export const leaderboardRoutes = [
     path: "/api/leaderboard",
     tag: "leaderboard",
     summary:
-      "The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default), filters contestType and ageGroup, limit 1..100",
+      "The ranking of a period: {period, rows: [{rank, userId, username, avatarUrl, score, rawVotes, submissionId, submissionUrl, contestType, ageGroup, date}], podium}. period today|week|month|all (all by default), tz an IANA zone (UTC by default; a signed-in member's periods follow the time zone of their settings instead), filters contestType and ageGroup, limit 1..100",
     access: "public",
-    etag: "public",
+    // A member's periods follow their own time zone setting: the answer depends on the session.
+    etag: "visitor",
     okBody: LeaderboardBody,
     query: Schema.Struct({
       period: Schema.optional(Schema.Literals(PERIODS)),
@@ -38,11 +40,14 @@ export const leaderboardRoutes = [
       ),
     }),
     responses: { 400: "A bad filter or an unknown time zone (tz)" },
-    handler: ({ query }) =>
+    handler: ({ query, caller }) =>
       Effect.gen(function* () {
         const board = yield* leaderboard({
           period: query.period ?? "all",
-          timeZone: query.tz || "UTC",
+          timeZone:
+            caller.member === null
+              ? query.tz || "UTC"
+              : (yield* memberSettings(caller.member.id)).timeZone,
           contestType: query.contestType || undefined,
           ageGroup: query.ageGroup,
           limit: query.limit,

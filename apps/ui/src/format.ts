@@ -1,30 +1,67 @@
 /**
  * Dates and money as the spec shows them (§9), with the browser's Intl. Each format is one
- * Intl.DateTimeFormat made on first use and kept: `toLocaleDateString(locale, options)` builds a
- * new formatter on every call, which cost a gallery of 24 cards ~60 ms of its first render.
+ * Intl.DateTimeFormat per time zone, made on first use and kept: `toLocaleDateString(locale,
+ * options)` builds a new formatter on every call, which cost a gallery of 24 cards ~60 ms of its
+ * first render.
+ *
+ * Dates are shown in the display time zone: a signed-in member's setting (the web app sets it
+ * with setDisplayTimeZone once their settings are read), else the browser's own. Each function
+ * also takes a zone of its own.
  */
 
+let displayTimeZone: string | undefined
+
+/** The zone dates are shown in from now on; undefined: the browser's. */
+export const setDisplayTimeZone = (timeZone: string | undefined): void => {
+  displayTimeZone = timeZone
+}
+
+/** The zone dates are shown in: the member's setting, else the browser's. */
+export const currentTimeZone = (): string =>
+  displayTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
+
 const formatter = (options: Intl.DateTimeFormatOptions) => {
-  let made: Intl.DateTimeFormat | undefined
-  return (at: Date) => (made ??= new Intl.DateTimeFormat("en-US", options)).format(at)
+  const made = new Map<string, Intl.DateTimeFormat>()
+  return (at: Date, timeZone: string) => {
+    let format = made.get(timeZone)
+    if (format === undefined) {
+      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone })
+      made.set(timeZone, format)
+    }
+    return format.format(at)
+  }
 }
 
 const galleryDay = formatter({ month: "short", day: "numeric", year: "numeric" })
 const billingDay = formatter({ month: "short", day: "2-digit", year: "numeric" })
 const billingTime = formatter({ hour: "numeric", minute: "2-digit", hour12: true })
 const month = formatter({ month: "long", year: "numeric" })
+const calendarDay = formatter({ year: "numeric", month: "2-digit", day: "2-digit" })
 
 /** Gallery dates: short month, day, year (en-US), e.g. "Nov 22, 2026". */
-export const shortDate = (iso: string): string => galleryDay(new Date(iso))
+export const shortDate = (iso: string, timeZone = currentTimeZone()): string =>
+  galleryDay(new Date(iso), timeZone)
 
 /** Billing dates: "MMM dd, yyyy" and "h:mm a", e.g. "Nov 02, 2026 3:04 PM". */
-export const billingDate = (iso: string): { readonly date: string; readonly time: string } => {
+export const billingDate = (
+  iso: string,
+  timeZone = currentTimeZone(),
+): { readonly date: string; readonly time: string } => {
   const at = new Date(iso)
-  return { date: billingDay(at), time: billingTime(at) }
+  return { date: billingDay(at, timeZone), time: billingTime(at, timeZone) }
 }
 
 /** "November 2026": the profile's member-since and the billing's latest payment. */
-export const monthYear = (iso: string): string => month(new Date(iso))
+export const monthYear = (iso: string, timeZone = currentTimeZone()): string =>
+  month(new Date(iso), timeZone)
+
+/** A clock time, "7:00 PM" (en-US). */
+export const clockTime = (iso: string, timeZone = currentTimeZone()): string =>
+  billingTime(new Date(iso), timeZone)
+
+/** Whether two instants fall on different calendar days in `timeZone`. */
+export const differentDays = (a: string, b: string, timeZone: string): boolean =>
+  calendarDay(new Date(a), timeZone) !== calendarDay(new Date(b), timeZone)
 
 /** Dollars with 2 decimals. */
 export const dollars = (amount: number): string => `$${amount.toFixed(2)}`

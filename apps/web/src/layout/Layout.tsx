@@ -8,6 +8,7 @@ import { useRouteTitle } from "./page-title.ts"
 import { useScrollSettle } from "./scroll-settle.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
+import { MemberTimeZone } from "./member-time-zone.tsx"
 
 const NAV = [
   { to: "/", label: "Home" },
@@ -186,6 +187,7 @@ export const Frame = ({ children }: { readonly children?: ReactNode }) => (
 
 export const Layout = () => (
   <SessionProvider>
+    <MemberTimeZone />
     <RouteTitle />
     <AuthDialogProvider>
       <Frame>

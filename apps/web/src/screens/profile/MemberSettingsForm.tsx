@@ -3,7 +3,6 @@ import { useState } from "react"
 import {
   DEFAULT_SETTINGS,
   LANGUAGES,
-  SETTINGS_TIME_ZONES,
   type EmailNotifications,
   type MemberSettings,
   type PrivacySettings,
@@ -18,6 +17,7 @@ import { ChangePasswordDialog } from "./ChangePasswordDialog.tsx"
 import { SettingSelect, SettingsCard, SettingSwitch } from "./controls.tsx"
 import { settingsKey } from "./profile-queries.ts"
 import { PublicPagePreview } from "./PublicPagePreview.tsx"
+import { TimeZoneSelect } from "./TimeZoneSelect.tsx"
 import { TwoFactorSetting } from "./TwoFactorSetting.tsx"
 
 /** The spec's labels (§2, Profile → Settings), each with what it does. */
@@ -179,12 +179,10 @@ export const MemberSettingsForm = ({
               }))}
               onValueChange={(language) => change({ ...settings, language })}
             />
-            <SettingSelect
+            <TimeZoneSelect
               id="setting-time-zone"
-              label="Timezone"
               value={settings.timeZone}
-              options={SETTINGS_TIME_ZONES.map((zone) => ({ value: zone.zone, label: zone.label }))}
-              onValueChange={(timeZone) => change({ ...settings, timeZone })}
+              onChange={(timeZone) => change({ ...settings, timeZone })}
             />
           </div>
         )}
