@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url"
-import { type BrowserContextOptions, type Page, request } from "playwright-core"
+import type { BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { type AdminWorld, WORLD_PASSWORD, writeAdminWorld } from "./support/admin-world.ts"
 import { clickNavLink, signIn, STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
-import { useBrowser } from "./support/session.ts"
+import { signedInState, useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
 
 /**
@@ -74,16 +74,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
         world = await writeAdminWorld(dataDir)
       },
     })
-    const api = await request.newContext({ baseURL: site.url })
-    try {
-      const signedIn = await api.post("/api/users/login", {
-        data: { email: world.admin.email, password: WORLD_PASSWORD },
-      })
-      expect(signedIn.status(), await signedIn.text()).toBe(200)
-      adminState = await api.storageState()
-    } finally {
-      await api.dispose()
-    }
+    adminState = await signedInState(site.url, world.admin.email, WORLD_PASSWORD)
   })
 
   afterAll(async () => {

@@ -1,10 +1,10 @@
-import { type BrowserContextOptions, type Page, request } from "playwright-core"
+import type { BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { WORLD_PASSWORD } from "./support/admin-world.ts"
 import { STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { type FeedbackWorld, writeFeedbackWorld } from "./support/feedback-world.ts"
-import { useBrowser } from "./support/session.ts"
+import { signedInState, useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
 
 /**
@@ -32,16 +32,7 @@ describe.skipIf(!chromiumAvailable)("the professional feedback journey", () => {
       },
     })
     for (const who of ["judge", "champ"] as const) {
-      const api = await request.newContext({ baseURL: site.url })
-      try {
-        const signedIn = await api.post("/api/users/login", {
-          data: { email: world[who].email, password: WORLD_PASSWORD },
-        })
-        expect(signedIn.status(), await signedIn.text()).toBe(200)
-        state[who] = await api.storageState()
-      } finally {
-        await api.dispose()
-      }
+      state[who] = await signedInState(site.url, world[who].email, WORLD_PASSWORD)
     }
   })
 

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  request,
 } from "playwright-core"
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest"
 import { launchChromium } from "./chromium.ts"
@@ -145,5 +146,26 @@ export const useBrowser = (): BrowserSession => {
       return browser
     },
     newContext,
+  }
+}
+
+/**
+ * A browser state signed in through the API (the session cookie) as this member, for contexts to
+ * start from: the journeys begin signed in without walking the sign-in dialog each time.
+ */
+export const signedInState = async (
+  siteUrl: string,
+  email: string,
+  password: string,
+): Promise<BrowserContextOptions["storageState"]> => {
+  const api = await request.newContext({ baseURL: siteUrl })
+  try {
+    const signedIn = await api.post("/api/users/login", { data: { email, password } })
+    if (signedIn.status() !== 200) {
+      throw new Error(`signing in ${email} answered ${signedIn.status()}: ${await signedIn.text()}`)
+    }
+    return await api.storageState()
+  } finally {
+    await api.dispose()
   }
 }
