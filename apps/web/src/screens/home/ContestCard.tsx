@@ -7,6 +7,7 @@ import { WIN_SHORT } from "../../plans/score-rule.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { CountdownBadge } from "./CountdownBadge.tsx"
+import { YourEndTime } from "./YourEndTime.tsx"
 import { ContestPrize } from "../contests/ContestPrize.tsx"
 
 /** The download dialog (Radix Dialog and its focus trap): fetched when the page is idle. */
@@ -97,6 +98,7 @@ export const ContestCard = ({
       <LineArt contest={contest} />
       <div className="min-w-0">
         <CountdownBadge badge={badge} />
+        <YourEndTime contest={contest} />
         <h2
           id="contest-title"
           className="mt-3 text-3xl font-bold break-words text-slate-900 sm:text-4xl"

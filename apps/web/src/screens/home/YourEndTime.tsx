@@ -1,0 +1,36 @@
+import { clockTime, currentTimeZone, differentDays, shortDate } from "../../../../ui/src/format.ts"
+
+/**
+ * The contest's end in the viewer's own clock, when their day is not the contest's: the contest
+ * runs across one of their midnights (it was scheduled midnight to midnight somewhere else).
+ * "Ends at 7:00 PM your time", or with the date when the end is not on the viewer's today.
+ * null when the contest's day is the viewer's (the countdown says it all) or it has ended.
+ */
+export const yourEndTime = (
+  contest: { readonly startsAt: string; readonly endsAt: string },
+  now: number,
+  timeZone: string,
+): string | null => {
+  const end = Date.parse(contest.endsAt)
+  if (end <= now) return null
+  const lastMoment = new Date(end - 1).toISOString()
+  if (!differentDays(contest.startsAt, lastMoment, timeZone)) return null
+  const time = clockTime(contest.endsAt, timeZone)
+  return differentDays(new Date(now).toISOString(), contest.endsAt, timeZone)
+    ? `Ends ${shortDate(contest.endsAt, timeZone)} at ${time} your time`
+    : `Ends at ${time} your time`
+}
+
+/** The line under the countdown badge; nothing when the viewer's day is the contest's. */
+export const YourEndTime = ({
+  contest,
+  now = Date.now(),
+  timeZone = currentTimeZone(),
+}: {
+  readonly contest: { readonly startsAt: string; readonly endsAt: string }
+  readonly now?: number
+  readonly timeZone?: string
+}) => {
+  const text = yourEndTime(contest, now, timeZone)
+  return text === null ? null : <p className="mt-2 text-sm text-slate-600">{text}</p>
+}
