@@ -4,10 +4,8 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { useSession } from "../../session/session.tsx"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { clockTime } from "../../../../ui/src/format.ts"
 import { DownloadLinks } from "../perks/DownloadLinks.tsx"
-
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" })
 
 /**
  * "Tomorrow's page (early access)" on home: from 18:00 the day before a contest starts, Color
@@ -53,7 +51,7 @@ export const EarlyAccessSection = () => {
             <p className="text-lg font-semibold text-slate-900">{view.challenge.title}</p>
             <p className="mt-1 text-sm text-slate-700">
               A {view.unlockedBy} perk: the contest starts at{" "}
-              {view.startsAt ? timeOf(view.startsAt) : "midnight"}; you can color it tonight.
+              {view.startsAt ? clockTime(view.startsAt) : "midnight"}; you can color it tonight.
             </p>
             <div className="mt-4">
               {view.downloads ? (
