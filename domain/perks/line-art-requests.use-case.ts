@@ -1,9 +1,11 @@
 import { Clock, Effect, Option } from "effect"
 import { MemberRepository } from "../accounts/member.port.ts"
+import { memberSettings } from "../accounts/member-settings.use-case.ts"
 import { type Actor, audit } from "../admin/audit.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import { currentSubscription } from "../plans/current-subscription.use-case.ts"
 import { cheapestPlanWith, grants } from "../plans/plans.ts"
+import { localDate } from "../shared/calendar.ts"
 import { NotFound, ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { MemberId } from "../shared/ids.ts"
@@ -83,7 +85,8 @@ export const fileLineArtRequest = Effect.fn("fileLineArtRequest")(function* (inp
             {
               field: "brief",
               title: "A request is waiting",
-              message: `Your request of ${new Date(waiting.createdAt).toISOString().slice(0, 10)} is still ${waiting.status}; you can file a new one once it is fulfilled or declined`,
+              // The day the member filed it on, in the time zone of their settings.
+              message: `Your request of ${localDate(waiting.createdAt, (yield* memberSettings(input.memberId)).timeZone)} is still ${waiting.status}; you can file a new one once it is fulfilled or declined`,
             },
           ],
         })

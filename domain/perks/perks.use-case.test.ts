@@ -2,6 +2,8 @@ import { describe, expect } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
+import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
+import { saveMemberSettings } from "../accounts/member-settings.use-case.ts"
 import { seedContest, seedMember } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test } from "../../adapters/memory/testing.ts"
 import { EARLY_ACCESS_LEAD_MS } from "./early-access.ts"
@@ -66,6 +68,13 @@ describe("custom line art requests", () => {
         fileLineArtRequest({ memberId: champ.id, brief: BRIEF, reference: null }),
       )
       expect(second.message).toContain("still open")
+      // Filed on Sunday 22 November at noon UTC: the member's day, in their settings' zone.
+      expect(second.message).toContain("request of 2026-11-22")
+      yield* saveMemberSettings(champ.id, { ...DEFAULT_SETTINGS, timeZone: "Pacific/Kiritimati" })
+      const inKiritimati = yield* Effect.flip(
+        fileLineArtRequest({ memberId: champ.id, brief: BRIEF, reference: null }),
+      )
+      expect(inKiritimati.message).toContain("request of 2026-11-23")
       const declined = yield* actOnLineArtRequest(
         first.id,
         { kind: "decline", reason: "We drew a fox last week" },
