@@ -84,16 +84,23 @@ export const DEFAULT_SETTINGS: MemberSettings = {
 export const isLanguage = (value: unknown): value is Language =>
   LANGUAGES.some((language) => language.code === value)
 
-/** Whether `value` names an IANA time zone this runtime's Intl knows (any case it accepts). */
-export const isSettingsTimeZone = (value: string): boolean => {
-  if (value === "" || value.length > MAX_TIME_ZONE_LENGTH) return false
+/**
+ * The IANA time zone `value` names, in the case IANA writes it ("utc" is "UTC"), or null when
+ * this runtime's Intl does not know it. An offset ("+01:00"), which Intl also takes, is not an
+ * IANA zone. A link keeps its own name ("Asia/Calcutta" stays, not "Asia/Kolkata").
+ */
+export const timeZoneName = (value: string): string | null => {
+  if (value.length > MAX_TIME_ZONE_LENGTH || !/^[A-Za-z]/.test(value)) return null
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value })
-    return true
+    const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions()
+    return resolved.timeZone.toLowerCase() === value.toLowerCase() ? resolved.timeZone : value
   } catch {
-    return false
+    return null
   }
 }
+
+/** Whether `value` names an IANA time zone this runtime's Intl knows. */
+export const isSettingsTimeZone = (value: string): boolean => timeZoneName(value) !== null
 
 /**
  * The zones the Settings tab offers: the spec's four first, then every other zone Intl lists

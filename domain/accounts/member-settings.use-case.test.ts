@@ -75,7 +75,18 @@ describe("member settings", () => {
       expect((yield* memberSettings(member.id)).timeZone).toBe("America/Argentina/ComodRivadavia")
     }))
 
-  for (const bogus of ["Mars/Olympus", "", "Europe/Berlin ", "+25:00"]) {
+  test("keep a zone in the case IANA writes it", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      const saved = yield* saveMemberSettings(member.id, {
+        ...CHANGED,
+        timeZone: "america/new_york",
+      })
+      expect(saved.timeZone).toBe("America/New_York")
+      expect((yield* memberSettings(member.id)).timeZone).toBe("America/New_York")
+    }))
+
+  for (const bogus of ["Mars/Olympus", "", "Europe/Berlin ", "+25:00", "+01:00", "Etc/GMT+14"]) {
     test(`refuse the time zone ${JSON.stringify(bogus)}, naming the field, and keep what was saved`, () =>
       Effect.gen(function* () {
         const member = yield* seedMember()

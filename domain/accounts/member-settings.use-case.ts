@@ -5,8 +5,8 @@ import { MemberRepository } from "./member.port.ts"
 import {
   DEFAULT_SETTINGS,
   EVERYTHING_VISIBLE,
-  isSettingsTimeZone,
   type MemberSettings,
+  timeZoneName,
   visibilityFor,
 } from "./member-settings.ts"
 import { MemberSettingsRepository } from "./member-settings.port.ts"
@@ -20,13 +20,15 @@ export const memberSettings = Effect.fn("memberSettings")(function* (memberId: M
 
 /**
  * Saves a member's whole settings object (its shape already checked) and returns it. The time
- * zone must be an IANA zone (ValidationFailed on timeZone otherwise).
+ * zone must be an IANA zone (ValidationFailed on timeZone otherwise); it is kept in the case IANA
+ * writes it.
  */
 export const saveMemberSettings = Effect.fn("saveMemberSettings")(function* (
   memberId: MemberId,
   settings: MemberSettings,
 ) {
-  if (!isSettingsTimeZone(settings.timeZone)) {
+  const timeZone = timeZoneName(settings.timeZone)
+  if (timeZone === null) {
     return yield* new ValidationFailed({
       issues: [
         {
@@ -38,8 +40,9 @@ export const saveMemberSettings = Effect.fn("saveMemberSettings")(function* (
     })
   }
   yield* (yield* MemberRepository).get(memberId)
-  yield* (yield* MemberSettingsRepository).save(memberId, settings, yield* Clock.currentTimeMillis)
-  return settings
+  const saved: MemberSettings = { ...settings, timeZone }
+  yield* (yield* MemberSettingsRepository).save(memberId, saved, yield* Clock.currentTimeMillis)
+  return saved
 })
 
 /**
