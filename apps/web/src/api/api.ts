@@ -12,7 +12,10 @@ import type {
   Tier,
 } from "./types.ts"
 
-/** The visitor's IANA time zone: leaderboards and gallery tabs split days where the visitor lives. */
+/**
+ * The visitor's IANA time zone: leaderboards and gallery tabs split days where the visitor lives.
+ * For a signed-in member the server uses the time zone of their settings instead.
+ */
 export const visitorTimeZone = (): string =>
   Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
 
