@@ -10,10 +10,25 @@
  */
 
 let displayTimeZone: string | undefined
+const listeners = new Set<() => void>()
 
-/** The zone dates are shown in from now on; undefined: the browser's. */
+/**
+ * The zone dates are shown in from now on; undefined: the browser's. Safe while rendering: it
+ * tells no one (announceDisplayTimeZone does, from an effect).
+ */
 export const setDisplayTimeZone = (timeZone: string | undefined): void => {
   displayTimeZone = timeZone
+}
+
+/** Tells the dates already on screen (useDisplayTimeZone) to show the display zone. */
+export const announceDisplayTimeZone = (): void => {
+  for (const listener of listeners) listener()
+}
+
+/** For useSyncExternalStore: called when the display zone may have changed. */
+export const subscribeDisplayTimeZone = (listener: () => void): (() => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
 }
 
 /** The zone dates are shown in: the member's setting, else the browser's. */

@@ -3,7 +3,7 @@ import type { ReactNode } from "react"
 import type { EntryPage } from "../api/types.ts"
 import { ShareMenu } from "../screens/gallery/ShareMenu.tsx"
 import { useVote } from "../screens/gallery/useVote.ts"
-import { shortDate } from "../../../ui/src/format.ts"
+import { ShortDate } from "../../../ui/src/local-date.tsx"
 import { ArtistLink } from "./ArtistLink.tsx"
 import { artistOf } from "./entry-view.ts"
 import { Ribbons } from "./Ribbon.tsx"
@@ -138,7 +138,7 @@ export const EntryDetails = ({
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <CalendarDays aria-hidden className="size-4" />
-          <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
+          <ShortDate iso={entry.createdAt} />
         </p>
         <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} className="text-base" />
         <div className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
-import { setDisplayTimeZone } from "../../../ui/src/format.ts"
+import { useEffect } from "react"
+import { announceDisplayTimeZone, setDisplayTimeZone } from "../../../ui/src/format.ts"
 import { api } from "../api/api.ts"
 import { settingsKey } from "../screens/profile/profile-queries.ts"
 import { useSession } from "../session/session.tsx"
@@ -22,10 +23,13 @@ export const useMemberTimeZone = (): string | undefined => {
 }
 
 /**
- * Sets the display zone while rendering, so everything rendered from then on (this render's
- * children included) shows the member's zone. Sits under the SessionProvider.
+ * Sets the display zone while rendering, so everything rendered from then on shows the member's
+ * zone, then tells the dates already on screen (useDisplayTimeZone). Sits under the
+ * SessionProvider.
  */
 export const MemberTimeZone = () => {
-  setDisplayTimeZone(useMemberTimeZone())
+  const timeZone = useMemberTimeZone()
+  setDisplayTimeZone(timeZone)
+  useEffect(announceDisplayTimeZone, [timeZone])
   return null
 }

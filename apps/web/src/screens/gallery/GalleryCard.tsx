@@ -9,7 +9,7 @@ import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
-import { shortDate } from "../../../../ui/src/format.ts"
+import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { ShareMenu } from "./ShareMenu.tsx"
 
 /** The gallery grid's classes, and its images' sizes read off them. */
@@ -73,7 +73,7 @@ export const GalleryCard = ({
               <ArtistLink entry={entry} />
             </p>
             <p className="text-xs text-slate-600 sm:text-sm">
-              <time dateTime={entry.createdAt}>{shortDate(entry.createdAt)}</time>
+              <ShortDate iso={entry.createdAt} />
             </p>
           </div>
           <div className="-ml-2 flex shrink-0 items-center gap-1 sm:ml-0">

@@ -3,7 +3,7 @@ import { Trophy } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
-import { shortDate } from "../../../../ui/src/format.ts"
+import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { ArtistLink, contestPath, RowImage } from "../contests/result-parts.tsx"
 
 export const LATEST_WINNER = ["latest-winner"] as const
@@ -37,7 +37,7 @@ export const YesterdaysWinner = () => {
             <ArtistLink row={winner} /> won “{contest.title}”
             {item.announcedAt && (
               <>
-                , announced <time dateTime={item.announcedAt}>{shortDate(item.announcedAt)}</time>
+                , announced <ShortDate iso={item.announcedAt} />
               </>
             )}
             .

@@ -1,4 +1,5 @@
-import { clockTime, currentTimeZone, differentDays, shortDate } from "../../../../ui/src/format.ts"
+import { clockTime, differentDays, shortDate } from "../../../../ui/src/format.ts"
+import { useDisplayTimeZone } from "../../../../ui/src/local-date.tsx"
 
 /**
  * The contest's end in the viewer's own clock, when their day is not the contest's: the contest
@@ -25,12 +26,14 @@ export const yourEndTime = (
 export const YourEndTime = ({
   contest,
   now = Date.now(),
-  timeZone = currentTimeZone(),
+  timeZone,
 }: {
   readonly contest: { readonly startsAt: string; readonly endsAt: string }
   readonly now?: number
+  /** The display zone (the member's setting, else the browser's) unless given. */
   readonly timeZone?: string
 }) => {
-  const text = yourEndTime(contest, now, timeZone)
+  const displayTimeZone = useDisplayTimeZone()
+  const text = yourEndTime(contest, now, timeZone ?? displayTimeZone)
   return text === null ? null : <p className="mt-2 text-sm text-slate-600">{text}</p>
 }

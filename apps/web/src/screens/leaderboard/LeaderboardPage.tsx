@@ -8,7 +8,7 @@ import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { SCORE_RULE } from "../../plans/score-rule.ts"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
-import { shortDate } from "../../../../ui/src/format.ts"
+import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
@@ -230,7 +230,7 @@ const RankingTable = ({
                 <EntryImage row={row} width={56} height={56} sizes="56px" className="size-14" />
               </Td>
               <Td label="Date" className="whitespace-nowrap text-slate-700">
-                <time dateTime={row.date}>{shortDate(row.date)}</time>
+                <ShortDate iso={row.date} />
               </Td>
             </Tr>
           )
