@@ -29,6 +29,7 @@ beforeAll(async () => {
     import("../../../ui/src/toast-view.tsx"),
     import("../screens/home/SubmissionFlow.tsx"),
     import("../screens/home/DownloadDialog.tsx"),
+    import("../screens/home/BelowTheFold.tsx"),
   ])
 })
 

@@ -1,41 +1,10 @@
-import { useCallback, useState } from "react"
-import { Link } from "react-router-dom"
-import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { Suspense, useCallback, useEffect, useState } from "react"
+import { deferred } from "../../../../ui/src/idle-preload.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestSection } from "./ContestSection.tsx"
-import { EarlyAccessSection } from "./EarlyAccessSection.tsx"
-import { HowItWorks } from "./HowItWorks.tsx"
-import { PlatformFeatures } from "./PlatformFeatures.tsx"
-import { RecentSubmissions } from "./RecentSubmissions.tsx"
-import { SpotlightRow } from "./SpotlightRow.tsx"
 import { useHomeFlags } from "./useHomeFlags.ts"
-import { YesterdaysWinner } from "./YesterdaysWinner.tsx"
 
-const ClosingCall = () => (
-  <section
-    aria-labelledby="closing-title"
-    className="relative my-12 overflow-hidden rounded-[1.75rem] bg-brand-700 px-6 pt-12 pb-10 text-center text-white"
-  >
-    <div aria-hidden className="pencil-stripe absolute inset-x-0 top-0 h-1.5" />
-    <h2 id="closing-title" className="text-3xl font-bold">
-      Ready to pick up your pencils?
-    </h2>
-    <p className="mx-auto mt-2 max-w-xl text-brand-50">
-      Choose a plan for more entries every month, or read how Colorday works.
-    </p>
-    <div className="mt-6 flex flex-wrap justify-center gap-3">
-      <Link to="/pricing" className={buttonVariants({ variant: "secondary" })}>
-        View Plans
-      </Link>
-      <Link
-        to="/about"
-        className="inline-flex items-center justify-center rounded-md border border-white px-4 py-2 text-sm font-medium text-white hover:bg-brand-800"
-      >
-        Learn More
-      </Link>
-    </div>
-  </section>
-)
+const BelowTheFoldPart = deferred(async () => (await import("./BelowTheFold.tsx")).default)
 
 /**
  * The home page (§2 Home): today's contest with its countdown, download and entry; the features,
@@ -43,6 +12,8 @@ const ClosingCall = () => (
  */
 const HomePage = () => {
   const [submitOpen, setSubmitOpen] = useState(false)
+  // Asked for at once, not when idle: it is the rest of the page, not a dialog that may open.
+  useEffect(() => void BelowTheFoldPart.preload(), [])
   useHomeFlags(useCallback(() => setSubmitOpen(true), []))
   return (
     <Page className="pt-4 sm:pt-8">
@@ -61,13 +32,9 @@ const HomePage = () => {
           <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
         </div>
       </section>
-      <EarlyAccessSection />
-      <SpotlightRow />
-      <YesterdaysWinner />
-      <PlatformFeatures />
-      <HowItWorks />
-      <RecentSubmissions />
-      <ClosingCall />
+      <Suspense fallback={null}>
+        <BelowTheFoldPart.Component />
+      </Suspense>
     </Page>
   )
 }
