@@ -3,6 +3,7 @@ import { codebaseIdOfKey } from "./codebase-ids.ts"
 import type { FrameLookups } from "./frame-lookups.ts"
 import { pageBoxOf } from "./nav-tree.ts"
 import type { OutlineTarget, OverlayModel } from "./overlay.ts"
+import { contentProbe } from "./overlay-labels.ts"
 import { type FrameState, zoomFactor } from "./state.ts"
 import { MOVED_AWAY_CLASS } from "./temporary.ts"
 
@@ -69,6 +70,8 @@ export const overlayModelOf = (state: FrameState, lookups: FrameLookups): Overla
       }
     }
   }
+  const selectedElements = selectedKeys.flatMap((key) => elementsOfKey(key))
+  const doc = selectedElements[0]?.ownerDocument
   return {
     zoom,
     aiContext: state.aiContext,
@@ -80,5 +83,7 @@ export const overlayModelOf = (state: FrameState, lookups: FrameLookups): Overla
     move,
     editDynamicText,
     resizable,
+    textEditing: single !== undefined && state.textEdit?.key === single,
+    ...(doc ? { contentAt: contentProbe(doc, selectedElements) } : {}),
   }
 }

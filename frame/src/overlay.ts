@@ -12,6 +12,7 @@ import {
   Z_INDEX,
 } from "./constants.ts"
 import { type PageBoundingBox, unionBox } from "./nav-tree.ts"
+import { type ContentAt, labelSizeOf, placeLabel } from "./overlay-labels.ts"
 import { type ResizeHandle, drawResizeHandles } from "./resize.ts"
 
 export type OutlineKind = "primary" | "secondary" | "child" | "hover" | "move"
@@ -35,7 +36,13 @@ export interface OverlayModel {
   readonly editDynamicText: boolean
   /** Whether the single selection shows its resize handles. */
   readonly resizable?: boolean
+  /** Whether the single selection's text is being edited: the label says so, the size goes. */
+  readonly textEditing?: boolean
+  /** Where the app has content: the labels keep off it (overlay-labels.ts). */
+  readonly contentAt?: ContentAt
 }
+
+export const TEXT_MODE_LABEL = "Editing text · Enter saves · Esc cancels"
 
 export const EDIT_DYNAMIC_TEXT_LABEL = "Edit Dynamic Text"
 
@@ -165,17 +172,31 @@ export const renderOverlay = (
     return
   }
   const colour = outlineColour(single.isComponent, model.aiContext)
-  const name = label(doc, "name", single.name, colour, model)
-  name.style.left = px(single.box.pageX)
-  name.style.top = px(single.box.pageY - gap)
-  name.style.transform = "translateY(-100%)"
-  root.appendChild(name)
-
-  const size = label(doc, "size", sizeLabelText(single.box), colour, model)
-  size.style.left = px(single.box.pageX + single.box.width / 2)
-  size.style.top = px(single.box.pageY + single.box.height + gap)
-  size.style.transform = "translateX(-50%)"
-  root.appendChild(size)
+  const contentAt = model.contentAt ?? (() => false)
+  const place = (element: HTMLElement, kind: "name" | "size", text: string) => {
+    const { box, inside } = placeLabel(
+      kind,
+      single.box,
+      labelSizeOf(text, model.zoom),
+      gap,
+      contentAt,
+    )
+    element.style.left = px(box.pageX)
+    element.style.top = px(box.pageY)
+    element.dataset.place = inside ? "inside" : "outside"
+    root.appendChild(element)
+  }
+  if (model.textEditing === true) {
+    // Text mode shows: a thicker outline and a label naming the mode and its keys.
+    for (const drawn of root.querySelectorAll<HTMLElement>('[data-outline="primary"]')) {
+      drawn.style.borderWidth = px((2 * OUTLINE_WIDTH.primary) / model.zoom)
+    }
+    place(label(doc, "text-mode", TEXT_MODE_LABEL, colour, model), "name", TEXT_MODE_LABEL)
+  } else {
+    place(label(doc, "name", single.name, colour, model), "name", single.name)
+    const sizeText = sizeLabelText(single.box)
+    place(label(doc, "size", sizeText, colour, model), "size", sizeText)
+  }
 
   if (model.resizable === true && onResizeStart) {
     drawResizeHandles(root, single.box, model.zoom, colour, onResizeStart)
