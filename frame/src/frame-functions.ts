@@ -11,6 +11,7 @@ import type { DragController } from "./drag-controller.ts"
 import { applyDriveModeCursor, writeDriveMode } from "./drive-mode.ts"
 import type { DebugLog } from "./flags.ts"
 import type { FileVersions, FrameContext } from "./frame-context.ts"
+import { type InsertIndicator, isInsertPosition } from "./insert-indicator.ts"
 import type { InstantUpdates } from "./instant-updates.ts"
 import type { FunctionTable } from "./messages.ts"
 import type { PagePointer } from "./page-events.ts"
@@ -56,6 +57,8 @@ export interface FrameFunctionDeps {
   readonly textEditing: TextEditing
   readonly drag: DragController
   readonly resize: ResizeController
+  /** Add element's drop indicator (insert-indicator.ts). */
+  readonly insertIndicator: InsertIndicator
   readonly pointer: PagePointer
   /** The next number for a placeholder's id (shared with the instant updates' ids). */
   readonly nextPlaceholder: () => number
@@ -391,5 +394,7 @@ export const createFrameFunctions = (
       return on
     },
     endResizePreview: () => deps.resize.endPreview(),
+    showInsertIndicator: (key, position) =>
+      deps.insertIndicator.show(str(key) ?? null, isInsertPosition(position) ? position : "inside"),
   }
 }

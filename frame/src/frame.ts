@@ -25,13 +25,14 @@ import { inspectElement } from "./inspect.ts"
 import { createInstantUpdates } from "./instant-updates.ts"
 import { type FunctionTable, type Messenger, createMessenger, executeFunction } from "./messages.ts"
 import { type NavTree, type NavTreeBuild, buildNavTree, updateNavTree } from "./nav-tree.ts"
+import { createInsertIndicator } from "./insert-indicator.ts"
 import { createOverlayRoot, renderOverlay } from "./overlay.ts"
 import { overlayModelOf } from "./overlay-model.ts"
 import { isFrameOwned, listenToPage } from "./page-events.ts"
 import { createResizeController } from "./resize.ts"
 import type { ParentMessage } from "./protocol.ts"
 import { createRefreshScheduler, debounce, hasServerRenderingLoader, throttle } from "./refresh.ts"
-import { type FrameState, initialState } from "./state.ts"
+import { type FrameState, initialState, zoomFactor } from "./state.ts"
 import { createStatePreview } from "./state-preview.ts"
 import { type ThemeColour, styleReport, themeColours } from "./style-report.ts"
 import { createTextEditing } from "./text-editing.ts"
@@ -363,6 +364,9 @@ export const startFrame = (options: FrameOptions): FrameController => {
 
   // ---- the callable functions -----------------------------------------------------------------
 
+  const insertIndicator = createInsertIndicator(doc, lookups.boxOfKey, () => zoomFactor(state))
+  cleanups.push(() => insertIndicator.dispose())
+
   const functions: FunctionTable = createFrameFunctions(context, {
     clock,
     debug,
@@ -377,6 +381,7 @@ export const startFrame = (options: FrameOptions): FrameController => {
     textEditing,
     drag,
     resize,
+    insertIndicator,
     pointer,
     nextPlaceholder,
     hydrationStatus: () => errors.status(),

@@ -106,6 +106,8 @@ export const CALLABLE_FUNCTIONS = [
   "setIsFlushing",
   // Ours: the parent's preview of a resize's class is in place; the inline one goes (resize.ts).
   "endResizePreview",
+  // Ours: where Add element will put the new element, before / after / inside (insert-indicator.ts).
+  "showInsertIndicator",
 ] as const
 export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
 

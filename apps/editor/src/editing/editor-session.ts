@@ -20,6 +20,7 @@ import {
 } from "./editor-snapshot.ts"
 import { type KeyPress, shortcutFor } from "./editor-shortcuts.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
+import { type InsertPosition, placeFields } from "./insert-position.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
 import { resizeClasses } from "./resize-classes.ts"
 
@@ -431,19 +432,25 @@ export class EditorSession extends EditLifecycle {
     }
   }
 
+  /** The canvas shows where Add element will put the new element (null: nowhere). */
+  showInsertIndicator(key: string | null, position: InsertPosition): void {
+    void this.call("showInsertIndicator", [key, position])
+  }
+
   /**
-   * Adds an element into the selected one (last), or a component of the app, with the props it
-   * must be given, without a preview.
+   * Adds an element, or a component of the app with the props it must be given (then without a
+   * preview), before, after or inside (last) the selected one.
    */
-  addElement(kind: NewElementKind | ComponentToAdd): void {
-    const id = this.selectedId()
-    if (!id) return
+  addElement(kind: NewElementKind | ComponentToAdd, position: InsertPosition = "inside"): void {
+    const key = this.snapshot.selectedKey
+    const place = key === null ? undefined : placeFields(this.snapshot.nodes, key, position)
+    if (!place) return
     if (typeof kind === "object") {
       const props = kind.props ?? {}
       void this.edit(
         "ADD_JSX",
         {
-          codebaseIdToAddTo: id,
+          ...place,
           componentName: kind.component,
           ...(kind.file === undefined ? {} : { componentFile: kind.file }),
           ...(Object.keys(props).length > 0 ? { propsToSet: { ...props } } : {}),
@@ -455,7 +462,7 @@ export class EditorSession extends EditLifecycle {
     }
     const { tag, props } = NEW_ELEMENTS[kind]
     void this.edit("ADD_JSX", {
-      codebaseIdToAddTo: id,
+      ...place,
       addNativeTag: tag,
       addCodebaseId: `${ADD_JSX_PLACEHOLDER_PREFIX}${this.newId().slice(0, 8)}`,
       propsToSet: { ...props },

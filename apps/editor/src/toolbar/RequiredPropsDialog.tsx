@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from "react"
 import { DialogActions, FormDialog } from "../../../ui/src/dialog.tsx"
 import type { CanvasComponent, RequiredProp } from "../api/canvas-api.ts"
 import { useSession } from "../editing/editor-context.tsx"
+import type { InsertPosition } from "../editing/insert-position.ts"
 
 /**
  * Add element's form for a component with required props (issue 21): a component inserted
@@ -106,9 +107,12 @@ const listOf = (words: ReadonlyArray<string>) =>
 
 export const RequiredPropsDialog = ({
   component,
+  position,
   onClose,
 }: {
   readonly component: CanvasComponent
+  /** Where Add element puts it, relative to the selected element. */
+  readonly position: InsertPosition
   readonly onClose: () => void
 }) => {
   const session = useSession()
@@ -126,7 +130,10 @@ export const RequiredPropsDialog = ({
       setProblem(read.problem)
       return
     }
-    session.addElement({ component: component.name, file: component.file, props: read.props })
+    session.addElement(
+      { component: component.name, file: component.file, props: read.props },
+      position,
+    )
     onClose()
   }
 

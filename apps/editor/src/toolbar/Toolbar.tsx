@@ -4,24 +4,14 @@ import { type ReactNode, useState } from "react"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import { ZOOM_STEPS, codebaseIdOf } from "../editing/editor-snapshot.ts"
 import { shortcutKeys } from "../editing/editor-shortcuts.ts"
-import type { CanvasComponent } from "../api/canvas-api.ts"
-import { excludedComponents } from "../frame/nav-tree.ts"
-import { RequiredPropsDialog } from "./RequiredPropsDialog.tsx"
+import { AddElementMenu } from "./AddElementMenu.tsx"
 import { PreviewWidthControl } from "./PreviewWidthControl.tsx"
-import {
-  Menu,
-  MenuContent,
-  MenuItem,
-  MenuLabel,
-  MenuSeparator,
-  MenuTrigger,
-} from "../../../ui/src/menu.tsx"
 import { Switch } from "../../../ui/src/switch.tsx"
 import { LogoMark } from "../../../ui/src/logo.tsx"
 
 /**
- * The toolbar: add an element (div, text, button, image, or one of the app's components) into the
- * selected element, delete, duplicate, wrap in a div, change the tag, undo and redo; drive mode;
+ * The toolbar: add an element (div, text, button, image, or one of the app's components) before,
+ * after or inside the selected element (AddElementMenu.tsx), delete, duplicate, wrap in a div, change the tag, undo and redo; drive mode;
  * the preview width; zoom. The same commands answer the keyboard in the canvas (Delete, ⌘Z, ⇧⌘Z, ⌘D).
  */
 
@@ -115,28 +105,11 @@ const ChangeTagButton = ({
 
 export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
   const session = useSession()
-  const {
-    selectedKey,
-    multiSelectedKeys,
-    nodes,
-    tree,
-    canUndo,
-    canRedo,
-    driveMode,
-    zoomPerc,
-    components: listing,
-  } = useEditor()
-  const [asking, setAsking] = useState<CanvasComponent | null>(null)
+  const { selectedKey, multiSelectedKeys, nodes, canUndo, canRedo, driveMode, zoomPerc } =
+    useEditor()
   const selectedNode = selectedKey ? nodes.get(selectedKey) : undefined
   const single = multiSelectedKeys.length === 0 && codebaseIdOf(selectedKey) !== undefined
   const any = single || multiSelectedKeys.some((key) => codebaseIdOf(key) !== undefined)
-  const excluded = excludedComponents(tree, selectedKey)
-  const components = listing.list.filter((component) => !excluded.has(component.name))
-  const sameName = (name: string) => components.filter((other) => other.name === name).length > 1
-  const addComponent = (component: CanvasComponent) => {
-    if (component.requiredProps.length > 0) setAsking(component)
-    else session.addElement({ component: component.name, file: component.file })
-  }
   const zoomIndex = ZOOM_STEPS.indexOf(zoomPerc)
 
   return (
@@ -148,53 +121,7 @@ export const Toolbar = ({ canvasId }: { readonly canvasId: string }) => {
         <LogoMark className="size-5" />
         Colorday editor <span className="font-normal text-slate-500">· {canvasId}</span>
       </span>
-      {asking && <RequiredPropsDialog component={asking} onClose={() => setAsking(null)} />}
-      <Menu onOpenChange={(open) => open && void session.loadComponents()}>
-        <MenuTrigger asChild>
-          <RadixToolbar.Button className={buttonClass} disabled={!single}>
-            <Plus aria-hidden className="size-4" />
-            <span>Add element</span>
-          </RadixToolbar.Button>
-        </MenuTrigger>
-        <MenuContent align="start">
-          <MenuLabel>Into the selected element</MenuLabel>
-          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("div")}>
-            Div
-          </MenuItem>
-          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("text")}>
-            Text
-          </MenuItem>
-          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("button")}>
-            Button
-          </MenuItem>
-          <MenuItem className="px-2 py-1.5" onSelect={() => session.addElement("image")}>
-            Image
-          </MenuItem>
-          <MenuSeparator />
-          <MenuLabel>Components of the app</MenuLabel>
-          {components.length === 0 && (
-            <MenuItem className="px-2 py-1.5" disabled>
-              {listing.status === "failed"
-                ? `Not listed: ${listing.message ?? "the server did not answer"}`
-                : listing.status === "ready"
-                  ? "None to add here"
-                  : "Listing the app's components…"}
-            </MenuItem>
-          )}
-          {components.map((component) => (
-            <MenuItem
-              key={`${component.file}#${component.name}`}
-              className="px-2 py-1.5"
-              onSelect={() => addComponent(component)}
-            >
-              <span className="font-mono">&lt;{component.name} /&gt;</span>
-              {sameName(component.name) && (
-                <span className="ml-2 text-xs text-slate-500">{component.file}</span>
-              )}
-            </MenuItem>
-          ))}
-        </MenuContent>
-      </Menu>
+      <AddElementMenu buttonClass={buttonClass} disabled={!single} />
       <ToolButton
         label="Delete"
         icon={<Trash2 aria-hidden className="size-4" />}

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from "@testing-library/react"
+import userEvent from "@testing-library/user-event"
+import { http, HttpResponse } from "msw"
+import { describe, expect, it } from "vitest"
+import {
+  BUTTON_ID,
+  BUTTON_KEY,
+  CARD_KEY,
+  SAMPLE_TREE,
+  SECTION_ID,
+  SECTION_KEY,
+  TITLE_ID,
+  TITLE_KEY,
+  type FakeFrame,
+  mutationResult,
+  renderEditor,
+  server,
+} from "../test/editor-harness.tsx"
+
+/** Add element's position (issue 21): before, after or inside the selected element. */
+
+const APP_KEY = "TE_tempo-55555555-5555-5555-8555-555555555555_app_0"
+
+const listComponents = (components: ReadonlyArray<{ name: string; file: string }>) =>
+  server.use(
+    http.get("*/canvases/sample/components", () =>
+      HttpResponse.json({
+        components: components.map((component) => ({ ...component, requiredProps: [] })),
+      }),
+    ),
+  )
+
+const recordAdds = () => {
+  const bodies: Array<Record<string, unknown>> = []
+  server.use(
+    http.post("*/canvases/sample/parseAndMutate/mutate/addJsxElement", async ({ request }) => {
+      bodies.push((await request.json()) as Record<string, unknown>)
+      return HttpResponse.json(mutationResult())
+    }),
+  )
+  return bodies
+}
+
+const ref = (codebaseId: string, uniquePath: string, name: string) => ({
+  codebaseId,
+  storyboardId: "app",
+  uniquePath,
+  name,
+})
+
+const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
+  const toolbar = screen.getByRole("toolbar", { name: "Editing tools" })
+  await user.click(within(toolbar).getByRole("button", { name: "Add element" }))
+  return screen.findByRole("menu")
+}
+
+const positions = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole("menuitemradio")
+    .map(
+      (item) =>
+        `${item.textContent ?? ""}${item.getAttribute("aria-checked") === "true" ? "*" : ""}`,
+    )
+
+const indicatorCalls = (frame: FakeFrame) =>
+  frame.calls.filter((call) => call.name === "showInsertIndicator").map((call) => call.args)
+
+describe("Add element's position", () => {
+  it("puts a native element before the selected one, in its parent, and shows where in the canvas", async () => {
+    listComponents([])
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    const bodies = recordAdds()
+    const user = userEvent.setup()
+    const menu = await openMenu(user)
+    expect(positions(menu)).toEqual(["Before", "After", "Inside*"])
+    expect(indicatorCalls(frame)).toEqual([[BUTTON_KEY, "inside"]])
+
+    await user.click(within(menu).getByRole("menuitemradio", { name: "Before" }))
+    // Choosing a position keeps the menu open, tells the canvas, and says it in words.
+    expect(positions(menu)).toEqual(["Before*", "After", "Inside"])
+    expect(within(menu).getByText("Adds before the selected element")).toBeTruthy()
+    expect(indicatorCalls(frame).at(-1)).toEqual([BUTTON_KEY, "before"])
+
+    await user.click(within(menu).getByRole("menuitem", { name: "Text" }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({
+      destinationElement: ref(SECTION_ID, "0-0", "section"),
+      beforeElement: ref(BUTTON_ID, "0-0-1", "button"),
+      newElement: { type: "nativeTag", nativeTag: "p" },
+    })
+    expect(bodies[0]).not.toHaveProperty("afterElement")
+    expect(frame.previews()).toEqual([
+      expect.objectContaining<Record<string, unknown>>({
+        changeFields: expect.objectContaining({
+          codebaseIdToAddTo: SECTION_ID,
+          beforeCodebaseId: BUTTON_ID,
+        }) as unknown,
+      }),
+    ])
+    // The menu closed: the canvas stops showing the place.
+    await waitFor(() => expect(indicatorCalls(frame).at(-1)).toEqual([null, "inside"]))
+  })
+
+  it("offers every component the app exports, not only the page's, never an ancestor, and puts one after the selection", async () => {
+    listComponents([
+      { name: "App", file: "src/App.tsx" },
+      { name: "Card", file: "src/Card.tsx" },
+      { name: "Chip", file: "src/Chip.tsx" },
+    ])
+    const { frame } = renderEditor()
+    // The sample app's page: App at the top, holding the section.
+    const [section] = SAMPLE_TREE.children as ReadonlyArray<Record<string, unknown>>
+    const app = {
+      ...section,
+      tempoElementKey: APP_KEY,
+      name: "App",
+      elementTagName: "App",
+      isComponent: true,
+      children: [{ ...section, parent: APP_KEY }],
+    }
+    frame.emit("NAV_TREE", { navTree: { ...SAMPLE_TREE, children: [app] }, outerHTML: "" })
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: TITLE_KEY })
+    const bodies = recordAdds()
+    const user = userEvent.setup()
+    const menu = await openMenu(user)
+    // Chip is on no page; App is the page's root, which the title sits inside.
+    await within(menu).findByRole("menuitem", { name: "<Chip />" })
+    expect(within(menu).getByRole("menuitem", { name: "<Card />" })).toBeTruthy()
+    expect(within(menu).queryByRole("menuitem", { name: "<App />" })).toBeNull()
+
+    await user.click(within(menu).getByRole("menuitemradio", { name: "After" }))
+    await user.click(within(menu).getByRole("menuitem", { name: "<Chip />" }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({
+      afterElement: ref(TITLE_ID, "0-0-0", "h2"),
+      newElement: { type: "component", componentName: "Chip", componentFile: "src/Chip.tsx" },
+    })
+  })
+
+  it("offers inside only for an element that takes children: not a component, not an <img>", async () => {
+    listComponents([])
+    const { frame } = renderEditor({ select: CARD_KEY })
+    const user = userEvent.setup()
+    let menu = await openMenu(user)
+    // A component instance: its children are what it renders; the new element goes beside it.
+    expect(positions(menu)).toEqual(["Before", "After*"])
+    await user.keyboard("{Escape}")
+
+    const [section] = SAMPLE_TREE.children as ReadonlyArray<Record<string, unknown>>
+    const [title, button, card] = section?.children as ReadonlyArray<Record<string, unknown>>
+    const image = { ...button, name: "img", elementTagName: "img", literalChildren: [] }
+    frame.emit("NAV_TREE", {
+      navTree: { ...SAMPLE_TREE, children: [{ ...section, children: [title, image, card] }] },
+      outerHTML: "",
+    })
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: BUTTON_KEY })
+    menu = await openMenu(user)
+    expect(positions(menu)).toEqual(["Before", "After*"])
+    await user.keyboard("{Escape}")
+
+    // The page's top element has no source parent to hold a sibling: only inside.
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: SECTION_KEY })
+    menu = await openMenu(user)
+    expect(positions(menu)).toEqual(["Inside*"])
+  })
+})
