@@ -75,6 +75,13 @@ describe("Add element's position", () => {
     expect(positions(menu)).toEqual(["Before", "After", "Inside*"])
     expect(indicatorCalls(frame)).toEqual([[BUTTON_KEY, "inside"]])
 
+    // Pointing at a position shows it in the canvas before it is chosen; leaving it, the chosen one.
+    await user.hover(within(menu).getByRole("menuitemradio", { name: "After" }))
+    expect(indicatorCalls(frame).at(-1)).toEqual([BUTTON_KEY, "after"])
+    await user.hover(within(menu).getByRole("menuitem", { name: "Div" }))
+    expect(indicatorCalls(frame).at(-1)).toEqual([BUTTON_KEY, "inside"])
+    expect(positions(menu)).toEqual(["Before", "After", "Inside*"])
+
     await user.click(within(menu).getByRole("menuitemradio", { name: "Before" }))
     // Choosing a position keeps the menu open, tells the canvas, and says it in words.
     expect(positions(menu)).toEqual(["Before*", "After", "Inside"])

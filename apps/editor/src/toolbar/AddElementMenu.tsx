@@ -112,6 +112,10 @@ export const AddElementMenu = ({
                 value={where}
                 // The menu stays open: the position is chosen before what to add.
                 onSelect={(event) => event.preventDefault()}
+                // Pointed at or reached by the arrows, a position shows in the canvas before it
+                // is chosen; leaving it shows the chosen one again.
+                onFocus={() => show(where)}
+                onBlur={() => show(position)}
                 className="flex cursor-pointer items-center gap-1 rounded border border-slate-200 px-2 py-1 text-sm outline-none select-none data-[highlighted]:bg-accent data-[state=checked]:border-slate-900 data-[state=checked]:font-medium"
               >
                 <DropdownMenu.ItemIndicator>
