@@ -240,6 +240,12 @@ describe("selection", () => {
     expect(document.querySelector('[data-outline="primary"]')).not.toBeNull()
   })
 
+  it("a press in the canvas gives the frame the keys, though it keeps the press from the app", () => {
+    const focus = vi.spyOn(window, "focus")
+    click(el(NOTE))
+    expect(focus).toHaveBeenCalled()
+  })
+
   it("shift-click adds a sibling and ignores a non-sibling", () => {
     click(el(TITLE))
     click(el(NOTE), { shiftKey: true })

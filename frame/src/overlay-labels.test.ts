@@ -35,22 +35,49 @@ describe("where the selection's labels go", () => {
     expect(sized).toEqual({ box: box(300, 332, 100, 28), inside: false })
   })
 
-  it("moves the size label inside the bottom-right corner when it would cover the next line", () => {
+  it("moves the size label beside the box when it would cover the next line", () => {
     const sized = placeLabel("size", heading, size, 4, contentOf(nextLine))
-    expect(sized.inside).toBe(true)
-    expect(sized.box).toEqual(box(496, 300, 100, 28))
+    expect(sized).toEqual({ box: box(604, 300, 100, 28), inside: false })
     expect(overlaps(sized.box, nextLine)).toBe(false)
   })
 
-  it("moves the name label inside the top-left corner when content is above the box", () => {
-    const name = placeLabel("name", box(100, 280, 500, 60), size, 4, contentOf(lineAbove))
-    expect(name).toEqual({ box: box(104, 284, 100, 28), inside: true })
-    expect(overlaps(name.box, lineAbove)).toBe(false)
+  it("moves the size label inside the bottom-right corner when beside is taken too", () => {
+    const beside = box(620, 290, 200, 60)
+    const sized = placeLabel("size", heading, size, 4, contentOf(nextLine, beside))
+    expect(sized).toEqual({ box: box(496, 300, 100, 28), inside: true })
   })
 
-  it("keeps the name inside when the box is at the page's top, where no room is above it", () => {
-    expect(placeLabel("name", box(0, 10, 300, 80), size, 4, nothing).inside).toBe(true)
-    expect(placeLabel("name", box(0, 40, 300, 80), size, 4, nothing).inside).toBe(false)
+  it("puts the name beside a button in a line of text, and inside when that is taken", () => {
+    const button = box(200, 300, 103, 32)
+    const text = box(100, 250, 500, 40)
+    expect(placeLabel("name", button, size, 4, contentOf(text))).toEqual({
+      box: box(307, 300, 100, 28),
+      inside: false,
+    })
+    const name = placeLabel("name", box(100, 280, 500, 60), size, 4, contentOf(lineAbove))
+    expect(name.inside).toBe(false)
+    const crowded = contentOf(lineAbove, box(600, 280, 300, 60))
+    expect(placeLabel("name", box(100, 280, 500, 60), size, 4, crowded)).toEqual({
+      box: box(104, 284, 100, 28),
+      inside: true,
+    })
+  })
+
+  it("keeps the size label off the name label when both go beside the box", () => {
+    const button = box(200, 300, 103, 32)
+    const name = placeLabel("name", button, size, 4, contentOf(box(100, 250, 500, 40)))
+    const sized = placeLabel("size", button, size, 4, contentOf(box(100, 336, 500, 40)), name.box)
+    expect(sized.inside).toBe(true)
+    expect(overlaps(sized.box, name.box)).toBe(false)
+  })
+
+  it("keeps the name off the page's top: beside the box, or inside it", () => {
+    expect(placeLabel("name", box(0, 10, 300, 80), size, 4, nothing)).toEqual({
+      box: box(304, 10, 100, 28),
+      inside: false,
+    })
+    expect(placeLabel("name", box(0, 10, 300, 80), size, 4, (b) => b.pageX > 300).inside).toBe(true)
+    expect(placeLabel("name", box(0, 40, 300, 80), size, 4, nothing).box.pageY).toBe(8)
   })
 
   it("never places the size label left of the page or outside a box smaller than it", () => {
@@ -88,6 +115,15 @@ describe("the content probe", () => {
     expect(probe(box(0, 0, 10, 10))).toBe(false)
     under = [neighbour, section, document.body, document.documentElement]
     expect(probe(box(0, 0, 10, 10))).toBe(true)
+    // A box past the page's right edge has no room, whatever is under it.
+    under = []
+    Object.defineProperty(document.documentElement, "scrollWidth", {
+      configurable: true,
+      value: 800,
+    })
+    expect(probe(box(700, 0, 90, 10))).toBe(false)
+    expect(probe(box(750, 0, 90, 10))).toBe(true)
+    Reflect.deleteProperty(document.documentElement, "scrollWidth")
   })
 })
 
@@ -115,7 +151,7 @@ describe("the overlay's labels", () => {
     root.querySelector<HTMLElement>(`[data-label="${kind}"]`)
 
   it("draws the size label inside the box, clear of the next line, and the name above it", () => {
-    const root = draw(model({ contentAt: contentOf(nextLine) }))
+    const root = draw(model({ contentAt: contentOf(nextLine, box(600, 280, 400, 80)) }))
     const sized = label(root, "size")
     expect(sized?.dataset.place).toBe("inside")
     expect(Number.parseFloat(sized?.style.top ?? "")).toBeLessThan(nextLine.pageY)

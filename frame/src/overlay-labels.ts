@@ -2,8 +2,9 @@
  * Where the selection's labels go (issue 21: "the size label covers the next line of content").
  * The name label sits above the box's top-left corner and the size label under its bottom
  * edge, outside the box, as long as no content of the app is there; where there is (the next
- * line of text, a sibling) or no page at all (above the page's top), the label goes inside the
- * box's corner instead: the name top-left, the size bottom-right, so the two never meet.
+ * line of text, a sibling) or no page at all (above the page's top, past its right edge), the
+ * label goes beside the box's right edge, and where that is taken too, inside the box's corner:
+ * the name top-left, the size bottom-right, so the two never meet.
  */
 import { FRAME_OWNED_ATTRIBUTE, LABEL_FONT_SIZE_PX } from "./constants.ts"
 import type { PageBoundingBox } from "./nav-tree.ts"
@@ -16,7 +17,8 @@ export interface LabelPlace {
   readonly inside: boolean
 }
 
-/** Tells whether some of the app's content (not the selection's own) lies under a page box. */
+/** Tells whether some of the app's content (not the selection's own) lies under a page box, or
+ * the box leaves the page on the right. */
 export type ContentAt = (box: PageBoundingBox) => boolean
 
 /** A label's size, from its text, in the page's px at the zoom (the font is divided by it). */
@@ -26,30 +28,57 @@ export const labelSizeOf = (text: string, zoom: number): { width: number; height
   height: (LABEL_FONT_SIZE_PX * 1.2 + 4) / zoom,
 })
 
+const overlaps = (a: PageBoundingBox, b: PageBoundingBox) =>
+  a.pageX < b.pageX + b.width &&
+  b.pageX < a.pageX + a.width &&
+  a.pageY < b.pageY + b.height &&
+  b.pageY < a.pageY + a.height
+
+/**
+ * The first free place for a label: outside the box (the name above it, the size under it), then
+ * beside its right edge (a small box, a button in a line of text, has room there more often than
+ * above or under), and else inside its corner. `taken` is a label already placed.
+ */
 export const placeLabel = (
   kind: LabelKind,
   selection: PageBoundingBox,
   size: { readonly width: number; readonly height: number },
   gap: number,
   contentAt: ContentAt,
+  taken?: PageBoundingBox,
 ): LabelPlace => {
   const { width, height } = size
-  const outside: PageBoundingBox =
+  const right = selection.pageX + selection.width
+  const bottom = selection.pageY + selection.height
+  const outside: ReadonlyArray<PageBoundingBox> =
     kind === "name"
-      ? { pageX: selection.pageX, pageY: selection.pageY - gap - height, width, height }
-      : {
-          pageX: Math.max(0, selection.pageX + selection.width / 2 - width / 2),
-          pageY: selection.pageY + selection.height + gap,
-          width,
-          height,
-        }
-  if (outside.pageY >= 0 && !contentAt(outside)) return { box: outside, inside: false }
+      ? [
+          { pageX: selection.pageX, pageY: selection.pageY - gap - height, width, height },
+          { pageX: right + gap, pageY: selection.pageY, width, height },
+        ]
+      : [
+          {
+            pageX: Math.max(0, selection.pageX + selection.width / 2 - width / 2),
+            pageY: bottom + gap,
+            width,
+            height,
+          },
+          { pageX: right + gap, pageY: Math.max(0, bottom - height), width, height },
+        ]
+  const free = outside.find(
+    (box) =>
+      box.pageY >= 0 &&
+      box.pageX >= 0 &&
+      !(taken !== undefined && overlaps(box, taken)) &&
+      !contentAt(box),
+  )
+  if (free) return { box: free, inside: false }
   const inside: PageBoundingBox =
     kind === "name"
       ? { pageX: selection.pageX + gap, pageY: selection.pageY + gap, width, height }
       : {
-          pageX: Math.max(selection.pageX, selection.pageX + selection.width - gap - width),
-          pageY: Math.max(selection.pageY, selection.pageY + selection.height - gap - height),
+          pageX: Math.max(selection.pageX, right - gap - width),
+          pageY: Math.max(selection.pageY, bottom - gap - height),
           width,
           height,
         }
@@ -67,6 +96,8 @@ export const contentProbe =
   (box) => {
     const view = doc.defaultView
     if (!view || typeof doc.elementsFromPoint !== "function") return false
+    const pageWidth = doc.documentElement.scrollWidth
+    if (pageWidth > 0 && box.pageX + box.width > pageWidth) return true
     const left = box.pageX - view.scrollX
     const top = box.pageY - view.scrollY
     const points: ReadonlyArray<readonly [number, number]> = [

@@ -173,14 +173,11 @@ export const renderOverlay = (
   }
   const colour = outlineColour(single.isComponent, model.aiContext)
   const contentAt = model.contentAt ?? (() => false)
+  let taken: PageBoundingBox | undefined
   const place = (element: HTMLElement, kind: "name" | "size", text: string) => {
-    const { box, inside } = placeLabel(
-      kind,
-      single.box,
-      labelSizeOf(text, model.zoom),
-      gap,
-      contentAt,
-    )
+    const size = labelSizeOf(text, model.zoom)
+    const { box, inside } = placeLabel(kind, single.box, size, gap, contentAt, taken)
+    taken = box
     element.style.left = px(box.pageX)
     element.style.top = px(box.pageY)
     element.dataset.place = inside ? "inside" : "outside"

@@ -141,6 +141,9 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
     }
     event.preventDefault()
     event.stopPropagation()
+    // preventDefault keeps the browser from focusing the frame: a press in the canvas gives it
+    // the keys (Enter edits the selection's text; the shortcuts are forwarded) as a click would.
+    win.focus()
     if (state.textEdit) endTextEdit()
     mouseAt(event.pageX, event.pageY, event.clientX, event.clientY)
     const keyed =
