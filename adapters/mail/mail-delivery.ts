@@ -43,6 +43,15 @@ const reason = (cause: unknown): string => {
   return text.replace(/\s+/g, " ").slice(0, 500)
 }
 
+/**
+ * RFC 8058 one-click unsubscribe: mail clients show an "Unsubscribe" button that POSTs
+ * "List-Unsubscribe=One-Click" to the address (the List-Unsubscribe-Post header says it may).
+ */
+export const listUnsubscribe = (url: string) => ({
+  "List-Unsubscribe": `<${url}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+})
+
 /** Through an SMTP relay (nodemailer's connection URL: smtp://user:pass@host:587, smtps://…). */
 export const smtpTransport = (smtpUrl: string, from: string) =>
   Effect.gen(function* () {
@@ -70,6 +79,9 @@ export const smtpTransport = (smtpUrl: string, from: string) =>
               text: mail.text,
               ...(mail.html === null ? {} : { html: mail.html }),
               ...(mail.replyTo === null ? {} : { replyTo: mail.replyTo }),
+              ...(mail.unsubscribeUrl === null
+                ? {}
+                : { headers: listUnsubscribe(mail.unsubscribeUrl) }),
             }),
           catch: reason,
         }).pipe(Effect.asVoid),

@@ -46,6 +46,7 @@ export const layerOutboxMailer = (config: OutboxMailerConfig) =>
               text: rendered.text,
               html: rendered.html,
               link: rendered.link ?? null,
+              unsubscribeUrl: rendered.unsubscribeUrl ?? null,
               createdAt: now,
               sentAt: null,
               nextAttemptAt: now,

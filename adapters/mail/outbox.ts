@@ -17,6 +17,11 @@ export interface OutboxMail {
   readonly html: string | null
   /** The link the mail is about, if any (the embedded default's log line prints it). */
   readonly link: string | null
+  /**
+   * The one-click unsubscribe address of a mail a switch governs, sent as the List-Unsubscribe
+   * header (null for other mails, and those queued before migration NotificationMail1766793600000).
+   */
+  readonly unsubscribeUrl: string | null
   readonly createdAt: Instant
   /** When the transport took it (the SMTP relay, or the log of the embedded default). */
   readonly sentAt: Instant | null

@@ -127,10 +127,13 @@ describe("renderMail", () => {
           score: 10.5,
           winnerName: "ada<3",
           entrants: 23,
+          unsubscribeToken: "tok/en",
         },
         URL,
       )
     const mail = results(2)
+    expect(mail.unsubscribeUrl).toBe("https://colorday.example/api/unsubscribe/tok%2Fen")
+    expect(mail.html).toContain('<a href="https://colorday.example/api/unsubscribe/tok%2Fen">')
     expect(mail.subject).toBe('The results of "Koi <Pond>" are in')
     expect(mail.link).toBe("https://colorday.example/contests/c-42")
     expect(mail.text).toContain("ranked 2nd of 23")
@@ -288,6 +291,7 @@ describe("the feedback-given mail", () => {
         judgeName: "marie<script>",
         contestTitle: "Succulent Pots",
         entryId: "e 1",
+        unsubscribeToken: "t1",
       },
       URL,
     )
@@ -297,5 +301,9 @@ describe("the feedback-given mail", () => {
     expect(mail.link).toMatch(/\/entries\/e%201$/)
     expect(mail.html).toContain("marie&lt;script&gt;")
     expect(mail.html).not.toContain("<script>")
+    expect(mail.unsubscribeUrl).toBe("https://colorday.example/api/unsubscribe/t1")
+    expect(mail.text).toContain(
+      'because "Comments and feedback" is on in your settings. Turn it off with one click: https://colorday.example/api/unsubscribe/t1',
+    )
   })
 })

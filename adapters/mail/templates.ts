@@ -16,6 +16,11 @@ export interface RenderedMail {
   readonly replyTo?: string | undefined
   /** The link the mail is about, if any (printed by the outbox's log line). */
   readonly link?: string | undefined
+  /**
+   * A mail a notification switch governs: the one-click link that turns it off, also sent as the
+   * RFC 8058 List-Unsubscribe header (mail-delivery.ts).
+   */
+  readonly unsubscribeUrl?: string | undefined
 }
 
 export const MAX_SUBJECT_LENGTH = 200
@@ -48,6 +53,19 @@ export const verifyLink = (publicUrl: string, token: string) =>
 
 export const resetLink = (publicUrl: string, token: string) =>
   `${baseUrl(publicUrl)}/reset-password/${encodeURIComponent(token)}`
+
+/** The one-click unsubscribe address: POST turns the switch off (RFC 8058), GET shows a page. */
+export const unsubscribeLink = (publicUrl: string, token: string) =>
+  `${baseUrl(publicUrl)}/api/unsubscribe/${encodeURIComponent(token)}`
+
+/** The closing lines of a mail a switch governs: why it came, and the link that stops them. */
+const unsubscribeLines = (switchLabel: string, href: string) => {
+  const why = `You get this mail because "${switchLabel}" is on in your settings.`
+  return {
+    text: `${why} Turn it off with one click: ${href}`,
+    html: `<p style="font-size:13px;color:#555555">${escapeHtml(why)} <a href="${escapeHtml(href)}">Turn it off</a> with one click.</p>`,
+  }
+}
 
 const paragraphs = (text: string) =>
   text
@@ -196,16 +214,17 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
           ? `Your entry won, ranked 1st of ${mail.entrants}.`
           : `Your entry ranked ${ordinal(mail.rank)} of ${mail.entrants}. The winner is ${mail.winnerName}.`
       const body = `Hi ${mail.name},\n\nThe results of "${mail.contestTitle}" are published. ${standing}\n\nVotes: ${mail.rawVotes}\nScore: ${Number(mail.score.toFixed(2))}\n\nThe entry with the highest score wins. Score = votes weighted by each voter's plan (1× to 3×); ties go to the earlier entry.`
-      const outro =
-        'You get this mail because "Voting results" is on in your settings; turn it off there to stop them.'
+      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
+      const outro = unsubscribeLines("Voting results", unsubscribeUrl)
       return {
         to: mail.to,
         subject,
         link,
-        text: `${body}\n\nSee the full ranking: ${link}\n\n${outro}\n\n${signature}\n`,
+        unsubscribeUrl,
+        text: `${body}\n\nSee the full ranking: ${link}\n\n${outro.text}\n\n${signature}\n`,
         html: page(
           subject,
-          `${paragraphs(body)}\n${button(link, "See the full ranking")}\n${paragraphs(outro)}`,
+          `${paragraphs(body)}\n${button(link, "See the full ranking")}\n${outro.html}`,
         ),
       }
     }
@@ -286,12 +305,18 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
       const link = `${baseUrl(publicUrl)}/entries/${encodeURIComponent(mail.entryId)}`
       const subject = subjectLine(`Feedback from a judge on your entry in "${mail.contestTitle}"`)
       const body = `Hi ${mail.name},\n\n${mail.judgeName}, one of our judges, wrote professional feedback on your entry in "${mail.contestTitle}". It is on your entry's page, where only you, the judges and admins can read it.`
+      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
+      const outro = unsubscribeLines("Comments and feedback", unsubscribeUrl)
       return {
         to: mail.to,
         subject,
         link,
-        text: `${body}\n\n${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "Read the feedback")}`),
+        unsubscribeUrl,
+        text: `${body}\n\n${link}\n\n${outro.text}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(body)}\n${button(link, "Read the feedback")}\n${outro.html}`,
+        ),
       }
     }
     case "address-in-use": {

@@ -32,6 +32,7 @@ import {
 } from "./migrations/perk-pages-and-requests.ts"
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { TwoFactorSignInMysql, TwoFactorSignInSqlite } from "./migrations/two-factor-sign-in.ts"
+import { NotificationMailMysql, NotificationMailSqlite } from "./migrations/notification-mail.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
@@ -95,6 +96,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     PerkPagesAndRequestsSqlite,
     JudgesFeedbackSpotlightSqlite,
     TwoFactorSignInSqlite,
+    NotificationMailSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -111,6 +113,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     PerkPagesAndRequestsMysql,
     JudgesFeedbackSpotlightMysql,
     TwoFactorSignInMysql,
+    NotificationMailMysql,
   ],
 }
 

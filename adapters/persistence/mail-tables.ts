@@ -39,6 +39,7 @@ export interface OutboxMailRow {
   textBody: string
   htmlBody: string | null
   link: string | null
+  unsubscribeUrl: string | null
   createdAt: number
   sentAt: number | null
   nextAttemptAt: number | null
@@ -59,6 +60,7 @@ export const OutboxMailTable = new EntitySchema<OutboxMailRow>({
     textBody: longText("text_body"),
     htmlBody: longText("html_body", true),
     link: text("link", 500, true),
+    unsubscribeUrl: text("unsubscribe_url", 500, true),
     createdAt: instant("created_at"),
     sentAt: instant("sent_at", true),
     nextAttemptAt: instant("next_attempt_at", true),

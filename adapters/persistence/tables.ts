@@ -20,6 +20,7 @@ import { ContactMessageTable, OutboxMailTable } from "./mail-tables.ts"
 import { EntryFeedbackTable, SpotlightTable } from "./feedback-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 import { SiteSettingTable } from "./site-tables.ts"
+import { KnownDeviceTable } from "./device-tables.ts"
 import {
   MemberTwoFactorTable,
   RecoveryCodeTable,
@@ -43,6 +44,7 @@ export * from "./mail-tables.ts"
 export * from "./perk-tables.ts"
 export * from "./site-tables.ts"
 export * from "./two-factor-tables.ts"
+export * from "./device-tables.ts"
 
 export const ALL_TABLES = [
   MemberTable,
@@ -73,4 +75,5 @@ export const ALL_TABLES = [
   MemberTwoFactorTable,
   RecoveryCodeTable,
   TwoFactorChallengeTable,
+  KnownDeviceTable,
 ]

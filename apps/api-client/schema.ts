@@ -1518,6 +1518,96 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/api/unsubscribe/{token}": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** The page an unsubscribe link in a mail opens (HTML): which notification it turns off, and a button that does (a POST here). Changes nothing by itself; an unknown or expired link shows a page saying so (400) */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly token: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description The link is unknown or expired (an HTML page) */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    /** One-click unsubscribe (RFC 8058), no session: turns off the notification switch the mail's link names ({switch, label, message}); again, it answers the same. A browser's form post (Accept: text/html) gets an HTML page instead. The body ("List-Unsubscribe=One-Click") is not read */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path: {
+          readonly token: string
+        }
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": {
+              readonly switch: string
+              readonly label: string
+              readonly message: string
+            }
+          }
+        }
+        /** @description INVALID_TOKEN: the link is unknown or expired */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/users/{id}/avatar": {
     readonly parameters: {
       readonly query?: never

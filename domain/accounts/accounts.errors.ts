@@ -68,6 +68,8 @@ export class InvalidToken extends Data.TaggedError("InvalidToken")<{
   override get message() {
     return this.purpose === "reset"
       ? "Reset link is invalid or has expired"
-      : "Verification link is invalid or has expired"
+      : this.purpose.startsWith("unsub-")
+        ? "Unsubscribe link is invalid or has expired"
+        : "Verification link is invalid or has expired"
   }
 }

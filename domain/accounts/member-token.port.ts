@@ -3,9 +3,19 @@ import type { Instant, MemberId } from "../shared/ids.ts"
 
 /**
  * What a link in an e-mail proves: access to the mailbox (verify), the right to a new password
- * (reset), or access to the new address a member asked to move their account to (change-email).
+ * (reset), access to the new address a member asked to move their account to (change-email), or
+ * the right to turn one notification switch off (unsubscribe.ts; at most 16 characters, the
+ * column's size).
  */
-export type TokenPurpose = "verify" | "reset" | "change-email"
+export type TokenPurpose =
+  | "verify"
+  | "reset"
+  | "change-email"
+  | "unsub-announce"
+  | "unsub-results"
+  | "unsub-feedback"
+  | "unsub-weekly"
+  | "unsub-login"
 
 /** A single-use, expiring token sent by e-mail. Only its digest is stored. */
 export interface MemberToken {

@@ -219,6 +219,7 @@ describe("the results mail", () => {
           score: 3,
           winnerName: "ann",
           entrants: 4,
+          unsubscribeToken: expect.any(String) as string,
         },
         expect.objectContaining({ to: "bob@colorday.test", rank: 2, rawVotes: 3, score: 3 }),
       ])

@@ -4,6 +4,7 @@ import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
 import { artistName, type Member } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
+import { issueUnsubscribeToken } from "../accounts/unsubscribe.use-case.ts"
 import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
 import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
@@ -325,6 +326,7 @@ export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
 ) {
   const members = yield* MemberRepository
   const settings = yield* MemberSettingsRepository
+  const now = yield* Clock.currentTimeMillis
   const ranked = resultRanking(yield* (yield* EntryRepository).ofContest(contest.id))
   const best = new Map<string, (typeof ranked)[number]>()
   for (const row of ranked) if (!best.has(row.entry.memberId)) best.set(row.entry.memberId, row)
@@ -345,6 +347,7 @@ export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
       score: row.entry.weightedScore,
       winnerName: artistName(winner),
       entrants: ranked.length,
+      unsubscribeToken: yield* issueUnsubscribeToken(memberId, "votingResults", now),
     })
   }
   return mails

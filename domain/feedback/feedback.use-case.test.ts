@@ -5,6 +5,8 @@ import { seedMember } from "../../adapters/memory/seed.ts"
 import { seedEntryOnPlan } from "../../adapters/memory/seed-entry.ts"
 import { itWithMemory as test } from "../../adapters/memory/testing.ts"
 import { setJudgeRole } from "../accounts/member-admin.use-case.ts"
+import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
+import { saveMemberSettings } from "../accounts/member-settings.use-case.ts"
 import { awaitingFeedback, entryFeedback, giveFeedback } from "./feedback.use-case.ts"
 import { FEEDBACK_TIERS } from "./feedback-rules.ts"
 
@@ -27,6 +29,11 @@ describe("professional feedback", () => {
     Effect.gen(function* () {
       const judge = yield* seedJudge
       const { entrant, entry } = yield* seedEntry("champ")
+      // The mail goes to an entrant who turned "comments and feedback" on (off by default).
+      yield* saveMemberSettings(entrant.id, {
+        ...DEFAULT_SETTINGS,
+        email: { ...DEFAULT_SETTINGS.email, commentsAndFeedback: true },
+      })
       const { feedback, created } = yield* giveFeedback(judge, {
         entryId: entry.id,
         text: `  ${GOOD} `,
@@ -81,6 +88,10 @@ describe("professional feedback", () => {
         (yield* Effect.flip(giveFeedback(judge, { entryId: hidden.entry.id, text: GOOD })))._tag,
       ).toBe("NotFound")
       const champ = yield* seedEntry("champ")
+      yield* saveMemberSettings(champ.entrant.id, {
+        ...DEFAULT_SETTINGS,
+        email: { ...DEFAULT_SETTINGS.email, commentsAndFeedback: true },
+      })
       const short = yield* Effect.flip(
         giveFeedback(judge, { entryId: champ.entry.id, text: " too short " }),
       )

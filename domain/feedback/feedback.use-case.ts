@@ -2,6 +2,7 @@ import { Clock, Effect, Option } from "effect"
 import type { Member } from "../accounts/member.entity.ts"
 import { artistName } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
+import { issueUnsubscribeToken, mailSwitchOn } from "../accounts/unsubscribe.use-case.ts"
 import { audit } from "../admin/audit.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
@@ -101,6 +102,10 @@ export const giveFeedback = Effect.fn("giveFeedback")(function* (
         judgeId: judge.id,
         text,
       })
+      // Mailed only to an entrant who keeps "comments and feedback" on (off by default).
+      if (!(yield* mailSwitchOn(entry.memberId, "commentsAndFeedback"))) {
+        return { feedback, created: true }
+      }
       const entrant = yield* (yield* MemberRepository).get(entry.memberId)
       const contest = yield* (yield* ContestRepository).get(entry.contestId)
       const judgeMember = yield* (yield* MemberRepository).get(judge.id)
@@ -111,6 +116,7 @@ export const giveFeedback = Effect.fn("giveFeedback")(function* (
         judgeName: artistName(judgeMember),
         contestTitle: contest.title,
         entryId: entry.id,
+        unsubscribeToken: yield* issueUnsubscribeToken(entry.memberId, "commentsAndFeedback", now),
       })
       return { feedback, created: true }
     }),

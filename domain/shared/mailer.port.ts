@@ -69,7 +69,8 @@ export type Mail =
       readonly score: number
       readonly winnerName: string
       /** How many entries were ranked (the N of "rank 3 of N"). */
-      readonly entrants: number
+      readonly entrants: number /** The one-click token that turns "voting results" off (unsubscribe.use-case.ts). */
+      readonly unsubscribeToken: string
     }
   | {
       /** A contest the member entered was cancelled: why, and their credits given back. */
@@ -158,7 +159,8 @@ export type Mail =
       /** The judge's username. */
       readonly judgeName: string
       readonly contestTitle: string
-      readonly entryId: string
+      readonly entryId: string /** The one-click token that turns "comments and feedback" off. */
+      readonly unsubscribeToken: string
     }
 
 export type MailKind = Mail["kind"]

@@ -200,6 +200,7 @@ const queued = (i: number, at: number): OutboxMail => ({
   text: `Hello\nhttps://colorday.test/verify-email/${i}`,
   html: i === 1 ? null : `<p>Hello &amp; welcome ${i}</p>`,
   link: `https://colorday.test/verify-email/${i}`,
+  unsubscribeUrl: i === 0 ? null : `https://colorday.test/api/unsubscribe/${i}`,
   createdAt: at,
   sentAt: null,
   nextAttemptAt: at,

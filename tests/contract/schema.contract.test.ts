@@ -42,6 +42,7 @@ for (const { name, layer: make } of databases) {
             "PerkPagesAndRequests1766448000000",
             "JudgesFeedbackSpotlight1766534400000",
             "TwoFactorSignIn1766620800000",
+            "NotificationMail1766793600000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

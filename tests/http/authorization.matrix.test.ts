@@ -7,6 +7,7 @@ import { issueToken } from "../../domain/accounts/account-tokens.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { startTwoFactorEnrolment } from "../../domain/accounts/two-factor.use-case.ts"
+import { issueUnsubscribeToken } from "../../domain/accounts/unsubscribe.use-case.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
@@ -121,6 +122,18 @@ const linkToken = (world: World, purpose: "verify" | "reset") =>
       const unitOfWork = yield* UnitOfWork
       const now = yield* Clock.currentTimeMillis
       return yield* unitOfWork.transaction(issueToken(world.spare.id, purpose, now))
+    }),
+  )
+
+/** A one-click unsubscribe token (weekly summary) for the spare member. */
+const unsubscribeToken = (world: World) =>
+  world.server.run(
+    Effect.gen(function* () {
+      const unitOfWork = yield* UnitOfWork
+      const now = yield* Clock.currentTimeMillis
+      return yield* unitOfWork.transaction(
+        issueUnsubscribeToken(world.spare.id, "weeklySummary", now),
+      )
     }),
   )
 
@@ -310,6 +323,20 @@ const MATRIX: Readonly<Record<string, Row>> = {
     request: (world) => ({
       path: `/api/users/${world.member.member.id}/settings`,
       body: DEFAULT_SETTINGS,
+    }),
+  },
+  // ---- one-click unsubscribe (issue 24): the link's token is the authority, no session
+  "GET /api/unsubscribe/:token": {
+    expect: everyone,
+    request: async (world) => ({
+      path: `/api/unsubscribe/${encodeURIComponent(await unsubscribeToken(world))}`,
+    }),
+  },
+  "POST /api/unsubscribe/:token": {
+    expect: everyone,
+    request: async (world) => ({
+      path: `/api/unsubscribe/${encodeURIComponent(await unsubscribeToken(world))}`,
+      body: {},
     }),
   },
   // ---- two-factor sign-in (issue 24)

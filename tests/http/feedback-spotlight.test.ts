@@ -4,6 +4,8 @@ import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import { Database } from "../../adapters/persistence/database.ts"
 import { type SpotlightRow, SpotlightTable } from "../../adapters/persistence/feedback-tables.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
+import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import type { Tier } from "../../domain/plans/plans.ts"
 import { startSubscription } from "../../domain/plans/quota.ts"
@@ -77,6 +79,14 @@ describe.each(httpBackends)("professional feedback and the Spotlight on %s", (ba
     })
 
     const { member: entrant, entry } = await entryOn("champ")
+    // The entrant keeps "comments and feedback" mail on (off by default, issue 24).
+    await run(
+      server,
+      saveMemberSettings(entrant.id, {
+        ...DEFAULT_SETTINGS,
+        email: { ...DEFAULT_SETTINGS.email, commentsAndFeedback: true },
+      }),
+    )
     const queue = await judgeBrowser.get("/api/judging/entries")
     expect(queue.status, queue.text).toBe(200)
     expect(bodyOf<Array<{ entry: { id: string } }>>(queue).map((q) => q.entry.id)).toContain(

@@ -20,11 +20,13 @@ import { adminPerkRoutes } from "./admin-perks.routes.ts"
 import { perkRoutes } from "./perks.routes.ts"
 import { subscriptionRoutes } from "./subscriptions.routes.ts"
 import { twoFactorRoutes } from "./two-factor.routes.ts"
+import { unsubscribeRoutes } from "./unsubscribe.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
 const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...accountRoutes,
   ...twoFactorRoutes,
+  ...unsubscribeRoutes,
   ...avatarRoutes,
   ...artistRoutes,
   ...subscriptionRoutes,

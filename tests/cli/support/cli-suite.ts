@@ -738,6 +738,7 @@ export const describeCli = (backend: BackendName) =>
               text: `Hi\n\nhttp://localhost:3000/verify-email/token-${i}\n`,
               html: null,
               link: null,
+              unsubscribeUrl: null,
               createdAt: base + i * 1000,
               sentAt: null,
               nextAttemptAt: base + i * 1000,

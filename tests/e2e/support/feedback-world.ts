@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url"
 import { Clock, Effect, ManagedRuntime } from "effect"
 import { mailConfigFromEnv } from "../../../adapters/mail/mailer.layer.ts"
 import { setJudgeByEmail } from "../../../domain/accounts/member-admin.use-case.ts"
+import { DEFAULT_SETTINGS } from "../../../domain/accounts/member-settings.ts"
+import { saveMemberSettings } from "../../../domain/accounts/member-settings.use-case.ts"
 import { registerMember } from "../../../domain/accounts/register-member.use-case.ts"
 import { createContest } from "../../../domain/contests/create-contest.use-case.ts"
 import { startSubscription } from "../../../domain/plans/quota.ts"
@@ -52,6 +54,11 @@ export const writeFeedbackWorld = async (dataDir: string): Promise<FeedbackWorld
         const judge = yield* setJudgeByEmail((yield* join("jojudge")).email, true)
         const champ = yield* join("chloechamp")
         yield* (yield* SubscriptionRepository).save(startSubscription(champ.id, now, "champ"))
+        // Chloe keeps "comments and feedback" mail on (off by default, issue 24).
+        yield* saveMemberSettings(champ.id, {
+          ...DEFAULT_SETTINGS,
+          email: { ...DEFAULT_SETTINGS.email, commentsAndFeedback: true },
+        })
         const contest = yield* createContest({
           title: "Autumn Leaves",
           description: "Autumn leaves, for the feedback journey",
