@@ -145,12 +145,14 @@ describe("Add element's position", () => {
   })
 
   it("offers inside only for an element that takes children: not a component, not an <img>", async () => {
-    listComponents([])
+    listComponents([{ name: "Card", file: "src/Card.tsx" }])
     const { frame } = renderEditor({ select: CARD_KEY })
     const user = userEvent.setup()
     let menu = await openMenu(user)
-    // A component instance: its children are what it renders; the new element goes beside it.
+    // A component instance: its children are what it renders; the new element goes beside it,
+    // where the same component may go too (it is not inside itself there).
     expect(positions(menu)).toEqual(["Before", "After*"])
+    expect(await within(menu).findByRole("menuitem", { name: "<Card />" })).toBeTruthy()
     await user.keyboard("{Escape}")
 
     const [section] = SAMPLE_TREE.children as ReadonlyArray<Record<string, unknown>>

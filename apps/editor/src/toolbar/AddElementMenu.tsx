@@ -55,7 +55,12 @@ export const AddElementMenu = ({
   const [chosen, setChosen] = useState<InsertPosition | undefined>(undefined)
   const position =
     chosen !== undefined && offered.includes(chosen) ? chosen : defaultInsertPosition(offered)
-  const excluded = excludedComponents(tree, selectedKey)
+  // Beside the selection the new element sits in its parent: a component may go next to itself.
+  const container =
+    (position === "before" || position === "after") && selectedKey !== null
+      ? (nodes.get(selectedKey)?.parent ?? selectedKey)
+      : selectedKey
+  const excluded = excludedComponents(tree, container)
   const components = listing.list.filter((component) => !excluded.has(component.name))
   const sameName = (name: string) => components.filter((other) => other.name === name).length > 1
 
@@ -87,7 +92,8 @@ export const AddElementMenu = ({
           }
         }}
       >
-        <MenuTrigger asChild>
+        {/* The trigger is told too: pointer events still reach a disabled button. */}
+        <MenuTrigger asChild disabled={disabled || offered.length === 0}>
           <RadixToolbar.Button className={buttonClass} disabled={disabled || offered.length === 0}>
             <Plus aria-hidden className="size-4" />
             <span>Add element</span>

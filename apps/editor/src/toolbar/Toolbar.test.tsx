@@ -195,14 +195,28 @@ describe("adding an element into the selected one", () => {
       isComponent: true,
     }
     frame.emit("NAV_TREE", { navTree: { ...SAMPLE_TREE, children: [app] }, outerHTML: "" })
+    // The Card sits at the top of App's render: nothing goes beside it, nor inside an instance.
     frame.emit("SELECTED_ELEMENT_KEY", { elementKey: CARD_KEY })
+    expect(tool("Add element").disabled).toBe(true)
     const user = userEvent.setup()
+    await user.click(tool("Add element"))
+    expect(screen.queryByRole("menu")).toBeNull()
+    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: TITLE_KEY })
+    await user.click(tool("Add element"))
+    expect(await screen.findByRole("menuitem", { name: "<Card />" })).toBeTruthy()
+    expect(screen.queryByRole("menuitem", { name: "<App />" })).toBeNull()
+    await user.keyboard("{Escape}")
+    // With only App listed, nothing is left to offer, and the menu says so.
+    server.use(
+      http.get("*/canvases/sample/components", () =>
+        HttpResponse.json({
+          components: [{ name: "App", file: "src/App.tsx", requiredProps: [] }],
+        }),
+      ),
+    )
     await user.click(tool("Add element"))
     const none = await screen.findByRole("menuitem", { name: "None to add here" })
     expect(none.getAttribute("aria-disabled")).toBe("true")
-    frame.emit("SELECTED_ELEMENT_KEY", { elementKey: TITLE_KEY })
-    expect(await screen.findByRole("menuitem", { name: "<Card />" })).toBeTruthy()
-    expect(screen.queryByRole("menuitem", { name: "<App />" })).toBeNull()
   })
 
   it("says why when the components cannot be listed", async () => {
