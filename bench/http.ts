@@ -7,8 +7,8 @@
 //
 // The server runs in a child process (this file, with BENCH_HTTP_SERVER set), so autocannon and
 // the server do not share one event loop. Cases: GET the current contest, GET the first gallery
-// page, POST a vote (signed-in demo members on today's entries: each pair is accepted once, after
-// which the same vote is refused with 403 VOTE_PERMANENT, which still runs the whole path; 2xx
+// page, POST a vote (the demo artists and 400 bench voters, signed in, on today's entries: the
+// case runs until each voter and entry pair has voted once, so it measures accepted votes; 2xx
 // and non-2xx are reported apart), and GET /api/health, the no-op route, as the ceiling.
 //
 // The upload burst ("http upload burst") runs on a server of its own (no demo world: eight
@@ -42,7 +42,16 @@ const SERVER_READY_MS = 300_000
 interface Ready {
   readonly url: string
   readonly seededIn: number
+  /** Session cookies of the bench's own voters (BENCH_VOTERS members, signed in). */
+  readonly voterCookies: ReadonlyArray<string>
 }
+
+/**
+ * Members made for the vote case beside the demo world's artists, so the case has thousands of
+ * voter and entry pairs (each accepted once) and measures accepted votes, not refusals. They get
+ * a session directly (no password: hashing 400 passwords would take longer than the case).
+ */
+const BENCH_VOTERS = 400
 
 const serveForBench = async () => {
   const [
@@ -77,6 +86,46 @@ const serveForBench = async () => {
     Effect.flatMap(loadDemoFixtures(), (fixtures) => seedDemoWorld(fixtures)),
   )
   const seededIn = performance.now() - started
+  const [
+    { insertMember, newMember },
+    { openSession },
+    { IdSource },
+    { UnitOfWork },
+    { SESSION_COOKIE },
+  ] = await Promise.all([
+    import("../domain/accounts/register-member.use-case.ts"),
+    import("../domain/accounts/sessions.use-case.ts"),
+    import("../domain/shared/id-source.port.ts"),
+    import("../domain/shared/unit-of-work.port.ts"),
+    import("../adapters/http/app.ts"),
+  ])
+  const voterCookies = await runtime.runPromise(
+    Effect.gen(function* () {
+      const unitOfWork = yield* UnitOfWork
+      const ids = yield* IdSource
+      const cookies: Array<string> = []
+      for (let n = 0; n < BENCH_VOTERS; n++) {
+        const voter = newMember(
+          {
+            email: `bench-voter-${n}@bench.invalid`,
+            username: `benchvoter${n}`,
+            firstName: "Bench",
+            lastName: "Voter",
+            dateOfBirth: "1990-01-01",
+            password: "",
+            verified: true,
+          },
+          yield* ids.newId,
+          "no password: signed in by the bench",
+          Date.now(),
+        )
+        yield* unitOfWork.transaction(insertMember(voter))
+        const { token } = yield* openSession(voter.id)
+        cookies.push(`${SESSION_COOKIE}=${token}`)
+      }
+      return cookies
+    }),
+  )
   // The limits guard against one person guessing or spamming; a benchmark is many people at once.
   const roomy = { perAddress: 100_000_000, perAccount: 100_000_000, windowSeconds: 60 }
   const server = await startHttpServer({
@@ -102,7 +151,7 @@ const serveForBench = async () => {
     if (message === "stop") void stop()
   })
   process.on("disconnect", () => void stop())
-  process.send?.({ url: server.url, seededIn } satisfies Ready)
+  process.send?.({ url: server.url, seededIn, voterCookies } satisfies Ready)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +250,10 @@ const run = (options: autocannon.Options) =>
   })
 
 /** Every demo member signed in (through the API), and each one's votes on today's entries. */
-const votesFor = async (url: string): Promise<ReadonlyArray<Vote>> => {
+const votesFor = async (
+  url: string,
+  voterCookies: ReadonlyArray<string>,
+): Promise<ReadonlyArray<Vote>> => {
   const { DEMO_ARTISTS, DEMO_PASSWORD } = await import("../cli/demo/demo-members.ts")
   const current = await fetch(`${url}/api/challenges/current-active`)
   if (current.status !== 200) return []
@@ -224,6 +276,10 @@ const votesFor = async (url: string): Promise<ReadonlyArray<Vote>> => {
     for (const entry of entries) {
       if (entry.user_id !== user.id) votes.push({ cookie, entryId: entry.id })
     }
+  }
+  // The bench's own voters have no entries: every entry of the day is theirs to vote for.
+  for (const cookie of voterCookies) {
+    for (const entry of entries) votes.push({ cookie, entryId: entry.id })
   }
   // Shuffled (with a fixed seed), so concurrent requests mix voters and entries, as in real life.
   let seed = 20_250_618
@@ -287,7 +343,9 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
         reject(new Error(`the bench server exited (${code})`))
       })
     })
-    const votes = cases.some((c) => c.name.includes("vote")) ? await votesFor(ready.url) : []
+    const votes = cases.some((c) => c.name.includes("vote"))
+      ? await votesFor(ready.url, ready.voterCookies)
+      : []
     console.log(
       `\n${backend.name}: demo world seeded in ${(ready.seededIn / 1000).toFixed(1)} s; ` +
         `${votes.length} voter/entry pairs for the vote case`,
@@ -304,7 +362,13 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
       if (!bench.name.includes("vote")) {
         await run({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS })
       }
-      const result = await run({ ...options, connections: CONNECTIONS, duration: DURATION_SECONDS })
+      // The vote case runs until every pair has voted once (each accepted), at most its duration.
+      const result = await run({
+        ...options,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+        ...(bench.name.includes("vote") ? { amount: votes.length } : {}),
+      })
       rows.push({
         name,
         requestsPerSecond: result.requests.average,
