@@ -7,6 +7,7 @@ import { elementsForCodebaseId, elementsForKey, hostKeyOf } from "./elements.ts"
 import { type PageBoundingBox, pageBoxOf, unionBox } from "./nav-tree.ts"
 import { fiberOf, propsOf } from "./react-fiber.ts"
 import type { FrameState } from "./state.ts"
+import { textFromExpression } from "./dynamic-text.ts"
 
 export interface FrameLookups {
   readonly elementsOfKey: (key: string) => Array<Element>
@@ -52,7 +53,9 @@ export const createFrameLookups = (doc: Document, state: FrameState): FrameLooku
     const children = fiber ? propsOf(fiber).children : element.textContent
     const literal = typeof children === "string" || typeof children === "number"
     const id = codebaseIdOfKey(key)
-    const dynamic = id !== undefined && state.lookups.get(id)?.dynamicText === true
+    const dynamic =
+      (id !== undefined && state.lookups.get(id)?.dynamicText === true) ||
+      textFromExpression(children, element)
     return { hasText, editable: hasText && literal && !dynamic }
   }
 
