@@ -32,6 +32,9 @@ import { multipartUploads, type UploadLimits } from "./uploads.ts"
 import { DEFAULT_WEB_APPS, type PageRequest, serveWebApps, type WebApp } from "./web-app.ts"
 
 export const SESSION_COOKIE = "colorday_session"
+/** The long-lived browser id sign-in sets (login notifications: is this browser new?). */
+export const DEVICE_COOKIE = "colorday_device"
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 3_600_000
 
 /** Rate limits whose account is the e-mail in the body (see the router below). */
 const ACCOUNT_NAMED_BY_EMAIL: ReadonlySet<RateLimitName> = new Set([
@@ -400,6 +403,7 @@ export const makeHttpApp = <R>(options: {
         body: ctx.request.rawBody,
         header: (name) => ctx.get(name),
         origin: ownOrigin(ctx),
+        deviceToken: ctx.cookies.get(DEVICE_COOKIE) ?? null,
         rateLimitBurst: verdict?.allowed === true && verdict.burst ? verdict.attempts : 0,
       }
       const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))
@@ -418,6 +422,16 @@ export const makeHttpApp = <R>(options: {
             secure: ctx.secure,
             path: "/",
             ...(reply.session ? { maxAge: reply.session.maxAgeMs } : { maxAge: 0 }),
+          })
+        }
+        // After the session's: a client that keeps one cookie keeps the session.
+        if (reply.device !== undefined) {
+          ctx.cookies.set(DEVICE_COOKIE, reply.device, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure: ctx.secure,
+            path: "/",
+            maxAge: DEVICE_COOKIE_MAX_AGE_MS,
           })
         }
         return

@@ -37,6 +37,8 @@ export interface RawRequest {
   readonly header: (name: string) => string
   /** This server's own origin: PUBLIC_URL's when configured, else as the browser reached it. */
   readonly origin: string
+  /** The browser's long-lived device cookie (login notifications), when it sent one. */
+  readonly deviceToken?: string | null
   /**
    * When this request made a burst of attempts on the account its rate limit guards (sign-in's
    * `accountBackoff`), the first in the window: how many attempts (else 0). The owner is to be
@@ -50,6 +52,8 @@ export interface Reply {
   readonly body?: unknown
   /** Session cookie to set (a token) or clear (null). */
   readonly session?: { readonly token: string; readonly maxAgeMs: number } | null
+  /** The browser's device cookie to set (a year long), at sign-in. */
+  readonly device?: string
   readonly headers?: Readonly<Record<string, string>>
 }
 

@@ -319,6 +319,25 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         ),
       }
     }
+    case "new-sign-in": {
+      const link = `${baseUrl(publicUrl)}/api/users/secure-account/${encodeURIComponent(mail.secureToken)}`
+      const when = `${new Date(mail.at).toISOString().slice(0, 16).replace("T", " ")} UTC`
+      const subject = "New sign-in to your Colorday account"
+      const body = `Hi ${mail.name},\n\nYour Colorday account was just signed in from a browser it had not used before.\n\nWhen: ${when}\nBrowser: ${mail.browser}\n\nIf it was you, there is nothing to do. If not, sign out every session and choose a new password with this link (it works for a week, once):`
+      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
+      const outro = unsubscribeLines("Login notifications", unsubscribeUrl)
+      return {
+        to: mail.to,
+        subject,
+        link,
+        unsubscribeUrl,
+        text: `${body}\n\n${link}\n\n${outro.text}\n\n${signature}\n`,
+        html: page(
+          subject,
+          `${paragraphs(body)}\n${button(link, "Sign out everywhere")}\n${outro.html}`,
+        ),
+      }
+    }
     case "address-in-use": {
       const what =
         mail.attempt === "sign-up"

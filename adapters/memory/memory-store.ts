@@ -68,6 +68,8 @@ interface Tables {
     { memberId: string; hash: string; createdAt: Instant; usedAt: Instant | null }
   >
   twoFactorChallenges: Map<string, TwoFactorChallenge>
+  /** Login notifications (issue 24): `${memberId}|${deviceHash}` of each browser signed in from. */
+  knownDevices: Set<string>
   /** The site's settings (one record, replaced on write). */
   siteSettings: { readonly defaultPrize: ContestPrize | null; readonly updatedAt: Instant | null }
 }
@@ -100,6 +102,7 @@ const emptyTables = (): Tables => ({
   twoFactor: new Map(),
   recoveryCodes: new Map(),
   twoFactorChallenges: new Map(),
+  knownDevices: new Set(),
   siteSettings: { defaultPrize: null, updatedAt: null },
 })
 
@@ -142,6 +145,7 @@ export class MemoryStore {
       twoFactor: new Map(t.twoFactor),
       recoveryCodes: new Map(t.recoveryCodes),
       twoFactorChallenges: new Map(t.twoFactorChallenges),
+      knownDevices: new Set(t.knownDevices),
       siteSettings: t.siteSettings,
     }
   }

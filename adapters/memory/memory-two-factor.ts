@@ -1,6 +1,7 @@
 /** Two-factor secrets, recovery codes and waiting sign-ins, in memory. */
 import { Effect, Option } from "effect"
 import { CHALLENGE_TTL_MS } from "../../domain/accounts/two-factor.entity.ts"
+import { KnownDeviceRepository } from "../../domain/accounts/known-device.port.ts"
 import { TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
 import type { MemoryStore } from "./memory-store.ts"
 
@@ -76,3 +77,19 @@ export const twoFactor = (store: MemoryStore) => {
     deleteChallenge: (id) => Effect.sync(() => void store.tables.twoFactorChallenges.delete(id)),
   })
 }
+
+/** The browsers each member signed in from (login notifications), in memory. */
+export const knownDevices = (store: MemoryStore) =>
+  KnownDeviceRepository.of({
+    any: (memberId) =>
+      Effect.sync(() =>
+        [...store.tables.knownDevices].some((key) => key.startsWith(`${memberId}|`)),
+      ),
+    remember: (memberId, deviceHash) =>
+      Effect.sync(() => {
+        const key = `${memberId}|${deviceHash}`
+        if (store.tables.knownDevices.has(key)) return false
+        store.tables.knownDevices.add(key)
+        return true
+      }),
+  })

@@ -43,8 +43,9 @@ import { lineArtRequests, premiumPages } from "./memory-perks.ts"
 import { LineArtRequestRepository } from "../../domain/perks/line-art-request.port.ts"
 import { PremiumPageRepository } from "../../domain/perks/premium-page.port.ts"
 import { siteSettings } from "./memory-site.ts"
-import { twoFactor } from "./memory-two-factor.ts"
+import { knownDevices, twoFactor } from "./memory-two-factor.ts"
 import { Authenticator, TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
+import { KnownDeviceRepository } from "../../domain/accounts/known-device.port.ts"
 import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -101,6 +102,7 @@ export const layerMemory = Layer.effectContext(
         .pipe(
           Context.add(TwoFactorRepository, twoFactor(store)),
           Context.add(Authenticator, totpAuthenticator),
+          Context.add(KnownDeviceRepository, knownDevices(store)),
         )
     )
   }),

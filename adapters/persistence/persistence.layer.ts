@@ -28,6 +28,7 @@ import { makeDrawingRepository } from "./drawing-repository.ts"
 import { layerPerkRepositories } from "./perk-repositories.ts"
 import { layerFeedbackRepositories } from "./feedback-repository.ts"
 import { layerTwoFactorRepository } from "./two-factor-repository.ts"
+import { layerKnownDeviceRepository } from "./known-device-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
 import { SiteSettings } from "../../domain/site/site-settings.port.ts"
@@ -91,6 +92,7 @@ export const layerPersistence = (config: PersistenceConfig) => {
       layerPerkRepositories,
       layerFeedbackRepositories,
       layerTwoFactorRepository,
+      layerKnownDeviceRepository,
     ),
     migrated,
   )

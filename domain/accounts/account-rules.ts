@@ -8,6 +8,8 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,30}$/
 /** Verification links live 24 hours, reset links 1 hour. */
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 3_600_000
 export const RESET_TOKEN_TTL_MS = 3_600_000
+/** The new-sign-in mail's "sign out everywhere" link works for a week: such mail is read late. */
+export const SECURE_ACCOUNT_TOKEN_TTL_MS = 7 * 24 * 3_600_000
 
 /** Lower-cased and trimmed: the form an e-mail address is stored and looked up in. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase()

@@ -1,7 +1,11 @@
 import { Effect, Option } from "effect"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { Instant, MemberId } from "../shared/ids.ts"
-import { RESET_TOKEN_TTL_MS, VERIFICATION_TOKEN_TTL_MS } from "./account-rules.ts"
+import {
+  RESET_TOKEN_TTL_MS,
+  SECURE_ACCOUNT_TOKEN_TTL_MS,
+  VERIFICATION_TOKEN_TTL_MS,
+} from "./account-rules.ts"
 import { InvalidToken } from "./accounts.errors.ts"
 import { UNSUBSCRIBE_TOKEN_TTL_MS } from "./unsubscribe-switches.ts"
 import { isTokenUsable, MemberTokenRepository, type TokenPurpose } from "./member-token.port.ts"
@@ -10,6 +14,7 @@ const TTL_MS: Record<TokenPurpose, number> = {
   verify: VERIFICATION_TOKEN_TTL_MS,
   reset: RESET_TOKEN_TTL_MS,
   "change-email": VERIFICATION_TOKEN_TTL_MS,
+  "secure-account": SECURE_ACCOUNT_TOKEN_TTL_MS,
   "unsub-announce": UNSUBSCRIBE_TOKEN_TTL_MS,
   "unsub-results": UNSUBSCRIBE_TOKEN_TTL_MS,
   "unsub-feedback": UNSUBSCRIBE_TOKEN_TTL_MS,

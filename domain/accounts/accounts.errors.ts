@@ -70,6 +70,8 @@ export class InvalidToken extends Data.TaggedError("InvalidToken")<{
       ? "Reset link is invalid or has expired"
       : this.purpose.startsWith("unsub-")
         ? "Unsubscribe link is invalid or has expired"
-        : "Verification link is invalid or has expired"
+        : this.purpose === "secure-account"
+          ? "Sign-out link is invalid, used or has expired"
+          : "Verification link is invalid or has expired"
   }
 }

@@ -3,7 +3,8 @@ import type { Instant, MemberId } from "../shared/ids.ts"
 
 /**
  * What a link in an e-mail proves: access to the mailbox (verify), the right to a new password
- * (reset), access to the new address a member asked to move their account to (change-email), or
+ * (reset), access to the new address a member asked to move their account to (change-email), the
+ * right to sign out every session after a sign-in from a new browser (secure-account), or
  * the right to turn one notification switch off (unsubscribe.ts; at most 16 characters, the
  * column's size).
  */
@@ -11,6 +12,7 @@ export type TokenPurpose =
   | "verify"
   | "reset"
   | "change-email"
+  | "secure-account"
   | "unsub-announce"
   | "unsub-results"
   | "unsub-feedback"

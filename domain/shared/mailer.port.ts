@@ -69,7 +69,8 @@ export type Mail =
       readonly score: number
       readonly winnerName: string
       /** How many entries were ranked (the N of "rank 3 of N"). */
-      readonly entrants: number /** The one-click token that turns "voting results" off (unsubscribe.use-case.ts). */
+      readonly entrants: number
+      /** The one-click token that turns "voting results" off (unsubscribe.use-case.ts). */
       readonly unsubscribeToken: string
     }
   | {
@@ -159,7 +160,22 @@ export type Mail =
       /** The judge's username. */
       readonly judgeName: string
       readonly contestTitle: string
-      readonly entryId: string /** The one-click token that turns "comments and feedback" off. */
+      readonly entryId: string
+      /** The one-click token that turns "comments and feedback" off. */
+      readonly unsubscribeToken: string
+    }
+  | {
+      /** The account was signed in from a browser it had not used (login notifications). */
+      readonly kind: "new-sign-in"
+      readonly to: string
+      readonly name: string
+      /** When (shown in UTC). */
+      readonly at: number
+      /** The browser as a person names it ("Firefox on Windows"). */
+      readonly browser: string
+      /** The link token that signs out every session and starts a password reset. */
+      readonly secureToken: string
+      /** The one-click token that turns "login notifications" off. */
       readonly unsubscribeToken: string
     }
 

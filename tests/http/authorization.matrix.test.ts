@@ -339,6 +339,17 @@ const MATRIX: Readonly<Record<string, Row>> = {
       body: {},
     }),
   },
+  "GET /api/users/secure-account/:token": {
+    // A page with one button; the token is only read by the POST.
+    expect: everyone,
+    request: GET(() => "/api/users/secure-account/not-a-token"),
+  },
+  "POST /api/users/secure-account/:token": {
+    // The mailed token is the authority (tests/http/login-notifications.test.ts uses a real one;
+    // here a real one would sign the matrix's members out).
+    expect: all({ status: 400, code: "INVALID_TOKEN" }),
+    request: () => ({ path: "/api/users/secure-account/not-a-token", body: {} }),
+  },
   // ---- two-factor sign-in (issue 24)
   "POST /api/users/login/two-factor": {
     // Public, as sign-in is; a challenge that sign-in did not give is refused for everyone.

@@ -23,6 +23,8 @@ import { changePassword, updateProfile } from "../../../domain/accounts/profile.
 import { SESSION_TTL_MS } from "../../../domain/accounts/session.entity.ts"
 import { signIn, signOut } from "../../../domain/accounts/sessions.use-case.ts"
 import { signUp } from "../../../domain/accounts/sign-up.use-case.ts"
+import { noteSignInDevice } from "../../../domain/accounts/sign-in-alert.use-case.ts"
+import { IdSource } from "../../../domain/shared/id-source.port.ts"
 import { warnOfFailedSignIns } from "../../../domain/accounts/failed-sign-ins.use-case.ts"
 import type { InvalidCredentials } from "../../../domain/accounts/accounts.errors.ts"
 import { forbidden } from "../http-errors.ts"
@@ -33,7 +35,7 @@ import {
   presentPublicMember,
   presentSubscription,
 } from "../presenters.ts"
-import { type Caller, created, ok, type Reply, route } from "../route.ts"
+import { type Caller, created, ok, type RawRequest, type Reply, route } from "../route.ts"
 import { IdParams } from "../schemas.ts"
 import {
   actingAsClaimed,
@@ -125,15 +127,29 @@ export const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
 export const sessionOpened = (
   caller: Caller,
   opened: { readonly token: string; readonly member: Parameters<typeof presentMember>[0] },
+  raw: RawRequest,
 ) =>
   Effect.gen(function* () {
     if (caller.sessionToken) yield* signOut(caller.sessionToken)
+    // The browser's device cookie (one is made for a browser without a well-formed one): a
+    // browser new to the account is mailed about (login notifications).
+    const sent = raw.deviceToken ?? ""
+    const deviceToken = DEVICE_TOKEN.test(sent) ? sent : yield* (yield* IdSource).newToken
+    yield* noteSignInDevice({
+      memberId: opened.member.id,
+      deviceToken,
+      userAgent: raw.header("User-Agent"),
+    })
     const reply: Reply = {
       ...ok(yield* signedInBody(opened.member)),
       session: { token: opened.token, maxAgeMs: SESSION_TTL_MS },
+      device: deviceToken,
     }
     return reply
   })
+
+/** What IdSource.newToken makes: URL-safe base64, at least 256 bits. */
+const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43,128}$/
 
 export const accountRoutes = [
   route({
@@ -197,7 +213,7 @@ export const accountRoutes = [
             expiresAt: new Date(signedInOrChallenged.expiresAt).toISOString(),
           })
         }
-        return yield* sessionOpened(caller, signedInOrChallenged)
+        return yield* sessionOpened(caller, signedInOrChallenged, raw)
       }),
   }),
   route({

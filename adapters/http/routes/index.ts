@@ -21,12 +21,14 @@ import { perkRoutes } from "./perks.routes.ts"
 import { subscriptionRoutes } from "./subscriptions.routes.ts"
 import { twoFactorRoutes } from "./two-factor.routes.ts"
 import { unsubscribeRoutes } from "./unsubscribe.routes.ts"
+import { secureAccountRoutes } from "./secure-account.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
 const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...accountRoutes,
   ...twoFactorRoutes,
   ...unsubscribeRoutes,
+  ...secureAccountRoutes,
   ...avatarRoutes,
   ...artistRoutes,
   ...subscriptionRoutes,

@@ -70,7 +70,7 @@ export const twoFactorRoutes = [
       401: "TWO_FACTOR_CHALLENGE_EXPIRED: the challenge is unknown, older than 5 minutes, took 5 wrong codes, or is for another e-mail; sign in with the password again",
       429: "Too many codes tried (RATE_LIMITED, with Retry-After)",
     },
-    handler: ({ body, caller }) =>
+    handler: ({ body, caller, raw }) =>
       Effect.gen(function* () {
         const opened = yield* completeTwoFactorSignIn(body).pipe(
           Effect.catchTags({
@@ -79,7 +79,7 @@ export const twoFactorRoutes = [
               Effect.die(new HttpRefusal(401, expired.code, expired.message)),
           }),
         )
-        return yield* sessionOpened(caller, opened)
+        return yield* sessionOpened(caller, opened, raw)
       }),
   }),
   route({

@@ -25,7 +25,7 @@ const UnsubscribedBody = Schema.Struct({
 const offMessage = (done: Unsubscribed) =>
   `"${done.label}" is off: you will not get these mails any more. You can turn it on again in your profile's Settings.`
 
-const htmlPage = (status: number, title: string, body: string): Reply => ({
+export const htmlPage = (status: number, title: string, body: string): Reply => ({
   status,
   body: `<!doctype html>
 <html lang="en">
