@@ -307,3 +307,27 @@ describe("the feedback-given mail", () => {
     )
   })
 })
+
+describe("the new-sign-in mail", () => {
+  it("gives the time in UTC, the browser, the sign-out link and the one-click unsubscribe", () => {
+    const mail = renderMail(
+      {
+        kind: "new-sign-in",
+        to: "ada@x.test",
+        name: "Ada<",
+        at: Date.UTC(2026, 10, 27, 9, 5, 30),
+        browser: "Firefox on Windows",
+        secureToken: "s/1",
+        unsubscribeToken: "u1",
+      },
+      URL,
+    )
+    expect(mail.subject).toBe("New sign-in to your Colorday account")
+    expect(mail.text).toContain("When: 2026-11-27 09:05 UTC\nBrowser: Firefox on Windows")
+    expect(mail.link).toBe("https://colorday.example/api/users/secure-account/s%2F1")
+    expect(mail.text).toContain(mail.link)
+    expect(mail.unsubscribeUrl).toBe("https://colorday.example/api/unsubscribe/u1")
+    expect(mail.text).toContain('"Login notifications" is on in your settings')
+    expect(mail.html).toContain("Ada&lt;")
+  })
+})
