@@ -37,7 +37,7 @@ describe("where the selection's labels go", () => {
 
   it("moves the size label beside the box when it would cover the next line", () => {
     const sized = placeLabel("size", heading, size, 4, contentOf(nextLine))
-    expect(sized).toEqual({ box: box(604, 300, 100, 28), inside: false })
+    expect(sized).toEqual({ box: box(608, 300, 100, 28), inside: false })
     expect(overlaps(sized.box, nextLine)).toBe(false)
   })
 
@@ -51,7 +51,7 @@ describe("where the selection's labels go", () => {
     const button = box(200, 300, 103, 32)
     const text = box(100, 250, 500, 40)
     expect(placeLabel("name", button, size, 4, contentOf(text))).toEqual({
-      box: box(307, 300, 100, 28),
+      box: box(311, 300, 100, 28),
       inside: false,
     })
     const name = placeLabel("name", box(100, 280, 500, 60), size, 4, contentOf(lineAbove))
@@ -73,7 +73,7 @@ describe("where the selection's labels go", () => {
 
   it("keeps the name off the page's top: beside the box, or inside it", () => {
     expect(placeLabel("name", box(0, 10, 300, 80), size, 4, nothing)).toEqual({
-      box: box(304, 10, 100, 28),
+      box: box(308, 10, 100, 28),
       inside: false,
     })
     expect(placeLabel("name", box(0, 10, 300, 80), size, 4, (b) => b.pageX > 300).inside).toBe(true)

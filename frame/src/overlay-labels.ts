@@ -36,8 +36,8 @@ const overlaps = (a: PageBoundingBox, b: PageBoundingBox) =>
 
 /**
  * The first free place for a label: outside the box (the name above it, the size under it), then
- * beside its right edge (a small box, a button in a line of text, has room there more often than
- * above or under), and else inside its corner. `taken` is a label already placed.
+ * beside its right edge, clear of the resize handle there (a small box, a button in a line of
+ * text, has room beside more often than above or under), and else inside its corner. `taken` is a label already placed.
  */
 export const placeLabel = (
   kind: LabelKind,
@@ -54,7 +54,7 @@ export const placeLabel = (
     kind === "name"
       ? [
           { pageX: selection.pageX, pageY: selection.pageY - gap - height, width, height },
-          { pageX: right + gap, pageY: selection.pageY, width, height },
+          { pageX: right + 2 * gap, pageY: selection.pageY, width, height },
         ]
       : [
           {
@@ -63,7 +63,7 @@ export const placeLabel = (
             width,
             height,
           },
-          { pageX: right + gap, pageY: Math.max(0, bottom - height), width, height },
+          { pageX: right + 2 * gap, pageY: Math.max(0, bottom - height), width, height },
         ]
   const free = outside.find(
     (box) =>
