@@ -46,6 +46,9 @@ const WITHOUT_BODY = [
   "GET /api/openapi.json",
   "GET /api/health",
   "GET /images/:kind/:file",
+  // Pages a mail's link opens (a button that POSTs): HTML, since mail scanners follow links.
+  "GET /api/unsubscribe/:token",
+  "GET /api/users/secure-account/:token",
 ]
 
 /** GET routes with a body this walk does not reach (each has its own suite). */
