@@ -8,6 +8,7 @@ import {
   type EditorProcess,
   type EditorSignals,
   filesOf,
+  savedStep,
   startEditor,
   watchEditorSignals,
 } from "./support/editor.ts"
@@ -37,16 +38,7 @@ describe.skipIf(!chromiumAvailable)("inserting before, after or inside in the ed
   const savedCount = () => changes().locator('li[data-state="saved"]').count()
 
   /** Runs a step, then waits until its change is saved and the canvas shows the file as it is. */
-  const saved = async (action: () => Promise<void>) => {
-    const before = await savedCount()
-    const writesBefore = signals.writes()
-    await action()
-    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
-    expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
-    expect(refused).toEqual([])
-    await signals.settled(page, writesBefore, STEP_MS)
-    expect(signals.writes()).toBe(writesBefore + 1)
-  }
+  const saved = (action: () => Promise<void>) => savedStep(page, signals, refused)(action)
 
   /** Clicks an element in the canvas and waits until its layer is the selected one. */
   const selectInCanvas = async (target: Locator, position?: { x: number; y: number }) => {

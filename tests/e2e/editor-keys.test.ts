@@ -8,6 +8,7 @@ import {
   type EditorProcess,
   type EditorSignals,
   filesOf,
+  savedStep,
   startEditor,
   watchEditorSignals,
 } from "./support/editor.ts"
@@ -32,10 +33,8 @@ describe.skipIf(!chromiumAvailable)("the editor's keys", () => {
   const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
   const count = async (text: string) => (await appFile()).split(text).length - 1
 
-  const changes = () => page.getByRole("list", { name: "Changes" })
   const layers = () => page.getByRole("tree", { name: "Page elements" })
   const selectedRow = () => layers().locator('[role="treeitem"][aria-selected="true"]')
-  const savedCount = () => changes().locator('li[data-state="saved"]').count()
   const headings = () => canvas.getByRole("heading", { name: "About" })
   const buttons = () => canvas.getByRole("button", { name: "Get started" })
   const heading = () => headings().first()
@@ -44,16 +43,7 @@ describe.skipIf(!chromiumAvailable)("the editor's keys", () => {
   const focused = () => page.evaluate(() => document.activeElement?.tagName ?? "")
 
   /** Runs a step, then waits until its change is saved and the canvas shows the file as it is. */
-  const saved = async (action: () => Promise<void>) => {
-    const before = await savedCount()
-    const writesBefore = signals.writes()
-    await action()
-    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
-    expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
-    expect(refused).toEqual([])
-    await signals.settled(page, writesBefore, STEP_MS)
-    expect(signals.writes()).toBe(writesBefore + 1)
-  }
+  const saved = (action: () => Promise<void>) => savedStep(page, signals, refused)(action)
 
   /** Selects an element by a click in the canvas: the keys then go to the frame. */
   const selectInCanvas = async (target: Locator) => {

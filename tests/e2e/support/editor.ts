@@ -5,6 +5,8 @@ import { createServer } from "node:net"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { BrowserContext, Page } from "playwright-core"
+import { expect } from "vitest"
+import { STEP_MS } from "./browser.ts"
 
 /**
  * `colorday editor` as a process, for the editor journey and the editor bench: a fresh copy of
@@ -214,3 +216,23 @@ export const watchEditorSignals = async (context: BrowserContext): Promise<Edito
 
   return { writes: () => writes.length, written, settled, frameReadyCount }
 }
+
+/**
+ * A test's step that must write one change: runs `action`, then waits until the Changes list has
+ * one more saved change and none failed, nothing was refused, and the canvas shows the file as
+ * it is (one write seen by the frame).
+ */
+export const savedStep =
+  (page: Page, signals: EditorSignals, refused: ReadonlyArray<string>) =>
+  async (action: () => Promise<void>): Promise<void> => {
+    const changes = page.getByRole("list", { name: "Changes" })
+    const savedCount = () => changes.locator('li[data-state="saved"]').count()
+    const before = await savedCount()
+    const writesBefore = signals.writes()
+    await action()
+    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
+    expect(await changes.locator('li[data-state="failed"]').count()).toBe(0)
+    expect(refused).toEqual([])
+    await signals.settled(page, writesBefore, STEP_MS)
+    expect(signals.writes()).toBe(writesBefore + 1)
+  }
