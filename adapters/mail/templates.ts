@@ -4,6 +4,7 @@ import {
 } from "../../domain/accounts/account-rules.ts"
 import { EXTRA_ENTRY, formatCents } from "../../domain/plans/plans.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
+import { renderNotificationMail } from "./templates-notifications.ts"
 
 /** A mail ready for a transport: what both the SMTP relay and the outbox receive. */
 export interface RenderedMail {
@@ -35,7 +36,7 @@ export const escapeHtml = (text: string): string =>
     .replaceAll("'", "&#39;")
 
 /** A subject is one line (no header injection through a contact form) of bounded length. */
-const subjectLine = (text: string): string => {
+export const subjectLine = (text: string): string => {
   const line = text.replace(/[\r\n\t]+/g, " ").trim()
   return line.length <= MAX_SUBJECT_LENGTH ? line : `${line.slice(0, MAX_SUBJECT_LENGTH - 1)}…`
 }
@@ -59,7 +60,7 @@ export const unsubscribeLink = (publicUrl: string, token: string) =>
   `${baseUrl(publicUrl)}/api/unsubscribe/${encodeURIComponent(token)}`
 
 /** The closing lines of a mail a switch governs: why it came, and the link that stops them. */
-const unsubscribeLines = (switchLabel: string, href: string) => {
+export const unsubscribeLines = (switchLabel: string, href: string) => {
   const why = `You get this mail because "${switchLabel}" is on in your settings.`
   return {
     text: `${why} Turn it off with one click: ${href}`,
@@ -67,17 +68,17 @@ const unsubscribeLines = (switchLabel: string, href: string) => {
   }
 }
 
-const paragraphs = (text: string) =>
+export const paragraphs = (text: string) =>
   text
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replaceAll("\n", "<br>")}</p>`)
     .join("\n")
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#7c3aed;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>\n` +
   `<p style="font-size:13px;color:#555555">Or paste this address into your browser:<br><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`
 
-const page = (title: string, body: string) =>
+export const page = (title: string, body: string) =>
   `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -88,7 +89,7 @@ ${body}
 </html>
 `
 
-const signature = "— The Colorday team"
+export const signature = "— The Colorday team"
 
 /** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */
 export const ordinal = (n: number): string => {
@@ -323,7 +324,7 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
       const link = `${baseUrl(publicUrl)}/api/users/secure-account/${encodeURIComponent(mail.secureToken)}`
       const when = `${new Date(mail.at).toISOString().slice(0, 16).replace("T", " ")} UTC`
       const subject = "New sign-in to your Colorday account"
-      const body = `Hi ${mail.name},\n\nYour Colorday account was just signed in from a browser it had not used before.\n\nWhen: ${when}\nBrowser: ${mail.browser}\n\nIf it was you, there is nothing to do. If not, sign out every session and choose a new password with this link (it works for a week, once):`
+      const body = `Hi ${mail.name},\n\nYour Colorday account was just signed in from a browser it had not used before.\n\nWhen: ${when}\nBrowser: ${mail.browser}\nWhere: ${mail.location ?? "unknown"}\n\nIf it was you, there is nothing to do. If not, sign out every session and choose a new password with this link (it works for a week, once):`
       const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
       const outro = unsubscribeLines("Login notifications", unsubscribeUrl)
       return {
@@ -373,6 +374,9 @@ export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
         `Hi ${mail.name},\n\nSomeone signed in to your Colorday account asked to change its e-mail address to ${mail.newEmail}. It changes only when the link we sent to that address is opened; until then this address stays the account's.\n\nIf it was you, there is nothing to do. If not, choose a new password now: that signs out every session, and you can then cancel the change in your profile.`,
         publicUrl,
       )
+    case "contest-announcement":
+    case "weekly-summary":
+      return renderNotificationMail(mail, publicUrl)
     case "failed-sign-ins":
       return withPasswordLink(
         mail.to,

@@ -173,11 +173,71 @@ export type Mail =
       readonly at: number
       /** The browser as a person names it ("Firefox on Windows"). */
       readonly browser: string
+      /** The address's coarse location ("Berlin, Germany"), when known; else "unknown" is shown. */
+      readonly location?: string | null
       /** The link token that signs out every session and starts a password reset. */
       readonly secureToken: string
       /** The one-click token that turns "login notifications" off. */
       readonly unsubscribeToken: string
     }
+  | ContestAnnouncementMail
+  | WeeklySummaryMail
+
+/** The day's contest is open (Contest announcements, sent by the scheduler once a contest). */
+export interface ContestAnnouncementMail {
+  readonly kind: "contest-announcement"
+  readonly to: string
+  readonly name: string
+  readonly contestId: string
+  readonly contestTitle: string
+  /** The line art's storage key (the mail shows its thumbnail), or null before it is uploaded. */
+  readonly lineArt: string | null
+  readonly endsAt: number
+  /** The member's time zone (Settings), in which the deadline is written. */
+  readonly timeZone: string
+  readonly subscribersOnly: boolean
+  /** The one-click token that turns "contest announcements" off. */
+  readonly unsubscribeToken: string
+}
+
+/** A member's week (Weekly summary, sent by the scheduler on the member's Sunday). */
+export interface WeeklySummaryMail {
+  readonly kind: "weekly-summary"
+  readonly to: string
+  readonly name: string
+  /** The member's Sunday the summary is for ("YYYY-MM-DD"). */
+  readonly sunday: string
+  readonly timeZone: string
+  /** The member's entries of the week, with the votes each has received. */
+  readonly entries: ReadonlyArray<{
+    readonly entryId: string
+    readonly contestTitle: string
+    readonly votes: number
+  }>
+  /** Where the member's best entry placed in each contest of theirs that closed this week. */
+  readonly placements: ReadonlyArray<{
+    readonly contestId: string
+    readonly contestTitle: string
+    readonly rank: number
+    readonly entrants: number
+  }>
+  /** Badges earned this week, by name. */
+  readonly badges: ReadonlyArray<string>
+  /** The winners of the contests that closed this week. */
+  readonly winners: ReadonlyArray<{
+    readonly contestId: string
+    readonly contestTitle: string
+    readonly winnerName: string
+  }>
+  /** The first contest starting after the summary, if one is scheduled. */
+  readonly nextContest: {
+    readonly contestId: string
+    readonly title: string
+    readonly startsAt: number
+  } | null
+  /** The one-click token that turns "weekly summary" off. */
+  readonly unsubscribeToken: string
+}
 
 export type MailKind = Mail["kind"]
 
