@@ -51,7 +51,7 @@ const bought = (memberId: string, purchase: Purchase) =>
       memberId,
       purchase,
       returnUrl: "http://localhost:3000/payment-success",
-      cancelUrl: "http://localhost:3000/payment-cancel",
+      cancelUrlFor: (paymentId) => `http://localhost:3000/payment-cancel?payment=${paymentId}`,
     })
     yield* payOfflineCheckout(checkout.checkoutSessionId)
     yield* fulfilCheckout(checkout.checkoutSessionId)

@@ -19,7 +19,8 @@ const open = (memberId: string, purchase: Purchase) =>
     memberId,
     purchase,
     returnUrl: "http://localhost:3000/payment-success",
-    cancelUrl: "http://localhost:3000/payment-cancel?from=pricing",
+    cancelUrlFor: (paymentId) =>
+      `http://localhost:3000/payment-cancel?from=pricing&payment=${paymentId}`,
   })
 
 const rowOf = (paymentId: string) =>
@@ -33,7 +34,7 @@ const offlineSession = (sessionId: string) =>
   })
 
 describe("cancelCheckout", () => {
-  test("the checkout's cancel link names its ledger row, on the adapter's own URL", () =>
+  test("the checkout's cancel link is the adapter's URL for its ledger row", () =>
     Effect.gen(function* () {
       const member = yield* seedMember({ tier: "free" })
       const { checkout, payment } = yield* open(member.id, EXTRA)

@@ -28,7 +28,7 @@ const extraEntryFor = (memberId: MemberId, contestId: ContestId) =>
       purchase: { kind: "extra-entry" },
       contestId,
       returnUrl: "http://localhost:3000/payment-success",
-      cancelUrl: "http://localhost:3000/payment-cancel",
+      cancelUrlFor: (paymentId) => `http://localhost:3000/payment-cancel?payment=${paymentId}`,
     })
     yield* payOfflineCheckout(checkout.checkoutSessionId)
     yield* fulfilCheckout(checkout.checkoutSessionId)

@@ -19,7 +19,7 @@ import { PaymentLedger } from "./payment.port.ts"
 
 const URLS = {
   returnUrl: "http://localhost:3000/payment-success",
-  cancelUrl: "http://localhost:3000/payment-cancel",
+  cancelUrlFor: (paymentId: string) => `http://localhost:3000/payment-cancel?payment=${paymentId}`,
 }
 
 const EXTRA: Purchase = { kind: "extra-entry" }

@@ -26,22 +26,11 @@ export interface StartCheckout {
   /** The contest an extra entry is bought from, if the page said: reuse is per contest. */
   readonly contestId?: ContestId | null
   readonly returnUrl: string
-  /** Where the member who gives up goes; the ledger row's id is added (`?payment=…`). */
-  readonly cancelUrl: string
-}
-
-/** The query parameter of a checkout's cancel URL that names its ledger row. */
-export const CANCEL_REFERENCE_PARAMETER = "payment"
-
-/**
- * The cancel URL the adapter gave, with the ledger row's id added (`?payment=…`), so the page the
- * member comes back to can say which checkout was given up. The adapter owns the URL; the
- * domain only adds the reference.
- */
-export const withPaymentReference = (cancelUrl: string, paymentId: PaymentId): string => {
-  const url = new URL(cancelUrl)
-  url.searchParams.set(CANCEL_REFERENCE_PARAMETER, paymentId)
-  return url.toString()
+  /**
+   * Where the member who gives up goes, for the ledger row's id (minted here, so the adapter that
+   * owns the URL is asked for it once the id exists): the page then says which checkout was given up.
+   */
+  readonly cancelUrlFor: (paymentId: PaymentId) => string
 }
 
 /** How many checkouts a member may have open at once (pending, within their lifetime). */
@@ -123,7 +112,7 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     memberId: input.memberId,
     purchase: input.purchase,
     returnUrl: input.returnUrl,
-    cancelUrl: withPaymentReference(input.cancelUrl, paymentId),
+    cancelUrl: input.cancelUrlFor(paymentId),
     idempotencyKey: `checkout-${paymentId}`,
   })
   const now = yield* Clock.currentTimeMillis

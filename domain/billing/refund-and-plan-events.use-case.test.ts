@@ -24,7 +24,7 @@ const bought = (memberId: string, purchase: Purchase, options: { paid?: boolean 
       memberId,
       purchase,
       returnUrl: "http://localhost:3000/payment-success",
-      cancelUrl: "http://localhost:3000/payment-cancel",
+      cancelUrlFor: (paymentId) => `http://localhost:3000/payment-cancel?payment=${paymentId}`,
     })
     if (options.paid !== false) {
       yield* payOfflineCheckout(checkout.checkoutSessionId)

@@ -162,7 +162,7 @@ contract("fulfilment of a checkout", (test) => {
         memberId: member.id,
         purchase: { kind: "extra-entry" },
         returnUrl: "http://localhost:3000/payment-success",
-        cancelUrl: "http://localhost:3000/payment-cancel",
+        cancelUrlFor: (paymentId) => `http://localhost:3000/payment-cancel?payment=${paymentId}`,
       })
       yield* (yield* OfflineSessions).complete(checkout.checkoutSessionId, "paid", NOW)
       const results = yield* Effect.all(

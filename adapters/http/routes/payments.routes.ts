@@ -78,7 +78,12 @@ export const checkoutUrls = (requested: string | undefined, raw: RawRequest, pub
   returnUrl.searchParams.delete("session_id")
   return {
     returnUrl: returnUrl.toString(),
-    cancelUrl: new URL(PAYMENT_CANCEL_PATH, returnUrl.origin).toString(),
+    /** The cancel page, told which ledger row was given up (`?payment=…`, read by the page). */
+    cancelUrlFor: (paymentId: string) => {
+      const cancelUrl = new URL(PAYMENT_CANCEL_PATH, returnUrl.origin)
+      cancelUrl.searchParams.set("payment", paymentId)
+      return cancelUrl.toString()
+    },
   }
 }
 
