@@ -70,6 +70,8 @@ interface Tables {
   twoFactorChallenges: Map<string, TwoFactorChallenge>
   /** Login notifications (issue 24): `${memberId}|${deviceHash}` of each browser signed in from. */
   knownDevices: Set<string>
+  /** Scheduled mails sent (issue 24): `${memberId}|${kind}|${period}`, the ledger's key. */
+  sentNotifications: Set<string>
   /** The site's settings (one record, replaced on write). */
   siteSettings: { readonly defaultPrize: ContestPrize | null; readonly updatedAt: Instant | null }
 }
@@ -103,6 +105,7 @@ const emptyTables = (): Tables => ({
   recoveryCodes: new Map(),
   twoFactorChallenges: new Map(),
   knownDevices: new Set(),
+  sentNotifications: new Set(),
   siteSettings: { defaultPrize: null, updatedAt: null },
 })
 
@@ -146,6 +149,7 @@ export class MemoryStore {
       recoveryCodes: new Map(t.recoveryCodes),
       twoFactorChallenges: new Map(t.twoFactorChallenges),
       knownDevices: new Set(t.knownDevices),
+      sentNotifications: new Set(t.sentNotifications),
       siteSettings: t.siteSettings,
     }
   }

@@ -46,6 +46,8 @@ import { siteSettings } from "./memory-site.ts"
 import { knownDevices, twoFactor } from "./memory-two-factor.ts"
 import { Authenticator, TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
 import { KnownDeviceRepository } from "../../domain/accounts/known-device.port.ts"
+import { SentNotificationRepository } from "../../domain/notifications/mails/sent-notification.port.ts"
+import { sentNotifications } from "./memory-sent-notifications.ts"
 import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -104,6 +106,8 @@ export const layerMemory = Layer.effectContext(
           Context.add(Authenticator, totpAuthenticator),
           Context.add(KnownDeviceRepository, knownDevices(store)),
         )
+        // The scheduled mails' ledger (issue 24).
+        .pipe(Context.add(SentNotificationRepository, sentNotifications(store)))
     )
   }),
 )

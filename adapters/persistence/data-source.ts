@@ -33,6 +33,7 @@ import {
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { TwoFactorSignInMysql, TwoFactorSignInSqlite } from "./migrations/two-factor-sign-in.ts"
 import { NotificationMailMysql, NotificationMailSqlite } from "./migrations/notification-mail.ts"
+import { SentNotificationsMysql, SentNotificationsSqlite } from "./migrations/sent-notifications.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
@@ -97,6 +98,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     JudgesFeedbackSpotlightSqlite,
     TwoFactorSignInSqlite,
     NotificationMailSqlite,
+    SentNotificationsSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -114,6 +116,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     JudgesFeedbackSpotlightMysql,
     TwoFactorSignInMysql,
     NotificationMailMysql,
+    SentNotificationsMysql,
   ],
 }
 

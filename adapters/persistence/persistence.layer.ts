@@ -29,6 +29,7 @@ import { layerPerkRepositories } from "./perk-repositories.ts"
 import { layerFeedbackRepositories } from "./feedback-repository.ts"
 import { layerTwoFactorRepository } from "./two-factor-repository.ts"
 import { layerKnownDeviceRepository } from "./known-device-repository.ts"
+import { layerSentNotificationRepository } from "./sent-notification-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
 import { SiteSettings } from "../../domain/site/site-settings.port.ts"
@@ -93,6 +94,7 @@ export const layerPersistence = (config: PersistenceConfig) => {
       layerFeedbackRepositories,
       layerTwoFactorRepository,
       layerKnownDeviceRepository,
+      layerSentNotificationRepository,
     ),
     migrated,
   )

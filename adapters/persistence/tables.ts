@@ -21,6 +21,7 @@ import { EntryFeedbackTable, SpotlightTable } from "./feedback-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 import { SiteSettingTable } from "./site-tables.ts"
 import { KnownDeviceTable } from "./device-tables.ts"
+import { SentNotificationTable } from "./sent-notification-repository.ts"
 import {
   MemberTwoFactorTable,
   RecoveryCodeTable,
@@ -76,4 +77,5 @@ export const ALL_TABLES = [
   RecoveryCodeTable,
   TwoFactorChallengeTable,
   KnownDeviceTable,
+  SentNotificationTable,
 ]
