@@ -20,6 +20,8 @@ import type { Instant } from "../../domain/shared/ids.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import type { Vote } from "../../domain/voting/vote.entity.ts"
+import type { Notification } from "../../domain/notifications/notification.entity.ts"
+import type { PushSubscription } from "../../domain/notifications/push-subscription.port.ts"
 import type { OutboxMail } from "../mail/outbox.ts"
 import type { OfflineSession } from "../payments/offline-sessions.ts"
 
@@ -70,6 +72,9 @@ interface Tables {
   twoFactorChallenges: Map<string, TwoFactorChallenge>
   /** Login notifications (issue 24): `${memberId}|${deviceHash}` of each browser signed in from. */
   knownDevices: Set<string>
+  /** The bell list (issue 24), by id; and push subscriptions, by endpoint. */
+  notifications: Map<string, Notification>
+  pushSubscriptions: Map<string, PushSubscription>
   /** Scheduled mails sent (issue 24): `${memberId}|${kind}|${period}`, the ledger's key. */
   sentNotifications: Set<string>
   /** The site's settings (one record, replaced on write). */
@@ -105,6 +110,8 @@ const emptyTables = (): Tables => ({
   recoveryCodes: new Map(),
   twoFactorChallenges: new Map(),
   knownDevices: new Set(),
+  notifications: new Map(),
+  pushSubscriptions: new Map(),
   sentNotifications: new Set(),
   siteSettings: { defaultPrize: null, updatedAt: null },
 })
@@ -149,6 +156,8 @@ export class MemoryStore {
       recoveryCodes: new Map(t.recoveryCodes),
       twoFactorChallenges: new Map(t.twoFactorChallenges),
       knownDevices: new Set(t.knownDevices),
+      notifications: new Map(t.notifications),
+      pushSubscriptions: new Map(t.pushSubscriptions),
       sentNotifications: new Set(t.sentNotifications),
       siteSettings: t.siteSettings,
     }

@@ -49,6 +49,17 @@ import { KnownDeviceRepository } from "../../domain/accounts/known-device.port.t
 import { SentNotificationRepository } from "../../domain/notifications/mails/sent-notification.port.ts"
 import { sentNotifications } from "./memory-sent-notifications.ts"
 import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
+import {
+  MemoryPushService,
+  memoryPushSender,
+  notificationAudience,
+  notifications,
+  pushSubscriptions,
+} from "./memory-notifications.ts"
+import { NotificationRepository } from "../../domain/notifications/notification.port.ts"
+import { PushSubscriptionRepository } from "../../domain/notifications/push-subscription.port.ts"
+import { NotificationAudience } from "../../domain/notifications/notification-audience.port.ts"
+import { PushSender } from "../../domain/notifications/push-sender.port.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
 export class Memory extends Context.Service<Memory, MemoryStore>()("colorday/memory/Store") {}
@@ -106,6 +117,17 @@ export const layerMemory = Layer.effectContext(
           Context.add(Authenticator, totpAuthenticator),
           Context.add(KnownDeviceRepository, knownDevices(store)),
         )
+        // Web Push and the bell list (issue 24); pushes are recorded, not sent.
+        .pipe((context) => {
+          const service = { sent: [], answers: new Map() }
+          return context.pipe(
+            Context.add(NotificationRepository, notifications(store)),
+            Context.add(PushSubscriptionRepository, pushSubscriptions(store)),
+            Context.add(NotificationAudience, notificationAudience(store)),
+            Context.add(MemoryPushService, service),
+            Context.add(PushSender, memoryPushSender(service)),
+          )
+        })
         // The scheduled mails' ledger (issue 24).
         .pipe(Context.add(SentNotificationRepository, sentNotifications(store)))
     )

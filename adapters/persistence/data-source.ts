@@ -33,6 +33,10 @@ import {
 import { MemberSettingsMysql, MemberSettingsSqlite } from "./migrations/member-settings.ts"
 import { TwoFactorSignInMysql, TwoFactorSignInSqlite } from "./migrations/two-factor-sign-in.ts"
 import { NotificationMailMysql, NotificationMailSqlite } from "./migrations/notification-mail.ts"
+import {
+  WebPushAndBellListMysql,
+  WebPushAndBellListSqlite,
+} from "./migrations/web-push-and-bell-list.ts"
 import { SentNotificationsMysql, SentNotificationsSqlite } from "./migrations/sent-notifications.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
@@ -98,6 +102,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     JudgesFeedbackSpotlightSqlite,
     TwoFactorSignInSqlite,
     NotificationMailSqlite,
+    WebPushAndBellListSqlite,
     SentNotificationsSqlite,
   ],
   mysql: [
@@ -116,6 +121,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     JudgesFeedbackSpotlightMysql,
     TwoFactorSignInMysql,
     NotificationMailMysql,
+    WebPushAndBellListMysql,
     SentNotificationsMysql,
   ],
 }

@@ -29,6 +29,7 @@ import { layerPerkRepositories } from "./perk-repositories.ts"
 import { layerFeedbackRepositories } from "./feedback-repository.ts"
 import { layerTwoFactorRepository } from "./two-factor-repository.ts"
 import { layerKnownDeviceRepository } from "./known-device-repository.ts"
+import { layerNotificationRepositories } from "./notification-repositories.ts"
 import { layerSentNotificationRepository } from "./sent-notification-repository.ts"
 import { makeRepositories } from "./repositories.ts"
 import { makeSiteSettingsRepository } from "./site-settings-repository.ts"
@@ -94,6 +95,7 @@ export const layerPersistence = (config: PersistenceConfig) => {
       layerFeedbackRepositories,
       layerTwoFactorRepository,
       layerKnownDeviceRepository,
+      layerNotificationRepositories,
       layerSentNotificationRepository,
     ),
     migrated,

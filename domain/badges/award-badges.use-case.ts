@@ -8,6 +8,7 @@ import { MAX_PAGE_SIZE, type Page } from "../shared/paging.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { isVisible } from "../submissions/entry.entity.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
+import { notifyBadgeGranted } from "../notifications/notify.use-case.ts"
 import { BadgeRepository } from "./badge.port.ts"
 import { type BadgeGrant, type ClosedContest, earnedBadges } from "./badges.ts"
 
@@ -49,7 +50,10 @@ export const awardBadges = Effect.fn("awardBadges")(function* (
       Effect.gen(function* () {
         const { votesReceived } = yield* entries.statsOf(memberId)
         for (const grant of earnedBadges({ memberId, contests: history, votesReceived }, now)) {
-          if (yield* badges.grant(grant)) granted.push(grant)
+          if (yield* badges.grant(grant)) {
+            granted.push(grant)
+            yield* notifyBadgeGranted(grant)
+          }
         }
       }),
     )

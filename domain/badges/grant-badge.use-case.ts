@@ -6,6 +6,7 @@ import { MAX_PAGE_SIZE, type Page } from "../shared/paging.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import type { Member } from "../accounts/member.entity.ts"
 import { awardBadges } from "./award-badges.use-case.ts"
+import { notifyBadgeGranted } from "../notifications/notify.use-case.ts"
 import { BadgeRepository } from "./badge.port.ts"
 import type { BadgeGrant, BadgeId } from "./badges.ts"
 
@@ -27,6 +28,7 @@ export const grantBadge = Effect.fn("grantBadge")(function* (
         earnedAt: yield* Clock.currentTimeMillis,
       }
       if (yield* badges.grant(grant)) {
+        yield* notifyBadgeGranted(grant)
         yield* audit(actor, "badge.grant", { type: "member", id: member.id }, null, {
           badgeId: grant.badgeId,
         })

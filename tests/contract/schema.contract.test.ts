@@ -43,6 +43,7 @@ for (const { name, layer: make } of databases) {
             "JudgesFeedbackSpotlight1766534400000",
             "TwoFactorSignIn1766620800000",
             "NotificationMail1766793600000",
+            "WebPushAndBellList1767000200000",
             "SentNotifications1767000300000",
           ])
           expect(yield* database.migrate).toEqual([])
