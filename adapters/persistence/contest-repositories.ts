@@ -15,7 +15,7 @@ import {
 } from "../../domain/contests/contest-prize.ts"
 import type { ContestStatus } from "../../domain/contests/contest-status.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
-import { type DatabaseShape, isUniqueViolation } from "./database.ts"
+import { type DatabaseShape, isUniqueViolation, type SqlWrite } from "./database.ts"
 import {
   BadgeGrantTable,
   type BadgeGrantRow,
@@ -25,6 +25,8 @@ import {
   ContestTable,
   DownloadTable,
 } from "./contest-tables.ts"
+import { rawTable } from "./raw-rows.ts"
+import { readCache } from "./read-cache.ts"
 import { notFound, upsert, keysetPage } from "./repository-support.ts"
 
 /** Contests, their analytics (visits, downloads, events) and badge grants, on SQL. */
@@ -138,8 +140,20 @@ interface HomeCandidates {
   readonly contests: ReadonlyArray<Contest>
 }
 
+/** How long the contests of a gallery page are answered from memory (see read-cache.ts). */
+const CONTESTS_BY_IDS_TTL_MS = 1_000
+const CONTESTS_BY_IDS_KEPT = 256
+
 export const contests = (db: DatabaseShape) => {
   const repo = (m: EntityManager) => m.getRepository<ContestRow>(ContestTable)
+  const table = rawTable(ContestTable, db.dialect)
+  const byId = `SELECT ${table.columns("c")} FROM ${table.name} c WHERE c.id = ?`
+  // The contests of a gallery page (its placements), asked for by every visitor's first page.
+  const contestsByIds = readCache<ReadonlyArray<Contest>>(
+    db,
+    CONTESTS_BY_IDS_TTL_MS,
+    CONTESTS_BY_IDS_KEPT,
+  )
   /** Contest writes through this repository; a cached read from before one is stale. */
   let writes = 0
   let home: HomeCandidates | undefined
@@ -165,25 +179,31 @@ export const contests = (db: DatabaseShape) => {
     })
   return ContestRepository.of({
     get: (id) =>
-      Effect.flatMap(
-        db.run((m) => repo(m).findOneBy({ id })),
-        (row) => (row ? Effect.succeed(toContest(row)) : Effect.fail(notFound("contest", id))),
+      Effect.flatMap(Effect.orDie(db.sql<Array<Record<string, unknown>>>(byId, [id])), ([raw]) =>
+        raw ? Effect.succeed(toContest(table.row(raw))) : Effect.fail(notFound("contest", id)),
       ),
-    byIds: (ids) =>
-      ids.length === 0
-        ? Effect.succeed([])
-        : db.run((m) =>
-            repo(m)
-              .findBy({ id: In([...new Set(ids)]) })
-              .then((rows) => rows.map(toContest)),
-          ),
+    byIds: (ids) => {
+      if (ids.length === 0) return Effect.succeed([])
+      const unique = [...new Set(ids)].sort()
+      return contestsByIds(
+        unique.join(","),
+        db.run((m) =>
+          repo(m)
+            .findBy({ id: In(unique) })
+            .then((rows) => rows.map(toContest)),
+        ),
+      )
+    },
     save: (contest) =>
       Effect.ensuring(
         db.run((m) => upsert(m, ContestTable, fromContest(contest), ["id"])),
-        Effect.sync(() => {
-          writes += 1
-          home = undefined
-        }),
+        Effect.andThen(
+          Effect.sync(() => {
+            writes += 1
+            home = undefined
+          }),
+          db.noteWrite,
+        ),
       ),
     homeCandidates: (now) =>
       Effect.gen(function* () {
@@ -295,8 +315,9 @@ export const contests = (db: DatabaseShape) => {
   })
 }
 
-export const analytics = (db: DatabaseShape) =>
-  ContestAnalytics.of({
+export const analytics = (db: DatabaseShape) => {
+  const events = rawTable(ContestEventTable, db.dialect).name
+  return ContestAnalytics.of({
     recordDownload: (download) =>
       db.run((m) =>
         m
@@ -304,12 +325,16 @@ export const analytics = (db: DatabaseShape) =>
           .insert(download)
           .then(() => undefined),
       ),
+    // On every vote: one raw statement (TypeORM's insert builds more than it runs).
     recordEvent: (event) =>
-      db.run((m) =>
-        m
-          .getRepository(ContestEventTable)
-          .insert(event)
-          .then(() => undefined),
+      Effect.asVoid(
+        Effect.orDie(
+          db.sql<SqlWrite>(`INSERT INTO ${events} (contest_id, metric, at) VALUES (?, ?, ?)`, [
+            event.contestId,
+            event.metric,
+            event.at,
+          ]),
+        ),
       ),
     // The primary key decides: of any number of notes of one visit, one inserts.
     noteVisit: (visit) =>
@@ -352,6 +377,7 @@ export const analytics = (db: DatabaseShape) =>
         return counts
       }),
   })
+}
 
 export const badges = (db: DatabaseShape) =>
   BadgeRepository.of({

@@ -38,6 +38,50 @@ export interface DatabaseShape {
   readonly attempt: <A>(query: (manager: EntityManager) => Promise<A>) => Effect.Effect<A, unknown>
   /** Whether the current fiber is inside a transaction (repositories lock rows only then). */
   readonly inTransaction: Effect.Effect<boolean>
+  /**
+   * A raw statement with `?` placeholders, prepared once per connection (better-sqlite3's
+   * statement, mysql2's `execute`), on the transaction's connection or the shared one: the rows
+   * of a query as the driver answers them, or the rows a write changed. For the hot paths (the
+   * gallery, a vote), where TypeORM's query building and entity mapping cost more than the query.
+   * The driver's failure is handed to the caller (to read a unique violation).
+   */
+  readonly sql: <A = Array<Record<string, unknown>>>(
+    statement: string,
+    params?: ReadonlyArray<SqlValue>,
+  ) => Effect.Effect<A, unknown>
+  /** Writes through this instance so far (see noteWrite): a read kept from before one is stale. */
+  readonly writes: () => number
+  /**
+   * Counts a write for the read caches (read-cache.ts); inside a transaction it is counted again
+   * when the transaction ends, so a read that ran meanwhile (without its rows) is not kept.
+   */
+  readonly noteWrite: Effect.Effect<void>
+}
+
+/** A raw statement's parameter (booleans as 0/1: better-sqlite3 takes no booleans). */
+export type SqlValue = string | number | null
+
+/** What a raw write answers: how many rows it changed. */
+export interface SqlWrite {
+  readonly changes: number
+}
+
+/** The parts of better-sqlite3's API the raw statements use (it ships no types here). */
+interface SqliteStatement {
+  readonly reader: boolean
+  all(...params: ReadonlyArray<SqlValue>): Array<Record<string, unknown>>
+  run(...params: ReadonlyArray<SqlValue>): { changes: number }
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement
+}
+/** mysql2's callback API (a pool, or the connection of a transaction's query runner). */
+interface MysqlExecutor {
+  execute(
+    sql: string,
+    values: ReadonlyArray<SqlValue>,
+    callback: (error: unknown, result: unknown) => void,
+  ): void
 }
 
 export class Database extends Context.Service<Database, DatabaseShape>()(
@@ -122,6 +166,54 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
       )
     })
 
+  // Raw statements (see DatabaseShape.sql). SQLite: one connection, its statements kept by text.
+  const driver = dataSource.driver as unknown as {
+    databaseConnection?: SqliteConnection
+    pool?: MysqlExecutor
+  }
+  const statements = new Map<string, SqliteStatement>()
+  const sqlite = (statement: string, params: ReadonlyArray<SqlValue>): unknown => {
+    const connection = driver.databaseConnection
+    if (!connection) throw new Error("The SQLite connection is not open")
+    let prepared = statements.get(statement)
+    if (!prepared) {
+      prepared = connection.prepare(statement)
+      statements.set(statement, prepared)
+    }
+    return prepared.reader
+      ? prepared.all(...params)
+      : ({ changes: prepared.run(...params).changes } satisfies SqlWrite)
+  }
+  const mysql = (executor: MysqlExecutor, statement: string, params: ReadonlyArray<SqlValue>) =>
+    new Promise<unknown>((resolve, reject) =>
+      executor.execute(statement, params, (error, result) => {
+        if (error) {
+          reject(error instanceof Error ? error : new Error("mysql2 failed", { cause: error }))
+        } else if (Array.isArray(result)) resolve(result)
+        else resolve({ changes: (result as { affectedRows?: number }).affectedRows ?? 0 })
+      }),
+    )
+  const sql = <A>(statement: string, params: ReadonlyArray<SqlValue> = []) =>
+    Effect.gen(function* () {
+      const manager = yield* CurrentManager
+      if (dialect === "sqlite") {
+        const run = Effect.try({ try: () => sqlite(statement, params) as A, catch: (e) => e })
+        return yield* manager ? run : serialised(run)
+      }
+      const executor =
+        (manager?.queryRunner as { databaseConnection?: MysqlExecutor } | undefined)
+          ?.databaseConnection ?? driver.pool
+      if (!executor) return yield* Effect.die(new Error("The MySQL pool is not open"))
+      return (yield* Effect.tryPromise({
+        try: () => mysql(executor, statement, params),
+        catch: (e) => e,
+      })) as A
+    })
+
+  // Writes for the read caches; a transaction's writes are counted again when it ends.
+  let writes = 0
+  const wroteIn = new WeakSet<EntityManager>()
+
   const migrationNames = dataSource.migrations.map(
     (migration) => migration.name ?? migration.constructor.name,
   )
@@ -158,6 +250,13 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
     inTransaction: Effect.gen(function* () {
       return (yield* CurrentManager) !== undefined
     }),
+    sql,
+    writes: () => writes,
+    noteWrite: Effect.gen(function* () {
+      writes += 1
+      const manager = yield* CurrentManager
+      if (manager) wroteIn.add(manager)
+    }),
   }
 
   const once = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
@@ -190,6 +289,7 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
           ),
         (runner) =>
           Effect.promise(async () => {
+            if (wroteIn.delete(runner.manager)) writes += 1
             if (runner.isTransactionActive) await runner.rollbackTransaction()
             // SQLite's query runner is the one shared connection: keep it.
             if (dialect !== "sqlite") await runner.release()

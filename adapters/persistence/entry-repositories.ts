@@ -11,8 +11,10 @@ import {
 } from "../../domain/submissions/gallery.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
-import { type DatabaseShape, isUniqueViolation } from "./database.ts"
+import { type DatabaseShape, isUniqueViolation, type SqlValue, type SqlWrite } from "./database.ts"
 import { type EntryRow, EntryTable, VoteTable } from "./contest-tables.ts"
+import { rawTable } from "./raw-rows.ts"
+import { readCache } from "./read-cache.ts"
 import { notFound } from "./repository-support.ts"
 
 // Entries and votes over the Database service.
@@ -66,6 +68,41 @@ const whereLeaderboard = (qb: SelectQueryBuilder<EntryRow>, filter: LeaderboardF
 
 const repo = (m: EntityManager) => m.getRepository<EntryRow>(EntryTable)
 
+/** The gallery's filters (see whereGallery) as raw SQL over entries `e`, with their parameters. */
+const rawWhereGallery = (filter: GalleryFilter, params: Array<SqlValue>) => {
+  const where = ["e.moderation = 'visible'"]
+  const equal = (column: string, value: string | number) => {
+    where.push(`${column} = ?`)
+    params.push(value)
+  }
+  if (filter.contestId !== undefined) equal("e.contest_id", filter.contestId)
+  if (filter.memberId !== undefined) equal("e.member_id", filter.memberId)
+  if (filter.since !== undefined) {
+    where.push("e.created_at >= ?")
+    params.push(filter.since)
+  }
+  if (filter.before !== undefined) {
+    where.push("e.created_at < ?")
+    params.push(filter.before)
+  }
+  const excluded = filter.excludeContestIds ?? []
+  if (excluded.length > 0) {
+    where.push(`e.contest_id NOT IN (${excluded.map(() => "?").join(", ")})`)
+    params.push(...excluded)
+  }
+  if (filter.ageGroup !== undefined && filter.ageGroup !== "all") {
+    equal("e.age_group", filter.ageGroup)
+  }
+  if (filter.contestType !== undefined && filter.contestType !== "all") {
+    equal("e.contest_type", filter.contestType)
+  }
+  return where
+}
+
+/** How long a gallery page is answered from memory (see read-cache.ts), and how many are kept. */
+export const GALLERY_CACHE_TTL_MS = 1_000
+const GALLERY_CACHE_PAGES = 256
+
 /**
  * A "random" page: the seed's walk round the shuffle keys (see shuffleWalk), read as at most two
  * index seeks, the rest of the cursor's lap and, when that runs out, the lap after the wrap.
@@ -107,87 +144,101 @@ const randomPage = async (m: EntityManager, query: GalleryQuery) => {
 }
 
 export const entries = (db: DatabaseShape) => {
-  const getEntry = (id: string) =>
-    Effect.flatMap(
-      db.run((m) => repo(m).findOneBy({ id })),
-      (row) => (row ? Effect.succeed(toEntry(row)) : Effect.fail(notFound("entry", id))),
+  const table = rawTable(EntryTable, db.dialect)
+  const rows = (statement: string, params: ReadonlyArray<SqlValue>) =>
+    Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(statement, params)), (found) =>
+      found.map((raw) => toEntry(table.row(raw))),
     )
+  const byId = `SELECT ${table.columns("e")} FROM ${table.name} e WHERE e.id = ?`
+  const getEntry = (id: string) =>
+    Effect.flatMap(rows(byId, [id]), ([entry]) =>
+      entry ? Effect.succeed(entry) : Effect.fail(notFound("entry", id)),
+    )
+  /** Runs a write and counts it for the read caches (DatabaseShape.noteWrite). */
+  const write = <A, E>(effect: Effect.Effect<A, E>) => Effect.tap(effect, () => db.noteWrite)
+  const galleryPages = readCache<{ items: ReadonlyArray<Entry>; hasMore: boolean }>(
+    db,
+    GALLERY_CACHE_TTL_MS,
+    GALLERY_CACHE_PAGES,
+  )
+  /** A page in the "top" or "newest" order: one raw statement down the order's index. */
+  const galleryPage = (query: GalleryQuery) => {
+    if (query.sort === "random") return db.run((m) => randomPage(m, query))
+    const params: Array<SqlValue> = []
+    const where = rawWhereGallery(query.filter, params)
+    const after = query.after
+    let order: string
+    if (query.sort === "top") {
+      if (after) {
+        where.push(
+          "(e.vote_count < ? OR (e.vote_count = ? AND e.created_at > ?)" +
+            " OR (e.vote_count = ? AND e.created_at = ? AND e.id > ?))",
+        )
+        params.push(after.voteCount, after.voteCount, after.createdAt)
+        params.push(after.voteCount, after.createdAt, after.id)
+      }
+      order = "e.vote_count DESC, e.created_at ASC, e.id ASC"
+    } else {
+      if (after) {
+        where.push("(e.created_at < ? OR (e.created_at = ? AND e.id < ?))")
+        params.push(after.createdAt, after.createdAt, after.id)
+      }
+      order = "e.created_at DESC, e.id DESC"
+    }
+    // The limit is an integer of ours (pageSize), written in: MySQL's prepared LIMIT is fussy.
+    const limit = Math.max(1, Math.floor(query.limit)) + 1
+    return Effect.map(
+      rows(
+        `SELECT ${table.columns("e")} FROM ${table.name} e WHERE ${where.join(" AND ")} ` +
+          `ORDER BY ${order} LIMIT ${limit}`,
+        params,
+      ),
+      (found) => ({ items: found.slice(0, query.limit), hasMore: found.length > query.limit }),
+    )
+  }
   return EntryRepository.of({
     get: getEntry,
     hasImage: (image) => db.run((m) => repo(m).existsBy({ image })),
     saveModeration: (entry) =>
-      db.run((m) =>
-        repo(m)
-          .update(
-            { id: entry.id },
-            { moderation: entry.moderation, moderationReason: entry.moderationReason },
-          )
-          .then(() => undefined),
+      write(
+        db.run((m) =>
+          repo(m)
+            .update(
+              { id: entry.id },
+              { moderation: entry.moderation, moderationReason: entry.moderationReason },
+            )
+            .then(() => undefined),
+        ),
       ),
     showAllOf: (memberId, reason) =>
-      db.run((m) =>
-        repo(m)
-          .update(
-            { memberId, moderation: "hidden", moderationReason: reason },
-            { moderation: "visible", moderationReason: null },
-          )
-          .then(() => undefined),
+      write(
+        db.run((m) =>
+          repo(m)
+            .update(
+              { memberId, moderation: "hidden", moderationReason: reason },
+              { moderation: "visible", moderationReason: null },
+            )
+            .then(() => undefined),
+        ),
       ),
     renameArtist: (memberId, artistName) =>
-      db.run((m) =>
-        repo(m)
-          .update({ memberId }, { artistName })
-          .then(() => undefined),
+      write(
+        db.run((m) =>
+          repo(m)
+            .update({ memberId }, { artistName })
+            .then(() => undefined),
+        ),
       ),
     insert: (entry) =>
-      db.run((m) =>
-        repo(m)
-          .insert(fromEntry(entry))
-          .then(() => undefined),
+      write(
+        db.run((m) =>
+          repo(m)
+            .insert(fromEntry(entry))
+            .then(() => undefined),
+        ),
       ),
-    gallery: (query) =>
-      db.run(async (m) => {
-        const qb = whereGallery(repo(m).createQueryBuilder("e"), query.filter)
-        const after = query.after
-        switch (query.sort) {
-          case "top":
-            if (after) {
-              qb.andWhere(
-                new Brackets((w) => {
-                  w.where("e.vote_count < :v", { v: after.voteCount })
-                    .orWhere("(e.vote_count = :v AND e.created_at > :c)", { c: after.createdAt })
-                    .orWhere("(e.vote_count = :v AND e.created_at = :c AND e.id > :id)", {
-                      id: after.id,
-                    })
-                }),
-              )
-            }
-            qb.orderBy("e.vote_count", "DESC")
-              .addOrderBy("e.created_at", "ASC")
-              .addOrderBy("e.id", "ASC")
-            break
-          case "newest":
-            if (after) {
-              qb.andWhere(
-                new Brackets((w) => {
-                  w.where("e.created_at < :c", { c: after.createdAt }).orWhere(
-                    "(e.created_at = :c AND e.id < :id)",
-                    { id: after.id },
-                  )
-                }),
-              )
-            }
-            qb.orderBy("e.created_at", "DESC").addOrderBy("e.id", "DESC")
-            break
-          case "random":
-            return randomPage(m, query)
-        }
-        const rows = await qb.limit(query.limit + 1).getMany()
-        return {
-          items: rows.slice(0, query.limit).map(toEntry),
-          hasMore: rows.length > query.limit,
-        }
-      }),
+    // First pages are what every visitor asks for: kept for a second (read-cache.ts).
+    gallery: (query) => galleryPages(JSON.stringify(query), galleryPage(query)),
     leaderboard: (filter, limit) =>
       db.run((m) =>
         whereLeaderboard(repo(m).createQueryBuilder("e"), filter)
@@ -209,30 +260,36 @@ export const entries = (db: DatabaseShape) => {
           .then((rows) => rows.map(toEntry)),
       ),
     addVote: (entryId, weight) =>
-      Effect.flatMap(
-        db.run((m) =>
-          repo(m)
-            .createQueryBuilder()
-            .update()
-            .set({
-              voteCount: () => "vote_count + 1",
-              weightedScore: () => `weighted_score + ${Number(weight)}`,
-            })
-            .where("id = :entryId", { entryId })
-            .execute(),
-        ),
-        () => getEntry(entryId),
+      write(
+        Effect.gen(function* () {
+          const set = "SET vote_count = vote_count + 1, weighted_score = weighted_score + ?"
+          // SQLite answers the row as updated in the same statement; MySQL reads it again (the
+          // update holds its lock, so the counts are this vote's).
+          if (db.dialect === "sqlite") {
+            const [counted] = yield* rows(
+              `UPDATE ${table.name} ${set} WHERE id = ? RETURNING ${table.columns(table.name)}`,
+              [Number(weight), entryId],
+            )
+            return counted ? counted : yield* Effect.fail(notFound("entry", entryId))
+          }
+          yield* Effect.orDie(
+            db.sql<SqlWrite>(`UPDATE ${table.name} ${set} WHERE id = ?`, [Number(weight), entryId]),
+          )
+          return yield* getEntry(entryId)
+        }),
       ),
     setTallies: (contestId, tallies) =>
-      db.run(async (m) => {
-        await repo(m).update({ contestId }, { voteCount: 0, weightedScore: 0 })
-        for (const tally of tallies) {
-          await repo(m).update(
-            { id: tally.entryId, contestId },
-            { voteCount: tally.rawVotes, weightedScore: tally.weightedScore },
-          )
-        }
-      }),
+      write(
+        db.run(async (m) => {
+          await repo(m).update({ contestId }, { voteCount: 0, weightedScore: 0 })
+          for (const tally of tallies) {
+            await repo(m).update(
+              { id: tally.entryId, contestId },
+              { voteCount: tally.rawVotes, weightedScore: tally.weightedScore },
+            )
+          }
+        }),
+      ),
     ofMember: (memberId) =>
       db.run((m) =>
         repo(m)
@@ -240,13 +297,15 @@ export const entries = (db: DatabaseShape) => {
           .then((rows) => rows.map(toEntry)),
       ),
     hideAllOf: (memberId, reason) =>
-      db.run((m) =>
-        repo(m)
-          .update(
-            { memberId, moderation: "visible" },
-            { moderation: "hidden", moderationReason: reason },
-          )
-          .then(() => undefined),
+      write(
+        db.run((m) =>
+          repo(m)
+            .update(
+              { memberId, moderation: "visible" },
+              { moderation: "hidden", moderationReason: reason },
+            )
+            .then(() => undefined),
+        ),
       ),
     statsOf: (memberId) =>
       db.run(async (m) => {
@@ -268,13 +327,19 @@ export const entries = (db: DatabaseShape) => {
   })
 }
 
-export const votes = (db: DatabaseShape) =>
-  VoteRepository.of({
+export const votes = (db: DatabaseShape) => {
+  const votesTable = rawTable(VoteTable, db.dialect).name
+  return VoteRepository.of({
+    // The unique (entry, voter) key decides: a second vote, however concurrent, is refused.
     record: (vote) =>
       db
-        .attempt((m) => m.getRepository(VoteTable).insert(vote))
+        .sql<SqlWrite>(
+          `INSERT INTO ${votesTable} (id, entry_id, contest_id, voter_id, weight, cast_at) ` +
+            "VALUES (?, ?, ?, ?, ?, ?)",
+          [vote.id, vote.entryId, vote.contestId, vote.voterId, vote.weight, vote.castAt],
+        )
         .pipe(
-          Effect.asVoid,
+          Effect.andThen(db.noteWrite),
           Effect.catch((error) =>
             isUniqueViolation(error)
               ? Effect.fail(new VotePermanent({ entryId: vote.entryId }))
@@ -282,7 +347,15 @@ export const votes = (db: DatabaseShape) =>
           ),
         ),
     hasVoted: (entryId, voterId) =>
-      db.run((m) => m.getRepository(VoteTable).existsBy({ entryId, voterId })),
+      Effect.map(
+        Effect.orDie(
+          db.sql<ReadonlyArray<unknown>>(
+            `SELECT 1 AS found FROM ${votesTable} WHERE entry_id = ? AND voter_id = ? LIMIT 1`,
+            [entryId, voterId],
+          ),
+        ),
+        (found) => found.length > 0,
+      ),
     talliesOf: (contestId) =>
       db.run(async (m) => {
         const rows: Array<{ entryId: string; raw: string | number; weighted: string | number }> =
@@ -345,3 +418,4 @@ export const votes = (db: DatabaseShape) =>
         return result
       }),
   })
+}

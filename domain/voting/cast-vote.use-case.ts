@@ -1,7 +1,7 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { ContestAnalytics } from "../contests/contest-analytics.port.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
-import { currentSubscription } from "../plans/current-subscription.use-case.ts"
+import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import { AuthenticationRequired, NotFound } from "../shared/errors.ts"
 import type { EntryId, MemberId } from "../shared/ids.ts"
@@ -14,7 +14,9 @@ import { voteRefusal, voteWeight } from "./voting.ts"
 /**
  * Casts a member's permanent vote, weighted by their plan at this moment. The vote row and the
  * entry's counters are written in one transaction; the vote table's unique (entry, voter) key
- * turns a concurrent second vote into VotePermanent, never a second row.
+ * turns a second vote, concurrent or not, into VotePermanent, never a second row (so it is not
+ * asked first: the refusals the member hears before it, closed and own entry, come from the
+ * reads). The plan is only read: a vote spends no credit, and a renewal keeps the tier.
  */
 export const castVote = Effect.fn("castVote")(function* (input: {
   /** From the session; null for a visitor. */
@@ -36,11 +38,12 @@ export const castVote = Effect.fn("castVote")(function* (input: {
       const entry = yield* entries.get(input.entryId)
       if (!isVisible(entry)) return yield* new NotFound({ entity: "entry", id: entry.id })
       const contest = yield* contests.get(entry.contestId)
-      const alreadyVoted = yield* votes.hasVoted(entry.id, voterId)
-      const refusal = voteRefusal({ voterId, entry, contest, alreadyVoted, now })
+      const refusal = voteRefusal({ voterId, entry, contest, alreadyVoted: false, now })
       if (refusal) return yield* refusal
 
-      const weight = voteWeight((yield* currentSubscription(voterId)).tier)
+      const plan = yield* (yield* SubscriptionRepository).find(voterId)
+      // A member who never had a subscription is on the free plan (currentSubscription's rule).
+      const weight = voteWeight(Option.match(plan, { onNone: () => "free", onSome: (s) => s.tier }))
       // The counter first: updating the entry locks its row before the vote's foreign key would
       // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
       // refused vote (VotePermanent) rolls the increment back with the transaction.
