@@ -171,6 +171,10 @@ const editor = async (options: EditorOptions): Promise<void> => {
         configFile: false,
         root,
         plugins: [...(loaded?.config.plugins ?? []), ...extra],
+        // A copy's node_modules is the repository's: Vite's default cache there would be shared by
+        // every copy (each with its own config hash), and one editor starting would empty another's
+        // optimised dependencies. Each copy keeps its own, beside its history.
+        ...(given ? {} : { cacheDir: join(root, ".colorday", "vite") }),
         clearScreen: false,
         logLevel: "warn",
         server: { ...loaded?.config.server, host: "127.0.0.1", port: 5173, strictPort: false },

@@ -197,6 +197,22 @@ describe("the sample app with the plugin in its Vite config", () => {
       expect(frame).not.toBeNull()
     })
 
+    it("finds the frame's own packages in its first dependency scan, so loading the frame never optimises again (a reload)", async () => {
+      const optimizer = server.environments.client.depsOptimizer
+      expect(optimizer).toBeDefined()
+      await optimizer?.scanProcessing
+      const found = () => {
+        const metadata = optimizer?.metadata
+        return [
+          ...Object.keys(metadata?.optimized ?? {}),
+          ...Object.keys(metadata?.discovered ?? {}),
+        ]
+      }
+      // lz-string: imported by the frame (frame/src/messages.ts) only, never by the app.
+      expect(found()).toContain("lz-string")
+      expect(found()).toContain("react-dom/client")
+    })
+
     it(`sends ${FILE_VERSION_EVENT} with the new content hash when a file changes`, async () => {
       const hot = server.environments.client.hot
       const sent: Array<unknown> = []

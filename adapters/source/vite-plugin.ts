@@ -155,7 +155,16 @@ export const colordayEditor = (options: ColordayEditorOptions = {}): Plugin => {
       const allow = config.server?.fs?.allow
         ? [join(frameEntry, "..")]
         : [searchForWorkspaceRoot(appRoot), join(frameEntry, "..")]
-      return { server: { fs: { allow } } }
+      // The dependency scan reads index.html as written, without the frame script we inject: the
+      // frame's own packages (lz-string) would be found only when the page first loads it, and
+      // Vite then optimises again and may reload the page mid-session (a click in the canvas
+      // lost with the old document). Scanning the frame's entry too has them bundled up front.
+      // Entries given here replace Vite's default (every HTML file), hence that default beside it.
+      const entries = config.optimizeDeps?.entries === undefined ? ["**/*.html"] : []
+      return {
+        server: { fs: { allow } },
+        ...(frameExists() ? { optimizeDeps: { entries: [...entries, frameEntry] } } : {}),
+      }
     },
 
     configResolved(config) {

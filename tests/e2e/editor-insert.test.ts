@@ -1,16 +1,16 @@
-import { readFile, rm } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { FrameLocator, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import {
+  type EditorPage,
   type EditorProcess,
-  type EditorSignals,
   filesOf,
+  openEditorPage,
   savedStep,
-  startEditor,
-  watchEditorSignals,
+  selectInCanvas,
 } from "./support/editor.ts"
 import { useBrowser } from "./support/session.ts"
 
@@ -24,27 +24,22 @@ import { useBrowser } from "./support/session.ts"
  */
 describe.skipIf(!chromiumAvailable)("inserting before, after or inside in the editor", () => {
   const session = useBrowser()
+  let opened: EditorPage
   let editor: EditorProcess
   let page: Page
   let canvas: FrameLocator
-  let initial: Map<string, string>
-  let signals: EditorSignals
-  const refused: Array<string> = []
   const read = (path: string) => readFile(join(editor.root, path), "utf8")
 
   const changes = () => page.getByRole("list", { name: "Changes" })
-  const layers = () => page.getByRole("tree", { name: "Page elements" })
   const toolbar = () => page.getByRole("toolbar", { name: "Editing tools" })
   const savedCount = () => changes().locator('li[data-state="saved"]').count()
 
   /** Runs a step, then waits until its change is saved and the canvas shows the file as it is. */
-  const saved = (action: () => Promise<void>) => savedStep(page, signals, refused)(action)
+  const saved = (action: () => Promise<void>) => savedStep(opened)(action)
 
   /** Clicks an element in the canvas and waits until its layer is the selected one. */
-  const selectInCanvas = async (target: Locator, position?: { x: number; y: number }) => {
-    await (await visible(target)).click(position ? { position } : {})
-    await visible(layers().locator('[role="treeitem"][aria-selected="true"]'))
-  }
+  const select = (target: Locator, position?: { x: number; y: number }) =>
+    selectInCanvas(opened, target, position ? { position } : {})
 
   /** Opens Add element and picks the position; answers the menu. */
   const addElementAt = async (where: "Before" | "After" | "Inside") => {
@@ -55,33 +50,15 @@ describe.skipIf(!chromiumAvailable)("inserting before, after or inside in the ed
   }
 
   beforeAll(async () => {
-    editor = await startEditor()
-    initial = await filesOf(editor.root)
-    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
-    signals = await watchEditorSignals(context)
-    page = await context.newPage()
-    page.on("response", (response) => {
-      if (response.url().includes("/canvases/") && response.status() >= 400) {
-        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
-      }
-    })
-    await page.goto(editor.url)
-    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    await visible(layers().getByText("TaskList"))
+    opened = await openEditorPage(session)
+    ;({ editor, page, canvas } = opened)
   }, 180_000)
 
-  afterAll(async () => {
-    if (editor) {
-      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
-      editor.child.kill("SIGINT")
-      await exited
-      await rm(editor.root, { recursive: true, force: true })
-    }
-  })
+  afterAll(() => opened?.close())
 
   test("a native <p> goes before the selected button, with a bar on its top edge meanwhile", async () => {
     const button = canvas.getByRole("button", { name: "Get started" })
-    await selectInCanvas(button)
+    await select(button)
     await saved(async () => {
       const menu = await addElementAt("Before")
       const bar = canvas.locator(
@@ -107,7 +84,7 @@ describe.skipIf(!chromiumAvailable)("inserting before, after or inside in the ed
   test("a component of the app goes inside a container, last, with its required props and import", async () => {
     const section = canvas.locator("section")
     // The section's own padding, not one of its children.
-    await selectInCanvas(section, { x: 6, y: 6 })
+    await select(section, { x: 6, y: 6 })
     await saved(async () => {
       const menu = await addElementAt("Inside")
       await (await visible(menu.getByRole("menuitem", { name: "<Badge />" }))).click()
@@ -133,7 +110,7 @@ describe.skipIf(!chromiumAvailable)("inserting before, after or inside in the ed
       await saved(() => undo.click())
     }
     const now = await filesOf(editor.root)
-    expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
-    for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
+    expect([...now.keys()].sort()).toEqual([...opened.initial.keys()].sort())
+    for (const [path, text] of opened.initial) expect(now.get(path), path).toBe(text)
   })
 })

@@ -1,14 +1,15 @@
-import { readFile, rm } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { FrameLocator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import {
+  type EditorPage,
   type EditorProcess,
-  type EditorSignals,
-  startEditor,
-  watchEditorSignals,
+  openEditorPage,
+  savedStep,
+  selectInCanvas,
 } from "./support/editor.ts"
 import { useBrowser } from "./support/session.ts"
 
@@ -21,11 +22,10 @@ import { useBrowser } from "./support/session.ts"
 
 describe.skipIf(!chromiumAvailable)("the style inspector", () => {
   const session = useBrowser()
+  let opened: EditorPage
   let editor: EditorProcess
   let page: Page
   let canvas: FrameLocator
-  let signals: EditorSignals
-  const refused: Array<string> = []
   const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
   const inspector = () => page.getByRole("complementary", { name: "Inspector" })
   const button = () => canvas.getByRole("button", { name: "Get started" })
@@ -36,53 +36,22 @@ describe.skipIf(!chromiumAvailable)("the style inspector", () => {
   const buttonClasses = async () =>
     /className="([^"]*)"[^>]*>\s*Get started/.exec(await appFile())?.[1]?.split(" ") ?? []
 
-  /** Runs an edit, and waits until the server has it and the canvas has hot reloaded it. */
-  const saved = async (action: () => Promise<void>) => {
-    const before = signals.writes()
-    await action()
-    await signals.settled(page, before, STEP_MS)
-    expect(signals.writes()).toBe(before + 1)
-    expect(refused).toEqual([])
-  }
+  /** Runs an edit, and waits until it is saved and the canvas has hot reloaded it. */
+  const saved = (action: () => Promise<void>) => savedStep(opened)(action)
 
   beforeAll(async () => {
-    editor = await startEditor()
-    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
-    signals = await watchEditorSignals(context)
-    page = await context.newPage()
-    page.on("response", (response) => {
-      if (response.url().includes("/canvases/") && response.status() >= 400) {
-        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
-      }
-    })
-    await page.goto(editor.url)
-    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
+    opened = await openEditorPage(session)
+    ;({ editor, page, canvas } = opened)
   }, 180_000)
 
-  afterAll(async () => {
-    if (editor) {
-      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
-      editor.child.kill("SIGINT")
-      await exited
-      await rm(editor.root, { recursive: true, force: true })
-    }
-  })
+  afterAll(() => opened?.close())
 
   test("the box model shows the button's real padding per side", async () => {
     // The introduction card sits over the canvas until hidden.
     const hide = page.getByRole("button", { name: "Hide the introduction" })
     if ((await hide.count()) > 0) await hide.click()
-    // A click may land while Vite reloads a fresh copy of the app once: click until selected.
-    await expect
-      .poll(
-        async () => {
-          await (await visible(button())).click()
-          return inspector().locator("p").first().innerText()
-        },
-        { timeout: STEP_MS },
-      )
-      .toContain("button")
+    await selectInCanvas(opened, button())
+    expect(await inspector().locator("p").first().innerText()).toContain("button")
     await expect.poll(() => side("Padding top"), { timeout: STEP_MS }).toBe("4")
     expect(await side("Padding right")).toBe("12")
     expect(await side("Padding bottom")).toBe("4")

@@ -1,15 +1,16 @@
-import { readFile, rm } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { FrameLocator, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import {
+  type EditorPage,
   type EditorProcess,
-  type EditorSignals,
   filesOf,
-  startEditor,
-  watchEditorSignals,
+  openEditorPage,
+  savedStep,
+  selectInCanvas,
 } from "./support/editor.ts"
 import { useBrowser } from "./support/session.ts"
 
@@ -28,10 +29,10 @@ const ADDED_CLASS = "tracking-widest"
 
 describe.skipIf(!chromiumAvailable)("the editor journey", () => {
   const session = useBrowser()
+  let opened: EditorPage
   let editor: EditorProcess
   let page: Page
   let canvas: FrameLocator
-  let initial: Map<string, string>
   const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
 
   const changes = () => page.getByRole("list", { name: "Changes" })
@@ -41,82 +42,25 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
   const savedCount = () => changes().locator('li[data-state="saved"]').count()
 
   /**
-   * Every mutation call the page made that the server refused. The change list shows only the
-   * session on screen; this also catches a second, hidden sender (a session made twice once
-   * sent each drag and text edit twice, and the copy's 409 went unseen).
-   */
-  const refused: Array<string> = []
-  /** What the editor logged of a frame call that failed (a preview it could not show, say). */
-  const frameFailures: Array<string> = []
-
-  /** The editor's writes and the frame's nav trees (support/editor.ts). */
-  let signals: EditorSignals
-
-  /**
-   * The frame failures, less one the editor recovers from by design: initProject goes with every
-   * FRAME_READY, and a document that reloads before answering it (Vite reloads a fresh copy of
-   * the app once it has optimised its dependencies, later on a busy machine) leaves that call to
-   * time out; the new document says FRAME_READY and gets an initProject of its own.
-   */
-  const unexplainedFrameFailures = async () => {
-    const reloaded = (await signals.frameReadyCount(page)) > 1
-    return frameFailures.filter(
-      (failure) => !(reloaded && /initProject failed: .*did not answer/.test(failure)),
-    )
-  }
-
-  /**
    * Runs one step's action, then waits until its change is saved (one more than before, none
-   * failed), and until the frame has sent a nav tree built on the versions the change wrote: the
-   * hot reload carrying it has arrived and the canvas and the layers show the file as it is.
+   * failed, no frame call failed), and until the frame has sent a nav tree built on the versions
+   * the change wrote: the hot reload carrying it has arrived and the canvas and the layers show
+   * the file as it is.
    */
-  const saved = async (action: () => Promise<void>) => {
-    const before = await savedCount()
-    const writesBefore = signals.writes()
-    await action()
-    await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
-    expect(await changes().locator('li[data-state="failed"]').count()).toBe(0)
-    expect(refused).toEqual([])
-    expect(await unexplainedFrameFailures()).toEqual([])
-    await signals.settled(page, writesBefore, STEP_MS)
-    expect(signals.writes()).toBe(writesBefore + 1)
-  }
+  const saved = (action: () => Promise<void>) => savedStep(opened)(action)
 
   /** Clicks an element of the app in the canvas (a plain click selects it). */
-  const selectInCanvas = async (target: Locator, modifiers: Array<"Shift"> = []) => {
-    await (await visible(target)).click({ modifiers })
-  }
+  const select = (target: Locator, modifiers: Array<"Shift"> = []) =>
+    selectInCanvas(opened, target, { modifiers })
 
   const selectedName = () => inspector().locator("p").first().innerText()
 
   beforeAll(async () => {
-    editor = await startEditor()
-    initial = await filesOf(editor.root)
-    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
-    signals = await watchEditorSignals(context)
-    page = await context.newPage()
-    page.on("console", (message) => {
-      if (message.text().startsWith("[colorday editor]")) frameFailures.push(message.text())
-    })
-    page.on("response", (response) => {
-      if (response.url().includes("/canvases/") && response.status() >= 400) {
-        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
-      }
-    })
-    await page.goto(editor.url)
-    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    // The frame is up and has sent its tree: the layers show the app's components.
-    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
+    opened = await openEditorPage(session)
+    ;({ editor, page, canvas } = opened)
   }, 180_000)
 
-  afterAll(async () => {
-    if (editor) {
-      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
-      editor.child.kill("SIGINT")
-      await exited
-      await rm(editor.root, { recursive: true, force: true })
-    }
-  })
+  afterAll(() => opened?.close())
 
   test("the token left the address bar, and the app runs in the iframe", async () => {
     expect(page.url()).not.toContain("token=")
@@ -181,7 +125,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
 
   test("a Tailwind class added in the inspector shows in the iframe at once and lands in the file", async () => {
     const button = canvas.getByRole("button", { name: "Get started" })
-    await selectInCanvas(button)
+    await select(button)
     await expect.poll(selectedName).toContain("button")
     const letterSpacing = () =>
       button.evaluate((element) => getComputedStyle(element).letterSpacing)
@@ -216,7 +160,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
 
   test("padding set while previewing md is written as the md: variant", async () => {
     const button = canvas.getByRole("button", { name: "Get started" })
-    await selectInCanvas(button)
+    await select(button)
     await expect.poll(selectedName).toContain("button")
     const previewAt = toolbar().getByLabel("Preview at")
     await previewAt.selectOption("md")
@@ -252,7 +196,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
 
   test("a text edited in the canvas is written to the file", async () => {
     const heading = canvas.getByRole("heading", { name: "About" })
-    await selectInCanvas(heading)
+    await select(heading)
     await expect.poll(selectedName).toContain("h2")
     await saved(async () => {
       // A double-click edits the text in place (a plain click only selects); Enter ends the edit.
@@ -268,15 +212,15 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
   test("two siblings are wrapped in a div", async () => {
     const divs = async () => (await appFile()).match(/<div/g)?.length ?? 0
     const before = await divs()
-    await selectInCanvas(canvas.getByText("Every element here can be edited from the canvas."))
-    await selectInCanvas(canvas.getByRole("heading", { name: "About us" }), ["Shift"])
+    await select(canvas.getByText("Every element here can be edited from the canvas."))
+    await select(canvas.getByRole("heading", { name: "About us" }), ["Shift"])
     await visible(inspector().getByText("2 Elements selected", { exact: false }))
     await saved(() => toolbar().getByRole("button", { name: "Wrap in div" }).click())
     expect(await divs()).toBe(before + 1)
   })
 
   test("an element is deleted", async () => {
-    await selectInCanvas(canvas.getByRole("button", { name: "Get started" }))
+    await select(canvas.getByRole("button", { name: "Get started" }))
     await expect.poll(selectedName).toContain("button")
     await saved(() => toolbar().getByRole("button", { name: "Delete" }).click())
     expect(await appFile()).not.toContain("Get started")
@@ -284,7 +228,7 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
   })
 
   test("a component with required props is added through its form (the last test undoes it)", async () => {
-    await selectInCanvas(canvas.getByRole("heading", { name: "About us" }))
+    await select(canvas.getByRole("heading", { name: "About us" }))
     await expect.poll(selectedName).toContain("h2")
     // The dialog hides the rest of the editor from assistive technology (the change list too):
     // the count of saved changes is taken before it opens.
@@ -313,8 +257,8 @@ describe.skipIf(!chromiumAvailable)("the editor journey", () => {
     }
     expect(await undo.isEnabled()).toBe(false)
     const now = await filesOf(editor.root)
-    expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
-    for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
+    expect([...now.keys()].sort()).toEqual([...opened.initial.keys()].sort())
+    for (const [path, text] of opened.initial) expect(now.get(path), path).toBe(text)
     await visible(canvas.getByRole("button", { name: "Get started" }))
     // Every preview went with the hot reload that carried its change: no temporary class is left.
     await expect

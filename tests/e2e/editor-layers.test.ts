@@ -1,16 +1,16 @@
-import { readFile, rm } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { FrameLocator, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import {
+  type EditorPage,
   type EditorProcess,
-  type EditorSignals,
   filesOf,
+  openEditorPage,
   savedStep,
-  startEditor,
-  watchEditorSignals,
+  selectInCanvas,
 } from "./support/editor.ts"
 import { useBrowser } from "./support/session.ts"
 
@@ -23,12 +23,10 @@ import { useBrowser } from "./support/session.ts"
  */
 describe.skipIf(!chromiumAvailable)("direct manipulation in the editor", () => {
   const session = useBrowser()
+  let opened: EditorPage
   let editor: EditorProcess
   let page: Page
   let canvas: FrameLocator
-  let initial: Map<string, string>
-  let signals: EditorSignals
-  const refused: Array<string> = []
   const read = (path: string) => readFile(join(editor.root, path), "utf8")
 
   const changes = () => page.getByRole("list", { name: "Changes" })
@@ -36,45 +34,21 @@ describe.skipIf(!chromiumAvailable)("direct manipulation in the editor", () => {
   const savedCount = () => changes().locator('li[data-state="saved"]').count()
 
   /** Runs a step, then waits until its change is saved and the canvas shows the file as it is. */
-  const saved = (action: () => Promise<void>) => savedStep(page, signals, refused)(action)
+  const saved = (action: () => Promise<void>) => savedStep(opened)(action)
 
   /** Selects an element in the canvas and answers the key of its layer. */
-  const selectInCanvas = async (target: Locator) => {
-    await (await visible(target)).click()
-    const row = layers().locator('[role="treeitem"][aria-selected="true"]')
-    await visible(row)
-    return (await row.getAttribute("data-key")) ?? ""
-  }
+  const select = (target: Locator) => selectInCanvas(opened, target)
 
   beforeAll(async () => {
-    editor = await startEditor()
-    initial = await filesOf(editor.root)
-    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
-    await context.grantPermissions(["clipboard-read", "clipboard-write"])
-    signals = await watchEditorSignals(context)
-    page = await context.newPage()
-    page.on("response", (response) => {
-      if (response.url().includes("/canvases/") && response.status() >= 400) {
-        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
-      }
-    })
-    await page.goto(editor.url)
-    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    await visible(layers().getByText("TaskList"))
+    opened = await openEditorPage(session, { clipboard: true })
+    ;({ editor, page, canvas } = opened)
   }, 180_000)
 
-  afterAll(async () => {
-    if (editor) {
-      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
-      editor.child.kill("SIGINT")
-      await exited
-      await rm(editor.root, { recursive: true, force: true })
-    }
-  })
+  afterAll(() => opened?.close())
 
   test("a layer dragged above its sibling in Layers moves in the file, with a line where it lands", async () => {
-    const headingKey = await selectInCanvas(canvas.getByRole("heading", { name: "About" }))
-    const buttonKey = await selectInCanvas(canvas.getByRole("button", { name: "Get started" }))
+    const headingKey = await select(canvas.getByRole("heading", { name: "About" }))
+    const buttonKey = await select(canvas.getByRole("button", { name: "Get started" }))
     const heading = layers().locator(`[data-key="${headingKey}"]`)
     const button = layers().locator(`[data-key="${buttonKey}"]`)
     await saved(async () => {
@@ -108,7 +82,7 @@ describe.skipIf(!chromiumAvailable)("direct manipulation in the editor", () => {
     await layers().getByText("Header", { exact: true }).first().click()
     await page.keyboard.press("ControlOrMeta+C")
     await visible(page.getByText("Copied Header"))
-    await selectInCanvas(canvas.getByText("Made with the Colorday editor"))
+    await select(canvas.getByText("Made with the Colorday editor"))
     await saved(() => page.keyboard.press("ControlOrMeta+V"))
     const footer = await read("src/components/Footer.tsx")
     expect(footer).not.toBe(footerBefore)
@@ -132,7 +106,7 @@ describe.skipIf(!chromiumAvailable)("direct manipulation in the editor", () => {
       await saved(() => undo.click())
     }
     const now = await filesOf(editor.root)
-    expect([...now.keys()].sort()).toEqual([...initial.keys()].sort())
-    for (const [path, text] of initial) expect(now.get(path), path).toBe(text)
+    expect([...now.keys()].sort()).toEqual([...opened.initial.keys()].sort())
+    for (const [path, text] of opened.initial) expect(now.get(path), path).toBe(text)
   })
 })

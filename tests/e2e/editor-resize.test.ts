@@ -1,14 +1,15 @@
-import { readFile, rm } from "node:fs/promises"
+import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { FrameLocator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import {
+  type EditorPage,
   type EditorProcess,
-  type EditorSignals,
-  startEditor,
-  watchEditorSignals,
+  openEditorPage,
+  savedStep,
+  selectInCanvas,
 } from "./support/editor.ts"
 import { useBrowser } from "./support/session.ts"
 
@@ -22,11 +23,10 @@ import { useBrowser } from "./support/session.ts"
 
 describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () => {
   const session = useBrowser()
+  let opened: EditorPage
   let editor: EditorProcess
   let page: Page
   let canvas: FrameLocator
-  let signals: EditorSignals
-  const refused: Array<string> = []
   let firstSource = ""
   const appFile = () => readFile(join(editor.root, "src/App.tsx"), "utf8")
   const inspector = () => page.getByRole("complementary", { name: "Inspector" })
@@ -44,53 +44,22 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     return arbitrary ? Number(arbitrary[1]) : Number(name.slice(2)) * 4
   }
 
-  /** Runs an edit, and waits until the server has it and the canvas has hot reloaded it. */
-  const saved = async (action: () => Promise<void>) => {
-    const before = signals.writes()
-    await action()
-    await signals.settled(page, before, STEP_MS)
-    expect(signals.writes()).toBe(before + 1)
-    expect(refused).toEqual([])
-  }
+  /** Runs an edit, and waits until it is saved and the canvas has hot reloaded it. */
+  const saved = (action: () => Promise<void>) => savedStep(opened)(action)
 
   beforeAll(async () => {
-    editor = await startEditor()
+    opened = await openEditorPage(session)
+    ;({ editor, page, canvas } = opened)
     firstSource = await readFile(join(editor.root, "src/App.tsx"), "utf8")
-    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
-    signals = await watchEditorSignals(context)
-    page = await context.newPage()
-    page.on("response", (response) => {
-      if (response.url().includes("/canvases/") && response.status() >= 400) {
-        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
-      }
-    })
-    await page.goto(editor.url)
-    canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
-    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
   }, 180_000)
 
-  afterAll(async () => {
-    if (editor) {
-      const exited = new Promise((resolve) => editor.child.once("exit", resolve))
-      editor.child.kill("SIGINT")
-      await exited
-      await rm(editor.root, { recursive: true, force: true })
-    }
-  })
+  afterAll(() => opened?.close())
 
   test("the selected section shows its handles", async () => {
     const hide = page.getByRole("button", { name: "Hide the introduction" })
     if ((await hide.count()) > 0) await hide.click()
-    // A click may land while Vite reloads a fresh copy of the app once: click until selected.
-    await expect
-      .poll(
-        async () => {
-          await (await visible(about())).click({ position: { x: 6, y: 6 } })
-          return inspector().locator("p").first().innerText()
-        },
-        { timeout: STEP_MS },
-      )
-      .toContain("section")
+    await selectInCanvas(opened, about(), { position: { x: 6, y: 6 } })
+    expect(await inspector().locator("p").first().innerText()).toContain("section")
     for (const handle of ["right", "bottom", "corner"]) {
       await visible(canvas.locator(`[data-resize-handle="${handle}"]`))
     }
@@ -136,28 +105,21 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     const previewAt = toolbar.getByLabel("Preview at")
     await previewAt.selectOption("md")
     await visible(toolbar.getByText("Styles: md and up"))
-    await expect
-      .poll(
-        async () => {
-          await (await visible(about())).click({ position: { x: 6, y: 6 } })
-          return inspector().locator("p").first().innerText()
-        },
-        { timeout: STEP_MS },
-      )
-      .toContain("section")
+    await selectInCanvas(opened, about(), { position: { x: 6, y: 6 } })
+    expect(await inspector().locator("p").first().innerText()).toContain("section")
     const handle = await visible(canvas.locator('[data-resize-handle="corner"]'))
     const box = await handle.boundingBox()
     if (!box) throw new Error("the corner handle has no box on the page")
     const x = box.x + box.width / 2
     const y = box.y + box.height / 2
-    const writes = signals.writes()
+    const writes = opened.signals.writes()
     await page.mouse.move(x, y)
     await page.mouse.down()
     await page.mouse.move(x - 50, y + 40, { steps: 6 })
     await page.mouse.up()
     // The width and the height are two changes: wait for the second to be in the canvas.
-    await signals.settled(page, writes + 1, STEP_MS)
-    expect(refused).toEqual([])
+    await opened.signals.settled(page, writes + 1, STEP_MS)
+    expect(opened.refused).toEqual([])
     const classes = await aboutClasses()
     expect(
       classes.some((name) => /^md:w-/.test(name)),

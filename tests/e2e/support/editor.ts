@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { EventEmitter } from "node:events"
-import { readdir, readFile } from "node:fs/promises"
+import { readdir, readFile, rm } from "node:fs/promises"
 import { createServer } from "node:net"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
-import type { BrowserContext, Page } from "playwright-core"
+import type { BrowserContext, FrameLocator, Locator, Page } from "playwright-core"
 import { expect } from "vitest"
-import { STEP_MS } from "./browser.ts"
+import { STEP_MS, visible } from "./browser.ts"
+import type { BrowserSession } from "./session.ts"
 
 /**
  * `colorday editor` as a process, for the editor journey and the editor bench: a fresh copy of
@@ -217,14 +218,88 @@ export const watchEditorSignals = async (context: BrowserContext): Promise<Edito
   return { writes: () => writes.length, written, settled, frameReadyCount }
 }
 
+/** The editor opened on a fresh copy of the sample app, as every editor e2e file starts. */
+export interface EditorPage {
+  readonly editor: EditorProcess
+  readonly page: Page
+  readonly canvas: FrameLocator
+  readonly signals: EditorSignals
+  /** Every file of the copy before any edit. */
+  readonly initial: ReadonlyMap<string, string>
+  /**
+   * Every mutation call the page made that the server refused. The change list shows only the
+   * session on screen; this also catches a second, hidden sender.
+   */
+  readonly refused: ReadonlyArray<string>
+  /** What the editor logged of a frame call that failed (a preview it could not show, say). */
+  readonly frameFailures: ReadonlyArray<string>
+  /** Stops `colorday editor` and removes the copy. */
+  readonly close: () => Promise<void>
+}
+
+/**
+ * Starts `colorday editor`, opens its page in a new context of `session` (1440×900) and waits
+ * until the frame has sent its tree (the layers show the app's components). For the file's
+ * beforeAll; `close()` in its afterAll.
+ */
+export const openEditorPage = async (
+  session: BrowserSession,
+  options: { readonly clipboard?: boolean } = {},
+): Promise<EditorPage> => {
+  const editor = await startEditor()
+  const close = async () => {
+    const exited = new Promise((resolve) => editor.child.once("exit", resolve))
+    editor.child.kill("SIGINT")
+    await exited
+    await rm(editor.root, { recursive: true, force: true })
+  }
+  try {
+    const initial = await filesOf(editor.root)
+    const context = await session.newContext({ viewport: { width: 1440, height: 900 } })
+    if (options.clipboard) await context.grantPermissions(["clipboard-read", "clipboard-write"])
+    const signals = await watchEditorSignals(context)
+    const page = await context.newPage()
+    const refused: Array<string> = []
+    const frameFailures: Array<string> = []
+    page.on("console", (message) => {
+      if (message.text().startsWith("[colorday editor]")) frameFailures.push(message.text())
+    })
+    page.on("response", (response) => {
+      if (response.url().includes("/canvases/") && response.status() >= 400) {
+        refused.push(`${String(response.status())} ${new URL(response.url()).pathname}`)
+      }
+    })
+    await page.goto(editor.url)
+    const canvas = page.frameLocator('iframe[title="Canvas: the edited app"]')
+    await visible(page.getByRole("tree", { name: "Page elements" }).getByText("TaskList"))
+    return { editor, page, canvas, signals, initial, refused, frameFailures, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/**
+ * The frame failures, less one the editor recovers from by design: initProject goes with every
+ * FRAME_READY, and a document that reloads before answering it leaves that call to time out; the
+ * new document says FRAME_READY and gets an initProject of its own.
+ */
+export const unexplainedFrameFailures = async (opened: EditorPage): Promise<Array<string>> => {
+  const reloaded = (await opened.signals.frameReadyCount(opened.page)) > 1
+  return opened.frameFailures.filter(
+    (failure) => !(reloaded && /initProject failed: .*did not answer/.test(failure)),
+  )
+}
+
 /**
  * A test's step that must write one change: runs `action`, then waits until the Changes list has
- * one more saved change and none failed, nothing was refused, and the canvas shows the file as
- * it is (one write seen by the frame).
+ * one more saved change and none failed, nothing was refused and no frame call failed, and the
+ * canvas shows the file as it is (one write seen by the frame).
  */
 export const savedStep =
-  (page: Page, signals: EditorSignals, refused: ReadonlyArray<string>) =>
+  (opened: EditorPage) =>
   async (action: () => Promise<void>): Promise<void> => {
+    const { page, signals, refused } = opened
     const changes = page.getByRole("list", { name: "Changes" })
     const savedCount = () => changes.locator('li[data-state="saved"]').count()
     const before = await savedCount()
@@ -233,6 +308,75 @@ export const savedStep =
     await expect.poll(savedCount, { timeout: STEP_MS }).toBe(before + 1)
     expect(await changes.locator('li[data-state="failed"]').count()).toBe(0)
     expect(refused).toEqual([])
+    expect(await unexplainedFrameFailures(opened)).toEqual([])
     await signals.settled(page, writesBefore, STEP_MS)
     expect(signals.writes()).toBe(writesBefore + 1)
   }
+
+/** Waits until the document in the canvas has said FRAME_READY and sent a nav tree since. */
+export const frameUp = (page: Page): Promise<unknown> =>
+  page.waitForFunction(
+    () => {
+      const seen = window as unknown as { e2eFrameReadyAt?: number; e2eNavTreeAt?: number }
+      return seen.e2eFrameReadyAt !== undefined && (seen.e2eNavTreeAt ?? 0) >= seen.e2eFrameReadyAt
+    },
+    undefined,
+    { timeout: STEP_MS },
+  )
+
+/** A reload of the app's document may cost a click: this many reloads in one selection at most. */
+const MAX_RELOADS_PER_CLICK = 3
+
+/**
+ * Clicks an element of the app in the canvas (a plain click selects it; with Shift, adds it to
+ * the selection) once the frame is up with its tree, and waits until the layers show it selected
+ * (a selected row for the clicked element's codebase id, the element itself or its nearest
+ * ancestor with one). The click is made again only when the app's document reloaded in between
+ * (Vite may reload it once it has optimised its dependencies): a click lost any other way fails.
+ * Answers the selected row's element key.
+ */
+export const selectInCanvas = async (
+  opened: Pick<EditorPage, "page" | "signals">,
+  target: Locator,
+  options: {
+    readonly modifiers?: ReadonlyArray<"Shift">
+    readonly position?: { readonly x: number; readonly y: number }
+  } = {},
+): Promise<string> => {
+  const { page, signals } = opened
+  for (let reloads = 0; ; reloads += 1) {
+    await frameUp(page)
+    const element = await visible(target)
+    const codebaseId = await element.evaluate((clicked) => {
+      for (let at: Element | null = clicked; at; at = at.parentElement) {
+        const id = [...at.classList].find((name) => name.startsWith("tempo-"))
+        if (id) return id
+      }
+      return null
+    })
+    if (codebaseId === null) throw new Error("the clicked element has no codebase id, nor a parent")
+    const row = page
+      .getByRole("tree", { name: "Page elements" })
+      .locator(`[role="treeitem"][aria-selected="true"][data-key^="TE_${codebaseId}_"]`)
+    const readyBefore = await signals.frameReadyCount(page)
+    await element.click({
+      modifiers: [...(options.modifiers ?? [])],
+      ...(options.position ? { position: options.position } : {}),
+    })
+    let outcome = "waiting" as "selected" | "reloaded" | "waiting"
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) > 0) outcome = "selected"
+          else if ((await signals.frameReadyCount(page)) !== readyBefore) outcome = "reloaded"
+          return outcome
+        },
+        { timeout: STEP_MS, message: `no layer of ${codebaseId} was selected by the click` },
+      )
+      .not.toBe("waiting")
+    if (outcome === "selected") return (await row.first().getAttribute("data-key")) ?? ""
+    if (reloads + 1 >= MAX_RELOADS_PER_CLICK) {
+      throw new Error(`the app's document reloaded ${MAX_RELOADS_PER_CLICK} times during a click`)
+    }
+  }
+}

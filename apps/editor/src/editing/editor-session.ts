@@ -40,10 +40,20 @@ export class EditorSession extends EditLifecycle {
   protected onFrameMessage(message: FrameMessage) {
     const payload = isRecord(message.payload) ? message.payload : {}
     switch (message.type) {
-      case "FRAME_READY":
+      case "FRAME_READY": {
         this.update({ frameReady: true, driveMode: payload.driveMode === true })
         void this.call("initProject", [{ zoomPerc: this.snapshot.frameZoomPerc }])
+        // A document that reloaded (Vite does, now and then) starts with no selection while the
+        // editor still shows one: it is given the editor's, which it checks against its first
+        // tree and answers with what is left of it.
+        const { selectedKey, multiSelectedKeys } = this.snapshot
+        if (multiSelectedKeys.length > 1) {
+          void this.call("setMultiselectedElementKeys", [multiSelectedKeys])
+        } else if (selectedKey !== null) {
+          void this.call("setSelectedElement", [selectedKey])
+        }
         return
+      }
       case "NAV_TREE": {
         const tree = readNavTree(payload.navTree)
         const nodes = indexTree(tree)
