@@ -26,6 +26,8 @@ import { layerPersistence } from "../adapters/persistence/persistence.layer.ts"
 import { canvasesFromEnv, layerCanvases } from "../adapters/source/canvas-registry.ts"
 import { layerLazyTsMorphRewriter } from "../adapters/source/lazy-rewriter.ts"
 import type { Canvas } from "../domain/editing/canvases.port.ts"
+import { type PushConfig, pushConfigFromEnv } from "../adapters/push/vapid-keys.ts"
+import { layerWebPush } from "../adapters/push/web-push-sender.ts"
 
 /**
  * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
@@ -58,6 +60,8 @@ export interface AppConfig {
    * (`OWASP_SCRYPT_PARAMETERS`). Only tests lower them, to sign members up quickly.
    */
   readonly passwordHashing?: ScryptParameters | undefined
+  /** Web Push; default: VAPID_* from the environment, or keys generated into DATA_DIR (embedded). */
+  readonly push?: PushConfig | undefined
 }
 
 export const appConfigFromEnv = (
@@ -93,4 +97,12 @@ export const makeAppLayer = (config: AppConfig) =>
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
     layerTotpAuthenticator,
+    layerWebPush(
+      () =>
+        config.push ??
+        pushConfigFromEnv(process.env, {
+          dataDir: config.dataDir,
+          embedded: config.databaseUrl === undefined,
+        }),
+    ),
   )

@@ -4,6 +4,7 @@ import { ContestAnalytics, visitDay } from "../contests/contest-analytics.port.t
 import { runMonthlyDrawings } from "../drawings/drawings.use-case.ts"
 import { renewSubscriptions } from "../plans/renew-subscriptions.use-case.ts"
 import { JobLease } from "./job-lease.port.ts"
+import { runPushJobs } from "../notifications/push-jobs.use-case.ts"
 
 /** The scheduler's jobs, by the name of the lease each runs under. */
 export const CLOSING_JOB = "close-due-contests"
@@ -51,5 +52,7 @@ export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder:
   } else {
     report.skipped.push(DRAWINGS_JOB)
   }
+  // Web Push and the bell list: due reminders, last hour's votes, pending pushes (own lease).
+  yield* runPushJobs(holder)
   return report
 })
