@@ -1,0 +1,187 @@
+import { describe, expect } from "@effect/vitest"
+import { Effect } from "effect"
+import { TestClock } from "effect/testing"
+import { MemoryPushService } from "../../adapters/memory/memory-notifications.ts"
+import { DAY, HOUR, MINUTE, seedContest, seedMember } from "../../adapters/memory/seed.ts"
+import { itWithMemory as test } from "../../adapters/memory/testing.ts"
+import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
+import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
+import { grantBadge } from "../badges/grant-badge.use-case.ts"
+import { recordDownload } from "../contests/record-download.use-case.ts"
+import type { MemberId } from "../shared/ids.ts"
+import { submitEntry } from "../submissions/submit-entry.use-case.ts"
+import { castVote } from "../voting/cast-vote.use-case.ts"
+import {
+  markNotificationsRead,
+  memberNotifications,
+  subscribeToPush,
+} from "./member-notifications.use-case.ts"
+import { runPushJobs } from "./push-jobs.use-case.ts"
+
+const KEYS = { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) }
+const ADMIN = { type: "member" as const, id: "admin-1" }
+
+/** The member's push switches, the rest as the defaults. */
+const setPush = (memberId: MemberId, push: Partial<typeof DEFAULT_SETTINGS.push>) =>
+  Effect.gen(function* () {
+    yield* (yield* MemberSettingsRepository).save(
+      memberId,
+      { ...DEFAULT_SETTINGS, push: { ...DEFAULT_SETTINGS.push, ...push } },
+      0,
+    )
+  })
+
+const device = (memberId: MemberId, name: string) =>
+  subscribeToPush(memberId, { endpoint: `https://push.example/${name}`, ...KEYS })
+
+/** The kinds of the member's bell list, newest first. */
+const bell = (memberId: MemberId) =>
+  Effect.map(memberNotifications(memberId), ({ items }) => items.map((item) => item.kind))
+
+const pushedTo = (name: string) =>
+  Effect.gen(function* () {
+    return (yield* MemoryPushService).sent
+      .filter((push) => push.endpoint.endsWith(`/${name}`))
+      .map((push) => JSON.parse(push.payload) as { kind: string; title: string; url: string })
+  })
+
+describe("push notifications", () => {
+  test("a contest reminder two hours before the end: downloaded or entered yesterday, not entered today; once", () =>
+    Effect.gen(function* () {
+      const yesterday = yield* seedContest({
+        startsIn: -DAY - HOUR,
+        lasts: DAY,
+        title: "Yesterday",
+      })
+      const today = yield* seedContest({ startsIn: -HOUR, lasts: DAY, title: "Harvest Moon" })
+      const downloaded = yield* seedMember()
+      const enteredYesterday = yield* seedMember()
+      const enteredToday = yield* seedMember()
+      const switchedOff = yield* seedMember()
+      const stranger = yield* seedMember()
+      yield* TestClock.adjust(-2 * HOUR + 1)
+      yield* submitEntry({ memberId: enteredYesterday.id, contestId: yesterday.id, image: "y" })
+      yield* TestClock.adjust(2 * HOUR - 1)
+      for (const member of [downloaded, switchedOff]) {
+        yield* recordDownload({ contestId: today.id, memberId: member.id, visitor: member.id })
+      }
+      yield* recordDownload({ contestId: today.id, memberId: enteredToday.id, visitor: "t" })
+      yield* submitEntry({ memberId: enteredToday.id, contestId: today.id, image: "t" })
+      yield* setPush(switchedOff.id, { contestReminders: false })
+      for (const member of [downloaded, enteredYesterday, enteredToday, switchedOff, stranger]) {
+        yield* device(member.id, member.id)
+      }
+
+      // Three hours before the end: nothing yet.
+      yield* TestClock.adjust(DAY - HOUR - 3 * HOUR)
+      expect((yield* runPushJobs("a"))?.reminders).toBe(0)
+      yield* TestClock.adjust(HOUR + MINUTE)
+      expect((yield* runPushJobs("a"))?.reminders).toBe(2)
+      expect(yield* runPushJobs("a")).toMatchObject({ reminders: 0, delivered: 0 })
+
+      const pushes = yield* pushedTo(downloaded.id)
+      expect(pushes).toHaveLength(1)
+      expect(pushes[0]).toMatchObject({ kind: "contest-reminder", url: "/" })
+      expect(pushes[0]?.title).toContain("Harvest Moon")
+      expect(yield* pushedTo(enteredYesterday.id)).toHaveLength(1)
+      for (const member of [enteredToday, switchedOff, stranger]) {
+        expect(yield* pushedTo(member.id)).toEqual([])
+        expect(yield* bell(member.id)).toEqual([])
+      }
+      expect(yield* bell(downloaded.id)).toEqual(["contest-reminder"])
+    }))
+
+  test("new votes: off by default; with the switch on, one push for the hour's votes, never twice", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest()
+      const artist = yield* seedMember()
+      const quiet = yield* seedMember()
+      const { entry } = yield* submitEntry({
+        memberId: artist.id,
+        contestId: contest.id,
+        image: "a",
+      })
+      const other = (yield* submitEntry({ memberId: quiet.id, contestId: contest.id, image: "q" }))
+        .entry
+      yield* setPush(artist.id, { newVotes: true })
+      yield* device(artist.id, "artist")
+      yield* device(quiet.id, "quiet")
+      for (let i = 0; i < 3; i += 1) {
+        const voter = yield* seedMember()
+        yield* castVote({ voterId: voter.id, entryId: entry.id })
+        yield* castVote({ voterId: voter.id, entryId: other.id })
+      }
+      // Not within the hour they were cast in: batched once the hour is over.
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(0)
+      yield* TestClock.adjust(HOUR)
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(1)
+      yield* runPushJobs("a")
+      const pushes = yield* pushedTo("artist")
+      expect(pushes.map((push) => push.title)).toEqual(["Your entries got 3 new votes"])
+      expect(yield* pushedTo("quiet")).toEqual([])
+      expect(yield* bell(quiet.id)).toEqual([])
+    }))
+
+  test("an achievement when a badge is granted, once; none with the switch off", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      const off = yield* seedMember()
+      yield* setPush(off.id, { achievementUnlocked: false })
+      yield* device(member.id, "member")
+      yield* device(off.id, "off")
+      for (const who of [member, off, member]) {
+        yield* grantBadge(ADMIN, { memberId: who.id, badgeId: "first-win" })
+      }
+      yield* runPushJobs("a")
+      yield* runPushJobs("a")
+      expect((yield* pushedTo("member")).map((push) => push.title)).toEqual([
+        "Badge unlocked: First Win",
+      ])
+      expect(yield* pushedTo("off")).toEqual([])
+      expect(yield* bell(off.id)).toEqual([])
+      expect(yield* memberNotifications(member.id)).toMatchObject({ unread: 1 })
+      expect(yield* markNotificationsRead(member.id)).toBe(1)
+      expect(yield* memberNotifications(member.id)).toMatchObject({ unread: 0 })
+    }))
+
+  test("a device the push service says is gone (410) is removed; the other still gets pushes", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "phone")
+      yield* device(member.id, "laptop")
+      const service = yield* MemoryPushService
+      service.answers.set("https://push.example/phone", "gone")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      expect(yield* runPushJobs("a")).toMatchObject({ delivered: 1, gone: 1 })
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "hat-trick" })
+      expect(yield* runPushJobs("a")).toMatchObject({ delivered: 1, gone: 0 })
+      expect(yield* pushedTo("phone")).toHaveLength(1)
+      expect(yield* pushedTo("laptop")).toHaveLength(2)
+    }))
+
+  test("a second instance finds the lease held and sends nothing", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "member")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      expect(yield* runPushJobs("a")).not.toBeNull()
+      expect(yield* runPushJobs("b")).toBeNull()
+      expect(yield* pushedTo("member")).toHaveLength(1)
+    }))
+
+  test("a subscription must name an https push service and well-formed keys", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      const refused = (input: Parameters<typeof subscribeToPush>[1]) =>
+        Effect.flip(subscribeToPush(member.id, input)).pipe(
+          Effect.map((error) => error.issues.map((issue) => issue.field)),
+        )
+      expect(yield* refused({ endpoint: "http://push.example/x", ...KEYS })).toEqual(["endpoint"])
+      expect(
+        yield* refused({ endpoint: "https://push.example/x", ...KEYS, auth: "short" }),
+      ).toEqual(["keys.auth"])
+      expect(
+        yield* refused({ endpoint: "https://push.example/x", ...KEYS, p256dh: "not base64!" }),
+      ).toEqual(["keys.p256dh"])
+    }))
+})
