@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin"
 import { defineConfig } from "vitest/config"
 import DurationsReporter from "./tests/support/durations-reporter.ts"
 
@@ -68,6 +69,8 @@ export default defineConfig({
         },
       },
       {
+        // The apps import their catalogs compiled, as the build does (lingui.config.ts).
+        plugins: [lingui()],
         test: {
           name: "web",
           include: ["apps/**/*.test.tsx", "apps/**/*.test.ts"],

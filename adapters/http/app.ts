@@ -17,6 +17,7 @@ import compress from "koa-compress"
 import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { Language } from "../../domain/accounts/member-settings.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import {
   type FirstScreenCall,
@@ -103,6 +104,8 @@ export interface SessionLookup<R> {
   >
   /** Whether the member has two-factor sign-in on (read for REQUIRE_ADMIN_2FA). */
   readonly hasTwoFactor?: (memberId: string) => Effect.Effect<boolean, never, R>
+  /** The member's language setting (the pages' language, issue 22); none when unreadable. */
+  readonly language?: (memberId: string) => Effect.Effect<Language | undefined, never, R>
 }
 
 const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -542,6 +545,11 @@ export const makeHttpApp = <R>(options: {
       apps: config.webApps ?? DEFAULT_WEB_APPS,
       visitorTags: firstScreen,
       sessionCookie: SESSION_COOKIE,
+      memberLanguage: async (token) => {
+        const found = await runtime.runPromise(sessions.resolve(token))
+        if (Option.isNone(found) || !sessions.language) return undefined
+        return runtime.runPromise(sessions.language(found.value.member.id))
+      },
       headTags: makeHeadTags({
         publicUrl: config.publicUrl,
         find: previews && {

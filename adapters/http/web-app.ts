@@ -3,6 +3,12 @@ import { readFile, stat } from "node:fs/promises"
 import { extname, join, resolve, sep } from "node:path"
 import type { Context, Middleware } from "koa"
 import {
+  chooseLanguage,
+  LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
+  type Language,
+} from "../../domain/site/languages.ts"
+import {
   type BuildManifest,
   chunkPreloads,
   readBuildManifest,
@@ -79,6 +85,11 @@ export interface PageRequest {
   readonly query: Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
   /** This server's origin as the browser reached it (protocol://host). */
   readonly origin: string
+  /**
+   * The language the page is in (issue 22): the member's setting, else the footer's cookie, else
+   * Accept-Language, else English. `<html lang>` and the head tags are rendered in it.
+   */
+  readonly language: Language
 }
 
 /** The head tags of a page (already HTML-escaped), put in place of META_PLACEHOLDER. */
@@ -240,6 +251,8 @@ export const serveWebApps = (options: {
   readonly visitorTags?: VisitorTags
   /** The session cookie's name, read for visitorTags. */
   readonly sessionCookie?: string
+  /** A signed-in member's language setting, from the session cookie (none: a visitor). */
+  readonly memberLanguage?: (sessionToken: string) => Promise<Language | undefined>
 }): Middleware => {
   const templates = new Map(options.apps.map((app) => [app.prefix, indexTemplate(app.dir)]))
   return async (ctx, next) => {
@@ -281,13 +294,23 @@ export const serveWebApps = (options: {
       ctx.body = NOT_BUILT_MESSAGE
       return
     }
+    const sessionToken = (options.sessionCookie && ctx.cookies.get(options.sessionCookie)) || null
+    const accepted = ctx.acceptsLanguages(...LANGUAGE_CODES)
+    const language = chooseLanguage({
+      member: sessionToken ? await options.memberLanguage?.(sessionToken) : undefined,
+      cookie: ctx.cookies.get(LANGUAGE_COOKIE),
+      accepted: ctx.get("Accept-Language") !== "" && accepted !== false ? accepted : undefined,
+    })
+    // The page's language depends on these too.
+    ctx.vary("Accept-Language")
+    ctx.vary("Cookie")
     const page: PageRequest = {
       app: app.prefix,
       path: ctx.path,
       query: ctx.query,
       origin: `${ctx.protocol}://${ctx.host}`,
+      language,
     }
-    const sessionToken = (options.sessionCookie && ctx.cookies.get(options.sessionCookie)) || null
     const [pageTags, visitor] = await Promise.all([
       options.headTags(page),
       options.visitorTags?.(page, sessionToken) ?? "",
@@ -301,11 +324,16 @@ export const serveWebApps = (options: {
     // With a signed-in member's data in it the page is that browser's alone: no shared cache
     // may keep it. Without a session cookie it is every visitor's page.
     ctx.set("Cache-Control", visitor !== "" && sessionToken ? "private, no-cache" : "no-cache")
-    if (visitor !== "") ctx.vary("Cookie")
     const { before, after } = bringsTitle(tags) ? template.bare : template
-    ctx.body = `${before}${tags}${after}`
+    ctx.body = `${withLanguage(before, language)}${tags}${after}`
   }
 }
+
+/** The build's `<html lang="en">` as the page's language. */
+const withLanguage = (html: string, language: Language) =>
+  html.replace(/<html(\s[^>]*)?\slang="[^"]*"/i, (tag) =>
+    tag.replace(/lang="[^"]*"/i, `lang="${language}"`),
+  )
 
 const notFound = (ctx: Context) => {
   ctx.status = 404

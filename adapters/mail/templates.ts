@@ -3,7 +3,8 @@ import {
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../domain/accounts/account-rules.ts"
 import { EXTRA_ENTRY, formatCents } from "../../domain/plans/plans.ts"
-import type { Mail } from "../../domain/shared/mailer.port.ts"
+import type { InLanguage, Mail } from "../../domain/shared/mailer.port.ts"
+import { t, type Translate } from "../i18n/server-i18n.ts"
 import { renderNotificationMail } from "./templates-notifications.ts"
 
 /** A mail ready for a transport: what both the SMTP relay and the outbox receive. */
@@ -74,22 +75,34 @@ export const paragraphs = (text: string) =>
     .map((block) => `<p>${escapeHtml(block).replaceAll("\n", "<br>")}</p>`)
     .join("\n")
 
-export const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#7c3aed;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>\n` +
-  `<p style="font-size:13px;color:#555555">Or paste this address into your browser:<br><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`
+/**
+ * The translation hook of the mails (issue 22): a mail's texts come from the catalogs
+ * (locales/<language>/mail-*.json) in the language the mail carries (its member's setting,
+ * English when it carries none). The shared pieces below take that mail's `tr`; English when a
+ * mail not yet converted leaves it out.
+ */
+const ENGLISH: Translate = t("en")
 
-export const page = (title: string, body: string) =>
+/** What every mail ends with, in the mail's language. */
+export const signatureIn = (tr: Translate) => tr("mail.common.signature")
+
+export const button = (href: string, label: string, tr: Translate = ENGLISH) =>
+  `<p><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#7c3aed;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>\n` +
+  `<p style="font-size:13px;color:#555555">${escapeHtml(tr("mail.common.pasteAddress"))}<br><a href="${escapeHtml(href)}">${escapeHtml(href)}</a></p>`
+
+export const page = (title: string, body: string, tr: Translate = ENGLISH) =>
   `<!doctype html>
-<html lang="en">
+<html lang="${tr.language}">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;line-height:1.5;color:#1f2937">
 ${body}
-<p style="font-size:13px;color:#555555">— The Colorday team</p>
+<p style="font-size:13px;color:#555555">${escapeHtml(signatureIn(tr))}</p>
 </body>
 </html>
 `
 
-export const signature = "— The Colorday team"
+/** The English signature, for the mails not yet converted (use signatureIn(tr)). */
+export const signature = signatureIn(ENGLISH)
 
 /** 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st. */
 export const ordinal = (n: number): string => {
@@ -121,21 +134,26 @@ const withPasswordLink = (
 }
 
 /** Subject, text and HTML of each mail, every value from a person HTML-escaped. */
-export const renderMail = (mail: Mail, publicUrl: string): RenderedMail => {
+export const renderMail = (mail: Mail & InLanguage, publicUrl: string): RenderedMail => {
+  const tr = t(mail.language)
   switch (mail.kind) {
     case "verify-email": {
       const link = verifyLink(publicUrl, mail.token)
-      const subject = "Verify your e-mail"
-      const intro = `Hi ${mail.name},\n\nWelcome to Colorday! Please confirm your e-mail address to start entering contests. The link works for ${hours(VERIFICATION_TOKEN_TTL_MS)}.`
-      const outro = "If you did not sign up for Colorday, you can ignore this e-mail."
+      const subject = tr("mail.verification.subject")
+      const intro = tr("mail.verification.intro", {
+        name: mail.name,
+        hours: Math.round(VERIFICATION_TOKEN_TTL_MS / 3_600_000),
+      })
+      const outro = tr("mail.verification.outro")
       return {
         to: mail.to,
         subject,
         link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
         html: page(
           subject,
-          `${paragraphs(intro)}\n${button(link, "Verify my e-mail")}\n${paragraphs(outro)}`,
+          `${paragraphs(intro)}\n${button(link, tr("mail.verification.button"), tr)}\n${paragraphs(outro)}`,
+          tr,
         ),
       }
     }

@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin"
 import tailwindcss from "@tailwindcss/vite"
 import react from "@vitejs/plugin-react"
 import Beasties from "beasties"
@@ -144,6 +145,9 @@ export const appConfig = (app: {
     plugins: [
       sharedHead(app.favicon ?? "../web/public/favicon.svg"),
       react(),
+      // The catalogs (locales/<language>/<area>.json, imported with ?lingui) compiled at build time:
+      // the page gets ready functions, not ICU text to parse (lingui.config.ts).
+      lingui({ failOnCompileError: true }),
       ...(app.preact === true ? [reactOnPreact()] : []),
       tailwindcss(),
       ...(app.shell === undefined ? [] : [prerenderShell(fileURLToPath(app.root), app.shell)]),

@@ -7,6 +7,7 @@ import { consumeToken, issueToken, usableToken } from "./account-tokens.ts"
 import { EmailTaken, InvalidToken } from "./accounts.errors.ts"
 import type { Member } from "./member.entity.ts"
 import { MemberRepository } from "./member.port.ts"
+import { memberSettings } from "./member-settings.use-case.ts"
 import type { TokenPurpose } from "./member-token.port.ts"
 
 /**
@@ -95,11 +96,14 @@ export const mailLinkTo = Effect.fn("mailLinkTo")(function* (
       if (Option.isNone(found) || !eligible(found.value)) return
       const member = found.value
       const token = yield* issueToken(member.id, purpose, yield* Clock.currentTimeMillis)
+      // In the member's language (issue 22); English if their settings cannot be read.
+      const settings = yield* Effect.option(memberSettings(member.id))
       yield* (yield* Mailer).send({
         kind: purpose === "verify" ? "verify-email" : "reset-password",
         to: member.email,
         name: member.firstName,
         token,
+        language: Option.getOrUndefined(settings)?.language,
       })
     }),
   )

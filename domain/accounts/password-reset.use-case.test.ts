@@ -32,7 +32,13 @@ describe("requestPasswordReset", () => {
       yield* requestPasswordReset(" ADA@example.com")
       const store = yield* Memory
       expect(store.tables.mails).toEqual([
-        { kind: "reset-password", to: ada.email, name: "Ada", token: yield* resetToken },
+        {
+          kind: "reset-password",
+          to: ada.email,
+          name: "Ada",
+          language: "en",
+          token: yield* resetToken,
+        },
       ])
       expect([...store.tables.memberTokens.values()]).toEqual([
         {

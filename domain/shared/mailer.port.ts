@@ -1,4 +1,5 @@
 import { Context, type Effect } from "effect"
+import type { Language } from "../accounts/member-settings.ts"
 
 /**
  * The e-mails the product sends, as data. Adapters render them (subject, text, HTML) and build the
@@ -242,6 +243,14 @@ export interface WeeklySummaryMail {
 export type MailKind = Mail["kind"]
 
 /**
+ * The language a mail is written in (issue 22): its member's setting, passed by whoever sends it;
+ * English when absent.
+ */
+export interface InLanguage {
+  readonly language?: Language | undefined
+}
+
+/**
  * Queues one e-mail. Called inside the transaction of the change it reports, it is written to the
  * outbox with that change (so it goes if and only if the change commits, and once however often a
  * deadlocked transaction is retried); a sender apart from the request delivers it afterwards, with
@@ -251,6 +260,6 @@ export type MailKind = Mail["kind"]
 export class Mailer extends Context.Service<
   Mailer,
   {
-    readonly send: (mail: Mail) => Effect.Effect<void>
+    readonly send: (mail: Mail & InLanguage) => Effect.Effect<void>
   }
 >()("colorday/Mailer") {}

@@ -2,6 +2,7 @@ import { Menu as MenuIcon, X } from "lucide-react"
 import { useEffect, useState, type ReactNode } from "react"
 import { Link, useLocation } from "react-router-dom"
 import { cn } from "./cn.ts"
+import { useT } from "./i18n.tsx"
 import { LogoMark } from "./logo.tsx"
 
 /**
@@ -10,14 +11,17 @@ import { LogoMark } from "./logo.tsx"
  */
 
 /** The first stop of the Tab key: straight to the page's <main id="main">. */
-export const SkipLink = () => (
-  <a
-    href="#main"
-    className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
-  >
-    Skip to content
-  </a>
-)
+export const SkipLink = () => {
+  const t = useT()
+  return (
+    <a
+      href="#main"
+      className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-card focus:p-2"
+    >
+      {t("ui.shell.skip")}
+    </a>
+  )
+}
 
 /** The mark and the name, linking to the app's home. */
 export const BrandLink = ({
@@ -74,15 +78,18 @@ export const MenuButton = ({
   readonly controls: string
   readonly onToggle: () => void
   readonly className?: string
-}) => (
-  <button
-    type="button"
-    className={cn("rounded-md p-2 text-slate-700 hover:bg-muted", className)}
-    aria-expanded={open}
-    aria-controls={controls}
-    aria-label={open ? "Close menu" : "Open menu"}
-    onClick={onToggle}
-  >
-    {open ? <X aria-hidden className="size-6" /> : <MenuIcon aria-hidden className="size-6" />}
-  </button>
-)
+}) => {
+  const t = useT()
+  return (
+    <button
+      type="button"
+      className={cn("rounded-md p-2 text-slate-700 hover:bg-muted", className)}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={open ? t("ui.shell.closeMenu") : t("ui.shell.openMenu")}
+      onClick={onToggle}
+    >
+      {open ? <X aria-hidden className="size-6" /> : <MenuIcon aria-hidden className="size-6" />}
+    </button>
+  )
+}

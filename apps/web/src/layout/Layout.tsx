@@ -9,17 +9,20 @@ import { useScrollSettle } from "./scroll-settle.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 import { MemberTimeZone } from "./member-time-zone.tsx"
+import { useT } from "../../../ui/src/i18n.tsx"
+import { LanguageSwitch, MemberLanguage } from "./language.tsx"
+import { SITE_NAME } from "../../../../domain/site/page-titles.ts"
 
 const NAV = [
-  { to: "/", label: "Home" },
-  { to: "/gallery", label: "Gallery" },
-  { to: "/contests", label: "Results" },
-  { to: "/leaderboard", label: "Leaderboard" },
-  { to: "/rewards", label: "Rewards" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/contact", label: "Contact" },
-  { to: "/about", label: "About" },
-  { to: "/faq", label: "FAQ" },
+  { to: "/", label: "web.layout.nav.home" },
+  { to: "/gallery", label: "web.layout.nav.gallery" },
+  { to: "/contests", label: "web.layout.nav.results" },
+  { to: "/leaderboard", label: "web.layout.nav.leaderboard" },
+  { to: "/rewards", label: "web.layout.nav.rewards" },
+  { to: "/pricing", label: "web.layout.nav.pricing" },
+  { to: "/contact", label: "web.layout.nav.contact" },
+  { to: "/about", label: "web.layout.nav.about" },
+  { to: "/faq", label: "web.layout.nav.faq" },
 ] as const
 
 const navClass = navLinkClass("px-2 whitespace-nowrap xl:px-3")
@@ -27,14 +30,17 @@ const navClass = navLinkClass("px-2 whitespace-nowrap xl:px-3")
 const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
   const { member, signOut } = useSession()
   const auth = useAuthDialog()
+  const t = useT()
   if (member === undefined) return null
   if (member === null) {
     return (
       <>
         <Button variant="ghost" onClick={() => (auth.open("signin"), onDone?.())}>
-          Sign In
+          {t("web.layout.account.signIn")}
         </Button>
-        <Button onClick={() => (auth.open("signup"), onDone?.())}>Sign Up</Button>
+        <Button onClick={() => (auth.open("signup"), onDone?.())}>
+          {t("web.layout.account.signUp")}
+        </Button>
       </>
     )
   }
@@ -43,20 +49,20 @@ const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
       {member.isAdmin && (
         // The dashboard is its own app (apps/admin): a full page load, never part of this bundle.
         <a href="/admin" className={buttonVariants({ variant: "ghost" })}>
-          Dashboard
+          {t("web.layout.account.dashboard")}
         </a>
       )}
       {(member.isJudge || member.isAdmin) && (
         // Judges work here, on the site: the dashboard stays the admins'.
         <Link to="/judging" className={buttonVariants({ variant: "ghost" })} onClick={onDone}>
-          Judging
+          {t("web.layout.account.judging")}
         </Link>
       )}
       <Link to="/profile" className={buttonVariants({ variant: "ghost" })} onClick={onDone}>
-        Profile
+        {t("web.layout.account.profile")}
       </Link>
       <Button variant="secondary" onClick={() => void signOut().then(() => onDone?.())}>
-        Sign Out
+        {t("web.layout.account.signOut")}
       </Button>
     </>
   )
@@ -64,14 +70,15 @@ const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
 
 const Header = () => {
   const [menuOpen, setMenuOpen] = useMenu()
+  const t = useT()
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <BrandLink>Colorday</BrandLink>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <BrandLink>{SITE_NAME}</BrandLink>
+        <nav aria-label={t("web.layout.nav.main")} className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.to === "/"} className={navClass}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
@@ -90,10 +97,10 @@ const Header = () => {
           id="mobile-menu"
           className="max-h-[650px] overflow-y-auto border-t border-slate-200 lg:hidden"
         >
-          <nav aria-label="Mobile" className="flex flex-col gap-1 px-4 py-3">
+          <nav aria-label={t("web.layout.nav.mobile")} className="flex flex-col gap-1 px-4 py-3">
             {NAV.map((item) => (
               <NavLink key={item.to} to={item.to} end={item.to === "/"} className={navClass}>
-                {item.label}
+                {t(item.label)}
               </NavLink>
             ))}
           </nav>
@@ -107,33 +114,39 @@ const Header = () => {
 }
 
 const FOOTER_LINKS = [
-  { to: "/contests", label: "Past contests" },
-  { to: "/about", label: "About" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact" },
-  { to: "/terms", label: "Terms" },
-  { to: "/privacy", label: "Privacy" },
-  { to: "/forgot-password", label: "Forgot password" },
+  { to: "/contests", label: "web.layout.footer.pastContests" },
+  { to: "/about", label: "web.layout.footer.about" },
+  { to: "/faq", label: "web.layout.footer.faq" },
+  { to: "/contact", label: "web.layout.footer.contact" },
+  { to: "/terms", label: "web.layout.footer.terms" },
+  { to: "/privacy", label: "web.layout.footer.privacy" },
+  { to: "/forgot-password", label: "web.layout.footer.forgotPassword" },
 ] as const
 
-const Footer = () => (
-  <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-    <div aria-hidden className="pencil-stripe h-1" />
-    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6 md:flex-row md:items-center md:justify-between">
-      <div className="flex flex-col gap-2">
-        <Logo className="text-lg text-foreground" markClassName="size-7" />
-        <p>A portion of submission fees goes to art education for underserved communities.</p>
+const Footer = () => {
+  const t = useT()
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-slate-50">
+      <div aria-hidden className="pencil-stripe h-1" />
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex flex-col gap-2">
+          <Logo className="text-lg text-foreground" markClassName="size-7" />
+          <p>{t("web.layout.footer.cause")}</p>
+        </div>
+        <div className="flex flex-col gap-3 md:items-end">
+          <nav aria-label={t("web.layout.footer.nav")} className="flex flex-wrap gap-x-4 gap-y-2">
+            {FOOTER_LINKS.map((item) => (
+              <Link key={item.to} to={item.to} className="hover:text-brand-700 hover:underline">
+                {t(item.label)}
+              </Link>
+            ))}
+          </nav>
+          <LanguageSwitch />
+        </div>
       </div>
-      <nav aria-label="Footer" className="flex flex-wrap gap-x-4 gap-y-2">
-        {FOOTER_LINKS.map((item) => (
-          <Link key={item.to} to={item.to} className="hover:text-brand-700 hover:underline">
-            {item.label}
-          </Link>
-        ))}
-      </nav>
-    </div>
-  </footer>
-)
+    </footer>
+  )
+}
 
 /** The key each shared-link visit got, so closing a lightbox over it finds its position again. */
 const linkedVisits = new Map<string, string>()
@@ -188,6 +201,7 @@ export const Frame = ({ children }: { readonly children?: ReactNode }) => (
 export const Layout = () => (
   <SessionProvider>
     <MemberTimeZone />
+    <MemberLanguage />
     <RouteTitle />
     <AuthDialogProvider>
       <Frame>

@@ -3,11 +3,16 @@ import { IDBFactory } from "fake-indexeddb"
 import { cleanup } from "@testing-library/react"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { server } from "./server.ts"
+// The apps' catalogs, as their main.tsx loads them; every test starts in English.
+import { i18n } from "../../../ui/src/i18n.tsx"
+import "../i18n.ts"
+import "../../../admin/src/i18n.ts"
 
 // Every request a screen makes must be answered by a handler the test set: an unexpected call fails.
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
 afterEach(() => {
   cleanup()
+  i18n.activate("en")
   server.resetHandlers()
   window.localStorage.clear()
   window.sessionStorage.clear()
