@@ -238,7 +238,12 @@ export const entries = (db: DatabaseShape) => {
         ),
       ),
     // First pages are what every visitor asks for: kept for a second (read-cache.ts).
-    gallery: (query) => galleryPages(JSON.stringify(query), galleryPage(query)),
+    // The seed orders only "random" pages: the other orders' pages are one entry for every seed.
+    gallery: (query) =>
+      galleryPages(
+        JSON.stringify({ ...query, seed: query.sort === "random" ? query.seed : "" }),
+        galleryPage(query),
+      ),
     leaderboard: (filter, limit) =>
       db.run((m) =>
         whereLeaderboard(repo(m).createQueryBuilder("e"), filter)

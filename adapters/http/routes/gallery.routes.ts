@@ -1,6 +1,6 @@
 import { Effect, Schema } from "effect"
 import { memberSettings } from "../../../domain/accounts/member-settings.use-case.ts"
-import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
+import { AGE_GROUPS, type Entry } from "../../../domain/submissions/entry.entity.ts"
 import {
   GALLERY_DEFAULT_SORT,
   GALLERY_DEFAULT_TAB,
@@ -20,6 +20,14 @@ import { GalleryPageBody } from "../contest.schema.ts"
  * browser): tabs split at the viewer's local midnight, filters, then one of three orders, paged
  * by keyset cursor. "random" is a seeded shuffle, so every page of one seed agrees.
  */
+
+/**
+ * A visitor's page as presented, by the array of entries the repository answered. The repository
+ * keeps a page for at most a second and hands back the same array meanwhile (read-cache.ts), and
+ * any write through this instance (a vote, a new entry, a contest's result) makes it read a new
+ * one; so a page's 24 entries are presented once, not once per visitor.
+ */
+const presentedForVisitors = new WeakMap<ReadonlyArray<Entry>, ReadonlyArray<unknown>>()
 
 export const galleryRoutes = [
   route({
@@ -61,14 +69,21 @@ export const galleryRoutes = [
           limit: query.limit,
         })
         const viewer = caller.member
+        const reply = (items: ReadonlyArray<unknown>) =>
+          ok({ items, nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) })
+        if (viewer === null) {
+          const kept = presentedForVisitors.get(page.items)
+          if (kept) return reply(kept)
+          const { items } = yield* presentEntryPage(page.items, () => false)
+          presentedForVisitors.set(page.items, items)
+          return reply(items)
+        }
         const voted = new Set<string>()
-        if (viewer !== null) {
-          for (const entry of page.items) {
-            if (yield* hasVoted({ voterId: viewer.id, entryId: entry.id })) voted.add(entry.id)
-          }
+        for (const entry of page.items) {
+          if (yield* hasVoted({ voterId: viewer.id, entryId: entry.id })) voted.add(entry.id)
         }
         const { items } = yield* presentEntryPage(page.items, (entry) => voted.has(entry.id))
-        return ok({ items, nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) })
+        return reply(items)
       }),
   }),
 ]
