@@ -4,6 +4,7 @@ import { ContestAnalytics, visitDay } from "../contests/contest-analytics.port.t
 import { runMonthlyDrawings } from "../drawings/drawings.use-case.ts"
 import { renewSubscriptions } from "../plans/renew-subscriptions.use-case.ts"
 import { JobLease } from "./job-lease.port.ts"
+import { sendNotificationMails } from "../notifications/mails/notification-mails.use-case.ts"
 import { runPushJobs } from "../notifications/push-jobs.use-case.ts"
 
 /** The scheduler's jobs, by the name of the lease each runs under. */
@@ -11,6 +12,7 @@ export const CLOSING_JOB = "close-due-contests"
 export const RENEWAL_JOB = "renew-subscriptions"
 export const VISITS_JOB = "forget-old-visits"
 export const DRAWINGS_JOB = "monthly-drawings"
+export const NOTIFICATION_MAILS_JOB = "notification-mails"
 
 /** How long a lease is held: longer than a run takes, short enough to fail over quickly. */
 export const JOB_LEASE_MS = 5 * 60_000
@@ -28,6 +30,7 @@ export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder:
     closedContests: 0,
     renewedSubscriptions: 0,
     drawingsDrawn: 0,
+    notificationMails: 0,
     skipped: [] as Array<string>,
   }
   if (yield* leases.acquire(CLOSING_JOB, holder, now, now + JOB_LEASE_MS)) {
@@ -54,5 +57,12 @@ export const runScheduledJobs = Effect.fn("runScheduledJobs")(function* (holder:
   }
   // Web Push and the bell list: due reminders, last hour's votes, pending pushes (own lease).
   yield* runPushJobs(holder)
+  // Contest announcements and weekly summaries, each once by its ledger (issue 24).
+  if (yield* leases.acquire(NOTIFICATION_MAILS_JOB, holder, now, now + JOB_LEASE_MS)) {
+    const mails = yield* sendNotificationMails()
+    report.notificationMails = mails.announcements + mails.weeklySummaries
+  } else {
+    report.skipped.push(NOTIFICATION_MAILS_JOB)
+  }
   return report
 })
