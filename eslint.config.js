@@ -16,6 +16,7 @@ const LOCALIZED = [
   "apps/ui/src/i18n.tsx",
   "apps/ui/src/shell.tsx",
   "apps/web/src/layout",
+  "apps/web/src/screens/leaderboard",
 ]
 
 export default tseslint.config(
