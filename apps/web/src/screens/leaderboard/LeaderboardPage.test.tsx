@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import type { Leaderboard, LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 
 const aRow = (rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow => ({
   rank,
@@ -220,5 +221,36 @@ describe("/leaderboard", () => {
     await userEvent.click(screen.getByRole("tab", { name: "All Time" }))
     expect(await screen.findByText("All contests since launch")).toBeTruthy()
     expect(asked.map((query) => query.period)).toEqual(["today", "week", "month", "all"])
+  })
+
+  it("reads in German: tabs, caption, podium places, columns, names and scores in its format", async () => {
+    leaderboardAnswers((period) =>
+      HttpResponse.json(
+        boardOf(period, [aRow(1, { score: 12.5 }), aRow(2, { username: " " }), aRow(3)]),
+      ),
+    )
+    await activateLanguage("de")
+    signedInAs(null)
+    renderRoute("/leaderboard")
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Bestenliste" }, { timeout: 10_000 }),
+    ).toBeTruthy()
+    expect(screen.getByRole("tab", { name: "Heutiger Wettbewerb", selected: true })).toBeTruthy()
+    expect(screen.getByRole("tab", { name: "Diese Woche" })).toBeTruthy()
+    expect(
+      screen.getByText("Die Rangliste wird in Echtzeit aktualisiert, sobald Stimmen eingehen"),
+    ).toBeTruthy()
+    expect(await screen.findByText("1. Platz")).toBeTruthy()
+    expect(screen.getByRole("region", { name: "Top 3" })).toBeTruthy()
+    const table = screen.getByRole("table", { name: "Rangliste: Heutiger Wettbewerb" })
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((header) => header.textContent),
+    ).toEqual(["Platz", "Künstler", "Stimmen", "Punktzahl", "Beitrag", "Datum"])
+    const [first, second] = bodyRows(table)
+    expect(within(first).getByText("12,5")).toBeTruthy()
+    expect(within(first).getByRole("img", { name: "Beitrag von artist1" })).toBeTruthy()
+    expect(within(second).getByText("Anonym")).toBeTruthy()
   })
 })

@@ -13,6 +13,7 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { useLanguage, useT, type Translate } from "../../../../ui/src/i18n.tsx"
 
 /** The four periods (§2 "Leaderboard"), bucketed by the server in the visitor's time zone. */
 const PERIODS: ReadonlyArray<{
@@ -22,21 +23,36 @@ const PERIODS: ReadonlyArray<{
 }> = [
   {
     period: "today",
-    label: "Today's Contest",
-    caption: "Rankings update in real time as votes come in",
+    label: "web.leaderboard.period.today",
+    caption: "web.leaderboard.caption.today",
   },
-  { period: "week", label: "This Week", caption: "Reset every Sunday at midnight" },
-  { period: "month", label: "This Month", caption: "Reset on the first day of each month" },
-  { period: "all", label: "All Time", caption: "All contests since launch" },
+  { period: "week", label: "web.leaderboard.period.week", caption: "web.leaderboard.caption.week" },
+  {
+    period: "month",
+    label: "web.leaderboard.period.month",
+    caption: "web.leaderboard.caption.month",
+  },
+  { period: "all", label: "web.leaderboard.period.all", caption: "web.leaderboard.caption.all" },
 ]
 
 const isPeriod = (value: string): value is LeaderboardPeriod =>
   PERIODS.some((entry) => entry.period === value)
 
-const scoreFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 })
-const formatScore = (score: number): string => scoreFormat.format(score)
+/** One formatter per language ("en" keeps the spec's en-US digits). */
+const scoreFormats = new Map<string, Intl.NumberFormat>()
+const formatScore = (score: number, language: string): string => {
+  let format = scoreFormats.get(language)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language === "en" ? "en-US" : language, {
+      maximumFractionDigits: 1,
+    })
+    scoreFormats.set(language, format)
+  }
+  return format.format(score)
+}
 
-const artistName = (row: LeaderboardRow): string => row.username.trim() || "Anonymous"
+const artistName = (row: LeaderboardRow, t: Translate): string =>
+  row.username.trim() || t("web.leaderboard.anonymous")
 
 /** The artist's name, linked to their page. */
 const ArtistName = ({
@@ -45,14 +61,16 @@ const ArtistName = ({
 }: {
   readonly row: LeaderboardRow
   readonly className: string
-}) =>
-  row.username.trim() ? (
+}) => {
+  const t = useT()
+  return row.username.trim() ? (
     <Link to={artistPath(row.username.trim())} className={`hover:underline ${className}`}>
-      {artistName(row)}
+      {artistName(row, t)}
     </Link>
   ) : (
-    <span className={className}>{artistName(row)}</span>
+    <span className={className}>{artistName(row, t)}</span>
   )
+}
 
 /** "ada_lovelace" → "AL", "ada" → "A". */
 const initialsOf = (name: string): string => {
@@ -74,6 +92,7 @@ const imageOf = (row: LeaderboardRow): string | null => row.thumbnailUrl ?? row.
  * row's picture at once to learn whether it loads), dropped if it fails so the initials show.
  */
 const ArtistAvatar = ({ row, size }: { readonly row: LeaderboardRow; readonly size: string }) => {
+  const t = useT()
   const [failed, setFailed] = useState<string | null>(null)
   const src = row.avatarUrl && row.avatarUrl !== failed ? row.avatarUrl : null
   return (
@@ -81,7 +100,7 @@ const ArtistAvatar = ({ row, size }: { readonly row: LeaderboardRow; readonly si
       className={`relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 align-middle ${size}`}
     >
       <span aria-hidden className="text-sm font-semibold text-brand-800">
-        {initialsOf(artistName(row))}
+        {initialsOf(artistName(row, t))}
       </span>
       {src && (
         <img
@@ -114,11 +133,12 @@ const EntryImage = ({
   readonly sizes: string
   readonly className: string
 }) => {
+  const t = useT()
   const src = imageOf(row)
   const srcSet = gridSrcSetOf({ thumbnailUrl: row.thumbnailUrl, imageUrl: row.submissionUrl })
   const [failed, setFailed] = useState<string | null>(null)
   if (src === null || failed === src) {
-    return <span className="text-sm text-slate-600">N/A</span>
+    return <span className="text-sm text-slate-600">{t("web.leaderboard.noImage")}</span>
   }
   return (
     <Link to={entryPath(row.submissionId)} className="inline-block rounded-md">
@@ -130,7 +150,7 @@ const EntryImage = ({
         sizes={srcSet === undefined ? undefined : sizes}
         srcSet={srcSet}
         src={src}
-        alt={`Entry by ${artistName(row)}`}
+        alt={t("web.leaderboard.entryBy", { name: artistName(row, t) })}
         className={`rounded-md bg-slate-100 object-cover ${className}`}
         onError={() => setFailed(src)}
       />
@@ -138,42 +158,50 @@ const EntryImage = ({
   )
 }
 
-const PLACES = ["1st Place", "2nd Place", "3rd Place"] as const
+const PLACES = [
+  "web.leaderboard.place.first",
+  "web.leaderboard.place.second",
+  "web.leaderboard.place.third",
+] as const
 
-const TopThree = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => (
-  <section aria-labelledby="podium-title" className="mb-8">
-    <h2 id="podium-title" className="sr-only">
-      Top 3
-    </h2>
-    <Podium
-      places={rows.slice(0, 3).map((row, index) => ({
-        key: row.submissionId,
-        label: PLACES[index],
-        picture: (
-          <EntryImage
-            row={row}
-            width={160}
-            height={160}
-            sizes="(min-width: 640px) 160px, 80px"
-            className="size-20 sm:size-40"
-          />
-        ),
-        details: (
-          <>
-            <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
-              <ArtistAvatar row={row} size="size-8" />
-              <ArtistName
-                row={row}
-                className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
-              />
-            </div>
-            <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
-          </>
-        ),
-      }))}
-    />
-  </section>
-)
+const TopThree = ({ rows }: { readonly rows: ReadonlyArray<LeaderboardRow> }) => {
+  const t = useT()
+  return (
+    <section aria-labelledby="podium-title" className="mb-8">
+      <h2 id="podium-title" className="sr-only">
+        {t("web.leaderboard.top3")}
+      </h2>
+      <Podium
+        places={rows.slice(0, 3).map((row, index) => ({
+          key: row.submissionId,
+          label: t(PLACES[index] ?? "web.leaderboard.place.first"),
+          picture: (
+            <EntryImage
+              row={row}
+              width={160}
+              height={160}
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a media query, not text
+              sizes="(min-width: 640px) 160px, 80px"
+              className="size-20 sm:size-40"
+            />
+          ),
+          details: (
+            <>
+              <div className="flex max-w-full min-w-0 flex-col items-center gap-1 sm:flex-row sm:gap-2">
+                <ArtistAvatar row={row} size="size-8" />
+                <ArtistName
+                  row={row}
+                  className="max-w-full truncate text-sm font-medium text-slate-900 sm:text-base"
+                />
+              </div>
+              <VotesAndScore votes={row.rawVotes} score={row.score} className="justify-center" />
+            </>
+          ),
+        }))}
+      />
+    </section>
+  )
+}
 
 const RankingTable = ({
   rows,
@@ -182,17 +210,19 @@ const RankingTable = ({
   readonly rows: ReadonlyArray<LeaderboardRow>
   readonly label: string
 }) => {
+  const t = useT()
+  const language = useLanguage()
   const top = Math.max(0, ...rows.map((row) => row.score))
   return (
-    <TableBox label={`${label} rankings`} cards>
+    <TableBox label={t("web.leaderboard.rankings", { period: label })} cards>
       <thead className="bg-slate-50">
         <tr>
-          <Th>Rank</Th>
-          <Th>Artist</Th>
-          <Th className="text-right">Votes</Th>
-          <Th>Score</Th>
-          <Th>Submission</Th>
-          <Th>Date</Th>
+          <Th>{t("web.leaderboard.column.rank")}</Th>
+          <Th>{t("web.leaderboard.column.artist")}</Th>
+          <Th className="text-right">{t("web.leaderboard.column.votes")}</Th>
+          <Th>{t("web.leaderboard.column.score")}</Th>
+          <Th>{t("web.leaderboard.column.submission")}</Th>
+          <Th>{t("web.leaderboard.column.date")}</Th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -200,22 +230,28 @@ const RankingTable = ({
           const width = top > 0 ? Math.round((row.score / top) * 1000) / 10 : 0
           return (
             <Tr key={row.submissionId}>
-              <Td label="Rank" className="font-semibold text-slate-900 tabular-nums">
+              <Td
+                label={t("web.leaderboard.column.rank")}
+                className="font-semibold text-slate-900 tabular-nums"
+              >
                 {row.rank}
               </Td>
-              <Td label="Artist">
+              <Td label={t("web.leaderboard.column.artist")}>
                 <div className="flex min-w-0 items-center gap-3">
                   <ArtistAvatar row={row} size="size-9" />
                   <ArtistName row={row} className="truncate font-medium text-slate-900" />
                 </div>
               </Td>
-              <Td label="Votes" className="text-slate-900 tabular-nums sm:text-right">
+              <Td
+                label={t("web.leaderboard.column.votes")}
+                className="text-slate-900 tabular-nums sm:text-right"
+              >
                 {votesText(row.rawVotes)}
               </Td>
-              <Td label="Score">
+              <Td label={t("web.leaderboard.column.score")}>
                 <div className="flex items-center gap-3">
                   <span className="w-12 font-semibold text-slate-900 tabular-nums">
-                    {formatScore(row.score)}
+                    {formatScore(row.score, language)}
                   </span>
                   <div aria-hidden className="h-2 w-24 rounded-full bg-slate-100 sm:w-32">
                     <div
@@ -226,10 +262,13 @@ const RankingTable = ({
                   </div>
                 </div>
               </Td>
-              <Td label="Submission">
+              <Td label={t("web.leaderboard.column.submission")}>
                 <EntryImage row={row} width={56} height={56} sizes="56px" className="size-14" />
               </Td>
-              <Td label="Date" className="whitespace-nowrap text-slate-700">
+              <Td
+                label={t("web.leaderboard.column.date")}
+                className="whitespace-nowrap text-slate-700"
+              >
                 <ShortDate iso={row.date} />
               </Td>
             </Tr>
@@ -247,22 +286,23 @@ const LeaderboardPanel = ({
   readonly period: LeaderboardPeriod
   readonly label: string
 }) => {
+  const t = useT()
   const board = useQuery({
     queryKey: ["leaderboard", period],
     queryFn: () => api.leaderboard(period),
   })
-  if (board.isPending) return <Spinner label="Loading leaderboard..." />
+  if (board.isPending) return <Spinner label={t("web.leaderboard.loading")} />
   if (board.isError) {
     return (
       <ErrorState
-        title="Could not load the leaderboard"
-        message={messageOf(board.error, "Failed to load the leaderboard")}
+        title={t("web.leaderboard.loadError")}
+        message={messageOf(board.error, t("web.leaderboard.loadFailed"))}
         onRetry={() => void board.refetch()}
       />
     )
   }
   const { rows, podium } = board.data
-  if (rows.length === 0) return <EmptyState title="No entries found for the selected filters" />
+  if (rows.length === 0) return <EmptyState title={t("web.leaderboard.empty")} />
   return (
     <>
       {period === "today" && podium.length > 0 && <TopThree rows={podium} />}
@@ -273,12 +313,13 @@ const LeaderboardPanel = ({
 
 /** /leaderboard: the artists whose entries scored most, per period, with the podium on Today. */
 const LeaderboardPage = () => {
+  const t = useT()
   const [period, setPeriod] = useState<LeaderboardPeriod>("today")
   return (
     <Page>
-      <PageTitle>Leaderboard</PageTitle>
+      <PageTitle>{t("web.leaderboard.title")}</PageTitle>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Entries ranked by their score, with their raw votes beside it. {SCORE_RULE}
+        {t("web.leaderboard.intro")} {SCORE_RULE}
       </p>
       <Tabs
         className="mt-6"
@@ -287,17 +328,17 @@ const LeaderboardPage = () => {
           if (isPeriod(value)) setPeriod(value)
         }}
       >
-        <TabsList aria-label="Period">
+        <TabsList aria-label={t("web.leaderboard.period.label")}>
           {PERIODS.map((entry) => (
             <TabsTrigger key={entry.period} value={entry.period}>
-              {entry.label}
+              {t(entry.label)}
             </TabsTrigger>
           ))}
         </TabsList>
         {PERIODS.map((entry) => (
           <TabsContent key={entry.period} value={entry.period} className="mt-6">
-            <p className="mb-4 text-sm text-slate-600">{entry.caption}</p>
-            <LeaderboardPanel period={entry.period} label={entry.label} />
+            <p className="mb-4 text-sm text-slate-600">{t(entry.caption)}</p>
+            <LeaderboardPanel period={entry.period} label={t(entry.label)} />
           </TabsContent>
         ))}
       </Tabs>
