@@ -16,7 +16,15 @@ const LOCALIZED = [
   "apps/ui/src/i18n.tsx",
   "apps/ui/src/shell.tsx",
   "apps/web/src/layout",
-  "apps/web/src/screens/leaderboard",
+  "apps/admin/src/layout",
+  "apps/admin/src/access",
+  "apps/admin/src/badges",
+  "apps/admin/src/ui",
+  "apps/admin/src/routes.tsx",
+  "apps/admin/src/screens/AdminErrorPage.tsx",
+  "apps/admin/src/screens/AdminNotFoundPage.tsx",
+  "apps/admin/src/screens/members/member-ui.tsx",
+  "apps/admin/src/screens/members/JudgeToggle.tsx",
 ]
 
 export default tseslint.config(

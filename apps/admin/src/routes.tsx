@@ -1,6 +1,7 @@
 import type { ComponentType } from "react"
 import type { RouteObject } from "react-router-dom"
 import { SessionProvider } from "../../web/src/session/session.tsx"
+import { useT } from "../../ui/src/i18n.tsx"
 import { Spinner } from "../../ui/src/states.tsx"
 import { AdminGate } from "./access/AdminGate.tsx"
 import { AdminLayout } from "./layout/AdminLayout.tsx"
@@ -15,8 +16,14 @@ const section = (load: () => Promise<{ default: ComponentType }>) => async () =>
   Component: (await load()).default,
 })
 
-/** The section a route is, which titles the tab (useAdminTitle). */
+/** The section a route is (its message id), which titles the tab (useAdminTitle). */
 const named = (title: string): AdminRouteHandle => ({ title })
+
+/** Shown while a section's code loads; a component, so it reads the active language. */
+const Loading = () => {
+  const t = useT()
+  return <Spinner label={t("admin.layout.loading")} />
+}
 
 /** The session first; then the dashboard, only for an admin (AdminGate). */
 const Root = () => (
@@ -31,89 +38,89 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     errorElement: <AdminErrorPage />,
-    HydrateFallback: () => <Spinner label="Loading…" />,
+    HydrateFallback: Loading,
     children: [
       {
         errorElement: <AdminErrorPage />,
         children: [
           {
             index: true,
-            handle: named("Overview"),
+            handle: named("admin.layout.title.overview"),
             lazy: section(() => import("./screens/overview/OverviewPage.tsx")),
           },
           {
             path: "contests",
-            handle: named("Contests"),
+            handle: named("admin.layout.title.contests"),
             lazy: section(() => import("./screens/contests/ContestsPage.tsx")),
           },
           {
             path: "contests/:id",
-            handle: named("Contest"),
+            handle: named("admin.layout.title.contest"),
             lazy: section(() => import("./screens/contests/ContestPage.tsx")),
           },
           {
             path: "calendar",
-            handle: named("Calendar"),
+            handle: named("admin.layout.title.calendar"),
             lazy: section(() => import("./screens/calendar/CalendarPage.tsx")),
           },
           {
             path: "drawings",
-            handle: named("Drawings"),
+            handle: named("admin.layout.title.drawings"),
             lazy: section(() => import("./screens/drawings/DrawingsPage.tsx")),
           },
           {
             path: "premium-pages",
-            handle: named("Premium pages"),
+            handle: named("admin.layout.title.premiumPages"),
             lazy: section(() => import("./screens/perks/PremiumPagesPage.tsx")),
           },
           {
             path: "line-art-requests",
-            handle: named("Line art requests"),
+            handle: named("admin.layout.title.lineArtRequests"),
             lazy: section(() => import("./screens/perks/LineArtRequestsPage.tsx")),
           },
           {
             path: "spotlight",
-            handle: named("Spotlight"),
+            handle: named("admin.layout.title.spotlight"),
             lazy: section(() => import("./screens/spotlight/SpotlightPage.tsx")),
           },
           {
             path: "settings",
-            handle: named("Settings"),
+            handle: named("admin.layout.title.settings"),
             lazy: section(() => import("./screens/settings/SettingsPage.tsx")),
           },
           {
             path: "members",
-            handle: named("Members"),
+            handle: named("admin.layout.title.members"),
             lazy: section(() => import("./screens/members/MembersPage.tsx")),
           },
           {
             path: "members/:id",
-            handle: named("Member"),
+            handle: named("admin.layout.title.member"),
             lazy: section(() => import("./screens/members/MemberPage.tsx")),
           },
           {
             path: "badges",
-            handle: named("Badges"),
+            handle: named("admin.layout.title.badges"),
             lazy: section(() => import("./screens/badges/BadgesPage.tsx")),
           },
           {
             path: "messages",
-            handle: named("Messages"),
+            handle: named("admin.layout.title.messages"),
             lazy: section(() => import("./screens/messages/MessagesPage.tsx")),
           },
           {
             path: "analytics",
-            handle: named("Analytics"),
+            handle: named("admin.layout.title.analytics"),
             lazy: section(() => import("./screens/analytics/AnalyticsPage.tsx")),
           },
           {
             path: "audit",
-            handle: named("Audit log"),
+            handle: named("admin.layout.title.audit"),
             lazy: section(() => import("./screens/audit/AuditPage.tsx")),
           },
           {
             path: "*",
-            handle: named("Page not found"),
+            handle: named("admin.layout.title.notFound"),
             lazy: section(() => import("./screens/AdminNotFoundPage.tsx")),
           },
         ],

@@ -1,9 +1,11 @@
 import { skipToken, useQuery } from "@tanstack/react-query"
 import { Palette, ShieldAlert } from "lucide-react"
 import type { ReactNode } from "react"
+import { SITE_NAME } from "../../../../domain/site/page-titles.ts"
 import type { SignedIn } from "../../../web/src/api/types.ts"
 import { SESSION_KEY, useSession } from "../../../web/src/session/session.tsx"
 import { buttonVariants } from "../../../ui/src/button.tsx"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../ui/src/states.tsx"
 
@@ -46,19 +48,20 @@ const Screen = ({ children }: { readonly children: ReactNode }) => (
 /** The dashboard only for admins; everyone else sees a way out, and nothing of the dashboard. */
 export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
   const access = useAccess()
+  const t = useT()
   switch (access.kind) {
     case "loading":
       return (
         <Screen>
-          <Spinner label="Checking your access…" />
+          <Spinner label={t("admin.access.checking")} />
         </Screen>
       )
     case "failed":
       return (
         <Screen>
           <ErrorState
-            title="Could not check your access"
-            message={messageOf(access.error, "The server did not answer")}
+            title={t("admin.access.failed")}
+            message={messageOf(access.error, t("admin.access.noAnswer"))}
             onRetry={access.retry}
           />
         </Screen>
@@ -67,16 +70,17 @@ export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
       return (
         <Screen>
           <Palette aria-hidden className="mx-auto size-10 text-brand-600" />
-          <h1 className="mt-4 text-2xl font-bold text-slate-900">Sign in as an admin</h1>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">
+            {t("admin.access.visitor.title")}
+          </h1>
           <p className="mt-2 text-sm text-slate-600">
-            The dashboard is for Colorday admins. Sign in on the site with an admin account, then
-            come back here.
+            {t("admin.access.visitor.body", { site: SITE_NAME })}
           </p>
           <a
             href="/?signin=true"
             className={buttonVariants({ variant: "primary", className: "mt-6" })}
           >
-            Sign in
+            {t("admin.access.visitor.signIn")}
           </a>
         </Screen>
       )
@@ -84,12 +88,12 @@ export const AdminGate = ({ children }: { readonly children: ReactNode }) => {
       return (
         <Screen>
           <ShieldAlert aria-hidden className="mx-auto size-10 text-amber-600" />
-          <h1 className="mt-4 text-2xl font-bold text-slate-900">Admins only</h1>
-          <p className="mt-2 text-sm text-slate-600">
-            Your account is not an admin account, so the dashboard is not available to you.
-          </p>
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">
+            {t("admin.access.member.title")}
+          </h1>
+          <p className="mt-2 text-sm text-slate-600">{t("admin.access.member.body")}</p>
           <a href="/" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
-            Back to Colorday
+            {t("admin.access.member.back", { site: SITE_NAME })}
           </a>
         </Screen>
       )

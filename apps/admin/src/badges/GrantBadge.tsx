@@ -5,6 +5,7 @@ import { BADGE_IDS, BADGES, type BadgeId } from "../../../../domain/badges/badge
 import { Button } from "../../../ui/src/button.tsx"
 import { DialogActions, FormDialog } from "../../../ui/src/dialog.tsx"
 import { Field, FormAlert, SelectInput } from "../../../ui/src/form.tsx"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
 import { useToast } from "../../../ui/src/toast.tsx"
 import { adminApi } from "../api/admin-api.ts"
@@ -17,29 +18,39 @@ export const BadgeSelect = ({
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "onChange"> & {
   readonly value: BadgeId | ""
   readonly onChange: (badge: BadgeId | "") => void
-}) => (
-  <SelectInput
-    {...props}
-    value={value}
-    onChange={(event) => onChange(event.target.value as BadgeId | "")}
-  >
-    <option value="">Choose a badge…</option>
-    {BADGE_IDS.map((id) => (
-      <option key={id} value={id}>
-        {BADGES[id].name} — {BADGES[id].description}
-      </option>
-    ))}
-  </SelectInput>
-)
+}) => {
+  const t = useT()
+  return (
+    <SelectInput
+      {...props}
+      value={value}
+      onChange={(event) => onChange(event.target.value as BadgeId | "")}
+    >
+      <option value="">{t("admin.badges.grant.choose")}</option>
+      {BADGE_IDS.map((id) => (
+        <option key={id} value={id}>
+          {t("admin.badges.grant.option", {
+            name: BADGES[id].name,
+            description: BADGES[id].description,
+          })}
+        </option>
+      ))}
+    </SelectInput>
+  )
+}
 
 /** Grants a badge to a member; the grant is idempotent: a badge already held stays as it was. */
 export const useGrantBadge = () => {
   const client = useQueryClient()
   const toast = useToast()
+  const t = useT()
   return async (memberId: string, memberName: string, badgeId: BadgeId) => {
     const badge = await adminApi.grantBadge(memberId, badgeId)
     void client.invalidateQueries({ queryKey: ["admin", "member", memberId] })
-    toast({ title: "Badge granted", description: `${badge.name} for ${memberName}` })
+    toast({
+      title: t("admin.badges.grant.granted"),
+      description: t("admin.badges.grant.grantedBody", { badge: badge.name, member: memberName }),
+    })
   }
 }
 
@@ -57,11 +68,12 @@ export const GrantBadgeButton = ({
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const grant = useGrantBadge()
+  const t = useT()
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (badge === "") {
-      setFieldError("Choose the badge to grant.")
+      setFieldError(t("admin.badges.grant.required"))
       return
     }
     setBusy(true)
@@ -70,7 +82,7 @@ export const GrantBadgeButton = ({
       await grant(memberId, memberName, badge)
       setOpen(false)
     } catch (error) {
-      setProblem(messageOf(error, "The badge could not be granted"))
+      setProblem(messageOf(error, t("admin.badges.grant.failed")))
     } finally {
       setBusy(false)
     }
@@ -85,22 +97,22 @@ export const GrantBadgeButton = ({
         setFieldError(undefined)
         setProblem(null)
       }}
-      title={`Grant a badge to ${memberName}`}
-      description="A badge the member already holds stays as it is."
+      title={t("admin.badges.grant.title", { member: memberName })}
+      description={t("admin.badges.grant.description")}
       trigger={
         <Button
           variant="secondary"
           className="px-3 py-1.5"
-          aria-label={`Grant badge to ${memberName}`}
+          aria-label={t("admin.badges.grant.buttonLabel", { member: memberName })}
         >
           <Medal aria-hidden className="size-4" />
-          Grant badge
+          {t("admin.badges.grant.button")}
         </Button>
       }
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <FormAlert message={problem} />
-        <Field label="Badge" error={fieldError}>
+        <Field label={t("admin.badges.grant.badge")} error={fieldError}>
           <BadgeSelect
             value={badge}
             disabled={busy}
@@ -112,7 +124,7 @@ export const GrantBadgeButton = ({
         </Field>
         <DialogActions>
           <Button type="submit" disabled={busy}>
-            {busy ? "Granting…" : "Grant badge"}
+            {busy ? t("admin.badges.grant.granting") : t("admin.badges.grant.button")}
           </Button>
         </DialogActions>
       </form>

@@ -1,8 +1,19 @@
-/** Dates and figures as the dashboard shows them, in the admin's own time zone (the browser's). */
+import { currentLanguage, SOURCE_LANGUAGE } from "../../../ui/src/i18n.tsx"
+
+/**
+ * Dates and figures as the dashboard shows them, in the admin's own time zone (the browser's) and
+ * the page's language (issue 22): English keeps the spec's en-US formats. Components re-render on
+ * a change of language through useT(), and these read the language on each call.
+ */
+
+const locale = (): string => {
+  const language = currentLanguage()
+  return language === SOURCE_LANGUAGE ? "en-US" : language
+}
 
 /** "Nov 22, 2026, 3:04 PM". */
 export const dateTime = (iso: string): string =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })
+  new Date(iso).toLocaleString(locale(), { dateStyle: "medium", timeStyle: "short" })
 
 const dayParts = (day: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
@@ -13,7 +24,7 @@ const dayParts = (day: string) => {
 export const dayLabel = (day: string, style: "short" | "long" = "short"): string => {
   const at = dayParts(day)
   if (Number.isNaN(at)) return day
-  return new Date(at).toLocaleDateString("en-US", {
+  return new Date(at).toLocaleDateString(locale(), {
     timeZone: "UTC",
     weekday: style,
     month: style,
@@ -63,7 +74,12 @@ export const fromLocalInput = (value: string): string | null => {
 }
 
 /** 12,345 */
-export const count = (n: number): string => n.toLocaleString("en-US")
+export const count = (n: number): string => n.toLocaleString(locale())
 
-/** 0.1234 → "12.3%" */
-export const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`
+/** 0.1234 → "12.3%" (in English; "12,3 %" in French). */
+export const percent = (rate: number): string =>
+  new Intl.NumberFormat(locale(), {
+    style: "percent",
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rate)
