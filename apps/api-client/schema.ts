@@ -1697,6 +1697,306 @@ export interface paths {
     readonly patch?: never
     readonly trace?: never
   }
+  readonly "/api/push/vapid-public-key": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** This server's VAPID public key, which a browser subscribes to push with (applicationServerKey); null when push is off */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["VapidPublicKey"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/push/subscriptions": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Stores this browser's push subscription (PushSubscription.toJSON()) for you; the same endpoint again replaces it. 204 */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly endpoint: string
+            readonly expirationTime?: number | null
+            readonly keys: {
+              readonly p256dh: string
+              readonly auth: string
+            } & {
+              readonly [key: string]: unknown
+            }
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Stored */
+        readonly 204: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description The endpoint is not an https address, a key is malformed, or push is off on this server */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    /** Forgets this browser's push subscription (push turned off on it). 204, also when it was not stored */
+    readonly delete: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody: {
+        readonly content: {
+          readonly "application/json": {
+            readonly endpoint: string
+          } & {
+            readonly [key: string]: unknown
+          }
+        }
+      }
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Forgotten */
+        readonly 204: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/notifications": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    /** Your notifications (contest reminders, new votes, badges unlocked), newest first, and how many are unread */
+    readonly get: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content: {
+            readonly "application/json": components["schemas"]["NotificationList"]
+          }
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly put?: never
+    readonly post?: never
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
+  readonly "/api/notifications/read": {
+    readonly parameters: {
+      readonly query?: never
+      readonly header?: never
+      readonly path?: never
+      readonly cookie?: never
+    }
+    readonly get?: never
+    readonly put?: never
+    /** Marks all your notifications read (the bell list was opened). 204 */
+    readonly post: {
+      readonly parameters: {
+        readonly query?: never
+        readonly header?: never
+        readonly path?: never
+        readonly cookie?: never
+      }
+      readonly requestBody?: never
+      readonly responses: {
+        /** @description OK */
+        readonly 200: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Marked read */
+        readonly 204: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Bad input: `{code: "BAD_REQUEST", message: "<field>: <what is wrong>"}` */
+        readonly 400: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description Not signed in */
+        readonly 401: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+        /** @description A defect, carrying a request id */
+        readonly 500: {
+          headers: {
+            readonly [name: string]: unknown
+          }
+          content?: never
+        }
+      }
+    }
+    readonly delete?: never
+    readonly options?: never
+    readonly head?: never
+    readonly patch?: never
+    readonly trace?: never
+  }
   readonly "/api/users/{id}/avatar": {
     readonly parameters: {
       readonly query?: never
@@ -10797,6 +11097,20 @@ export interface components {
       readonly unlockedBy: string
       readonly requests: readonly components["schemas"]["LineArtRequest"][]
     }
+    readonly Notification: {
+      readonly id: string
+      /** @enum {string} */
+      readonly kind: "contest-reminder" | "new-votes" | "achievement"
+      readonly title: string
+      readonly body: string
+      readonly url: string
+      readonly createdAt: string
+      readonly read: boolean
+    }
+    readonly NotificationList: {
+      readonly items: readonly components["schemas"]["Notification"][]
+      readonly unread: number
+    }
     readonly Overview: {
       readonly today: {
         readonly contest: components["schemas"]["Contest"] | null
@@ -10961,6 +11275,9 @@ export interface components {
     readonly TwoFactorStatus: {
       readonly enabled: boolean
       readonly recoveryCodesLeft: number
+    }
+    readonly VapidPublicKey: {
+      readonly publicKey: string | null
     }
     readonly VerifiedCheckout: {
       readonly session: {

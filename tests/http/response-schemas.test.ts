@@ -49,6 +49,10 @@ const WITHOUT_BODY = [
   // Pages a mail's link opens (a button that POSTs): HTML, since mail scanners follow links.
   "GET /api/unsubscribe/:token",
   "GET /api/users/secure-account/:token",
+  // Web Push and the bell list (issue 24): 204s.
+  "POST /api/push/subscriptions",
+  "DELETE /api/push/subscriptions",
+  "POST /api/notifications/read",
 ]
 
 /** GET routes with a body this walk does not reach (each has its own suite). */
@@ -238,6 +242,8 @@ describe.each(httpBackends)("real answers decode with their response Schemas on 
       [visitor, "/api/users/:id", `/api/users/${artist.id}`],
       [artistBrowser, "/api/users/:id/settings", `/api/users/${artist.id}/settings`],
       [artistBrowser, "/api/users/:id/two-factor", `/api/users/${artist.id}/two-factor`],
+      [visitor, "/api/push/vapid-public-key", "/api/push/vapid-public-key"],
+      [artistBrowser, "/api/notifications", "/api/notifications"],
       [artistBrowser, "/api/users/user-stats/user", "/api/users/user-stats/user"],
       [visitor, "/api/badges/user/:id", `/api/badges/user/${artist.id}`],
       [artistBrowser, "/api/subscription", "/api/subscription"],

@@ -22,6 +22,8 @@ import { subscriptionRoutes } from "./subscriptions.routes.ts"
 import { twoFactorRoutes } from "./two-factor.routes.ts"
 import { unsubscribeRoutes } from "./unsubscribe.routes.ts"
 import { secureAccountRoutes } from "./secure-account.routes.ts"
+import { pushRoutes } from "./push.routes.ts"
+import { notificationRoutes } from "./notifications.routes.ts"
 
 /** Every API route. A route missing here is not served, documented or in the authorization matrix. */
 const apiRoutes: ReadonlyArray<AnyRoute> = [
@@ -29,6 +31,8 @@ const apiRoutes: ReadonlyArray<AnyRoute> = [
   ...twoFactorRoutes,
   ...unsubscribeRoutes,
   ...secureAccountRoutes,
+  ...pushRoutes,
+  ...notificationRoutes,
   ...avatarRoutes,
   ...artistRoutes,
   ...subscriptionRoutes,

@@ -15,6 +15,7 @@ import type { PaymentsConfig } from "../../../adapters/payments/payments.layer.t
 import { sessionLookup } from "../../../adapters/http/session-lookup.ts"
 import { sharePreviews } from "../../../adapters/http/page-meta.ts"
 import { makeAppLayer } from "../../../cli/app.layer.ts"
+import type { PushConfig } from "../../../adapters/push/vapid-keys.ts"
 import type { Canvas } from "../../../domain/editing/canvases.port.ts"
 import {
   createWithTablesStatements,
@@ -105,6 +106,8 @@ export const startTestServer = async (
     readonly canvases?: ReadonlyArray<Canvas>
     /** Where images live; by default the copy's DATA_DIR/images (whatever IMAGE_STORE_URL says). */
     readonly images?: ImageStorageConfig
+    /** Web Push; by default keys generated into the copy's DATA_DIR (SQLite) or push off (MySQL). */
+    readonly push?: PushConfig
   } = {},
 ): Promise<TestServer> => {
   const backend = options.backend ?? "sqlite"
@@ -124,6 +127,7 @@ export const startTestServer = async (
       payments,
       canvases: options.canvases ?? [],
       images: options.images,
+      push: options.push,
     }),
   )
   const { DEFAULT_RATE_LIMITS } = await import("../../../adapters/http/rate-limits.ts")
