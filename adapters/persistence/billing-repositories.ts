@@ -9,6 +9,7 @@ import type { Tier } from "../../domain/plans/plans.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import type { DatabaseShape } from "./database.ts"
+import { rawTable } from "./raw-rows.ts"
 import {
   type PaymentRow,
   PaymentTable,
@@ -74,8 +75,15 @@ export const subscriptions = (db: DatabaseShape) => {
         return qb.getOne().then((row) => Option.map(Option.fromNullishOr(row), toSubscription))
       }),
     )
+  const table = rawTable(SubscriptionTable, db.dialect)
+  const byMember = `SELECT ${table.columns("s")} FROM ${table.name} s WHERE s.member_id = ?`
   return SubscriptionRepository.of({
-    find: (memberId) => find(memberId, false),
+    // Read on every vote (its weight): one raw statement, synchronous on SQLite.
+    find: (memberId) =>
+      Effect.map(
+        Effect.orDie(db.sql<Array<Record<string, unknown>>>(byMember, [memberId])),
+        ([raw]) => Option.map(Option.fromNullishOr(raw), (row) => toSubscription(table.row(row))),
+      ),
     lock: (memberId) => find(memberId, true),
     save: (subscription) => db.run((m) => upsert(m, SubscriptionTable, subscription, ["memberId"])),
     dueForRenewal: (now, afterMemberId, limit) =>
