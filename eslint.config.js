@@ -25,6 +25,7 @@ const LOCALIZED = [
   "apps/admin/src/screens/AdminNotFoundPage.tsx",
   "apps/admin/src/screens/members/member-ui.tsx",
   "apps/admin/src/screens/members/JudgeToggle.tsx",
+  "apps/web/src/screens/rewards",
 ]
 
 export default tseslint.config(

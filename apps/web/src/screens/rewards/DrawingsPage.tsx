@@ -13,12 +13,13 @@ import { Button } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { useLanguage, useT } from "../../../../ui/src/i18n.tsx"
 
 const FREE_PLAN = PLANS[FREE_ROUTE_TIER].name
 
-/** "2026-11" → "November 2026". */
-const monthName = (month: string): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", {
+/** "2026-11" → "November 2026" (in the page's language; en stays en-US). */
+const monthName = (month: string, language: string): string =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(language === "en" ? "en-US" : language, {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
@@ -26,34 +27,41 @@ const monthName = (month: string): string =>
 
 /** The draw's rule, in the words of domain/drawings/draw-rules.ts (the code this page re-runs). */
 const HOW_TO_CHECK = [
-  "Before the month starts taking entries we publish the commitment: the SHA-256 of a secret 32-byte seed. The seed cannot be changed afterwards without the commitment showing it.",
-  "When the month has ended we publish the seed and the entrant list: the member ids, each once, sorted, and the SHA-256 of that list joined by line breaks.",
-  "The winner is HMAC-SHA-256 with the seed as key over the list hash. Its 32 bytes are read as eight 32-bit numbers; the first one below the largest multiple of the number of entrants picks the entrant at (number mod entrants). Numbers at or above that multiple are skipped, so every entrant's odds are exactly equal.",
-  "Anyone can repeat this: the Re-check button below does it in your browser, and `colorday drawings verify MONTH` does it at the command line.",
+  "web.rewards.draws.check.commit",
+  "web.rewards.draws.check.reveal",
+  "web.rewards.draws.check.pick",
+  "web.rewards.draws.check.repeat",
 ] as const
 
-const Hash = ({ label, value }: { readonly label: string; readonly value: string | null }) => (
-  <div className="min-w-0">
-    <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
-    <dd className="break-all font-mono text-xs text-slate-800">
-      {value ?? "revealed at the draw"}
-    </dd>
-  </div>
-)
+const Hash = ({ label, value }: { readonly label: string; readonly value: string | null }) => {
+  const t = useT()
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="break-all font-mono text-xs text-slate-800">
+        {value ?? t("web.rewards.draws.revealedLater")}
+      </dd>
+    </div>
+  )
+}
 
-const RecheckResult = ({ result }: { readonly result: Verification }) =>
-  result.ok ? (
+const RecheckResult = ({ result }: { readonly result: Verification }) => {
+  const t = useT()
+  return result.ok ? (
     <p role="status" className="flex items-center gap-1 text-sm font-medium text-green-800">
       <ShieldCheck aria-hidden className="size-4" />
-      Checked in your browser: the seed matches the commitment and picks this winner.
+      {t("web.rewards.draws.checked")}
     </p>
   ) : (
     <p role="alert" className="text-sm font-medium text-red-800">
-      Does not match ({result.failed}): {result.message}
+      {t("web.rewards.draws.mismatch", { failed: result.failed, message: result.message })}
     </p>
   )
+}
 
 const DrawingCard = ({ drawing }: { readonly drawing: Drawing }) => {
+  const t = useT()
+  const language = useLanguage()
   const [result, setResult] = useState<Verification | null>(null)
   const [checking, setChecking] = useState(false)
   const drawn = drawing.status !== "committed"
@@ -73,7 +81,7 @@ const DrawingCard = ({ drawing }: { readonly drawing: Drawing }) => {
       setChecking(false)
     }
   }
-  const heading = `${drawing.planName} · ${monthName(drawing.month)}`
+  const heading = `${drawing.planName} · ${monthName(drawing.month, language)}`
   return (
     <article
       aria-label={heading}
@@ -85,20 +93,24 @@ const DrawingCard = ({ drawing }: { readonly drawing: Drawing }) => {
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {drawing.status === "committed"
-          ? "Entries open: drawn after the month ends."
+          ? t("web.rewards.draws.open")
           : drawing.winnerId === null
-            ? "Drawn: nobody was entered, so there is no winner."
-            : `Winner: ${drawing.winnerName ?? drawing.winnerId} of ${drawing.entrants?.length ?? 0} ${(drawing.entrants?.length ?? 0) === 1 ? "entrant" : "entrants"}${drawing.status === "paid" ? " · prize paid" : ""}.`}
+            ? t("web.rewards.draws.noWinner")
+            : t("web.rewards.draws.winner", {
+                name: drawing.winnerName ?? drawing.winnerId,
+                count: drawing.entrants?.length ?? 0,
+                paid: drawing.status === "paid" ? "yes" : "no",
+              })}
       </p>
       <dl className="mt-3 grid gap-2">
-        <Hash label="Commitment (SHA-256 of the seed)" value={drawing.commitment} />
-        <Hash label="Seed" value={drawing.seed} />
-        <Hash label="Entrant list hash" value={drawing.listHash} />
+        <Hash label={t("web.rewards.draws.commitment")} value={drawing.commitment} />
+        <Hash label={t("web.rewards.draws.seed")} value={drawing.seed} />
+        <Hash label={t("web.rewards.draws.listHash")} value={drawing.listHash} />
       </dl>
       {drawn && drawing.entrants !== null && drawing.entrants.length > 0 && (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer text-slate-700">
-            Entrant list ({drawing.entrants.length})
+            {t("web.rewards.draws.entrantList", { count: drawing.entrants.length })}
           </summary>
           <ol className="mt-1 list-decimal pl-6 font-mono text-xs break-all text-slate-800">
             {drawing.entrants.map((id) => (
@@ -110,7 +122,7 @@ const DrawingCard = ({ drawing }: { readonly drawing: Drawing }) => {
       {drawn && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Button variant="secondary" onClick={() => void recheck()} disabled={checking}>
-            Re-check
+            {t("web.rewards.draws.recheck")}
           </Button>
           {result && <RecheckResult result={result} />}
         </div>
@@ -120,6 +132,8 @@ const DrawingCard = ({ drawing }: { readonly drawing: Drawing }) => {
 }
 
 const FreeEntryForm = () => {
+  const t = useT()
+  const language = useLanguage()
   const { member } = useSession()
   const auth = useAuthDialog()
   const [entry, setEntry] = useState<FreeEntry | null>(null)
@@ -131,7 +145,7 @@ const FreeEntryForm = () => {
     try {
       setEntry(await api.requestFreeEntry())
     } catch (failure) {
-      setError(messageOf(failure, "Your free entry could not be recorded. Please try again."))
+      setError(messageOf(failure, t("web.rewards.free.failed")))
     } finally {
       setBusy(false)
     }
@@ -139,20 +153,21 @@ const FreeEntryForm = () => {
   return (
     <section aria-labelledby="free-entry" className="mt-10 rounded-xl bg-slate-50 p-5">
       <h2 id="free-entry" className="text-xl font-bold text-slate-900">
-        Enter free — no purchase necessary
+        {t("web.rewards.free.title")}
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Any member can enter this month's {FREE_PLAN} drawing free, once a month, with the same odds
-        as every other entrant.
+        {t("web.rewards.free.text", { plan: FREE_PLAN })}
       </p>
       {entry ? (
         <p role="status" className="mt-3 font-medium text-green-800">
-          {entry.created ? "You're in" : "You're already in"} the {FREE_PLAN} drawing of{" "}
-          {monthName(entry.month)}.
+          {t(entry.created ? "web.rewards.free.entered" : "web.rewards.free.alreadyEntered", {
+            plan: FREE_PLAN,
+            month: monthName(entry.month, language),
+          })}
         </p>
       ) : member ? (
         <Button className="mt-3" onClick={() => void request()} disabled={busy}>
-          Enter this month's drawing free
+          {t("web.rewards.free.enter")}
         </Button>
       ) : (
         <Button
@@ -160,7 +175,7 @@ const FreeEntryForm = () => {
           onClick={() => auth.open("signin")}
           disabled={member === undefined}
         >
-          Sign in to enter free
+          {t("web.rewards.free.signIn")}
         </Button>
       )}
       {error && (
@@ -174,46 +189,42 @@ const FreeEntryForm = () => {
 
 /** /rewards/drawings: the rules, the free entry, and every drawing with its re-check. */
 const DrawingsPage = () => {
+  const t = useT()
   const drawings = useQuery({ queryKey: ["drawings"], queryFn: api.drawings })
   return (
     <Page>
       <div className="max-w-3xl">
-        <PageTitle>Monthly drawings</PageTitle>
-        <p className="mt-3 text-lg text-slate-600">
-          Every month each paid plan has a cash drawing. Every draw is published so you can check it
-          yourself.
-        </p>
+        <PageTitle>{t("web.rewards.draws.title")}</PageTitle>
+        <p className="mt-3 text-lg text-slate-600">{t("web.rewards.draws.intro")}</p>
       </div>
 
       <section aria-labelledby="rules" className="mt-10 max-w-3xl">
         <h2 id="rules" className="flex items-center gap-2 text-2xl font-bold text-slate-900">
           <Banknote aria-hidden className="size-6 text-brand-600" />
-          The rules
+          {t("web.rewards.draws.rules")}
         </h2>
         <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-slate-700">
           <li>
-            Prizes:{" "}
-            {PAID_TIERS.map(
-              (tier) => `${PLANS[tier].name} ${moneyText(PLANS[tier].drawingCents ?? 0)}`,
-            ).join(", ")}
-            , one winner per plan per month (UTC).
+            {t("web.rewards.draws.rule.prizes", {
+              prizes: PAID_TIERS.map((tier) =>
+                t("web.rewards.draws.rule.prize", {
+                  plan: PLANS[tier].name,
+                  amount: moneyText(PLANS[tier].drawingCents ?? 0),
+                }),
+              ).join(", "),
+            })}
           </li>
-          <li>
-            Who is in: the members on that plan when the month's draw is made, right after the month
-            ends; and, in the {FREE_PLAN} drawing, every member who asked for a free entry that
-            month.
-          </li>
-          <li>
-            Not eligible: a member whose account is suspended when the draw is made is in no
-            drawing, by plan or by free entry.
-          </li>
-          <li>Odds: 1 in the number of entrants of the drawing; each entrant is in it once.</li>
-          <li>The winner is e-mailed, and the prize is paid out to them.</li>
+          <li>{t("web.rewards.draws.rule.who", { plan: FREE_PLAN })}</li>
+          <li>{t("web.rewards.draws.rule.notEligible")}</li>
+          <li>{t("web.rewards.draws.rule.odds")}</li>
+          <li>{t("web.rewards.draws.rule.paid")}</li>
         </ul>
-        <h3 className="mt-6 text-lg font-semibold text-slate-900">How to check a draw</h3>
+        <h3 className="mt-6 text-lg font-semibold text-slate-900">
+          {t("web.rewards.draws.check.title")}
+        </h3>
         <ol className="mt-2 flex list-decimal flex-col gap-2 pl-5 text-sm text-slate-700">
           {HOW_TO_CHECK.map((step) => (
-            <li key={step}>{step}</li>
+            <li key={step}>{t(step)}</li>
           ))}
         </ol>
       </section>
@@ -222,19 +233,19 @@ const DrawingsPage = () => {
 
       <section aria-labelledby="draws" className="mt-12">
         <h2 id="draws" className="text-2xl font-bold text-slate-900">
-          Drawings
+          {t("web.rewards.draws.list")}
         </h2>
         <div className="mt-4">
           {drawings.isPending ? (
-            <Spinner label="Loading drawings…" />
+            <Spinner label={t("web.rewards.draws.loading")} />
           ) : drawings.isError ? (
             <ErrorState
-              message={messageOf(drawings.error, "The drawings could not be loaded.")}
+              message={messageOf(drawings.error, t("web.rewards.draws.loadFailed"))}
               onRetry={() => void drawings.refetch()}
             />
           ) : drawings.data.length === 0 ? (
-            <EmptyState title="No drawings yet">
-              This month's drawings are committed on the 1st.
+            <EmptyState title={t("web.rewards.draws.empty")}>
+              {t("web.rewards.draws.emptyText")}
             </EmptyState>
           ) : (
             <div className="grid gap-4 lg:grid-cols-2">
