@@ -26,6 +26,10 @@ const LOCALIZED = [
   "apps/admin/src/screens/members/member-ui.tsx",
   "apps/admin/src/screens/members/JudgeToggle.tsx",
   "apps/web/src/screens/rewards",
+  "apps/admin/src/screens/overview",
+  "apps/admin/src/screens/settings",
+  "apps/admin/src/screens/contests/ContestForm.tsx",
+  "apps/admin/src/screens/contests/prize-input.ts",
 ]
 
 export default tseslint.config(

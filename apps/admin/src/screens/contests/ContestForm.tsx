@@ -9,6 +9,7 @@ import {
   TextInput,
   type FormProblem,
 } from "../../../../ui/src/form.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import type { Contest, NewContest } from "../../api/admin-types.ts"
 import { fromLocalInput, toLocalInput } from "../../ui/dates.ts"
 import { PRIZE_FIELDS, prizeFieldIssues, prizeSent, prizeValuesOf } from "./prize-input.ts"
@@ -62,22 +63,27 @@ const prizeOf = (values: Values): NewContest["prize"] =>
       : prizeSent(values)
 
 /** What is wrong with the form before it is sent, field by field (the server checks again). */
-export const contestFormIssues = (values: Values): Partial<Record<FieldName, string>> => {
+export const contestFormIssues = (
+  values: Values,
+  t: Translate,
+): Partial<Record<FieldName, string>> => {
   const issues: Partial<Record<FieldName, string>> = {}
   const title = values.title.trim()
-  if (title === "") issues.title = "A contest needs a title."
+  if (title === "") issues.title = t("admin.contest.form.titleRequired")
   else if (title.length > MAX_TITLE_LENGTH)
-    issues.title = `A contest title has at most ${MAX_TITLE_LENGTH} characters (this one has ${title.length}).`
-  if (values.contestType.trim() === "")
-    issues.contestType = "A contest needs a type, such as daily or weekly."
+    issues.title = t("admin.contest.form.titleTooLong", {
+      max: MAX_TITLE_LENGTH,
+      length: title.length,
+    })
+  if (values.contestType.trim() === "") issues.contestType = t("admin.contest.form.typeRequired")
   const startsAt = fromLocalInput(values.startsAt)
   const endsAt = fromLocalInput(values.endsAt)
-  if (!startsAt) issues.startsAt = "Choose the date and time the contest starts."
-  if (!endsAt) issues.endsAt = "Choose the date and time the contest ends."
+  if (!startsAt) issues.startsAt = t("admin.contest.form.startsRequired")
+  if (!endsAt) issues.endsAt = t("admin.contest.form.endsRequired")
   else if (startsAt && Date.parse(endsAt) <= Date.parse(startsAt))
-    issues.endsAt = "The contest must end after it starts."
+    issues.endsAt = t("admin.contest.form.endsAfterStart")
   if (values.prizeKind !== "" && values.prizeKind !== DEFAULT_PRIZE)
-    Object.assign(issues, prizeFieldIssues(values))
+    Object.assign(issues, prizeFieldIssues(values, t))
   return issues
 }
 
@@ -104,6 +110,7 @@ export const ContestForm = ({
   readonly onSubmit: (contest: NewContest) => Promise<void>
   readonly onCancel?: () => void
 }) => {
+  const t = useT()
   const [values, setValues] = useState<Values>(() => valuesOf(contest))
   const [subscribersOnly, setSubscribersOnly] = useState(contest?.subscribersOnly ?? false)
   const [problem, setProblem] = useState<FormProblem | null>(null)
@@ -120,9 +127,9 @@ export const ContestForm = ({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const issues = contestFormIssues(values)
+    const issues = contestFormIssues(values, t)
     if (Object.keys(issues).length > 0) {
-      setProblem({ fields: issues, message: "Check the fields marked below." })
+      setProblem({ fields: issues, message: t("admin.contest.form.checkFields") })
       return
     }
     setBusy(true)
@@ -142,7 +149,7 @@ export const ContestForm = ({
       const found = problemOf(
         error,
         [...FIELDS, ...Object.keys(PRIZE_FIELDS)],
-        "The contest could not be saved",
+        t("admin.contest.form.notSaved"),
       )
       const fields: Record<string, string> = {}
       for (const [field, message] of Object.entries(found.fields)) {
@@ -165,21 +172,21 @@ export const ContestForm = ({
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       <FormAlert message={problem?.message} />
-      <Field label="Title" error={error("title")}>
+      <Field label={t("admin.contest.form.title")} error={error("title")}>
         <TextInput {...text("title")} maxLength={MAX_TITLE_LENGTH + 20} required />
       </Field>
-      <Field label="Description" error={error("description")}>
+      <Field label={t("admin.contest.form.description")} error={error("description")}>
         <TextArea {...text("description")} rows={3} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Contest type"
-          hint="daily, weekly, traditional, digital…"
+          label={t("admin.contest.form.type")}
+          hint={t("admin.contest.form.typeHint")}
           error={error("contestType")}
         >
           <TextInput {...text("contestType")} list="contest-types" required />
         </Field>
-        <Field label="Art style" error={error("artStyle")}>
+        <Field label={t("admin.contest.form.artStyle")} error={error("artStyle")}>
           <TextInput {...text("artStyle")} />
         </Field>
       </div>
@@ -190,11 +197,9 @@ export const ContestForm = ({
       </datalist>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Starts"
+          label={t("admin.contest.form.starts")}
           hint={
-            windowLocked
-              ? "The window cannot change once the contest has started."
-              : "Your time zone."
+            windowLocked ? t("admin.contest.form.windowLocked") : t("admin.contest.form.timeZone")
           }
           error={error("startsAt")}
         >
@@ -205,7 +210,7 @@ export const ContestForm = ({
             required
           />
         </Field>
-        <Field label="Ends" error={error("endsAt")}>
+        <Field label={t("admin.contest.form.ends")} error={error("endsAt")}>
           <TextInput
             type="datetime-local"
             {...text("endsAt")}
@@ -215,19 +220,21 @@ export const ContestForm = ({
         </Field>
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,8rem)]">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Prize</legend>
-        <Field label="Prize kind" error={error("prizeKind")}>
+        <legend className="mb-2 text-sm font-semibold text-slate-900">
+          {t("admin.contest.form.prize")}
+        </legend>
+        <Field label={t("admin.settings.prize.kind")} error={error("prizeKind")}>
           <SelectInput {...text("prizeKind")}>
-            {!contest && <option value={DEFAULT_PRIZE}>Daily default prize</option>}
-            <option value="">No prize</option>
-            <option value="cash">Cash</option>
-            <option value="credits">Credits</option>
-            <option value="other">Other</option>
+            {!contest && <option value={DEFAULT_PRIZE}>{t("admin.settings.prize.title")}</option>}
+            <option value="">{t("admin.settings.prize.none")}</option>
+            <option value="cash">{t("admin.settings.prize.cash")}</option>
+            <option value="credits">{t("admin.settings.prize.credits")}</option>
+            <option value="other">{t("admin.settings.prize.other")}</option>
           </SelectInput>
         </Field>
         <Field
-          label="Prize text"
-          hint="What the winner gets, in the winner's mail and on the contest."
+          label={t("admin.settings.prize.text")}
+          hint={t("admin.settings.prize.textHint")}
           error={error("prizeText")}
         >
           <TextInput
@@ -237,7 +244,11 @@ export const ContestForm = ({
           />
         </Field>
         <Field
-          label={values.prizeKind === "credits" ? "Credits" : "Amount ($)"}
+          label={
+            values.prizeKind === "credits"
+              ? t("admin.settings.prize.credits")
+              : t("admin.settings.prize.amount")
+          }
           error={error("prizeAmount")}
         >
           <TextInput
@@ -248,9 +259,7 @@ export const ContestForm = ({
         </Field>
       </fieldset>
       {values.prizeKind === DEFAULT_PRIZE && (
-        <p className="-mt-2 text-sm text-slate-600">
-          A daily contest gets the daily default prize set in Settings; other types get none.
-        </p>
+        <p className="-mt-2 text-sm text-slate-600">{t("admin.contest.form.defaultPrizeNote")}</p>
       )}
       <label className="flex items-start gap-3 text-sm text-slate-900">
         <input
@@ -261,17 +270,16 @@ export const ContestForm = ({
           className="mt-0.5 size-4"
         />
         <span>
-          <span className="font-semibold">Subscribers only</span>
+          <span className="font-semibold">{t("admin.contest.form.subscribersOnly")}</span>
           <span className="block text-slate-600">
-            Everyone sees the contest and its entries; only members on a paid plan (Color Lite and
-            up) may enter.
+            {t("admin.contest.form.subscribersOnlyHint")}
           </span>
         </span>
       </label>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            Discard
+            {t("admin.contest.form.discard")}
           </Button>
         )}
         <Button type="submit" disabled={disabled || busy}>

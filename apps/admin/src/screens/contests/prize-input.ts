@@ -1,3 +1,4 @@
+import type { Translate } from "../../../../ui/src/i18n.tsx"
 import type { Contest, NewContest } from "../../api/admin-types.ts"
 
 /** A prize as the server answers it, and as the dashboard sends it. */
@@ -54,19 +55,17 @@ export const prizeSent = (values: PrizeValues): PrizeSent => ({
 /** What is wrong with a prize's fields before they are sent (the server checks again). */
 export const prizeFieldIssues = (
   values: PrizeValues,
+  t: Translate,
 ): Partial<Record<"prizeText" | "prizeAmount", string>> => {
   const issues: Partial<Record<"prizeText" | "prizeAmount", string>> = {}
-  if (values.prizeText.trim() === "")
-    issues.prizeText = "Say what the winner gets, such as “Cash prize” or “Art supplies box”."
+  if (values.prizeText.trim() === "") issues.prizeText = t("admin.prize.textRequired")
   if (values.prizeKind === "other") return issues
   const amount = amountOf(values.prizeKind, values.prizeAmount)
   if (amount === null) {
     issues.prizeAmount =
-      values.prizeKind === "cash"
-        ? "Give the cash amount in dollars, such as 25 or 10.50."
-        : "Give the number of credits, a whole number."
+      values.prizeKind === "cash" ? t("admin.prize.cashAmount") : t("admin.prize.creditsAmount")
   } else if (amount === 0) {
-    issues.prizeAmount = "The amount must be more than zero."
+    issues.prizeAmount = t("admin.prize.positive")
   }
   return issues
 }

@@ -9,6 +9,7 @@ import {
   TextInput,
   type FormProblem,
 } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { Loadable } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
@@ -32,6 +33,7 @@ type PrizeField = keyof PrizeValues
  */
 const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
   const toast = useToast()
+  const t = useT()
   const client = useQueryClient()
   const [values, setValues] = useState<PrizeValues>(() => prizeValuesOf(prize))
   const [problem, setProblem] = useState<FormProblem | null>(null)
@@ -48,9 +50,9 @@ const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const issues = values.prizeKind === "" ? {} : prizeFieldIssues(values)
+    const issues = values.prizeKind === "" ? {} : prizeFieldIssues(values, t)
     if (Object.keys(issues).length > 0) {
-      setProblem({ fields: issues, message: "Check the fields marked below." })
+      setProblem({ fields: issues, message: t("admin.settings.checkFields") })
       return
     }
     setBusy(true)
@@ -61,13 +63,13 @@ const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
       )
       client.setQueryData(DEFAULT_PRIZE_KEY, saved)
       toast({
-        title: "Default prize saved",
+        title: t("admin.settings.saved"),
         description: saved.prize
-          ? `New daily contests get ${saved.prize.line}.`
-          : "New daily contests get no prize unless you give them one.",
+          ? t("admin.settings.savedPrize", { prize: saved.prize.line })
+          : t("admin.settings.savedNone"),
       })
     } catch (error) {
-      const found = problemOf(error, Object.keys(PRIZE_FIELDS), "The default prize was not saved")
+      const found = problemOf(error, Object.keys(PRIZE_FIELDS), t("admin.settings.notSaved"))
       const fields: Record<string, string> = {}
       for (const [name, message] of Object.entries(found.fields)) {
         fields[PRIZE_FIELDS[name as keyof typeof PRIZE_FIELDS]] = message
@@ -88,32 +90,33 @@ const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
     >
       <div>
         <h2 id="default-prize-title" className="text-lg font-semibold text-slate-900">
-          Daily default prize
+          {t("admin.settings.prize.title")}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Every daily contest created or scheduled without a prize gets this one. Contests that
-          exist keep their prize.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t("admin.settings.prize.description")}</p>
       </div>
       <FormAlert message={problem?.message} />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_minmax(0,8rem)]">
-        <Field label="Prize kind">
+        <Field label={t("admin.settings.prize.kind")}>
           <SelectInput {...field("prizeKind")}>
-            <option value="">No prize</option>
-            <option value="cash">Cash</option>
-            <option value="credits">Credits</option>
-            <option value="other">Other</option>
+            <option value="">{t("admin.settings.prize.none")}</option>
+            <option value="cash">{t("admin.settings.prize.cash")}</option>
+            <option value="credits">{t("admin.settings.prize.credits")}</option>
+            <option value="other">{t("admin.settings.prize.other")}</option>
           </SelectInput>
         </Field>
         <Field
-          label="Prize text"
-          hint="What the winner gets, in the winner's mail and on the contest."
+          label={t("admin.settings.prize.text")}
+          hint={t("admin.settings.prize.textHint")}
           error={problem?.fields.prizeText}
         >
           <TextInput {...field("prizeText")} maxLength={200} disabled={busy || none} />
         </Field>
         <Field
-          label={values.prizeKind === "credits" ? "Credits" : "Amount ($)"}
+          label={
+            values.prizeKind === "credits"
+              ? t("admin.settings.prize.credits")
+              : t("admin.settings.prize.amount")
+          }
           error={problem?.fields.prizeAmount}
         >
           <TextInput
@@ -125,7 +128,7 @@ const DefaultPrizeForm = ({ prize }: { readonly prize: Prize | null }) => {
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={busy}>
-          {busy ? "Saving…" : "Save default prize"}
+          {busy ? t("admin.settings.saving") : t("admin.settings.save")}
         </Button>
       </div>
     </form>
@@ -138,13 +141,14 @@ export default function SettingsPage() {
     queryKey: DEFAULT_PRIZE_KEY,
     queryFn: () => adminApi.defaultPrize(),
   })
+  const t = useT()
   return (
     <>
-      <PageHeader title="Settings" description="What applies to the whole site." />
+      <PageHeader title={t("admin.settings.title")} description={t("admin.settings.description")} />
       <Loadable
         query={defaultPrize}
-        loading="Loading the default prize…"
-        failure="The default prize could not be loaded"
+        loading={t("admin.settings.loading")}
+        failure={t("admin.settings.failed")}
       >
         {(answer) => <DefaultPrizeForm prize={answer.prize} />}
       </Loadable>
