@@ -4,6 +4,7 @@ import { extname, join, resolve, sep } from "node:path"
 import type { Context, Middleware } from "koa"
 import {
   chooseLanguage,
+  DEFAULT_LANGUAGE,
   LANGUAGE_CODES,
   LANGUAGE_COOKIE,
   type Language,
@@ -207,14 +208,19 @@ const withoutOwnTitle = (html: string) => html.replace(OWN_TITLE, "").replace(OW
 /** Whether a page's head tags bring a title of their own (the build's then gives way). */
 const bringsTitle = (tags: string) => tags.includes("<title>")
 
-/** index.html of one build, read once and read again only when its date changes. */
-const indexTemplate = (dir: string) => {
-  const file = join(dir, "index.html")
+/**
+ * One page of a build (index.html, or a language's index.<language>.html), read once and read
+ * again only when its date changes.
+ */
+const indexTemplate = (dir: string, name: string) => {
+  const file = join(dir, name)
   let cached: Template | undefined
   let checkedAt = Number.NEGATIVE_INFINITY
   return async (): Promise<Template | undefined> => {
     const now = Date.now()
-    if (cached && now - checkedAt < RECHECK_MS) return cached
+    // A missing page too is looked for again at most this often (most apps have no
+    // index.<language>.html).
+    if (now - checkedAt < RECHECK_MS) return cached
     checkedAt = now
     const stats = await fileStats(file)
     if (!stats) {
@@ -254,7 +260,16 @@ export const serveWebApps = (options: {
   /** A signed-in member's language setting, from the session cookie (none: a visitor). */
   readonly memberLanguage?: (sessionToken: string) => Promise<Language | undefined>
 }): Middleware => {
-  const templates = new Map(options.apps.map((app) => [app.prefix, indexTemplate(app.dir)]))
+  const templates = new Map(
+    options.apps.flatMap((app) => [
+      [app.prefix, indexTemplate(app.dir, "index.html")] as const,
+      // The shell prerendered in each language (apps/ui/vite.app-config.ts), where the build has it.
+      ...LANGUAGE_CODES.filter((language) => language !== DEFAULT_LANGUAGE).map(
+        (language) =>
+          [`${app.prefix} ${language}`, indexTemplate(app.dir, `index.${language}.html`)] as const,
+      ),
+    ]),
+  )
   return async (ctx, next) => {
     if ((ctx.method !== "GET" && ctx.method !== "HEAD") || isServerPath(ctx.path)) {
       await next()
@@ -286,14 +301,6 @@ export const serveWebApps = (options: {
       notFound(ctx)
       return
     }
-    const template = await templates.get(app.prefix)?.()
-    if (!template) {
-      ctx.status = 503
-      ctx.type = "text/plain; charset=utf-8"
-      ctx.set("Cache-Control", "no-store")
-      ctx.body = NOT_BUILT_MESSAGE
-      return
-    }
     const sessionToken = (options.sessionCookie && ctx.cookies.get(options.sessionCookie)) || null
     const accepted = ctx.acceptsLanguages(...LANGUAGE_CODES)
     const language = chooseLanguage({
@@ -304,6 +311,16 @@ export const serveWebApps = (options: {
     // The page's language depends on these too.
     ctx.vary("Accept-Language")
     ctx.vary("Cookie")
+    const template =
+      (await templates.get(`${app.prefix} ${language}`)?.()) ??
+      (await templates.get(app.prefix)?.())
+    if (!template) {
+      ctx.status = 503
+      ctx.type = "text/plain; charset=utf-8"
+      ctx.set("Cache-Control", "no-store")
+      ctx.body = NOT_BUILT_MESSAGE
+      return
+    }
     const page: PageRequest = {
       app: app.prefix,
       path: ctx.path,

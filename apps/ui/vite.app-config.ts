@@ -76,25 +76,35 @@ const reactOnPreact = (): Plugin => ({
  * #root, with the CSS rules it uses inlined in a <style> and the whole stylesheet linked at the
  * end of <body>, so the browser paints the header from the first response while the stylesheet
  * and the scripts load (module scripts still wait for it, so the app never renders unstyled).
- * `shell` is a module of the app exporting `renderShell(): string`, imported through Vite's own
- * module runner (TSX, the app's imports) with React DOM's server renderer. Beasties (the kept
- * fork of Google's critters) picks the rules; nothing is written by hand. Build only.
+ * `shell` is a module of the app exporting `renderShell(language): Promise<string>`, imported
+ * through Vite's own module runner (TSX, the app's imports, its catalogs compiled by Lingui's
+ * plugin) with React DOM's server renderer. Beasties (the kept fork of Google's critters) picks
+ * the rules; nothing is written by hand. Build only.
+ *
+ * One page per language (issue 22): index.html in English and index.<language>.html for each
+ * of `languages`, with `<html lang>` set, which the server sends to a reader of that language
+ * (adapters/http/web-app.ts), so a Spanish reader's first paint is already Spanish. Built here
+ * rather than rendered per request: the shell is the same for everyone in a language, and the
+ * server stays a file server for it.
  */
-const prerenderShell = (root: string, shell: string): Plugin => ({
+const prerenderShell = (root: string, shell: string, languages: ReadonlyArray<string>): Plugin => ({
   name: "colorday-prerender-shell",
   apply: "build",
   enforce: "post",
   async generateBundle(_options, bundle) {
     const page = bundle["index.html"]
     if (page?.type !== "asset") return
-    const { module } = await runnerImport<{ renderShell: () => string }>(
-      fileURLToPath(new URL(shell, `file://${root}/`)),
-      { root, configFile: false, logLevel: "silent" },
-    )
+    const { module } = await runnerImport<{
+      renderShell: (language: string) => Promise<string>
+    }>(fileURLToPath(new URL(shell, `file://${root}/`)), {
+      root,
+      configFile: false,
+      logLevel: "silent",
+      plugins: [lingui()],
+    })
     const html = String(page.source)
     const empty = '<div id="root"></div>'
     if (!html.includes(empty)) this.error(`index.html has no ${empty} to render the shell into`)
-    const withShell = html.replace(empty, `<div id="root">${module.renderShell()}</div>`)
     // The stylesheets are in the bundle, not yet on disk: Beasties reads them from there.
     const cssOf = (file: string) => {
       const asset = bundle[posix.relative("/", file)]
@@ -105,7 +115,14 @@ const prerenderShell = (root: string, shell: string): Plugin => ({
         return cssOf(file)
       }
     })({ path: "/", publicPath: "/", preload: "body", fonts: false, logLevel: "warn" })
-    page.source = await beasties.process(withShell)
+    for (const language of ["en", ...languages.filter((other) => other !== "en")]) {
+      const withShell = html
+        .replace(empty, `<div id="root">${await module.renderShell(language)}</div>`)
+        .replace(/<html lang="[^"]*"/i, `<html lang="${language}"`)
+      const source = await beasties.process(withShell)
+      if (language === "en") page.source = source
+      else this.emitFile({ type: "asset", fileName: `index.${language}.html`, source })
+    }
   },
 })
 
@@ -133,10 +150,13 @@ export const appConfig = (app: {
    */
   readonly manifest?: boolean
   /**
-   * A module of the app exporting `renderShell(): string`, relative to its folder: its HTML is
-   * built into index.html with its critical CSS inlined (see prerenderShell).
+   * A module of the app exporting `renderShell(language): Promise<string>`, relative to its
+   * folder: its HTML is built into index.html (and index.<language>.html for each of
+   * `languages`) with its critical CSS inlined (see prerenderShell).
    */
   readonly shell?: string
+  /** The languages besides English the shell is prerendered in. */
+  readonly languages?: ReadonlyArray<string>
 }): UserConfig => {
   const api = process.env.COLORDAY_API ?? "http://127.0.0.1:3000"
   return defineConfig({
@@ -150,7 +170,9 @@ export const appConfig = (app: {
       lingui({ failOnCompileError: true }),
       ...(app.preact === true ? [reactOnPreact()] : []),
       tailwindcss(),
-      ...(app.shell === undefined ? [] : [prerenderShell(fileURLToPath(app.root), app.shell)]),
+      ...(app.shell === undefined
+        ? []
+        : [prerenderShell(fileURLToPath(app.root), app.shell, app.languages ?? [])]),
       compression({
         algorithms: ["brotliCompress", "gzip"],
         include: /\.(js|mjs|css|html|svg|json|txt)$/,

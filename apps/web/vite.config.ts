@@ -15,4 +15,6 @@ export default appConfig({
   manifest: true,
   // The header painted from the first response, before the scripts (apps/ui/vite.app-config.ts).
   shell: "src/layout/render-shell.tsx",
+  // …prerendered in each language too (issue 22); the server sends the reader's.
+  languages: ["es", "fr", "de"],
 })

@@ -1,8 +1,14 @@
+import { currentLanguage } from "./i18n.tsx"
+
 /**
  * Dates and money as the spec shows them (§9), with the browser's Intl. Each format is one
- * Intl.DateTimeFormat per time zone, made on first use and kept: `toLocaleDateString(locale,
- * options)` builds a new formatter on every call, which cost a gallery of 24 cards ~60 ms of its
- * first render.
+ * Intl.DateTimeFormat per language and time zone, made on first use and kept:
+ * `toLocaleDateString(locale, options)` builds a new formatter on every call, which cost a
+ * gallery of 24 cards ~60 ms of its first render.
+ *
+ * In the page's language (issue 22): English keeps the spec's en-US formats exactly; Spanish,
+ * French and German get their own ("22 nov 2026", "22 nov. 2026", "22. Nov. 2026"). Components
+ * showing them re-render on a language change through useT / useLanguage.
  *
  * Dates are shown in the display time zone: a signed-in member's setting (the web app sets it
  * with setDisplayTimeZone once their settings are read), else the browser's own. Each function
@@ -35,13 +41,19 @@ export const subscribeDisplayTimeZone = (listener: () => void): (() => void) => 
 export const currentTimeZone = (): string =>
   displayTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
 
+/** The Intl locale of the page's language: English is the spec's en-US. */
+export const intlLocale = (language: string = currentLanguage()): string =>
+  language === "en" ? "en-US" : language
+
 const formatter = (options: Intl.DateTimeFormatOptions) => {
   const made = new Map<string, Intl.DateTimeFormat>()
   return (at: Date, timeZone: string) => {
-    let format = made.get(timeZone)
+    const locale = intlLocale()
+    const key = `${locale} ${timeZone}`
+    let format = made.get(key)
     if (format === undefined) {
-      format = new Intl.DateTimeFormat("en-US", { ...options, timeZone })
-      made.set(timeZone, format)
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone })
+      made.set(key, format)
     }
     return format.format(at)
   }
@@ -49,7 +61,8 @@ const formatter = (options: Intl.DateTimeFormatOptions) => {
 
 const galleryDay = formatter({ month: "short", day: "numeric", year: "numeric" })
 const billingDay = formatter({ month: "short", day: "2-digit", year: "numeric" })
-const billingTime = formatter({ hour: "numeric", minute: "2-digit", hour12: true })
+// A 12-hour clock in English (the spec's "3:04 PM"), the language's own clock otherwise.
+const billingTime = formatter({ hour: "numeric", minute: "2-digit" })
 const month = formatter({ month: "long", year: "numeric" })
 const calendarDay = formatter({ year: "numeric", month: "2-digit", day: "2-digit" })
 
@@ -78,7 +91,18 @@ export const clockTime = (iso: string, timeZone = currentTimeZone()): string =>
 export const differentDays = (a: string, b: string, timeZone: string): boolean =>
   calendarDay(new Date(a), timeZone) !== calendarDay(new Date(b), timeZone)
 
-/** Dollars with 2 decimals. */
-export const dollars = (amount: number): string => `$${amount.toFixed(2)}`
+const money = new Map<string, Intl.NumberFormat>()
+
+/** Dollars with 2 decimals: "$12.00" in English, "12,00 US$" in Spanish. */
+export const dollars = (amount: number): string => {
+  const locale = intlLocale()
+  if (locale === "en-US") return `$${amount.toFixed(2)}`
+  let format = money.get(locale)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" })
+    money.set(locale, format)
+  }
+  return format.format(amount)
+}
 
 export const dollarsFromCents = (cents: number): string => dollars(cents / 100)

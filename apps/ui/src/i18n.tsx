@@ -57,6 +57,19 @@ export const addCatalogs = (
   }
 }
 
+/**
+ * Loads catalogs of any language at once (an eager glob): for the build's prerendering
+ * (render-shell.tsx), where nothing may load later.
+ */
+export const loadCatalogsNow = (modules: Readonly<Record<string, CatalogModule>>): void => {
+  for (const [path, module] of Object.entries(modules)) {
+    const language = languageOfPath(path)
+    if (language === undefined) continue
+    i18n.load(language, module.messages)
+    loaded.add(language)
+  }
+}
+
 // The shared components' own texts (apps/ui): toasts, dialogs, states.
 addCatalogs(
   import.meta.glob<CatalogModule>("../../../locales/en/ui*.json", {
@@ -107,7 +120,11 @@ export type MessageValues = Readonly<Record<string, unknown>>
 /** Translates a message id in the page's language: `t("gallery.empty")`, `t("votes", { count })`. */
 export type Translate = (id: string, values?: MessageValues) => string
 
-const translate: Translate = (id, values) => i18n._(id, values as Record<string, unknown>)
+/**
+ * Translates in the page's current language, outside a component (a helper a component calls
+ * while rendering; the component re-renders on a language change through useT / useLanguage).
+ */
+export const translate: Translate = (id, values) => i18n._(id, values as Record<string, unknown>)
 
 /** The translate function, re-rendering the component when the language changes. */
 export const useT = (): Translate => {

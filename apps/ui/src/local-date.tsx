@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react"
 import { currentTimeZone, shortDate, subscribeDisplayTimeZone } from "./format.ts"
+import { useLanguage } from "./i18n.tsx"
 
 /**
  * The zone dates are shown in (the member's setting, else the browser's), re-rendering when it
@@ -8,7 +9,8 @@ import { currentTimeZone, shortDate, subscribeDisplayTimeZone } from "./format.t
 export const useDisplayTimeZone = (): string =>
   useSyncExternalStore(subscribeDisplayTimeZone, currentTimeZone, currentTimeZone)
 
-/** A <time> with the gallery's short date, "Nov 22, 2026", in the display zone. */
-export const ShortDate = ({ iso }: { readonly iso: string }) => (
-  <time dateTime={iso}>{shortDate(iso, useDisplayTimeZone())}</time>
-)
+/** A <time> with the gallery's short date, "Nov 22, 2026", in the display zone and the page's language. */
+export const ShortDate = ({ iso }: { readonly iso: string }) => {
+  useLanguage()
+  return <time dateTime={iso}>{shortDate(iso, useDisplayTimeZone())}</time>
+}

@@ -1,5 +1,6 @@
 import { Progress } from "radix-ui"
 import type { Contest, Subscription } from "../../api/types.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import type { ChosenPhoto } from "./usePhoto.ts"
@@ -22,19 +23,21 @@ export const ConfirmStep = ({
   readonly onBack: () => void
   readonly onConfirm: () => void
 }) => {
+  const t = useT()
   const uploading = progress !== null
   return (
     <>
-      <DialogTitle>Confirm Submission</DialogTitle>
+      <DialogTitle>{t("web.submit.confirm.title")}</DialogTitle>
       <DialogDescription>
-        Enter this photo in “{contest.title}”? Entering uses one credit
-        {subscription ? `. ${entriesLeft(subscription)}` : "."} Once entered, your artwork is shown
-        in the gallery for everyone to vote on.
+        {t("web.submit.confirm.text", {
+          title: contest.title,
+          left: subscription ? ` ${entriesLeft(subscription)}` : "",
+        })}
       </DialogDescription>
       {photo && (
         <img
           src={photo.previewUrl}
-          alt="Your colored artwork"
+          alt={t("web.submit.confirm.alt")}
           className="mt-4 h-40 w-full rounded-md border border-slate-200 bg-slate-50 object-contain"
         />
       )}
@@ -43,7 +46,7 @@ export const ConfirmStep = ({
           <Progress.Root
             value={progress}
             max={100}
-            aria-label="Upload progress"
+            aria-label={t("web.submit.confirm.progress")}
             className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
           >
             <Progress.Indicator
@@ -52,16 +55,18 @@ export const ConfirmStep = ({
             />
           </Progress.Root>
           <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-            {progress < 100 ? `Uploading… ${progress}%` : "Uploaded. Preparing your entry…"}
+            {progress < 100
+              ? t("web.submit.confirm.uploading", { progress })
+              : t("web.submit.confirm.uploaded")}
           </p>
         </div>
       )}
       <DialogActions>
         <Button variant="secondary" onClick={onBack} disabled={uploading}>
-          Back
+          {t("web.submit.confirm.back")}
         </Button>
         <Button onClick={onConfirm} disabled={uploading} aria-busy={uploading}>
-          Confirm
+          {t("web.submit.confirm.confirm")}
         </Button>
       </DialogActions>
     </>

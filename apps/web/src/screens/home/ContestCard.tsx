@@ -3,7 +3,7 @@ import { Suspense, useState } from "react"
 import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
-import { WIN_SHORT } from "../../plans/score-rule.ts"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
 import { CountdownBadge } from "./CountdownBadge.tsx"
@@ -14,21 +14,22 @@ import { ContestPrize } from "../contests/ContestPrize.tsx"
 const DownloadDialog = deferred(async () => (await import("./DownloadDialog.tsx")).DownloadDialog)
 
 const HOW_TO_PARTICIPATE = [
-  "Download the line art.",
-  "Print it on Letter or A4 paper.",
-  "Color it with any medium you like.",
-  "Take a photo of your page and submit it before the countdown ends.",
-  `${WIN_SHORT}.`,
+  "web.home.card.step1",
+  "web.home.card.step2",
+  "web.home.card.step3",
+  "web.home.card.step4",
+  "web.home.card.step5",
 ] as const
 
-const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "title"> }) =>
-  contest.lineArt ? (
+const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "title"> }) => {
+  const t = useT()
+  return contest.lineArt ? (
     // Above the fold: loaded at once, not lazily.
     // The hero's centrepiece: a sheet taped to the desk, a little askew. Loaded at once, not lazily.
     <div className="taped mx-auto w-full max-w-xl -rotate-1 bg-white p-2 shadow-paper sm:p-3">
       <img
         src={contest.lineArt}
-        alt={`Line art for “${contest.title}”`}
+        alt={t("web.home.card.lineArtAlt", { title: contest.title })}
         width={800}
         height={800}
         fetchPriority="high"
@@ -38,32 +39,34 @@ const LineArt = ({ contest }: { readonly contest: Pick<Contest, "lineArt" | "tit
   ) : (
     <div className="flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-card border border-dashed border-slate-300 bg-card text-slate-600">
       <ImageOff aria-hidden className="size-10" />
-      <span>The line art is on its way.</span>
+      <span>{t("web.home.card.lineArtComing")}</span>
     </div>
   )
+}
 
 /**
  * A subscribers-only contest says so on its card, with the way to a plan, before anyone picks a
  * photo: everyone sees it and votes, members on Lite, Pro or Champ enter it.
  */
-const SubscribersOnlyNote = ({ mayEnter }: { readonly mayEnter: boolean }) => (
-  <div className="mt-4 rounded-card border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
-    <p className="flex items-center gap-2 font-semibold text-slate-900">
-      <Lock aria-hidden className="size-4" />
-      Subscribers only
-    </p>
-    <p className="mt-1">
-      {mayEnter
-        ? "Your plan lets you enter. Everyone can see the entries and vote."
-        : "Members on Color Lite, Pro or Champ may enter this contest. Everyone can see the entries and vote."}
-    </p>
-    {!mayEnter && (
-      <Link to="/pricing" className="mt-2 inline-block font-semibold text-brand-700 underline">
-        See the plans
-      </Link>
-    )}
-  </div>
-)
+const SubscribersOnlyNote = ({ mayEnter }: { readonly mayEnter: boolean }) => {
+  const t = useT()
+  return (
+    <div className="mt-4 rounded-card border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <Lock aria-hidden className="size-4" />
+        {t("web.home.card.subscribersOnly")}
+      </p>
+      <p className="mt-1">
+        {mayEnter ? t("web.home.card.mayEnter") : t("web.home.card.mayNotEnter")}
+      </p>
+      {!mayEnter && (
+        <Link to="/pricing" className="mt-2 inline-block font-semibold text-brand-700 underline">
+          {t("web.home.card.seePlans")}
+        </Link>
+      )}
+    </div>
+  )
+}
 
 /**
  * The contest card (§2): title, line art, description, countdown, how to take part, Download and
@@ -87,6 +90,7 @@ export const ContestCard = ({
    */
   readonly mayEnter?: boolean
 }) => {
+  const t = useT()
   const [downloading, setDownloading] = useState(false)
   const downloadOpened = useOpenedOnce(downloading)
   useIdlePreload(DownloadDialog.preload)
@@ -114,13 +118,13 @@ export const ContestCard = ({
           {open && mayEnter && (
             <Button size="lg" onClick={onSubmit}>
               <Upload aria-hidden className="size-4" />
-              Submit Your Artwork
+              {t("web.home.card.submit")}
             </Button>
           )}
           {open && !mayEnter && (
             <Link to="/pricing" className={buttonVariants({ size: "lg" })}>
               <Lock aria-hidden className="size-4" />
-              Choose a plan to enter
+              {t("web.home.card.choosePlan")}
             </Link>
           )}
           <Button
@@ -130,10 +134,10 @@ export const ContestCard = ({
             onClick={() => setDownloading(true)}
           >
             <Download aria-hidden className="size-4" />
-            Download
+            {t("web.home.card.download")}
           </Button>
         </div>
-        <h3 className="mt-8 font-semibold text-slate-900">How to Participate</h3>
+        <h3 className="mt-8 font-semibold text-slate-900">{t("web.home.card.howTo")}</h3>
         <ol className="mt-3 space-y-2 text-sm text-slate-700">
           {HOW_TO_PARTICIPATE.map((step, index) => (
             <li key={step} className="flex gap-3">
@@ -143,17 +147,18 @@ export const ContestCard = ({
               >
                 {index + 1}
               </span>
-              <span className="pt-0.5">{step}</span>
+              <span className="pt-0.5">{t(step)}</span>
             </li>
           ))}
         </ol>
         {!open && (
           <p className="mt-4 text-sm text-slate-700">
-            This contest has ended and no longer accepts entries.{" "}
-            <Link to="/gallery" className="font-semibold text-brand-700 hover:underline">
-              See the entries in the gallery
-            </Link>
-            .
+            <T
+              id="web.home.card.ended"
+              components={{
+                0: <Link to="/gallery" className="font-semibold text-brand-700 hover:underline" />,
+              }}
+            />
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom"
 import type { CountdownBadge as Badge } from "../../../../../domain/contests/countdown.ts"
 import type { Contest } from "../../api/types.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { LogoMark } from "../../../../ui/src/logo.tsx"
 import { CountdownBadge } from "./CountdownBadge.tsx"
 
@@ -34,22 +35,28 @@ export const UpcomingContest = ({
 }: {
   readonly contest: Pick<Contest, "title">
   readonly badge: Badge
-}) => (
-  <Placeholder
-    icon={({ className }) => <CalendarClock aria-hidden className={className} />}
-    title={contest.title}
-  >
-    <p>The next contest has not started yet. Its line art appears here when it opens.</p>
-    <CountdownBadge badge={badge} />
-  </Placeholder>
-)
+}) => {
+  const t = useT()
+  return (
+    <Placeholder
+      icon={({ className }) => <CalendarClock aria-hidden className={className} />}
+      title={contest.title}
+    >
+      <p>{t("web.home.upcoming")}</p>
+      <CountdownBadge badge={badge} />
+    </Placeholder>
+  )
+}
 
 /** No contest at all (§4 Contest display): 'No Active Contest'. */
-export const NoActiveContest = () => (
-  <Placeholder icon={LogoMark} title="No Active Contest">
-    <p>There is no contest running right now. Check back soon for the next daily challenge.</p>
-    <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
-      Browse the gallery
-    </Link>
-  </Placeholder>
-)
+export const NoActiveContest = () => {
+  const t = useT()
+  return (
+    <Placeholder icon={LogoMark} title={t("web.home.none.title")}>
+      <p>{t("web.home.none.text")}</p>
+      <Link to="/gallery" className={buttonVariants({ variant: "secondary" })}>
+        {t("web.home.none.gallery")}
+      </Link>
+    </Placeholder>
+  )
+}

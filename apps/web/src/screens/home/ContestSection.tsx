@@ -4,6 +4,7 @@ import { api } from "../../api/api.ts"
 import type { Contest } from "../../api/types.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { deferred, useIdlePreload, useOpenedOnce } from "../../../../ui/src/idle-preload.ts"
@@ -74,6 +75,7 @@ const CurrentContest = ({
 
 /** The home page's contest (§4 Contest display): loading, error with Reload Page, none, or one. */
 export const ContestSection = (props: SubmitControl) => {
+  const t = useT()
   const current = useQuery({ queryKey: CURRENT_CONTEST, queryFn: api.currentContest })
   const { refetch } = current
   useContestViewed(current.data?.id)
@@ -82,16 +84,18 @@ export const ContestSection = (props: SubmitControl) => {
     // Holds about the card's height, so the sections below do not jump when it arrives.
     return (
       <div className="min-h-[56rem] md:min-h-[36rem]">
-        <Spinner label="Loading today's contest…" />
+        <Spinner label={t("web.home.loading")} />
       </div>
     )
   }
   if (current.isError) {
     return (
       <ErrorState
-        title="The contest could not be shown"
-        message={`Failed to load the current contest: ${messageOf(current.error, "unknown error")}`}
-        retryLabel="Reload Page"
+        title={t("web.home.error.title")}
+        message={t("web.home.error.message", {
+          reason: messageOf(current.error, t("web.home.error.unknown")),
+        })}
+        retryLabel={t("web.home.error.reload")}
         onRetry={() => void refetch()}
       />
     )

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from "react"
 import { deferred } from "../../../../ui/src/idle-preload.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestSection } from "./ContestSection.tsx"
 import { useHomeFlags } from "./useHomeFlags.ts"
@@ -11,6 +12,7 @@ const BelowTheFoldPart = deferred(async () => (await import("./BelowTheFold.tsx"
  * how it works, the newest entries, and a closing call to action.
  */
 const HomePage = () => {
+  const t = useT()
   const [submitOpen, setSubmitOpen] = useState(false)
   // Asked for at once, not when idle: it is the rest of the page, not a dialog that may open.
   useEffect(() => void BelowTheFoldPart.preload(), [])
@@ -23,11 +25,9 @@ const HomePage = () => {
       >
         <div aria-hidden className="pencil-stripe absolute inset-x-0 top-0 h-1.5" />
         <PageTitle id="home-title" className="scribble-underline w-fit text-4xl sm:text-5xl">
-          Daily Coloring Challenge
+          {t("web.home.title")}
         </PageTitle>
-        <p className="mt-3 max-w-2xl text-slate-700 sm:text-lg">
-          Download today's line art, color it, and enter your photo for the community to vote on.
-        </p>
+        <p className="mt-3 max-w-2xl text-slate-700 sm:text-lg">{t("web.home.intro")}</p>
         <div className="mt-6 sm:mt-8">
           <ContestSection submitOpen={submitOpen} onSubmitOpenChange={setSubmitOpen} />
         </div>

@@ -1,6 +1,6 @@
 import { useState } from "react"
 import { Link } from "react-router-dom"
-import { EXTRA_ENTRY, formatCents } from "../../../../../domain/plans/plans.ts"
+import { EXTRA_ENTRY } from "../../../../../domain/plans/plans.ts"
 import { api } from "../../api/api.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
@@ -8,6 +8,8 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { keepPhoto } from "./kept-photo.ts"
 import { leaveSite } from "./leave-site.ts"
+import { dollarsFromCents } from "../../../../ui/src/format.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { OUT_OF_SUBMISSIONS } from "./submission-rules.ts"
 
 /**
@@ -26,7 +28,9 @@ export const OutOfSubmissionsStep = ({
   readonly photo: File | null
   readonly onCancel: () => void
 }) => {
+  const t = useT()
   const toast = useToast()
+  const price = dollarsFromCents(EXTRA_ENTRY.priceCents)
   const [buying, setBuying] = useState(false)
   const keep = () => (photo ? keepPhoto(contestId, photo) : Promise.resolve())
 
@@ -39,8 +43,8 @@ export const OutOfSubmissionsStep = ({
     } catch (error) {
       setBuying(false)
       toast({
-        title: "Payment Error",
-        description: messageOf(error, "Failed to create checkout session"),
+        title: t("web.submit.out.paymentError"),
+        description: messageOf(error, t("web.submit.out.checkoutFailed")),
         variant: "destructive",
       })
     }
@@ -48,15 +52,12 @@ export const OutOfSubmissionsStep = ({
 
   return (
     <>
-      <DialogTitle>Out of Submissions</DialogTitle>
-      <DialogDescription>{OUT_OF_SUBMISSIONS}</DialogDescription>
-      <p className="mt-3 text-sm text-slate-700">
-        A bigger plan gives you more entries every month. Or enter this contest now with one extra
-        entry for {formatCents(EXTRA_ENTRY.priceCents)}.
-      </p>
+      <DialogTitle>{t("web.submit.out.title")}</DialogTitle>
+      <DialogDescription>{t(OUT_OF_SUBMISSIONS)}</DialogDescription>
+      <p className="mt-3 text-sm text-slate-700">{t("web.submit.out.text", { price })}</p>
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t("web.submit.out.cancel")}
         </Button>
         <Button
           variant="secondary"
@@ -64,7 +65,7 @@ export const OutOfSubmissionsStep = ({
           disabled={buying}
           aria-busy={buying}
         >
-          Buy one extra entry ({formatCents(EXTRA_ENTRY.priceCents)})
+          {t("web.submit.out.buy", { price })}
         </Button>
         <Link
           to="/pricing"
@@ -74,7 +75,7 @@ export const OutOfSubmissionsStep = ({
             onCancel()
           }}
         >
-          Upgrade
+          {t("web.submit.out.upgrade")}
         </Link>
       </DialogActions>
     </>

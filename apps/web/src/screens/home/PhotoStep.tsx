@@ -1,6 +1,7 @@
 import { Camera, Trash2, Upload } from "lucide-react"
 import { useId, useRef } from "react"
 import type { Contest, Subscription } from "../../api/types.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import type { ChosenPhoto } from "./usePhoto.ts"
@@ -30,25 +31,26 @@ export const PhotoStep = ({
   readonly onCancel: () => void
   readonly onSubmit: () => void
 }) => {
+  const t = useT()
   const inputId = useId()
   const tipsId = useId()
   const input = useRef<HTMLInputElement>(null)
   return (
     <>
-      <DialogTitle>Submit Your Colored Artwork</DialogTitle>
+      <DialogTitle>{t("web.submit.photo.title")}</DialogTitle>
       <DialogDescription>
-        Enter a photo of your colored page in “{contest.title}”.
+        {t("web.submit.photo.description", { title: contest.title })}
         {subscription && <> {entriesLeft(subscription)}</>}
       </DialogDescription>
 
       <section aria-labelledby={tipsId} className="mt-4 rounded-md bg-brand-50 p-4">
         <h3 id={tipsId} className="flex items-center gap-2 text-sm font-semibold text-brand-800">
           <Camera aria-hidden className="size-4" />
-          Tips for a great photo
+          {t("web.submit.photo.tips")}
         </h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {PHOTO_TIPS.map((tip) => (
-            <li key={tip}>{tip}</li>
+            <li key={tip}>{t(tip)}</li>
           ))}
         </ul>
       </section>
@@ -72,7 +74,7 @@ export const PhotoStep = ({
           className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-slate-50"
         >
           <Upload aria-hidden className="size-4" />
-          Upload from device
+          {t("web.submit.photo.upload")}
         </label>
       </div>
 
@@ -86,14 +88,14 @@ export const PhotoStep = ({
         <div className="relative mt-4 rounded-md border border-slate-200 bg-slate-50">
           <img
             src={photo.previewUrl}
-            alt="Preview of your colored artwork"
+            alt={t("web.submit.photo.previewAlt")}
             onError={onPreviewFailed}
             className="h-[300px] w-full object-contain"
           />
           <Button
             variant="secondary"
             className="absolute top-2 right-2 px-2 py-1"
-            aria-label="Remove photo"
+            aria-label={t("web.submit.photo.remove")}
             disabled={busy}
             onClick={() => {
               onRemove()
@@ -107,10 +109,10 @@ export const PhotoStep = ({
 
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t("web.submit.out.cancel")}
         </Button>
         <Button onClick={onSubmit} disabled={!photo || busy} aria-busy={busy}>
-          Submit Artwork
+          {t("web.submit.photo.submit")}
         </Button>
       </DialogActions>
     </>

@@ -4,6 +4,7 @@ import { api } from "../../api/api.ts"
 import type { Contest } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
 import { DialogShell } from "../../../../ui/src/dialog.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { ConfirmStep } from "./ConfirmStep.tsx"
@@ -39,6 +40,7 @@ export const SubmissionFlow = ({
   readonly onOpenChange: (open: boolean) => void
 }) => {
   const { subscription, setSubscription } = useSession()
+  const t = useT()
   const toast = useToast()
   const client = useQueryClient()
   const photo = usePhoto()
@@ -78,7 +80,7 @@ export const SubmissionFlow = ({
   }, [open, contest.id])
 
   const failed = (description: string) =>
-    toast({ title: "Submission Failed", description, variant: "destructive" })
+    toast({ title: t("web.submit.failed"), description, variant: "destructive" })
 
   const checkCredits = async () => {
     setStep("checking")
@@ -88,7 +90,7 @@ export const SubmissionFlow = ({
       setStep(isOutOfCredits(current) ? "out" : "confirm")
     } catch (error) {
       setStep("photo")
-      failed(messageOf(error, SUBMIT_FAILED))
+      failed(messageOf(error, t(SUBMIT_FAILED)))
     }
   }
 
@@ -100,8 +102,8 @@ export const SubmissionFlow = ({
       const entered = await api.submitEntry(contest.id, photo.photo.file, setProgress)
       setSubscription(entered.subscription)
       toast({
-        title: "Submission Received",
-        description: `Your artwork is entered in “${contest.title}”. Good luck!`,
+        title: t("web.submit.received"),
+        description: t("web.submit.receivedText", { title: contest.title }),
         variant: "celebrate",
       })
       photo.remove()
@@ -113,7 +115,7 @@ export const SubmissionFlow = ({
       else if (isSubscribersOnlyError(error)) setStep("subscribers-only")
       else {
         setStep("photo")
-        failed(messageOf(error, SUBMIT_FAILED))
+        failed(messageOf(error, t(SUBMIT_FAILED)))
       }
     }
   }

@@ -1,6 +1,7 @@
 import { clockTime, differentDays, shortDate } from "../../../../ui/src/format.ts"
 import { useDisplayTimeZone } from "../../../../ui/src/local-date.tsx"
 
+import { translate, useLanguage } from "../../../../ui/src/i18n.tsx"
 /**
  * The contest's end in the viewer's own clock, when their day is not the contest's: the contest
  * runs across one of their midnights (it was scheduled midnight to midnight somewhere else).
@@ -18,8 +19,8 @@ export const yourEndTime = (
   if (!differentDays(contest.startsAt, lastMoment, timeZone)) return null
   const time = clockTime(contest.endsAt, timeZone)
   return differentDays(new Date(now).toISOString(), contest.endsAt, timeZone)
-    ? `Ends ${shortDate(contest.endsAt, timeZone)} at ${time} your time`
-    : `Ends at ${time} your time`
+    ? translate("web.home.endTime.otherDay", { date: shortDate(contest.endsAt, timeZone), time })
+    : translate("web.home.endTime.today", { time })
 }
 
 /** The line under the countdown badge; nothing when the viewer's day is the contest's. */
@@ -33,6 +34,7 @@ export const YourEndTime = ({
   /** The display zone (the member's setting, else the browser's) unless given. */
   readonly timeZone?: string
 }) => {
+  useLanguage()
   const displayTimeZone = useDisplayTimeZone()
   const text = yourEndTime(contest, now, timeZone ?? displayTimeZone)
   return text === null ? null : <p className="mt-2 text-sm text-slate-600">{text}</p>

@@ -1,24 +1,28 @@
 import { ApiError } from "../../api/http.ts"
 import type { Subscription } from "../../api/types.ts"
+import { translate } from "../../../../ui/src/i18n.tsx"
 
-/** The submission dialogs' rules and words (§4 Submission flow, §5, §8). */
+/**
+ * The submission dialogs' rules and words (§4 Submission flow, §5, §8). The words are message
+ * ids (locales/<language>/web-submit.json); the functions return them translated.
+ */
 
 /** The server's limit too (DESIGN.md, "Uploads"). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 
 export const PHOTO_TIPS = [
-  "Shoot in daylight or bright, even light, without the flash.",
-  "Lay the page flat on a table so the lines stay straight.",
-  "Fit the whole page in the frame, all four edges included.",
-  "Tilt the page or move the lamp until there is no glare or shadow.",
-  "Tap your screen to focus and hold still until the photo is sharp.",
-  "Crop away the table and background before you upload.",
-  "Upload a JPEG, PNG, WebP or AVIF file of 10 MB or less.",
+  "web.submit.tip1",
+  "web.submit.tip2",
+  "web.submit.tip3",
+  "web.submit.tip4",
+  "web.submit.tip5",
+  "web.submit.tip6",
+  "web.submit.tip7",
 ] as const
 
-export const PREVIEW_FAILED = "Failed to load image preview. Please try again."
-export const SUBMIT_FAILED = "Failed to submit artwork"
-export const OUT_OF_SUBMISSIONS = "You've run out of submissions, upgrade for more"
+export const PREVIEW_FAILED = "web.submit.previewFailed"
+export const SUBMIT_FAILED = "web.submit.submitFailed"
+export const OUT_OF_SUBMISSIONS = "web.submit.outOfSubmissions"
 
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"]
 const ACCEPTED_NAME = /\.(jpe?g|png|webp|avif)$/i
@@ -33,15 +37,15 @@ const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1)
 export const photoProblem = (file: Pick<File, "name" | "type" | "size">): string | null => {
   const type = file.type.toLowerCase()
   if (type === "image/heic" || type === "image/heif" || HEIC.test(file.name)) {
-    return "HEIC photos can't be entered. Please save the photo as a JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and upload it again."
+    return translate("web.submit.heic")
   }
   const accepted = type === "" ? ACCEPTED_NAME.test(file.name) : ACCEPTED_TYPES.includes(type)
   if (!accepted) {
-    return `"${file.name}" is not a photo we accept. Please upload a JPEG, PNG, WebP or AVIF image.`
+    return translate("web.submit.notAccepted", { name: file.name })
   }
-  if (file.size === 0) return `"${file.name}" is empty. Please choose another photo.`
+  if (file.size === 0) return translate("web.submit.empty", { name: file.name })
   if (file.size > MAX_PHOTO_BYTES) {
-    return `This photo is ${megabytes(file.size)} MB; the limit is 10 MB. Please upload a smaller photo.`
+    return translate("web.submit.tooLarge", { size: megabytes(file.size) })
   }
   return null
 }
@@ -73,14 +77,14 @@ export const isOutOfSubmissionsError = (error: unknown): boolean => {
 
 /** "2 entries left this month", or the unlimited plan's line. */
 export const entriesLeft = (subscription: Subscription): string => {
-  if (subscription.unlimited) return "Your plan has unlimited entries."
-  const left = Math.max(0, subscription.remaining_submissions)
-  return `You have ${left} ${left === 1 ? "entry" : "entries"} left this month.`
+  if (subscription.unlimited) return translate("web.submit.unlimited")
+  return translate("web.submit.entriesLeft", {
+    left: Math.max(0, subscription.remaining_submissions),
+  })
 }
 
 /** A subscribers-only contest refused a member on the free plan (403 SUBSCRIBERS_ONLY). */
 export const isSubscribersOnlyError = (error: unknown): boolean =>
   error instanceof ApiError && error.code === "SUBSCRIBERS_ONLY"
 
-export const SUBSCRIBERS_ONLY =
-  "This contest is for subscribers only: members on Color Lite, Pro or Champ may enter it."
+export const SUBSCRIBERS_ONLY = "web.submit.subscribersOnly"

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react"
+import { translate } from "../../../../ui/src/i18n.tsx"
 import { photoProblem, PREVIEW_FAILED } from "./submission-rules.ts"
 
 export interface ChosenPhoto {
@@ -31,7 +32,7 @@ export const usePhoto = () => {
 
   const previewFailed = useCallback(() => {
     setPhoto(null)
-    setProblem(PREVIEW_FAILED)
+    setProblem(translate(PREVIEW_FAILED))
   }, [])
 
   return { photo, problem, choose, remove, previewFailed }
