@@ -18,6 +18,7 @@ import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import type { Language } from "../../domain/accounts/member-settings.ts"
+import { requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import {
   type FirstScreenCall,
@@ -441,7 +442,7 @@ export const makeHttpApp = <R>(options: {
       }
       const failure = exit.cause.reasons.find(Cause.isFailReason)
       if (failure && isDomainError(failure.error)) {
-        const { status, body: errorBody } = domainErrorResponse(failure.error)
+        const { status, body: errorBody } = domainErrorResponse(failure.error, requestLanguage(ctx))
         sendError(ctx, status, errorBody)
         return
       }

@@ -1,4 +1,6 @@
 import type { DomainError, DomainErrorTag } from "../../domain/shared/domain-error.ts"
+import { DEFAULT_LANGUAGE, type Language } from "../../domain/site/languages.ts"
+import { errorMessageIn } from "./error-messages.ts"
 
 /**
  * The one table from domain refusals to HTTP: a status per error tag. The type checker keeps it
@@ -72,10 +74,14 @@ export const isDomainError = (error: unknown): error is DomainError =>
   (error as { _tag: string })._tag in STATUS_OF
 
 /** The status and body a domain refusal is answered with. */
-export const domainErrorResponse = (error: DomainError): { status: number; body: ErrorBody } => {
+export const domainErrorResponse = (
+  error: DomainError,
+  /** The reader's language (error-messages.ts requestLanguage): English by default. */
+  language: Language = DEFAULT_LANGUAGE,
+): { status: number; body: ErrorBody } => {
   const body: ErrorBody = {
     code: error.code,
-    message: error.message,
+    message: errorMessageIn(error, language),
     ...(error._tag === "ValidationFailed"
       ? { issues: error.issues.map(({ field, message }) => ({ field, message })) }
       : {}),

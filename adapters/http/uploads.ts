@@ -6,6 +6,8 @@ import type { Context, Middleware } from "koa"
 import { checkEntryEligibility } from "../../domain/submissions/entry-eligibility.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
+import type { DomainError } from "../../domain/shared/domain-error.ts"
+import { requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import type { RateLimiters } from "./rate-limits.ts"
 import type { Caller } from "./route.ts"
@@ -64,11 +66,19 @@ class UploadAnswer extends Error {
   readonly status: number
   readonly body: ErrorBody
   readonly headers: Readonly<Record<string, string>>
-  constructor(status: number, body: ErrorBody, headers: Readonly<Record<string, string>> = {}) {
+  /** The domain's refusal it answers, worded in the reader's language when sent. */
+  readonly refusal: DomainError | undefined
+  constructor(
+    status: number,
+    body: ErrorBody,
+    headers: Readonly<Record<string, string>> = {},
+    refusal?: DomainError,
+  ) {
     super(body.message)
     this.status = status
     this.body = body
     this.headers = headers
+    this.refusal = refusal
   }
 }
 
@@ -284,7 +294,7 @@ export const multipartUploads = <R>(
     const failure = exit.cause.reasons.find(Cause.isFailReason)
     if (failure && isDomainError(failure.error)) {
       const { status, body } = domainErrorResponse(failure.error)
-      return new UploadAnswer(status, body)
+      return new UploadAnswer(status, body, {}, failure.error)
     }
     throw new Error(Cause.pretty(exit.cause))
   }
@@ -300,7 +310,9 @@ export const multipartUploads = <R>(
   const answer = async (ctx: Context, sent: UploadAnswer) => {
     await drained(ctx.req)
     ctx.status = sent.status
-    ctx.body = sent.body
+    ctx.body = sent.refusal
+      ? domainErrorResponse(sent.refusal, requestLanguage(ctx)).body
+      : sent.body
     for (const [name, value] of Object.entries(sent.headers)) ctx.set(name, value)
   }
 

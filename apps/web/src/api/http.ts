@@ -5,6 +5,7 @@
  */
 
 import type { paths } from "../../../api-client/schema.ts"
+import { currentLanguage } from "../../../ui/src/i18n.tsx"
 import { takeInPageAnswer } from "./first-screen.ts"
 
 export class ApiError extends Error {
@@ -78,6 +79,8 @@ export const request = async <T>(
       credentials: "same-origin",
       headers: {
         Accept: "application/json",
+        // The server words its refusals in the language the page is in (issue 22).
+        "Accept-Language": currentLanguage(),
         ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
