@@ -30,7 +30,11 @@ type Row<Tag extends DomainErrorTag> = (
 const ENGLISH_ONLY = () => undefined
 
 export const MESSAGE_OF: { readonly [Tag in DomainErrorTag]: Row<Tag> } = {
-  NotFound: ({ entity, id }) => ({ id: "errors.NOT_FOUND", values: { entity, id } }),
+  NotFound: ({ entity, id }) => ({
+    id: "errors.NOT_FOUND",
+    // `kind` picks the sentence (a select key has no spaces); `entity` is the English word.
+    values: { kind: entity === "line-art request" ? "lineArtRequest" : entity, entity, id },
+  }),
   ValidationFailed: ENGLISH_ONLY,
   AuthenticationRequired: () => ({ id: "errors.AUTHENTICATION_REQUIRED" }),
   OutOfSubmissions: () => ({ id: "errors.OUT_OF_SUBMISSIONS" }),
