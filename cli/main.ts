@@ -12,6 +12,7 @@ import { registerEntry } from "./entry.command.ts"
 import { registerLeaderboard } from "./leaderboard.command.ts"
 import { registerMail } from "./mail.command.ts"
 import { registerModeration } from "./moderation.command.ts"
+import { registerNotifications } from "./notifications.command.ts"
 import { type CliIo, processIo, setExitCode, UsageError, withInvocation } from "./run.ts"
 import { registerSeed } from "./seed.command.ts"
 import { registerServe } from "./serve.command.ts"
@@ -62,6 +63,7 @@ const makeProgram = (io: CliIo): Command => {
   registerStats(program)
   registerSubscriptions(program)
   registerMail(program)
+  registerNotifications(program)
   registerAudit(program)
   registerServe(program)
   registerEdits(program)
