@@ -3,6 +3,7 @@ import type { ReactNode } from "react"
 import type { EntryPage } from "../api/types.ts"
 import { ShareMenu } from "../screens/gallery/ShareMenu.tsx"
 import { useVote } from "../screens/gallery/useVote.ts"
+import { T, useT } from "../../../ui/src/i18n.tsx"
 import { ShortDate } from "../../../ui/src/local-date.tsx"
 import { ArtistLink } from "./ArtistLink.tsx"
 import { artistOf } from "./entry-view.ts"
@@ -19,13 +20,14 @@ export const EntryPicture = ({
   readonly sizes: string
   readonly className?: string
 }) => {
-  const alt = `${artistOf(page.entry)}'s entry in ${page.contest.title}`
+  const t = useT()
+  const alt = t("web.entry.altIn", { artist: artistOf(page.entry, t), contest: page.contest.title })
   const { image } = page
   if (!image.url) {
     return (
       <div
         role="img"
-        aria-label={`${alt} (no image)`}
+        aria-label={t("web.entry.noImage", { alt })}
         className="flex aspect-square w-full items-center justify-center rounded-lg bg-slate-100 text-slate-600"
       >
         <ImageOff aria-hidden className="size-10" />
@@ -54,22 +56,23 @@ export const EntryPicture = ({
  * with the words it shows, so a voice user can say what they see.
  */
 const VoteButton = ({ page }: { readonly page: EntryPage }) => {
+  const t = useT()
   const { vote, pending } = useVote()
   const voted = page.entry.hasVoted === true
-  const artist = artistOf(page.entry)
+  const artist = artistOf(page.entry, t)
   // Votes are taken only while the contest runs: an ended contest's page offers no vote.
   if (!voted && page.contest.status !== "active") {
     return (
       <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-4 py-2 text-sm text-slate-600">
         <Heart aria-hidden className="size-5" />
-        Voting closed
+        {t("web.entry.votingClosed")}
       </p>
     )
   }
   return (
     <button
       type="button"
-      aria-label={`${voted ? "Voted" : "Vote"} for ${artist}'s entry`}
+      aria-label={voted ? t("web.entry.votedFor", { artist }) : t("web.entry.voteFor", { artist })}
       aria-pressed={voted}
       aria-disabled={voted || undefined}
       disabled={pending.has(page.entry.id)}
@@ -81,27 +84,31 @@ const VoteButton = ({ page }: { readonly page: EntryPage }) => {
       }`}
     >
       <Heart aria-hidden className={`size-5 ${voted ? "fill-current" : ""}`} />
-      {voted ? "Voted" : "Vote"}
+      {voted ? t("web.entry.voted") : t("web.entry.vote")}
     </button>
   )
 }
 
 /** The contest's line art, the page the artist colored. */
-const LineArt = ({ page }: { readonly page: EntryPage }) =>
-  page.contest.lineArt ? (
+const LineArt = ({ page }: { readonly page: EntryPage }) => {
+  const t = useT()
+  return page.contest.lineArt ? (
     <figure className="rounded-lg border border-slate-200 bg-white p-3">
       <img
         src={page.contest.lineArt}
-        alt={`Line art of ${page.contest.title}`}
+        alt={t("web.entry.lineArtOf", { contest: page.contest.title })}
         width={288}
         height={288}
         loading="lazy"
         decoding="async"
         className="mx-auto aspect-square h-auto w-full max-w-72 object-contain"
       />
-      <figcaption className="mt-2 text-center text-sm text-slate-600">The line art</figcaption>
+      <figcaption className="mt-2 text-center text-sm text-slate-600">
+        {t("web.entry.lineArt")}
+      </figcaption>
     </figure>
   ) : null
+}
 
 /**
  * An entry as its page and the lightbox show it: the picture at full width and, beside it (below
@@ -134,7 +141,12 @@ export const EntryDetails = ({
           <Ribbons entry={entry} className="mt-2" />
         </div>
         <p className="text-slate-700">
-          by <ArtistLink entry={entry} className="font-semibold text-brand-700" />
+          <T
+            id="web.entry.by"
+            components={{
+              0: <ArtistLink entry={entry} className="font-semibold text-brand-700" />,
+            }}
+          />
         </p>
         <p className="flex items-center gap-1 text-sm text-slate-600">
           <CalendarDays aria-hidden className="size-4" />

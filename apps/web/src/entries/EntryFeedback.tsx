@@ -12,6 +12,7 @@ import { Card } from "../../../ui/src/card.tsx"
 import { Field, FormAlert, TextArea } from "../../../ui/src/form.tsx"
 import { shortDate } from "../../../ui/src/format.ts"
 import { fieldMessageOf, messageOf } from "../../../ui/src/messages.ts"
+import { T, useT } from "../../../ui/src/i18n.tsx"
 import { Spinner } from "../../../ui/src/states.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 
@@ -27,6 +28,7 @@ const FeedbackForm = ({
   readonly entryId: string
   readonly mine: Shown["items"][number] | undefined
 }) => {
+  const t = useT()
   const queryClient = useQueryClient()
   const toast = useToast()
   const [text, setText] = useState(mine?.text ?? "")
@@ -35,8 +37,8 @@ const FeedbackForm = ({
     mutationFn: () => api.giveFeedback(entryId, text),
     onSuccess: async (given) => {
       toast({
-        title: given.created ? "Feedback sent" : "Feedback saved",
-        description: given.created ? "We mailed the artist that it is on their entry's page." : "",
+        title: given.created ? t("web.entry.feedback.sent") : t("web.entry.feedback.saved"),
+        description: given.created ? t("web.entry.feedback.sentDescription") : "",
       })
       await queryClient.invalidateQueries({ queryKey: feedbackKey(entryId) })
       await queryClient.invalidateQueries({ queryKey: JUDGING_QUEUE })
@@ -49,15 +51,15 @@ const FeedbackForm = ({
     if (!short) send.mutate()
   }
   const error = tooShort
-    ? `Write at least ${FEEDBACK_MIN_LENGTH} characters of feedback`
+    ? t("web.entry.feedback.tooShort", { min: FEEDBACK_MIN_LENGTH })
     : send.isError
       ? fieldMessageOf(send.error, ["text"], "")
       : undefined
   return (
     <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
       <Field
-        label={mine ? "Your feedback" : "Write feedback"}
-        hint={`${FEEDBACK_MIN_LENGTH} to ${FEEDBACK_MAX_LENGTH} characters. Only the artist, the judges and admins read it.`}
+        label={mine ? t("web.entry.feedback.yours") : t("web.entry.feedback.write")}
+        hint={t("web.entry.feedback.hint", { min: FEEDBACK_MIN_LENGTH, max: FEEDBACK_MAX_LENGTH })}
         error={error || undefined}
       >
         <TextArea
@@ -68,11 +70,15 @@ const FeedbackForm = ({
         />
       </Field>
       {send.isError && !error && (
-        <FormAlert message={messageOf(send.error, "The feedback could not be sent.")} />
+        <FormAlert message={messageOf(send.error, t("web.entry.feedback.sendFailed"))} />
       )}
       <div>
         <Button type="submit" disabled={send.isPending}>
-          {send.isPending ? "Sending…" : mine ? "Save changes" : "Send feedback"}
+          {send.isPending
+            ? t("web.entry.feedback.sending")
+            : mine
+              ? t("web.entry.feedback.save")
+              : t("web.entry.feedback.send")}
         </Button>
       </div>
     </form>
@@ -92,6 +98,7 @@ export const EntryFeedback = ({
   readonly entryId: string
   readonly artistId: string
 }) => {
+  const t = useT()
   const { member } = useSession()
   const isArtist = member?.id === artistId
   const mayRead = Boolean(member && (isArtist || member.isJudge || member.isAdmin))
@@ -101,11 +108,11 @@ export const EntryFeedback = ({
     enabled: mayRead,
   })
   if (!mayRead) return null
-  if (query.isPending) return <Spinner label="Loading feedback" />
+  if (query.isPending) return <Spinner label={t("web.entry.feedback.loading")} />
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-red-800">
-        {messageOf(query.error, "The feedback could not be loaded.")}
+        {messageOf(query.error, t("web.entry.feedback.loadFailed"))}
       </p>
     )
   }
@@ -113,15 +120,21 @@ export const EntryFeedback = ({
   const mine = items.find((item) => item.mine)
   const others = items.filter((item) => !item.mine || !canWrite)
   return (
-    <Card title="Professional feedback">
+    <Card title={t("web.entry.feedback.title")}>
       {others.length > 0 ? (
         <ul className="flex flex-col gap-4">
           {others.map((item) => (
             <li key={item.id} className="min-w-0 rounded-lg border border-border p-4">
               <p className="text-sm text-muted-foreground">
-                <span className="font-medium text-slate-900">{item.judgeName}</span>, judge ·{" "}
-                {shortDate(item.createdAt)}
-                {item.updatedAt !== item.createdAt && " (edited)"}
+                <T
+                  id={
+                    item.updatedAt === item.createdAt
+                      ? "web.entry.feedback.byline"
+                      : "web.entry.feedback.bylineEdited"
+                  }
+                  values={{ judge: item.judgeName, date: shortDate(item.createdAt) }}
+                  components={{ 0: <span className="font-medium text-slate-900" /> }}
+                />
               </p>
               <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">
                 {item.text}
@@ -131,24 +144,19 @@ export const EntryFeedback = ({
         </ul>
       ) : isArtist ? (
         offered ? (
-          <p className="text-sm text-slate-700">
-            No feedback yet: our judges write on Color Champ members' entries, and we mail you when
-            it is here.
-          </p>
+          <p className="text-sm text-slate-700">{t("web.entry.feedback.noneYetArtist")}</p>
         ) : (
           <p className="text-sm text-slate-700">
-            Professional feedback from our judges comes with Color Champ.{" "}
+            {t("web.entry.feedback.perk")}{" "}
             <Link to="/pricing" className="font-medium text-brand-700 underline">
-              See the plans
+              {t("web.entry.feedback.seePlans")}
             </Link>
           </p>
         )
       ) : (
         !canWrite && (
           <p className="text-sm text-slate-700">
-            {offered
-              ? "No feedback yet."
-              : "This entry's artist is not on Color Champ: professional feedback is a Color Champ perk."}
+            {offered ? t("web.entry.feedback.noneYet") : t("web.entry.feedback.notOffered")}
           </p>
         )
       )}

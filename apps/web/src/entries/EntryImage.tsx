@@ -1,5 +1,6 @@
 import { ImageOff } from "lucide-react"
 import type { Entry } from "../api/types.ts"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { artistOf, gridSrcSetOf, thumbnailOf } from "./entry-view.ts"
 
 /**
@@ -15,14 +16,15 @@ export const EntryImage = ({
   /** How wide the grid's column is at each breakpoint (gridSizes). */
   readonly sizes: string
 }) => {
+  const t = useT()
   const src = thumbnailOf(entry)
   const srcSet = gridSrcSetOf(entry)
-  const alt = `${artistOf(entry)}'s entry`
+  const alt = t("web.entry.alt", { artist: artistOf(entry, t) })
   if (src === null) {
     return (
       <div
         role="img"
-        aria-label={`${alt} (no image)`}
+        aria-label={t("web.entry.noImage", { alt })}
         className="flex aspect-square w-full items-center justify-center bg-slate-100 text-slate-600"
       >
         <ImageOff aria-hidden className="size-8" />

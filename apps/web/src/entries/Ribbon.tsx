@@ -1,4 +1,5 @@
 import { Award, Medal, Trophy, type LucideIcon } from "lucide-react"
+import { useT } from "../../../ui/src/i18n.tsx"
 
 /** Where an entry placed in its announced contest, as the API presents it on every entry. */
 export interface Placed {
@@ -9,11 +10,23 @@ export interface Placed {
 type Kind = 1 | 2 | 3 | "peoples-choice"
 
 const RIBBONS: { readonly [K in Kind]: { label: string; icon: LucideIcon; style: string } } = {
-  1: { label: "1st place", icon: Trophy, style: "border-gold bg-gold-soft text-slate-900" },
-  2: { label: "2nd place", icon: Medal, style: "border-silver bg-silver-soft text-slate-900" },
-  3: { label: "3rd place", icon: Medal, style: "border-bronze bg-bronze-soft text-slate-900" },
+  1: {
+    label: "web.entry.ribbon.first",
+    icon: Trophy,
+    style: "border-gold bg-gold-soft text-slate-900",
+  },
+  2: {
+    label: "web.entry.ribbon.second",
+    icon: Medal,
+    style: "border-silver bg-silver-soft text-slate-900",
+  },
+  3: {
+    label: "web.entry.ribbon.third",
+    icon: Medal,
+    style: "border-bronze bg-bronze-soft text-slate-900",
+  },
   "peoples-choice": {
-    label: "People's Choice",
+    label: "web.entry.ribbon.peoplesChoice",
     icon: Award,
     style: "border-sky-400 bg-sky-100 text-sky-950",
   },
@@ -38,10 +51,11 @@ export const Ribbons = ({
   readonly entry: Placed
   readonly className?: string
 }) => {
+  const t = useT()
   const kinds = ribbonsOf(entry)
   if (kinds.length === 0) return null
   return (
-    <ul aria-label="Awards" className={`flex flex-wrap gap-1 ${className}`}>
+    <ul aria-label={t("web.entry.ribbon.awards")} className={`flex flex-wrap gap-1 ${className}`}>
       {kinds.map((kind) => {
         const ribbon = RIBBONS[kind]
         return (
@@ -50,7 +64,7 @@ export const Ribbons = ({
             className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-semibold shadow-sm ${ribbon.style}`}
           >
             <ribbon.icon aria-hidden className="size-3.5" />
-            {ribbon.label}
+            {t(ribbon.label)}
           </li>
         )
       })}

@@ -1,10 +1,12 @@
 import type { Entry } from "../api/types.ts"
+import type { Translate } from "../../../ui/src/i18n.tsx"
+import { activeT } from "../session/active-t.ts"
 
 /** How an entry is shown wherever it appears (gallery, home page): names, images, links. */
 
 /** The artist's name, "Anonymous" when the entry carries none (spec §3, gallery card view). */
-export const artistOf = (entry: Pick<Entry, "username">): string =>
-  entry.username.trim() || "Anonymous"
+export const artistOf = (entry: Pick<Entry, "username">, t: Translate = activeT): string =>
+  entry.username.trim() || t("web.entry.anonymous")
 
 /** The image a grid shows: the 480 px thumbnail, else the display size, else none. */
 export const thumbnailOf = (entry: Pick<Entry, "thumbnailUrl" | "imageUrl">): string | null =>
@@ -26,11 +28,13 @@ export const gridSrcSetOf = (
   entry: Pick<Entry, "thumbnailUrl" | "imageUrl">,
 ): string | undefined =>
   entry.thumbnailUrl !== null && entry.imageUrl !== null && entry.thumbnailUrl !== entry.imageUrl
-    ? `${entry.thumbnailUrl} ${RENDITION_WIDTHS.thumbnail}w, ${entry.imageUrl} ${RENDITION_WIDTHS.display}w`
+    ? // eslint-disable-next-line lingui/no-unlocalized-strings -- a srcset (addresses and widths), not text
+      `${entry.thumbnailUrl} ${RENDITION_WIDTHS.thumbnail}w, ${entry.imageUrl} ${RENDITION_WIDTHS.display}w`
     : undefined
 
 /** "1 vote", "12 votes". */
-export const votesLabel = (count: number): string => `${count} ${count === 1 ? "vote" : "votes"}`
+export const votesLabel = (count: number, t: Translate = activeT): string =>
+  t("web.entry.voteCount", { count })
 
 /** An entry's page, which is also the lightbox's address. */
 export const entryPath = (entryId: string): string => `/entries/${encodeURIComponent(entryId)}`

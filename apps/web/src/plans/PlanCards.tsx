@@ -4,6 +4,7 @@ import { formatCents, PLANS, TIERS, type Plan } from "../../../../domain/plans/p
 import { useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { useSession } from "../session/session.tsx"
 import { Button } from "../../../ui/src/button.tsx"
+import { T, useT } from "../../../ui/src/i18n.tsx"
 import { useSubscribe } from "./checkout.ts"
 import { planFeatures } from "./plan-text.ts"
 
@@ -20,41 +21,44 @@ export const PlanCard = ({
   readonly current: boolean
   readonly heading?: Heading
   readonly children?: ReactNode
-}) => (
-  <article
-    aria-labelledby={`plan-${plan.tier}-name`}
-    className={`flex min-w-0 flex-col rounded-xl border bg-white p-5 shadow-sm ${
-      current ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
-    }`}
-  >
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <HeadingTag id={`plan-${plan.tier}-name`} className="text-lg font-semibold text-slate-900">
-        {plan.name}
-      </HeadingTag>
-      {current && (
-        <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
-          Current plan
-        </span>
-      )}
-    </div>
-    <p className="mt-3 flex items-baseline gap-1">
-      <span className="text-3xl font-bold text-slate-900">{formatCents(plan.priceCents)}</span>
-      <span className="text-sm text-slate-600">/month</span>
-    </p>
-    <ul
-      aria-label={`${plan.name} perks`}
-      className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700"
+}) => {
+  const t = useT()
+  return (
+    <article
+      aria-labelledby={`plan-${plan.tier}-name`}
+      className={`flex min-w-0 flex-col rounded-xl border bg-white p-5 shadow-sm ${
+        current ? "border-brand-600 ring-2 ring-brand-600" : "border-slate-200"
+      }`}
     >
-      {planFeatures(plan).map((feature) => (
-        <li key={feature} className="flex items-start gap-2">
-          <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
-          <span className="min-w-0 break-words">{feature}</span>
-        </li>
-      ))}
-    </ul>
-    {children && <div className="mt-5">{children}</div>}
-  </article>
-)
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <HeadingTag id={`plan-${plan.tier}-name`} className="text-lg font-semibold text-slate-900">
+          {plan.name}
+        </HeadingTag>
+        {current && (
+          <span className="rounded-full bg-brand-600 px-2.5 py-0.5 text-xs font-semibold text-white">
+            {t("web.plans.card.current")}
+          </span>
+        )}
+      </div>
+      <p className="mt-3 flex items-baseline gap-1">
+        <span className="text-3xl font-bold text-slate-900">{formatCents(plan.priceCents)}</span>
+        <span className="text-sm text-slate-600">{t("web.plans.card.perMonth")}</span>
+      </p>
+      <ul
+        aria-label={t("web.plans.card.perks", { plan: plan.name })}
+        className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700"
+      >
+        {planFeatures(plan, t).map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <span className="min-w-0 break-words">{feature}</span>
+          </li>
+        ))}
+      </ul>
+      {children && <div className="mt-5">{children}</div>}
+    </article>
+  )
+}
 
 /**
  * The four plans with real Subscribe buttons (the subscribe flow), the member's plan marked.
@@ -68,6 +72,7 @@ export const PlanGrid = ({
   readonly heading?: Heading
   readonly freeNote: ReactNode
 }) => {
+  const t = useT()
   const { member, subscription } = useSession()
   const auth = useAuthDialog()
   const { subscribe, pending, busy } = useSubscribe()
@@ -84,13 +89,13 @@ export const PlanGrid = ({
           // it do not move 58 px when it arrives (CLS on /pricing at 412 px was 0.023).
           action = (
             <Button variant="secondary" className="invisible w-full" disabled aria-hidden>
-              Sign Up Free
+              {t("web.plans.card.signUpFree")}
             </Button>
           )
         } else if (tier === "free" && member === null) {
           action = (
             <Button variant="secondary" className="w-full" onClick={() => auth.open("signup")}>
-              Sign Up Free
+              {t("web.plans.card.signUpFree")}
             </Button>
           )
         } else if (tier === "free" && !current) {
@@ -105,13 +110,15 @@ export const PlanGrid = ({
               onClick={() => void subscribe(tier)}
             >
               {busy ? (
-                "Loading..."
+                t("web.plans.card.loading")
               ) : current ? (
-                "Current Plan"
+                t("web.plans.card.currentButton")
               ) : (
-                <>
-                  Subscribe <span className="sr-only">to {plan.name}</span>
-                </>
+                <T
+                  id="web.plans.card.subscribe"
+                  values={{ plan: plan.name }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               )}
             </Button>
           )

@@ -4,6 +4,7 @@ import { api } from "../api/api.ts"
 import type { Checkout } from "../api/types.ts"
 import { useSession } from "../session/session.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 import { goTo } from "./navigate.ts"
 
@@ -48,6 +49,7 @@ export const goToCheckout = (checkout: Checkout): void => {
  */
 export const useSubscribe = () => {
   const { member, subscription } = useSession()
+  const t = useT()
   const toast = useToast()
   const [pending, setPending] = useState<Tier | null>(null)
 
@@ -55,16 +57,16 @@ export const useSubscribe = () => {
     async (tier: Tier) => {
       if (!member) {
         toast({
-          title: "Sign in required",
-          description: "Please sign in to subscribe to a plan.",
+          title: t("web.plans.checkout.signInTitle"),
+          description: t("web.plans.checkout.signIn"),
           variant: "destructive",
         })
         return
       }
       if ((subscription?.tier ?? "free") === tier) {
         toast({
-          title: "Already subscribed",
-          description: `You are already on the ${PLANS[tier].name} plan.`,
+          title: t("web.plans.checkout.alreadyTitle"),
+          description: t("web.plans.checkout.already", { plan: PLANS[tier].name }),
         })
         return
       }
@@ -76,13 +78,13 @@ export const useSubscribe = () => {
       } catch (error) {
         setPending(null)
         toast({
-          title: "Subscription Error",
-          description: messageOf(error, "Failed to create checkout session"),
+          title: t("web.plans.checkout.errorTitle"),
+          description: messageOf(error, t("web.plans.checkout.error")),
           variant: "destructive",
         })
       }
     },
-    [member, subscription, toast],
+    [member, subscription, toast, t],
   )
 
   return { subscribe, pending, busy: pending !== null }

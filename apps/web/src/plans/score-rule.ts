@@ -1,4 +1,6 @@
 import { PLANS, TIERS, type Plan } from "../../../../domain/plans/plans.ts"
+import type { Translate } from "../../../ui/src/i18n.tsx"
+import { activeT } from "../session/active-t.ts"
 
 /**
  * How a contest is won, in the one set of words every page uses (issue 14's contract). The weight
@@ -7,14 +9,30 @@ import { PLANS, TIERS, type Plan } from "../../../../domain/plans/plans.ts"
 
 const PLAN_LIST: ReadonlyArray<Plan> = TIERS.map((tier) => PLANS[tier])
 const weights = PLAN_LIST.map((plan) => plan.voteWeight)
+const lightest = Math.min(...weights)
+const heaviest = Math.max(...weights)
 
 /** "1× to 3×": the lightest and the heaviest vote of the plan table. */
-export const WEIGHT_RANGE = `${Math.min(...weights)}× to ${Math.max(...weights)}×`
+export const weightRange = (t: Translate = activeT): string =>
+  t("web.plans.weightRange", { min: lightest, max: heaviest })
 
 /** The rule, stated in full (FAQ, Rewards, Pricing, results page, leaderboard). */
-export const SCORE_RULE = `The entry with the highest score wins. Score = votes weighted by each voter's plan (${WEIGHT_RANGE}); ties go to the earlier entry.`
+export const scoreRule = (t: Translate = activeT): string =>
+  t("web.plans.scoreRule", { range: weightRange(t) })
 
 /** The rule in a line (contest card, How It Works). */
+export const winShort = (t: Translate = activeT): string => t("web.plans.winShort")
+
+// The English constants, for the screens another helper has not converted yet (static, home,
+// leaderboard, rewards): they read the catalogs' English. Remove once those call the functions.
+/** @deprecated weightRange(t) */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
+export const WEIGHT_RANGE = `${lightest}× to ${heaviest}×`
+/** @deprecated scoreRule(t) */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
+export const SCORE_RULE = `The entry with the highest score wins. Score = votes weighted by each voter's plan (${WEIGHT_RANGE}); ties go to the earlier entry.`
+/** @deprecated winShort(t) */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
 export const WIN_SHORT = "Win: the highest score (weighted votes)"
 
 /** Each plan's vote weight, lightest first: "How the score is computed". */

@@ -2,7 +2,10 @@ import { X } from "lucide-react"
 import { Dialog, Tabs } from "radix-ui"
 import { useState } from "react"
 import { useLocation, useNavigate } from "react-router-dom"
+import { MINIMUM_AGE } from "../../../../domain/accounts/account-rules.ts"
+import { SITE_NAME } from "../../../../domain/site/page-titles.ts"
 import type { SignedIn } from "../api/types.ts"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 import type { AuthTab } from "./auth-dialog-context.tsx"
 import { SignInForm } from "./auth/SignInForm.tsx"
@@ -35,6 +38,7 @@ const AuthDialog = ({
   readonly onTabChange: (tab: AuthTab) => void
   readonly onClose: () => void
 }) => {
+  const t = useT()
   const toast = useToast()
   const navigate = useNavigate()
   const location = useLocation()
@@ -44,7 +48,10 @@ const AuthDialog = ({
   const signedIn = ({ user }: SignedIn) => {
     const from = fromOf(location.state)
     onClose()
-    toast({ title: "Welcome back!", description: `You are signed in as ${user.username}.` })
+    toast({
+      title: t("web.auth.dialog.welcomeBack"),
+      description: t("web.auth.dialog.signedInAs", { username: user.username }),
+    })
     if (from) void navigate(from, { replace: true })
   }
 
@@ -61,15 +68,14 @@ const AuthDialog = ({
           <div className="flex items-start justify-between gap-4">
             <div className="min-w-0">
               <Dialog.Title className="text-xl font-bold text-slate-900">
-                Welcome to Colorday
+                {t("web.auth.dialog.title", { site: SITE_NAME })}
               </Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-slate-600">
-                Sign in to enter today&apos;s contest and vote, or create an account. Colorday is
-                for adults 18 and over.
+                {t("web.auth.dialog.description", { site: SITE_NAME, age: MINIMUM_AGE })}
               </Dialog.Description>
             </div>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t("web.auth.dialog.close")}
               className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             >
               <X aria-hidden className="size-5" />
@@ -82,12 +88,15 @@ const AuthDialog = ({
               if (isAuthTab(value)) onTabChange(value)
             }}
           >
-            <Tabs.List aria-label="Account" className="flex gap-1 rounded-lg bg-slate-100 p-1">
+            <Tabs.List
+              aria-label={t("web.auth.dialog.tabs")}
+              className="flex gap-1 rounded-lg bg-slate-100 p-1"
+            >
               <Tabs.Trigger value="signin" className={tabClass}>
-                Sign In
+                {t("web.auth.dialog.signIn")}
               </Tabs.Trigger>
               <Tabs.Trigger value="signup" className={tabClass}>
-                Sign Up
+                {t("web.auth.dialog.signUp")}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="signin" className="mt-5">

@@ -4,6 +4,7 @@ import { api } from "../api/api.ts"
 import { twoFactorApi, type TwoFactorChallenge } from "../api/two-factor-api.ts"
 import { ApiError } from "../api/http.ts"
 import type { Member, SignedIn, Subscription } from "../api/types.ts"
+import { useT } from "../../../ui/src/i18n.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 
 /**
@@ -65,6 +66,7 @@ const SessionContext = createContext<Session | null>(null)
 
 export const SessionProvider = ({ children }: { readonly children: ReactNode }) => {
   const client = useQueryClient()
+  const t = useT()
   const toast = useToast()
   const query = useQuery({
     queryKey: SESSION_KEY,
@@ -100,8 +102,11 @@ export const SessionProvider = ({ children }: { readonly children: ReactNode }) 
     store(null)
     client.setQueryData(SESSION_KEY, null)
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] })
-    toast({ title: "Signed out", description: "You have been successfully signed out." })
-  }, [client, toast])
+    toast({
+      title: t("web.auth.signedOut.title"),
+      description: t("web.auth.signedOut.description"),
+    })
+  }, [client, toast, t])
   const refresh = useCallback(async () => {
     await client.invalidateQueries({ queryKey: SESSION_KEY })
   }, [client])

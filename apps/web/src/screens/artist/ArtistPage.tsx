@@ -8,12 +8,14 @@ import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page } from "../../../../ui/src/page.tsx"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
-import { ArtistProfile, artistKey, isShown, PRIVATE_SENTENCE } from "./ArtistProfile.tsx"
+import { ArtistProfile, artistKey, isShown, privateSentence } from "./ArtistProfile.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { artistPageText } from "../../../../../domain/site/page-titles.ts"
 import { usePageText } from "../../layout/page-title.ts"
 
 /** /artists/:username: an artist's public page, or the plain private sentence, or not found. */
 const ArtistPage = () => {
+  const t = useT()
   const { username = "" } = useParams()
   const { member } = useSession()
   const artist = useQuery({
@@ -26,20 +28,20 @@ const ArtistPage = () => {
   usePageText(
     artist.data && isShown(artist.data) ? artistPageText(artist.data.username) : undefined,
   )
-  if (artist.isPending) return <Spinner label="Loading artist…" />
+  if (artist.isPending) return <Spinner label={t("web.artist.loading")} />
   if (artist.isError) {
     if (isNotFound(artist.error))
       return (
         <Page>
           <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
             <UserX aria-hidden className="size-10 text-slate-500" />
-            <h1 className="text-2xl font-bold text-slate-900">Artist not found</h1>
-            <p className="text-slate-600">No artist goes by “{username}”.</p>
+            <h1 className="text-2xl font-bold text-slate-900">{t("web.artist.notFound")}</h1>
+            <p className="text-slate-600">{t("web.artist.notFoundText", { username })}</p>
             <Link
               to="/gallery"
               className={buttonVariants({ variant: "primary", className: "mt-2" })}
             >
-              Browse the gallery
+              {t("web.artist.browseGallery")}
             </Link>
           </div>
         </Page>
@@ -47,8 +49,8 @@ const ArtistPage = () => {
     return (
       <Page>
         <ErrorState
-          title="Failed to load the artist"
-          message={messageOf(artist.error, "The artist's page could not be loaded.")}
+          title={t("web.artist.loadFailed")}
+          message={messageOf(artist.error, t("web.artist.loadFailedMessage"))}
           onRetry={() => void artist.refetch()}
         />
       </Page>
@@ -61,7 +63,7 @@ const ArtistPage = () => {
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-12 text-center">
           <Lock aria-hidden className="size-10 text-slate-500" />
           <h1 className="text-2xl font-bold break-words text-slate-900">{data.username}</h1>
-          <p className="text-slate-700">{PRIVATE_SENTENCE}</p>
+          <p className="text-slate-700">{privateSentence(t)}</p>
         </div>
       </Page>
     )
@@ -70,13 +72,9 @@ const ArtistPage = () => {
     <Page>
       {data.isOwner && (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
-          <p>
-            {data.private
-              ? "Your profile is private: only you see this page."
-              : "You see all of your page; others see what your privacy settings show."}
-          </p>
+          <p>{data.private ? t("web.artist.ownerPrivate") : t("web.artist.ownerPublic")}</p>
           <Link to="/profile" className="font-semibold underline">
-            Preview or change in Settings
+            {t("web.artist.settings")}
           </Link>
         </div>
       )}

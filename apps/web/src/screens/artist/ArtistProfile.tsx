@@ -11,8 +11,19 @@ import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
+import { activeT } from "../../session/active-t.ts"
+import { badgeText } from "../../plans/plan-text.ts"
+import { BADGE_IDS, type BadgeId } from "../../../../../domain/badges/badges.ts"
 
+/** "This artist keeps their profile private", in the page's language. */
+export const privateSentence = (t: Translate = activeT): string => t("web.artist.private")
+
+/** @deprecated privateSentence(t); the English, for the profile's preview until it is converted. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for an unconverted screen
 export const PRIVATE_SENTENCE = "This artist keeps their profile private"
+
+const isBadgeId = (id: string): id is BadgeId => (BADGE_IDS as ReadonlyArray<string>).includes(id)
 
 /** A page everyone may see, or the owner's own (which they see even while it is private). */
 export const isShown = (artist: Artist): artist is PublicArtist => "stats" in artist
@@ -38,11 +49,12 @@ export const ArtistAvatar = ({
   readonly avatarUrl: string | null
   /** Without a picture; the username's first letters unless the caller knows better. */
   readonly initials?: string
-}) =>
-  avatarUrl ? (
+}) => {
+  const t = useT()
+  return avatarUrl ? (
     <img
       src={avatarUrl}
-      alt={`${username}'s avatar`}
+      alt={t("web.artist.avatar", { username })}
       width={96}
       height={96}
       className="size-24 shrink-0 rounded-full bg-brand-100 object-cover"
@@ -55,6 +67,7 @@ export const ArtistAvatar = ({
       {initials}
     </span>
   )
+}
 
 const Stat = ({ label, value }: { readonly label: string; readonly value: string }) => (
   <div className="rounded-lg border border-slate-200 bg-white p-4">
@@ -71,6 +84,7 @@ const History = ({
   readonly username: string
   readonly Heading: "h2" | "h4"
 }) => {
+  const t = useT()
   const { member } = useSession()
   const history = useInfiniteQuery({
     // hasVoted is the viewer's: a new viewer reads the list again.
@@ -82,16 +96,16 @@ const History = ({
   const items = history.data?.pages.flatMap((page) => page.items) ?? []
   const ids = items.map((entry) => entry.id)
   const content = (() => {
-    if (history.isPending) return <Spinner label="Loading submissions…" />
+    if (history.isPending) return <Spinner label={t("web.artist.loadingSubmissions")} />
     if (history.isError && items.length === 0)
       return (
         <ErrorState
-          title="Failed to fetch submissions"
-          message={messageOf(history.error, "The submissions could not be loaded.")}
+          title={t("web.artist.submissionsFailed")}
+          message={messageOf(history.error, t("web.artist.submissionsFailedMessage"))}
           onRetry={() => void history.refetch()}
         />
       )
-    if (items.length === 0) return <EmptyState title="No submissions yet" />
+    if (items.length === 0) return <EmptyState title={t("web.artist.noSubmissions")} />
     return (
       <>
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
@@ -105,8 +119,12 @@ const History = ({
               captionClassName="p-2 text-sm"
               caption={
                 <span className="truncate text-slate-700">
-                  {entry.contestName ? `${entry.contestName} · ` : ""}
-                  {shortDate(entry.createdAt)}
+                  {entry.contestName
+                    ? t("web.artist.contestDate", {
+                        contest: entry.contestName,
+                        date: shortDate(entry.createdAt),
+                      })
+                    : shortDate(entry.createdAt)}
                 </span>
               }
             />
@@ -114,8 +132,8 @@ const History = ({
         </ul>
         <LoadMore
           pages={history}
-          failure="More submissions could not be loaded."
-          busyLabel="Loading more…"
+          failure={t("web.artist.moreFailed")}
+          busyLabel={t("web.artist.loadingMore")}
           className="mt-6"
         />
       </>
@@ -124,7 +142,7 @@ const History = ({
   return (
     <section aria-labelledby="history-title" className="mt-10">
       <Heading id="history-title" className="text-xl font-bold text-slate-900">
-        Submissions
+        {t("web.artist.submissions")}
       </Heading>
       <div className="mt-4">{content}</div>
     </section>
@@ -143,6 +161,7 @@ export const ArtistProfile = ({
   /** 1 on the artist's page; 3 inside the Settings preview. Its sections are one level below. */
   readonly headingLevel?: 1 | 3
 }) => {
+  const t = useT()
   const Heading = headingLevel === 1 ? "h1" : "h3"
   const Section = headingLevel === 1 ? "h2" : "h4"
   return (
@@ -160,7 +179,7 @@ export const ArtistProfile = ({
             {artist.location && (
               <li className="flex items-center gap-1">
                 <MapPin aria-hidden className="size-4" />
-                <span className="sr-only">Location: </span>
+                <span className="sr-only">{t("web.artist.location")} </span>
                 {artist.location}
               </li>
             )}
@@ -180,39 +199,42 @@ export const ArtistProfile = ({
             {artist.memberSince && (
               <li className="flex items-center gap-1">
                 <CalendarDays aria-hidden className="size-4" />
-                Member since {monthYear(artist.memberSince)}
+                {t("web.artist.memberSince", { date: monthYear(artist.memberSince) })}
               </li>
             )}
           </ul>
         </div>
       </div>
       <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Stat label="Wins" value={votesText(artist.stats.wins)} />
-        <Stat label="Entries" value={votesText(artist.stats.entries)} />
-        <Stat label="Votes received" value={votesText(artist.stats.votesReceived)} />
-        <Stat label="Score" value={scoreText(artist.stats.score)} />
+        <Stat label={t("web.artist.wins")} value={votesText(artist.stats.wins)} />
+        <Stat label={t("web.artist.entries")} value={votesText(artist.stats.entries)} />
+        <Stat label={t("web.artist.votesReceived")} value={votesText(artist.stats.votesReceived)} />
+        <Stat label={t("web.artist.score")} value={scoreText(artist.stats.score)} />
       </dl>
       {artist.badges !== null && (
         <section aria-labelledby="badges-title" className="mt-10">
           <Section id="badges-title" className="text-xl font-bold text-slate-900">
-            Badges
+            {t("web.artist.badges")}
           </Section>
           {artist.badges.length === 0 ? (
-            <p className="mt-2 text-slate-600">No badges yet.</p>
+            <p className="mt-2 text-slate-600">{t("web.artist.noBadges")}</p>
           ) : (
             <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {artist.badges.map((badge) => (
-                <li
-                  key={badge.id}
-                  className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
-                >
-                  <BadgeIconView icon={badge.icon} colorClass={badge.iconColor} />
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{badge.name}</p>
-                    <p className="text-sm text-slate-600">{badge.description}</p>
-                  </div>
-                </li>
-              ))}
+              {artist.badges.map((badge) => {
+                const text = isBadgeId(badge.id) ? badgeText(badge.id, t) : badge
+                return (
+                  <li
+                    key={badge.id}
+                    className="flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-3"
+                  >
+                    <BadgeIconView icon={badge.icon} colorClass={badge.iconColor} />
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">{text.name}</p>
+                      <p className="text-sm text-slate-600">{text.description}</p>
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           )}
         </section>

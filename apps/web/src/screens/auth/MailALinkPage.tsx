@@ -3,6 +3,7 @@ import type { ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { TextField } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 import { useMailALink } from "./useMailALink.ts"
 
@@ -39,6 +40,7 @@ export const MailALinkPage = ({
   /** Under the form: where else to go. */
   readonly footer: ReactNode
 }) => {
+  const t = useT()
   const { email, setEmail, busy, sentTo, tryAnother, onSubmit } = useMailALink({ send, ...toasts })
 
   if (sentTo !== null) {
@@ -46,19 +48,17 @@ export const MailALinkPage = ({
       <AuthCard
         icon={MailCheck}
         tone="success"
-        title="Check Your Email"
+        title={t("web.auth.mailLink.sentTitle")}
         lead={
           <>
             <p>{sentLead(sentTo)}</p>
-            <p className="mt-2 text-sm text-slate-600">
-              Nothing in your inbox? Check your spam or junk folder.
-            </p>
+            <p className="mt-2 text-sm text-slate-600">{t("web.auth.mailLink.spam")}</p>
           </>
         }
       >
         <CardActions>
           <Button variant="secondary" onClick={tryAnother}>
-            Try Another Email
+            {t("web.auth.mailLink.tryAnother")}
           </Button>
           <Link to="/" className={buttonVariants()}>
             {homeLabel}
@@ -82,7 +82,7 @@ export const MailALinkPage = ({
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" disabled={busy || email.trim() === ""}>
-          {busy ? "Sending..." : submitLabel}
+          {busy ? t("web.auth.sending") : submitLabel}
         </Button>
       </form>
       {footer}

@@ -7,6 +7,8 @@ import { serverMessage } from "../../session/auth/api-errors.ts"
 import { TextField } from "../../../../ui/src/form.tsx"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
+import { issueText } from "../../session/auth/issue-text.ts"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 
 type Field = "password" | "confirmPassword"
@@ -15,6 +17,7 @@ const linkClass = "font-medium text-brand-700 hover:underline"
 
 /** /reset-password/:token — a new password from the mailed link (single use, 1 hour). */
 const ResetPasswordPage = () => {
+  const t = useT()
   const { token = "" } = useParams()
   const toast = useToast()
   const navigate = useNavigate()
@@ -30,12 +33,12 @@ const ResetPasswordPage = () => {
       <AuthCard
         icon={TriangleAlert}
         tone="danger"
-        title="Invalid link"
-        lead="The password reset link is missing a token"
+        title={t("web.auth.issue.resetToken.title")}
+        lead={t("web.auth.issue.resetToken.message")}
       >
         <CardActions>
           <Link to="/forgot-password" className={buttonVariants()}>
-            Request a new reset email
+            {t("web.auth.reset.requestNew")}
           </Link>
         </CardActions>
       </AuthCard>
@@ -51,11 +54,12 @@ const ResetPasswordPage = () => {
       const invalid: Partial<Record<Field, string>> = {}
       for (const issue of issues) {
         if (issue.field === "password" || issue.field === "confirmPassword") {
-          invalid[issue.field] ??= issue.message
+          invalid[issue.field] ??= issueText(issue, t).message
         }
       }
       setErrors(invalid)
-      toast({ title: first.title, description: first.message, variant: "destructive" })
+      const text = issueText(first, t)
+      toast({ title: text.title, description: text.message, variant: "destructive" })
       return
     }
     setErrors({})
@@ -63,12 +67,18 @@ const ResetPasswordPage = () => {
     try {
       await api.resetPassword(token, password)
       setDone(true)
-      toast({ title: "Password updated", description: "Sign in with your new password." })
+      toast({
+        title: t("web.auth.reset.updatedTitle"),
+        description: t("web.auth.reset.updatedDescription"),
+      })
     } catch (error) {
-      const message =
-        serverMessage(error) ?? "Please try the link again or request a new reset email"
+      const message = serverMessage(error) ?? t("web.auth.reset.failedDefault")
       setFailure(message)
-      toast({ title: "Unable to reset password", description: message, variant: "destructive" })
+      toast({
+        title: t("web.auth.reset.failedTitle"),
+        description: message,
+        variant: "destructive",
+      })
     } finally {
       setBusy(false)
     }
@@ -79,15 +89,15 @@ const ResetPasswordPage = () => {
       <AuthCard
         icon={CircleCheck}
         tone="success"
-        title="Password Reset"
-        lead="Your password has been updated. You can now sign in with your new password."
+        title={t("web.auth.reset.doneTitle")}
+        lead={t("web.auth.reset.doneLead")}
       >
         <CardActions>
           <Button onClick={() => void navigate("/?signin=true", { replace: true })}>
-            Return to Sign In
+            {t("web.auth.reset.returnSignIn")}
           </Button>
           <Link to="/" className={buttonVariants({ variant: "secondary" })}>
-            Back to Home
+            {t("web.auth.backHome")}
           </Link>
         </CardActions>
       </AuthCard>
@@ -95,21 +105,21 @@ const ResetPasswordPage = () => {
   }
 
   return (
-    <AuthCard icon={LockKeyhole} title="Set a New Password" lead="Choose a new password.">
+    <AuthCard icon={LockKeyhole} title={t("web.auth.reset.title")} lead={t("web.auth.reset.lead")}>
       <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
         <TextField
-          label="New Password"
+          label={t("web.auth.reset.newPassword")}
           type="password"
           name="password"
           autoComplete="new-password"
           required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={t("web.auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}
           value={password}
           error={errors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <TextField
-          label="Confirm Password"
+          label={t("web.auth.reset.confirmPassword")}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -120,18 +130,18 @@ const ResetPasswordPage = () => {
         />
         {failure && (
           <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p className="font-semibold">Unable to reset password</p>
+            <p className="font-semibold">{t("web.auth.reset.failedTitle")}</p>
             <p>{failure}</p>
           </div>
         )}
         <Button type="submit" disabled={busy}>
-          {busy ? "Updating..." : "Reset Password"}
+          {busy ? t("web.auth.reset.updating") : t("web.auth.reset.submit")}
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Link expired?{" "}
+        {t("web.auth.reset.expired")}{" "}
         <Link to="/forgot-password" className={linkClass}>
-          Request a new reset email
+          {t("web.auth.reset.requestNew")}
         </Link>
       </p>
     </AuthCard>

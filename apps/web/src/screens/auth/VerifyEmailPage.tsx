@@ -7,6 +7,7 @@ import { api } from "../../api/api.ts"
 import { serverMessage } from "../../session/auth/api-errors.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { AuthCard, CardActions } from "./AuthCard.tsx"
 
 /** The spec's pause on the success view before the sign-in dialog opens (§9). */
@@ -14,30 +15,33 @@ export const VERIFIED_REDIRECT_MS = 3000
 const SIGN_IN = "/?signin=true"
 const LINK_HOURS = VERIFICATION_TOKEN_TTL_MS / 3_600_000
 
-const Failed = ({ message }: { readonly message: string }) => (
-  <AuthCard
-    icon={TriangleAlert}
-    tone="danger"
-    title="Verification Failed"
-    lead={
-      <>
-        <p>{message}</p>
-        <p className="mt-2 text-sm text-slate-600">
-          The link may have expired or is invalid: each link works once, for {LINK_HOURS} hours.
-        </p>
-      </>
-    }
-  >
-    <CardActions>
-      <Link to="/resend-verification" className={buttonVariants()}>
-        Request New Verification Email
-      </Link>
-      <Link to="/" className={buttonVariants({ variant: "secondary" })}>
-        Go to Homepage
-      </Link>
-    </CardActions>
-  </AuthCard>
-)
+const Failed = ({ message }: { readonly message: string }) => {
+  const t = useT()
+  return (
+    <AuthCard
+      icon={TriangleAlert}
+      tone="danger"
+      title={t("web.auth.verify.failedTitle")}
+      lead={
+        <>
+          <p>{message}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {t("web.auth.verify.failedHint", { hours: LINK_HOURS })}
+          </p>
+        </>
+      }
+    >
+      <CardActions>
+        <Link to="/resend-verification" className={buttonVariants()}>
+          {t("web.auth.verify.requestNew")}
+        </Link>
+        <Link to="/" className={buttonVariants({ variant: "secondary" })}>
+          {t("web.auth.goHomepage")}
+        </Link>
+      </CardActions>
+    </AuthCard>
+  )
+}
 
 /**
  * /verify-email/:token — opens the mailed link. The token is single-use, so it is sent once: the
@@ -45,6 +49,7 @@ const Failed = ({ message }: { readonly message: string }) => (
  * shares the one request in flight.
  */
 const VerifyEmailPage = () => {
+  const t = useT()
   const { token = "" } = useParams()
   const navigate = useNavigate()
   const toast = useToast()
@@ -66,15 +71,18 @@ const VerifyEmailPage = () => {
     if (status === "pending" || toasted.current) return
     toasted.current = true
     if (status === "success") {
-      toast({ title: "Email Verified!", description: "You can now sign in." })
+      toast({
+        title: t("web.auth.verify.doneTitle"),
+        description: t("web.auth.verify.doneToast"),
+      })
     } else {
       toast({
-        title: "Verification failed",
-        description: serverMessage(error) ?? "An error occurred during verification",
+        title: t("web.auth.verify.failedToast"),
+        description: serverMessage(error) ?? t("web.auth.verify.failedDefault"),
         variant: "destructive",
       })
     }
-  }, [status, error, toast])
+  }, [status, error, toast, t])
 
   useEffect(() => {
     if (status !== "success") return
@@ -85,33 +93,31 @@ const VerifyEmailPage = () => {
     return () => window.clearTimeout(timer)
   }, [status, navigate])
 
-  if (token === "") return <Failed message="Invalid verification link" />
+  if (token === "") return <Failed message={t("web.auth.verify.invalidLink")} />
   if (status === "error") {
-    return <Failed message={serverMessage(error) ?? "An error occurred during verification"} />
+    return <Failed message={serverMessage(error) ?? t("web.auth.verify.failedDefault")} />
   }
   if (status === "success") {
     return (
       <AuthCard
         icon={CircleCheck}
         tone="success"
-        title="Email Verified!"
+        title={t("web.auth.verify.doneTitle")}
         lead={
           <>
-            <p>
-              Your email address is verified. You can now sign in and enter today&apos;s contest.
-            </p>
+            <p>{t("web.auth.verify.doneLead")}</p>
             <p className="mt-2 text-sm text-slate-600" role="status">
-              Taking you to sign in in a few seconds…
+              {t("web.auth.verify.redirecting")}
             </p>
           </>
         }
       >
         <CardActions>
           <Link to={SIGN_IN} replace className={buttonVariants()}>
-            Sign In Now
+            {t("web.auth.verify.signInNow")}
           </Link>
           <Link to="/" className={buttonVariants({ variant: "secondary" })}>
-            Go to Homepage
+            {t("web.auth.goHomepage")}
           </Link>
         </CardActions>
       </AuthCard>
@@ -121,12 +127,12 @@ const VerifyEmailPage = () => {
     <AuthCard
       icon={LoaderCircle}
       spinning
-      title="Verifying your email"
-      lead={<p role="status">Verifying your email address, please wait…</p>}
+      title={t("web.auth.verify.pendingTitle")}
+      lead={<p role="status">{t("web.auth.verify.pendingLead")}</p>}
     >
       <CardActions>
         <Link to="/" className={buttonVariants({ variant: "secondary" })}>
-          Go Back
+          {t("web.auth.verify.goBack")}
         </Link>
       </CardActions>
     </AuthCard>

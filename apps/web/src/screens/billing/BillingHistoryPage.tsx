@@ -13,22 +13,25 @@ import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { T, useT, type Translate } from "../../../../ui/src/i18n.tsx"
+import { activeT } from "../../session/active-t.ts"
 import { RefundExtraEntry } from "./RefundExtraEntry.tsx"
 
 /** Billing status labels (spec §4); any other value is shown as it comes. */
 const STATUS_LABELS: Readonly<Record<string, { label: string; className: string }>> = {
-  paid: { label: "Paid", className: "bg-green-100 text-green-800" },
-  pending: { label: "Pending", className: "bg-amber-100 text-amber-900" },
-  failed: { label: "Failed", className: "bg-red-100 text-red-800" },
-  refunded: { label: "Refunded", className: "bg-slate-200 text-slate-800" },
-  cancelled: { label: "Cancelled", className: "bg-slate-100 text-slate-700" },
-  expired: { label: "Expired", className: "bg-slate-100 text-slate-700" },
+  paid: { label: "web.billing.status.paid", className: "bg-green-100 text-green-800" },
+  pending: { label: "web.billing.status.pending", className: "bg-amber-100 text-amber-900" },
+  failed: { label: "web.billing.status.failed", className: "bg-red-100 text-red-800" },
+  refunded: { label: "web.billing.status.refunded", className: "bg-slate-200 text-slate-800" },
+  cancelled: { label: "web.billing.status.cancelled", className: "bg-slate-100 text-slate-700" },
+  expired: { label: "web.billing.status.expired", className: "bg-slate-100 text-slate-700" },
 }
 
 /** Checkouts that were never charged: shown with their status, left out of the totals. */
 const NEVER_CHARGED: ReadonlySet<string> = new Set(["cancelled", "expired"])
 
 const StatusBadge = ({ status }: { readonly status: string }) => {
+  const t = useT()
   const known = STATUS_LABELS[status]
   return (
     <span
@@ -36,7 +39,7 @@ const StatusBadge = ({ status }: { readonly status: string }) => {
         known?.className ?? "bg-slate-100 text-slate-800"
       }`}
     >
-      {known?.label ?? status}
+      {known ? t(known.label) : status}
     </span>
   )
 }
@@ -45,7 +48,7 @@ const StatusBadge = ({ status }: { readonly status: string }) => {
  * The four tiles, computed from the payments on the page. A cancelled or expired checkout was
  * never an invoice: it is left out of every tile.
  */
-export const billingTotals = (all: ReadonlyArray<Payment>) => {
+export const billingTotals = (all: ReadonlyArray<Payment>, t: Translate = activeT) => {
   const records = all.filter((record) => !NEVER_CHARGED.has(record.status))
   const paid = records.filter((record) => record.status === "paid")
   const newest = records.reduce<Payment | undefined>(
@@ -57,7 +60,7 @@ export const billingTotals = (all: ReadonlyArray<Payment>) => {
     totalSpent: paid.reduce((sum, record) => sum + Math.round(record.amount * 100), 0) / 100,
     totalInvoices: records.length,
     paidInvoices: paid.length,
-    latestPayment: newest ? monthYear(newest.date) : "N/A",
+    latestPayment: newest ? monthYear(newest.date) : t("web.billing.none"),
   }
 }
 
@@ -73,6 +76,7 @@ const Tile = ({ label, value }: { readonly label: string; readonly value: string
  * an extra entry is bought for the contest open now, so without one the button is disabled.
  */
 const useRetryPayment = (records: ReadonlyArray<Payment>) => {
+  const t = useT()
   const toast = useToast()
   const { subscribe, busy: subscribing } = useSubscribe()
   const [buyingEntry, setBuyingEntry] = useState(false)
@@ -98,8 +102,8 @@ const useRetryPayment = (records: ReadonlyArray<Payment>) => {
     } catch (error) {
       setBuyingEntry(false)
       toast({
-        title: "Payment Error",
-        description: messageOf(error, "Failed to create checkout session"),
+        title: t("web.billing.paymentError"),
+        description: messageOf(error, t("web.plans.checkout.error")),
         variant: "destructive",
       })
     }
@@ -108,11 +112,9 @@ const useRetryPayment = (records: ReadonlyArray<Payment>) => {
   /** Why a row's retry cannot run now, or null when it can. */
   const blockedReason = (record: Payment): string | null => {
     if (record.subscription_tier !== null) return null
-    if (contest.isPending) return "Checking for an open contest…"
-    if (contest.isError) return "Could not check for an open contest. Reload the page to try again."
-    return openContest
-      ? null
-      : "No contest is open right now: an extra entry can only be bought for an open contest."
+    if (contest.isPending) return t("web.billing.retry.checking")
+    if (contest.isError) return t("web.billing.retry.checkFailed")
+    return openContest ? null : t("web.billing.retry.noContest")
   }
 
   return { retry, blockedReason, busy: subscribing || buyingEntry }
@@ -133,6 +135,7 @@ const CardLabel = ({ children }: { readonly children: string }) => (
 )
 
 const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) => {
+  const t = useT()
   const { retry, blockedReason, busy } = useRetryPayment(records)
   return (
     <>
@@ -147,28 +150,28 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
             className="block border-t border-slate-200 px-4 py-3 first:border-t-0 sm:table-row sm:p-0 sm:align-top sm:first:border-t"
           >
             <td role="cell" className={CELL}>
-              <CardLabel>Date</CardLabel>
+              <CardLabel>{t("web.billing.col.date")}</CardLabel>
               <div className="text-right sm:text-left sm:whitespace-nowrap">
                 <div className="text-slate-900">{when.date}</div>
                 <div className="text-xs text-slate-600">{when.time}</div>
               </div>
             </td>
             <td role="cell" className={`${CELL} text-slate-900`}>
-              <CardLabel>Description</CardLabel>
+              <CardLabel>{t("web.billing.col.description")}</CardLabel>
               <span className="text-right sm:text-left">{record.description}</span>
             </td>
             <td role="cell" className={`${CELL} font-medium text-slate-900 sm:whitespace-nowrap`}>
-              <CardLabel>Amount</CardLabel>
+              <CardLabel>{t("web.billing.col.amount")}</CardLabel>
               {dollars(record.amount)}
             </td>
             <td role="cell" className={`${CELL} text-slate-700`}>
-              <CardLabel>Payment Method</CardLabel>
+              <CardLabel>{t("web.billing.col.method")}</CardLabel>
               <span className="text-right sm:text-left sm:whitespace-nowrap">
                 {record.payment_method ?? "—"}
               </span>
             </td>
             <td role="cell" className={CELL}>
-              <CardLabel>Status</CardLabel>
+              <CardLabel>{t("web.billing.col.status")}</CardLabel>
               <StatusBadge status={record.status} />
             </td>
             <td role="cell" className={`${CELL} empty:hidden sm:empty:table-cell`}>
@@ -183,10 +186,11 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
                   })}
                 >
                   <FileText aria-hidden className="size-4" />
-                  Invoice{" "}
-                  <span className="sr-only">
-                    for {record.description}, {when.date} (opens in a new tab)
-                  </span>
+                  <T
+                    id="web.billing.invoice"
+                    values={{ description: record.description, date: when.date }}
+                    components={{ 0: <span className="sr-only" /> }}
+                  />
                 </a>
               )}
               {record.status === "paid" && record.refundable === true && (
@@ -201,7 +205,7 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
                     title={blocked ?? undefined}
                     onClick={() => void retry(record)}
                   >
-                    {busy ? "Loading..." : "Retry Payment"}
+                    {busy ? t("web.plans.card.loading") : t("web.billing.retry.button")}
                   </Button>
                   {blocked && <span className="max-w-48 text-xs text-slate-600">{blocked}</span>}
                 </div>
@@ -216,6 +220,7 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
 
 /** /billing-history (members only): the payments ledger, newest first, never sample invoices. */
 const BillingHistoryPage = () => {
+  const t = useT()
   const navigate = useNavigate()
   const location = useLocation()
   const { member } = useSession()
@@ -226,29 +231,29 @@ const BillingHistoryPage = () => {
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   })
   const records = history.data?.pages.flatMap((page) => page.records) ?? []
-  const totals = billingTotals(records)
+  const totals = billingTotals(records, t)
 
   // The first entry of this tab has the key "default": there is nothing to go back to.
   const back = () => void (location.key === "default" ? navigate("/") : navigate(-1))
 
   let body: ReactNode
   if (history.isPending) {
-    body = <Spinner label="Loading billing history..." />
+    body = <Spinner label={t("web.billing.loading")} />
   } else if (history.data === undefined) {
     // The first page failed (a later page's failure keeps the rows already shown).
     body = (
       <ErrorState
-        title="Failed to load billing history"
-        message={messageOf(history.error, "The billing history could not be loaded.")}
+        title={t("web.billing.loadFailed")}
+        message={messageOf(history.error, t("web.billing.loadFailedMessage"))}
         onRetry={() => void history.refetch()}
       />
     )
   } else if (records.length === 0) {
     body = (
-      <EmptyState title="No Billing History">
-        <p>You haven't made any payments yet.</p>
+      <EmptyState title={t("web.billing.emptyTitle")}>
+        <p>{t("web.billing.empty")}</p>
         <Link to="/pricing" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
-          View Pricing Plans
+          {t("web.billing.viewPricing")}
         </Link>
       </EmptyState>
     )
@@ -256,20 +261,16 @@ const BillingHistoryPage = () => {
     body = (
       <>
         <dl className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4">
-          <Tile label="Total Spent" value={dollars(totals.totalSpent)} />
-          <Tile label="Total Invoices" value={String(totals.totalInvoices)} />
-          <Tile label="Paid Invoices" value={String(totals.paidInvoices)} />
-          <Tile label="Latest Payment" value={totals.latestPayment} />
+          <Tile label={t("web.billing.tile.spent")} value={dollars(totals.totalSpent)} />
+          <Tile label={t("web.billing.tile.invoices")} value={String(totals.totalInvoices)} />
+          <Tile label={t("web.billing.tile.paid")} value={String(totals.paidInvoices)} />
+          <Tile label={t("web.billing.tile.latest")} value={totals.latestPayment} />
         </dl>
         {history.hasNextPage && (
-          <p className="mt-2 text-sm text-slate-600">
-            The totals cover the payments loaded so far.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t("web.billing.partialTotals")}</p>
         )}
         {records.some((record) => NEVER_CHARGED.has(record.status)) && (
-          <p className="mt-2 text-sm text-slate-600">
-            Cancelled and expired checkouts were never charged, so the totals leave them out.
-          </p>
+          <p className="mt-2 text-sm text-slate-600">{t("web.billing.neverCharged")}</p>
         )}
         <section
           aria-labelledby="payment-history"
@@ -280,11 +281,11 @@ const BillingHistoryPage = () => {
             className="flex items-center gap-2 border-b border-slate-200 px-4 py-3 text-lg font-semibold text-slate-900"
           >
             <Receipt aria-hidden className="size-5 text-brand-600" />
-            Payment History
+            {t("web.billing.history")}
           </h2>
           <div
             role="region"
-            aria-label="Payment history table"
+            aria-label={t("web.billing.historyTable")}
             tabIndex={0}
             className="sm:h-[500px] sm:overflow-auto"
           >
@@ -298,22 +299,22 @@ const BillingHistoryPage = () => {
               >
                 <tr role="row">
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Date
+                    {t("web.billing.col.date")}
                   </th>
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Description
+                    {t("web.billing.col.description")}
                   </th>
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Amount
+                    {t("web.billing.col.amount")}
                   </th>
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Payment Method
+                    {t("web.billing.col.method")}
                   </th>
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Status
+                    {t("web.billing.col.status")}
                   </th>
                   <th role="columnheader" scope="col" className="px-4 py-3 font-semibold">
-                    Actions
+                    {t("web.billing.col.actions")}
                   </th>
                 </tr>
               </thead>
@@ -323,8 +324,8 @@ const BillingHistoryPage = () => {
             </table>
             <LoadMore
               pages={history}
-              failure="More payments could not be loaded."
-              busyLabel="Loading..."
+              failure={t("web.billing.moreFailed")}
+              busyLabel={t("web.plans.card.loading")}
               className="border-t border-slate-200 p-4"
               alertClassName="px-4 pb-4"
               alertBelow
@@ -340,11 +341,11 @@ const BillingHistoryPage = () => {
     <Page>
       <Button variant="ghost" className="-ml-4" onClick={back}>
         <ArrowLeft aria-hidden className="size-4" />
-        Back
+        {t("web.billing.back")}
       </Button>
       <div className="mt-2 mb-6">
-        <PageTitle>Billing History</PageTitle>
-        <p className="mt-2 text-slate-600">Your payments and invoices, newest first.</p>
+        <PageTitle>{t("web.billing.title")}</PageTitle>
+        <p className="mt-2 text-slate-600">{t("web.billing.lead")}</p>
       </div>
       {body}
       <section
@@ -352,36 +353,32 @@ const BillingHistoryPage = () => {
         className="mt-10 rounded-xl border border-slate-200 p-5 shadow-sm"
       >
         <h2 id="need-help" className="text-lg font-semibold text-slate-900">
-          Need Help?
+          {t("web.billing.help.title")}
         </h2>
         <div className="mt-4 grid gap-6 md:grid-cols-2">
           <div className="flex gap-3">
             <CreditCard aria-hidden className="size-6 shrink-0 text-brand-600" />
             <div className="min-w-0">
-              <h3 className="font-medium text-slate-900">Payment Issues</h3>
-              <p className="mt-1 text-sm text-slate-600">
-                A card was declined or expired? See your plan and payment method on your profile.
-              </p>
+              <h3 className="font-medium text-slate-900">{t("web.billing.help.issues")}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t("web.billing.help.issuesText")}</p>
               <Link
                 to="/profile"
                 className={buttonVariants({ variant: "secondary", className: "mt-3" })}
               >
-                Update Payment Method
+                {t("web.billing.help.update")}
               </Link>
             </div>
           </div>
           <div className="flex gap-3">
             <LifeBuoy aria-hidden className="size-6 shrink-0 text-brand-600" />
             <div className="min-w-0">
-              <h3 className="font-medium text-slate-900">Contact Support</h3>
-              <p className="mt-1 text-sm text-slate-600">
-                Questions about a charge or an invoice? We reply within 24 hours.
-              </p>
+              <h3 className="font-medium text-slate-900">{t("web.billing.help.support")}</h3>
+              <p className="mt-1 text-sm text-slate-600">{t("web.billing.help.supportText")}</p>
               <Link
                 to="/contact"
                 className={buttonVariants({ variant: "secondary", className: "mt-3" })}
               >
-                Contact Support
+                {t("web.billing.help.support")}
               </Link>
             </div>
           </div>

@@ -5,6 +5,7 @@ import { useSession } from "../../session/session.tsx"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { dollars } from "../../../../ui/src/format.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 
@@ -14,6 +15,7 @@ import { useToast } from "../../../../ui/src/toast.tsx"
  * gave back is taken away. The server decides; its refusal is shown in the dialog.
  */
 export const RefundExtraEntry = ({ record }: { readonly record: Payment }) => {
+  const t = useT()
   const client = useQueryClient()
   const toast = useToast()
   const { setSubscription } = useSession()
@@ -21,21 +23,21 @@ export const RefundExtraEntry = ({ record }: { readonly record: Payment }) => {
     <ConfirmDialog
       trigger={
         <Button variant="secondary" className="px-3 py-1.5 whitespace-nowrap">
-          Refund instead
+          {t("web.billing.refund.button")}
         </Button>
       }
-      title="Refund this extra entry?"
-      description={`Its contest was cancelled, so the credit came back to you. Instead, ${dollars(record.amount)} goes back to your payment method and that credit is taken away.`}
-      confirmLabel={`Refund ${dollars(record.amount)}`}
-      busyLabel="Refunding…"
+      title={t("web.billing.refund.title")}
+      description={t("web.billing.refund.description", { amount: dollars(record.amount) })}
+      confirmLabel={t("web.billing.refund.confirm", { amount: dollars(record.amount) })}
+      busyLabel={t("web.billing.refund.busy")}
       variant="primary"
-      problemOf={(error) => messageOf(error, "The refund could not be made")}
+      problemOf={(error) => messageOf(error, t("web.billing.refund.failed"))}
       onConfirm={async () => {
         const refunded = await api.refundExtraEntry(record.id)
         setSubscription(refunded.subscription)
         toast({
-          title: "Extra entry refunded",
-          description: `${dollars(record.amount)} is on its way back to your payment method.`,
+          title: t("web.billing.refund.doneTitle"),
+          description: t("web.billing.refund.done", { amount: dollars(record.amount) }),
         })
         await client.invalidateQueries({ queryKey: ["billing-history"] })
       }}

@@ -13,6 +13,7 @@ import { fieldErrors } from "../../session/auth/api-errors.ts"
 import { TextAreaField, TextField } from "../../../../ui/src/form.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 
 type Field = keyof ContactForm
@@ -23,9 +24,9 @@ const isField = (name: string): name is Field => (FIELDS as ReadonlyArray<string
 
 /** Answers a visitor can get without waiting for a reply. */
 const HELP_LINKS = [
-  { to: "/faq", label: "Read the FAQ", icon: HelpCircle },
-  { to: "/forgot-password", label: "Reset your password", icon: KeyRound },
-  { to: "/resend-verification", label: "Resend the verification email", icon: Mail },
+  { to: "/faq", label: "web.contact.help.faq", icon: HelpCircle },
+  { to: "/forgot-password", label: "web.contact.help.password", icon: KeyRound },
+  { to: "/resend-verification", label: "web.contact.help.verification", icon: Mail },
 ] as const
 
 /**
@@ -33,6 +34,7 @@ const HELP_LINKS = [
  * the sender gets a confirmation email).
  */
 const ContactPage = () => {
+  const t = useT()
   const toast = useToast()
   const config = useQuery({ queryKey: ["config"], queryFn: api.config, staleTime: Infinity })
   const [form, setForm] = useState<ContactForm>(EMPTY)
@@ -63,8 +65,8 @@ const ContactPage = () => {
       })
       setForm(EMPTY)
       toast({
-        title: "Message sent!",
-        description: "Thank you for contacting us. We'll get back to you within 24 hours.",
+        title: t("web.contact.sentTitle"),
+        description: t("web.contact.sent"),
       })
     } catch (error) {
       const named: Partial<Record<Field, string>> = {}
@@ -74,8 +76,8 @@ const ContactPage = () => {
       setErrors(named)
       const details = Object.values(named).join(" ")
       toast({
-        title: "Error",
-        description: `Failed to send message. Please try again later.${details ? ` ${details}` : ""}`,
+        title: t("web.contact.errorTitle"),
+        description: details ? t("web.contact.errorDetails", { details }) : t("web.contact.error"),
         variant: "destructive",
       })
     } finally {
@@ -85,21 +87,24 @@ const ContactPage = () => {
 
   return (
     <Page>
-      <PageTitle>Contact Us</PageTitle>
+      <PageTitle>{t("web.contact.title")}</PageTitle>
       <p className="mt-3 max-w-2xl text-lg text-slate-700">
-        A question about a contest, your plan or your account? Write to us with this form — we read
-        every message.
+        {t("web.contact.lead")}
         {config.data && (
           <>
             {" "}
-            Or e-mail us at{" "}
-            <a
-              className="font-medium text-brand-700 underline"
-              href={`mailto:${config.data.supportEmail}`}
-            >
-              {config.data.supportEmail}
-            </a>
-            .
+            <T
+              id="web.contact.mailUs"
+              values={{ email: config.data.supportEmail }}
+              components={{
+                0: (
+                  <a
+                    className="font-medium text-brand-700 underline"
+                    href={`mailto:${config.data.supportEmail}`}
+                  />
+                ),
+              }}
+            />
           </>
         )}
       </p>
@@ -107,41 +112,47 @@ const ContactPage = () => {
         <form
           className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 p-5 sm:p-6"
           onSubmit={(event) => void submit(event)}
-          aria-label="Contact form"
+          aria-label={t("web.contact.form")}
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Name"
+              label={t("web.contact.name")}
               autoComplete="name"
               maxLength={MAX_CONTACT_NAME_LENGTH}
               {...field("name")}
             />
-            <TextField label="Email" type="email" autoComplete="email" {...field("email")} />
+            <TextField
+              label={t("web.contact.email")}
+              type="email"
+              autoComplete="email"
+              {...field("email")}
+            />
           </div>
-          <TextField label="Subject" maxLength={MAX_CONTACT_SUBJECT_LENGTH} {...field("subject")} />
+          <TextField
+            label={t("web.contact.subject")}
+            maxLength={MAX_CONTACT_SUBJECT_LENGTH}
+            {...field("subject")}
+          />
           <TextAreaField
-            label="Message"
+            label={t("web.contact.message")}
             rows={7}
             maxLength={MAX_CONTACT_MESSAGE_LENGTH}
             {...field("message")}
           />
           <Button type="submit" className="self-start" disabled={busy}>
-            {busy ? "Sending..." : "Send Message"}
+            {busy ? t("web.contact.sending") : t("web.contact.send")}
           </Button>
         </form>
         <aside className="flex min-w-0 flex-col gap-6">
           <div className="rounded-xl bg-brand-50 p-5">
             <p className="flex items-center gap-2 font-semibold text-slate-900">
               <Clock aria-hidden className="size-5 text-brand-700" />
-              Replies within 24 hours
+              {t("web.contact.replies")}
             </p>
-            <p className="mt-2 text-sm text-slate-700">
-              We answer every message within 24 hours, by email to the address you give. You will
-              also get a confirmation that your message arrived.
-            </p>
+            <p className="mt-2 text-sm text-slate-700">{t("web.contact.repliesText")}</p>
           </div>
           <div>
-            <h2 className="font-semibold text-slate-900">Quick help</h2>
+            <h2 className="font-semibold text-slate-900">{t("web.contact.help.title")}</h2>
             <ul className="mt-3 flex flex-col gap-2">
               {HELP_LINKS.map(({ to, label, icon: Icon }) => (
                 <li key={to}>
@@ -150,7 +161,7 @@ const ContactPage = () => {
                     className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
                   >
                     <Icon aria-hidden className="size-4" />
-                    {label}
+                    {t(label)}
                   </Link>
                 </li>
               ))}

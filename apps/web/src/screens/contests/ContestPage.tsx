@@ -6,7 +6,8 @@ import { ApiError } from "../../api/http.ts"
 import type { ContestResults, ResultRow } from "../../api/types.ts"
 import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, scoreText, votesText } from "../../entries/VotesAndScore.tsx"
-import { SCORE_RULE, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
+import { scoreRule, VOTE_WEIGHTS } from "../../plans/score-rule.ts"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { shortDate } from "../../../../ui/src/format.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
@@ -15,7 +16,6 @@ import { BackLink, Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { ContestPrize } from "./ContestPrize.tsx"
 import { SubscribersOnlyLabel } from "./SubscribersOnlyLabel.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
-import { WINNERS_ANNOUNCED } from "../static/facts.ts"
 import { contestPageText } from "../../../../../domain/site/page-titles.ts"
 import { usePageText } from "../../layout/page-title.ts"
 import {
@@ -23,7 +23,7 @@ import {
   ContestDates,
   CountsLine,
   LineArt,
-  PROVISIONAL_LABEL,
+  provisionalLabel,
   RowImage,
   StatusLabel,
 } from "./result-parts.tsx"
@@ -31,20 +31,28 @@ import {
 const isMissing = (error: unknown, code: string): boolean =>
   error instanceof ApiError && error.status === 404 && error.code === code
 
-const AllContests = () => <BackLink to="/contests">All contests</BackLink>
+const AllContests = () => {
+  const t = useT()
+  return <BackLink to="/contests">{t("web.contests.all")}</BackLink>
+}
 
-const PLACES = ["1st place", "2nd place", "3rd place"] as const
+const PLACES = [
+  "web.entry.ribbon.first",
+  "web.entry.ribbon.second",
+  "web.entry.ribbon.third",
+] as const
 
 const TopThree = ({ results }: { readonly results: ContestResults }) => {
+  const t = useT()
   const rows = results.podium.slice(0, 3)
   const announced = results.status === "announced"
   return (
     <section aria-labelledby="podium-title" className="mt-10">
       <h2 id="podium-title" className="font-display text-2xl font-bold text-slate-900">
-        {announced ? "Winner and podium" : "Leading entries"}
+        {announced ? t("web.contests.podium") : t("web.contests.leading")}
       </h2>
       {rows.length === 0 ? (
-        <p className="mt-3 text-slate-700">No entry took part in this contest.</p>
+        <p className="mt-3 text-slate-700">{t("web.contests.noEntries")}</p>
       ) : (
         <Podium
           className="mt-4"
@@ -52,10 +60,10 @@ const TopThree = ({ results }: { readonly results: ContestResults }) => {
             key: row.entryId,
             label: (
               <>
-                {PLACES[index]}
+                {t(PLACES[index] ?? PLACES[0])}
                 {announced && results.winner?.entryId === row.entryId && (
                   <span className="rounded-full bg-amber-700 px-2 py-0.5 text-xs text-white">
-                    Winner
+                    {t("web.contests.winnerBadge")}
                   </span>
                 )}
               </>
@@ -71,130 +79,140 @@ const TopThree = ({ results }: { readonly results: ContestResults }) => {
         />
       )}
       {announced && results.winner === null && rows.length > 0 && (
-        <p className="mt-3 text-sm text-slate-700">No winner: no entry received a vote.</p>
+        <p className="mt-3 text-sm text-slate-700">{t("web.contests.noWinnerVotes")}</p>
       )}
     </section>
   )
 }
 
-const PeoplesChoice = ({ row }: { readonly row: ResultRow | null }) => (
-  <section
-    aria-labelledby="peoples-choice-title"
-    className="mt-10 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-6"
-  >
-    <h2
-      id="peoples-choice-title"
-      className="flex items-center gap-2 text-xl font-bold text-slate-900"
+const PeoplesChoice = ({ row }: { readonly row: ResultRow | null }) => {
+  const t = useT()
+  return (
+    <section
+      aria-labelledby="peoples-choice-title"
+      className="mt-10 rounded-xl border border-sky-200 bg-sky-50 p-4 sm:p-6"
     >
-      <Award aria-hidden className="size-6 text-sky-700" />
-      People's Choice
-    </h2>
-    <p className="mt-1 text-sm text-slate-700">
-      The entry with the most votes, each vote counted once; ties go to the earlier entry.
-    </p>
-    {row === null ? (
-      <p className="mt-3 text-slate-700">No People's Choice: no entry received a vote.</p>
-    ) : (
-      <div className="mt-4 flex min-w-0 items-center gap-4">
-        <RowImage row={row} size={112} className="w-24 sm:w-28" />
-        <div className="flex min-w-0 flex-col gap-1">
-          <ArtistLink row={row} className="truncate" />
-          <VotesAndScore votes={row.rawVotes} score={row.score} />
+      <h2
+        id="peoples-choice-title"
+        className="flex items-center gap-2 text-xl font-bold text-slate-900"
+      >
+        <Award aria-hidden className="size-6 text-sky-700" />
+        {t("web.entry.ribbon.peoplesChoice")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("web.contests.peoplesChoiceRule")}</p>
+      {row === null ? (
+        <p className="mt-3 text-slate-700">{t("web.contests.noPeoplesChoice")}</p>
+      ) : (
+        <div className="mt-4 flex min-w-0 items-center gap-4">
+          <RowImage row={row} size={112} className="w-24 sm:w-28" />
+          <div className="flex min-w-0 flex-col gap-1">
+            <ArtistLink row={row} className="truncate" />
+            <VotesAndScore votes={row.rawVotes} score={row.score} />
+          </div>
         </div>
-      </div>
-    )}
-  </section>
-)
+      )}
+    </section>
+  )
+}
 
-const RankingTable = ({ rows }: { readonly rows: ReadonlyArray<ResultRow> }) => (
-  <div
-    role="region"
-    aria-label="Full ranking table"
-    tabIndex={0}
-    className="overflow-x-auto rounded-xl border border-slate-200"
-  >
-    <table className="w-full text-left text-sm sm:min-w-[560px]">
-      <caption className="sr-only">Full ranking</caption>
-      <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
-        <tr>
-          <th scope="col" className="px-2 py-3 sm:px-3">
-            Rank
-          </th>
-          <th scope="col" className="px-2 py-3 sm:px-3">
-            Entry
-          </th>
-          <th scope="col" className="px-2 py-3 sm:px-3">
-            Artist
-          </th>
-          <th scope="col" className="px-2 py-3 sm:px-3 text-right">
-            Votes
-          </th>
-          <th scope="col" className="px-2 py-3 sm:px-3 text-right">
-            Score
-          </th>
-          <th scope="col" className="hidden px-2 py-3 sm:px-3 sm:table-cell">
-            Submitted
-          </th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {rows.map((row) => (
-          <tr key={row.entryId}>
-            <td className="px-2 py-2 sm:px-3 font-semibold text-slate-900 tabular-nums">
-              {row.rank}
-            </td>
-            <td className="px-2 py-2 sm:px-3">
-              <RowImage row={row} size={48} className="w-12" />
-            </td>
-            <td className="max-w-28 truncate px-2 py-2 sm:px-3 sm:max-w-48">
-              <ArtistLink row={row} />
-            </td>
-            <td className="px-2 py-2 sm:px-3 text-right text-slate-900 tabular-nums">
-              {votesText(row.rawVotes)}
-            </td>
-            <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
-              {scoreText(row.score)}
-            </td>
-            <td className="hidden px-2 py-2 sm:px-3 whitespace-nowrap text-slate-700 sm:table-cell">
-              <time dateTime={row.createdAt}>{shortDate(row.createdAt)}</time>
-            </td>
+const RankingTable = ({ rows }: { readonly rows: ReadonlyArray<ResultRow> }) => {
+  const t = useT()
+  return (
+    <div
+      role="region"
+      aria-label={t("web.contests.rankingTable")}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200"
+    >
+      <table className="w-full text-left text-sm sm:min-w-[560px]">
+        <caption className="sr-only">{t("web.contests.ranking")}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <tr>
+            <th scope="col" className="px-2 py-3 sm:px-3">
+              {t("web.contests.col.rank")}
+            </th>
+            <th scope="col" className="px-2 py-3 sm:px-3">
+              {t("web.contests.col.entry")}
+            </th>
+            <th scope="col" className="px-2 py-3 sm:px-3">
+              {t("web.contests.col.artist")}
+            </th>
+            <th scope="col" className="px-2 py-3 sm:px-3 text-right">
+              {t("web.entry.votes")}
+            </th>
+            <th scope="col" className="px-2 py-3 sm:px-3 text-right">
+              {t("web.entry.score")}
+            </th>
+            <th scope="col" className="hidden px-2 py-3 sm:px-3 sm:table-cell">
+              {t("web.contests.col.submitted")}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
-  </div>
-)
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.entryId}>
+              <td className="px-2 py-2 sm:px-3 font-semibold text-slate-900 tabular-nums">
+                {row.rank}
+              </td>
+              <td className="px-2 py-2 sm:px-3">
+                <RowImage row={row} size={48} className="w-12" />
+              </td>
+              <td className="max-w-28 truncate px-2 py-2 sm:px-3 sm:max-w-48">
+                <ArtistLink row={row} />
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right text-slate-900 tabular-nums">
+                {votesText(row.rawVotes)}
+              </td>
+              <td className="px-2 py-2 sm:px-3 text-right font-semibold text-slate-900 tabular-nums">
+                {scoreText(row.score)}
+              </td>
+              <td className="hidden px-2 py-2 sm:px-3 whitespace-nowrap text-slate-700 sm:table-cell">
+                <time dateTime={row.createdAt}>{shortDate(row.createdAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
 
 /** The rule and each plan's vote weight, read from the plan table. */
-export const HowTheScoreIsComputed = () => (
-  <section
-    aria-labelledby="score-rule-title"
-    className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-  >
-    <h2 id="score-rule-title" className="text-xl font-bold text-slate-900">
-      How the score is computed
-    </h2>
-    <p className="mt-2 text-slate-700">{SCORE_RULE}</p>
-    <ul aria-label="Vote weight by plan" className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-      {VOTE_WEIGHTS.map((plan) => (
-        <li
-          key={plan.name}
-          className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
-        >
-          <span className="text-sm text-slate-800">{plan.name}</span>
-          <span className="font-semibold text-slate-900 tabular-nums">{plan.weight}× per vote</span>
-        </li>
-      ))}
-    </ul>
-    <p className="mt-3 text-sm text-slate-700">
-      Votes is the raw count of votes an entry received; Score adds each of those votes at its
-      voter's plan weight.
-    </p>
-  </section>
-)
+export const HowTheScoreIsComputed = () => {
+  const t = useT()
+  return (
+    <section
+      aria-labelledby="score-rule-title"
+      className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="score-rule-title" className="text-xl font-bold text-slate-900">
+        {t("web.contests.scoreTitle")}
+      </h2>
+      <p className="mt-2 text-slate-700">{scoreRule(t)}</p>
+      <ul
+        aria-label={t("web.contests.weights")}
+        className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        {VOTE_WEIGHTS.map((plan) => (
+          <li
+            key={plan.name}
+            className="flex items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2"
+          >
+            <span className="text-sm text-slate-800">{plan.name}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {t("web.contests.perVote", { weight: plan.weight })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-sm text-slate-700">{t("web.contests.votesVsScore")}</p>
+    </section>
+  )
+}
 
 /** A contest that has no result yet (or never will): what it is, and when results appear. */
 const NoResult = ({ contestId }: { readonly contestId: string }) => {
+  const t = useT()
   const contest = useQuery({
     queryKey: ["contest", contestId],
     queryFn: () => api.contest(contestId),
@@ -209,7 +227,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,16rem)_1fr]">
         {known && <LineArt contest={known} size={256} eager className="mx-auto max-w-64 md:mx-0" />}
         <div className="min-w-0">
-          <PageTitle>{known?.title ?? "Contest results"}</PageTitle>
+          <PageTitle>{known?.title ?? t("web.contests.results")}</PageTitle>
           {known && (
             <p className="mt-2 text-sm text-slate-600">
               <ContestDates contest={known} />
@@ -220,30 +238,29 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
           <div className="mt-6 max-w-xl rounded-lg border border-dashed border-slate-300 p-6">
             {cancelled ? (
               <>
-                <h2 className="text-lg font-semibold text-slate-900">This contest was cancelled</h2>
-                <p className="mt-2 text-slate-700">A cancelled contest has no result.</p>
+                <h2 className="text-lg font-semibold text-slate-900">
+                  {t("web.contests.cancelled")}
+                </h2>
+                <p className="mt-2 text-slate-700">{t("web.contests.cancelledText")}</p>
               </>
             ) : (
               <>
                 <h2 className="text-lg font-semibold text-slate-900">
-                  Results appear when the contest ends
+                  {t("web.contests.pendingTitle")}
                 </h2>
                 <p className="mt-2 text-slate-700">
                   {known ? (
-                    <>
-                      This contest ends{" "}
-                      <time dateTime={known.endsAt}>{shortDate(known.endsAt)}</time>; its standing
-                      shows here then, and the winner {WINNERS_ANNOUNCED} after the deadline.
-                    </>
+                    <T
+                      id="web.contests.pendingEnds"
+                      values={{ date: shortDate(known.endsAt) }}
+                      components={{ 0: <time dateTime={known.endsAt} /> }}
+                    />
                   ) : (
-                    <>
-                      The standing shows here once the contest has ended, and the winner{" "}
-                      {WINNERS_ANNOUNCED} after the deadline.
-                    </>
+                    t("web.contests.pending")
                   )}
                 </p>
                 <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
-                  Go to today's contest
+                  {t("web.contests.today")}
                 </Link>
               </>
             )}
@@ -254,22 +271,26 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
   )
 }
 
-const NotFound = () => (
-  <Page>
-    <AllContests />
-    <div className="mx-auto max-w-lg py-12 text-center">
-      <p className="text-sm font-semibold text-brand-600">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Contest not found</h1>
-      <p className="mt-3 text-slate-700">There is no contest at this address.</p>
-      <Link to="/contests" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
-        See past contests
-      </Link>
-    </div>
-  </Page>
-)
+const NotFound = () => {
+  const t = useT()
+  return (
+    <Page>
+      <AllContests />
+      <div className="mx-auto max-w-lg py-12 text-center">
+        <p className="text-sm font-semibold text-brand-600">404</p>
+        <h1 className="mt-2 text-3xl font-bold text-slate-900">{t("web.contests.notFound")}</h1>
+        <p className="mt-3 text-slate-700">{t("web.contests.notFoundText")}</p>
+        <Link to="/contests" className={buttonVariants({ variant: "primary", className: "mt-6" })}>
+          {t("web.contests.seePast")}
+        </Link>
+      </div>
+    </Page>
+  )
+}
 
 /** /contests/:id: a contest's result — podium, People's Choice, full ranking, how it is scored. */
 const ContestPage = () => {
+  const t = useT()
   const contestId = useParams().id ?? ""
   const results = useInfiniteQuery({
     queryKey: ["contest-results", contestId],
@@ -286,7 +307,7 @@ const ContestPage = () => {
   if (results.isPending) {
     return (
       <Page>
-        <Spinner label="Loading results…" />
+        <Spinner label={t("web.contests.loadingResults")} />
       </Page>
     )
   }
@@ -298,8 +319,8 @@ const ContestPage = () => {
         <AllContests />
         <div className="mt-8">
           <ErrorState
-            title="Could not load the results"
-            message={messageOf(results.error, "The results could not be loaded.")}
+            title={t("web.contests.resultsFailed")}
+            message={messageOf(results.error, t("web.contests.resultsFailedMessage"))}
             onRetry={() => void results.refetch()}
           />
         </div>
@@ -329,13 +350,13 @@ const ContestPage = () => {
           <ContestPrize contest={contest} className="mt-3" />
           <SubscribersOnlyLabel contest={contest} className="mt-2" />
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-600">Ran</dt>
+            <dt className="text-slate-600">{t("web.contests.ran")}</dt>
             <dd className="text-slate-900">
               <ContestDates contest={contest} />
             </dd>
             {first.announcedAt && (
               <>
-                <dt className="text-slate-600">Announced</dt>
+                <dt className="text-slate-600">{t("web.contests.announced")}</dt>
                 <dd className="text-slate-900">
                   <time dateTime={first.announcedAt}>{shortDate(first.announcedAt)}</time>
                 </dd>
@@ -346,11 +367,10 @@ const ContestPage = () => {
           {provisional && (
             <p
               role="note"
-              aria-label={PROVISIONAL_LABEL}
+              aria-label={provisionalLabel(t)}
               className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
             >
-              This contest has ended and its winner is not announced yet, so the standing below can
-              still change. Winners are announced {WINNERS_ANNOUNCED} after the deadline.
+              {t("web.contests.provisionalNote")}
             </p>
           )}
         </div>
@@ -361,17 +381,15 @@ const ContestPage = () => {
 
       <section aria-labelledby="ranking-title" className="mt-10">
         <h2 id="ranking-title" className="text-2xl font-bold text-slate-900">
-          Full ranking
+          {t("web.contests.ranking")}
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">
-          Votes and Score side by side; the ranking follows the Score.
-        </p>
+        <p className="mt-1 mb-4 text-sm text-slate-600">{t("web.contests.rankingLead")}</p>
         {ranking.length === 0 ? (
-          <EmptyState title="No entries in this contest" />
+          <EmptyState title={t("web.contests.rankingEmpty")} />
         ) : (
           <RankingTable rows={ranking} />
         )}
-        <LoadMore pages={results} failure="More of the ranking could not be loaded." />
+        <LoadMore pages={results} failure={t("web.contests.rankingMoreFailed")} />
       </section>
 
       <HowTheScoreIsComputed />

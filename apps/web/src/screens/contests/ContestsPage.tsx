@@ -4,7 +4,8 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import type { ArchiveItem } from "../../api/types.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
-import { SCORE_RULE } from "../../plans/score-rule.ts"
+import { scoreRule } from "../../plans/score-rule.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
@@ -21,6 +22,7 @@ import {
 export const ARCHIVE = ["contest-archive"] as const
 
 const ArchiveCard = ({ item }: { readonly item: ArchiveItem }) => {
+  const t = useT()
   const { contest, winner } = item
   const titleId = `contest-${contest.id}-title`
   return (
@@ -38,7 +40,9 @@ const ArchiveCard = ({ item }: { readonly item: ArchiveItem }) => {
           ) : (
             <div className="flex aspect-square flex-col items-center justify-center gap-2 rounded-lg bg-amber-50 p-2 text-center text-sm font-medium text-amber-950">
               <Hourglass aria-hidden className="size-6" />
-              {item.status === "announced" ? "No winner: nobody voted" : "Awaiting announcement"}
+              {item.status === "announced"
+                ? t("web.contests.noWinner")
+                : t("web.contests.awaiting")}
             </div>
           )}
         </div>
@@ -55,7 +59,7 @@ const ArchiveCard = ({ item }: { readonly item: ArchiveItem }) => {
             <div className="mt-1 flex flex-col gap-1">
               <p className="flex min-w-0 items-center gap-1 text-sm text-slate-800">
                 <Trophy aria-hidden className="size-4 shrink-0 text-amber-600" />
-                <span>Winner:</span>
+                <span>{t("web.contests.winner")}</span>
                 <ArtistLink row={winner} className="truncate" />
               </p>
               <VotesAndScore votes={winner.rawVotes} score={winner.score} />
@@ -70,6 +74,7 @@ const ArchiveCard = ({ item }: { readonly item: ArchiveItem }) => {
 
 /** /contests: every past contest, newest first, with its winner and counts. */
 const ContestsPage = () => {
+  const t = useT()
   const archive = useInfiniteQuery({
     queryKey: ARCHIVE,
     queryFn: ({ pageParam }) => api.archive(pageParam),
@@ -78,13 +83,13 @@ const ContestsPage = () => {
   })
 
   const content = (() => {
-    if (archive.isPending) return <Spinner label="Loading past contests…" />
+    if (archive.isPending) return <Spinner label={t("web.contests.loading")} />
     // A failed "Load more" keeps the pages already shown; only a failed first page has nothing.
     if (archive.data === undefined) {
       return (
         <ErrorState
-          title="Could not load the past contests"
-          message={messageOf(archive.error, "The archive could not be loaded.")}
+          title={t("web.contests.loadFailed")}
+          message={messageOf(archive.error, t("web.contests.loadFailedMessage"))}
           onRetry={() => void archive.refetch()}
         />
       )
@@ -92,10 +97,10 @@ const ContestsPage = () => {
     const items = archive.data.pages.flatMap((page) => page.items)
     if (items.length === 0) {
       return (
-        <EmptyState title="No past contests yet">
-          <p>Results appear here when the first contest ends.</p>
+        <EmptyState title={t("web.contests.emptyTitle")}>
+          <p>{t("web.contests.empty")}</p>
           <Link to="/" className="mt-2 inline-block font-medium text-brand-700 underline">
-            Join today's contest
+            {t("web.contests.joinToday")}
           </Link>
         </EmptyState>
       )
@@ -107,7 +112,7 @@ const ContestsPage = () => {
             <ArchiveCard key={item.contest.id} item={item} />
           ))}
         </ul>
-        <LoadMore pages={archive} failure="More contests could not be loaded." className="mt-6" />
+        <LoadMore pages={archive} failure={t("web.contests.moreFailed")} className="mt-6" />
       </>
     )
   })()
@@ -115,10 +120,9 @@ const ContestsPage = () => {
   return (
     <Page>
       <div className="max-w-3xl">
-        <PageTitle>Past contests</PageTitle>
+        <PageTitle>{t("web.contests.title")}</PageTitle>
         <p className="mt-2 text-slate-700">
-          Every contest that has ended, newest first, with its winner and the full ranking.{" "}
-          {SCORE_RULE}
+          {t("web.contests.lead")} {scoreRule(t)}
         </p>
       </div>
       <div className="mt-8">{content}</div>

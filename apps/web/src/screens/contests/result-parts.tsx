@@ -2,6 +2,8 @@ import { CheckCircle2, Hourglass, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import type { Contest, ResultCounts, ResultRow, ResultStatus } from "../../api/types.ts"
 import { shortDate } from "../../../../ui/src/format.ts"
+import { T, useT, type Translate } from "../../../../ui/src/i18n.tsx"
+import { activeT } from "../../session/active-t.ts"
 
 /** The pieces the archive, the contest page and the home page share to show a result. */
 
@@ -10,10 +12,13 @@ export const contestPath = (contestId: string): string =>
 export const entryPath = (entryId: string): string => `/entries/${encodeURIComponent(entryId)}`
 export const artistPath = (username: string): string => `/artists/${encodeURIComponent(username)}`
 
-export const PROVISIONAL_LABEL = "Provisional standing — awaiting announcement"
+/** "Provisional standing — awaiting announcement" */
+export const provisionalLabel = (t: Translate = activeT): string => t("web.contests.provisional")
 
-export const artistOfRow = (row: Pick<ResultRow, "artistName" | "username">): string =>
-  row.artistName.trim() || row.username.trim() || "Anonymous"
+export const artistOfRow = (
+  row: Pick<ResultRow, "artistName" | "username">,
+  t: Translate = activeT,
+): string => row.artistName.trim() || row.username.trim() || t("web.entry.anonymous")
 
 /** The artist's name, linked to their page (plain text when the row names no one). */
 export const ArtistLink = ({
@@ -45,14 +50,15 @@ export const RowImage = ({
   readonly size: number
   readonly className?: string
 }) => {
+  const t = useT()
   const src = row.thumbnailUrl ?? row.imageUrl
-  const alt = `${artistOfRow(row)}'s entry`
+  const alt = t("web.entry.alt", { artist: artistOfRow(row, t) })
   return (
     <Link to={entryPath(row.entryId)} className={`block shrink-0 rounded-md ${className}`}>
       {src === null ? (
         <span
           role="img"
-          aria-label={`${alt} (no image)`}
+          aria-label={t("web.entry.noImage", { alt })}
           className="flex aspect-square w-full items-center justify-center rounded-md bg-slate-100 text-slate-600"
         >
           <ImageOff aria-hidden className="size-6" />
@@ -83,11 +89,12 @@ export const LineArt = ({
   readonly size: number
   readonly className?: string
   readonly eager?: boolean
-}) =>
-  contest.lineArt ? (
+}) => {
+  const t = useT()
+  return contest.lineArt ? (
     <img
       src={contest.lineArt}
-      alt={`Line art for “${contest.title}”`}
+      alt={t("web.contests.lineArt", { contest: contest.title })}
       width={size}
       height={size}
       loading={eager ? "eager" : "lazy"}
@@ -99,12 +106,13 @@ export const LineArt = ({
   ) : (
     <div
       role="img"
-      aria-label={`No line art for “${contest.title}”`}
+      aria-label={t("web.contests.noLineArt", { contest: contest.title })}
       className={`flex aspect-square w-full items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 text-slate-600 ${className}`}
     >
       <ImageOff aria-hidden className="size-8" />
     </div>
   )
+}
 
 /** "Announced" or, in words that cannot be missed, a provisional standing. */
 export const StatusLabel = ({
@@ -113,27 +121,30 @@ export const StatusLabel = ({
 }: {
   readonly status: ResultStatus
   readonly announcedAt: string | null
-}) =>
-  status === "announced" ? (
+}) => {
+  const t = useT()
+  return status === "announced" ? (
     <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-300">
       <CheckCircle2 aria-hidden className="size-4" />
-      Final result
+      {t("web.contests.final")}
       {announcedAt && (
         <>
           {" "}
-          · announced <time dateTime={announcedAt}>{shortDate(announcedAt)}</time>
+          <T
+            id="web.contests.announcedOn"
+            values={{ date: shortDate(announcedAt) }}
+            components={{ 0: <time dateTime={announcedAt} /> }}
+          />
         </>
       )}
     </p>
   ) : (
     <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-950 ring-1 ring-amber-400">
       <Hourglass aria-hidden className="size-4" />
-      {PROVISIONAL_LABEL}
+      {provisionalLabel(t)}
     </p>
   )
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`
+}
 
 /** "12 entries · 30 voters · 95 votes" */
 export const CountsLine = ({
@@ -142,17 +153,24 @@ export const CountsLine = ({
 }: {
   readonly counts: ResultCounts
   readonly className?: string
-}) => (
-  <p className={`text-sm text-slate-700 ${className}`}>
-    {plural(counts.entries, "entry", "entries")} · {plural(counts.voters, "voter", "voters")} ·{" "}
-    {plural(counts.votes, "vote", "votes")}
-  </p>
-)
+}) => {
+  const t = useT()
+  return (
+    <p className={`text-sm text-slate-700 ${className}`}>
+      {t("web.contests.counts", {
+        entries: counts.entries,
+        voters: counts.voters,
+        votes: counts.votes,
+      })}
+    </p>
+  )
+}
 
 /** "Nov 21, 2026 – Nov 22, 2026" */
 export const ContestDates = ({ contest }: { readonly contest: Contest }) => (
-  <>
-    <time dateTime={contest.startsAt}>{shortDate(contest.startsAt)}</time> –{" "}
-    <time dateTime={contest.endsAt}>{shortDate(contest.endsAt)}</time>
-  </>
+  <T
+    id="web.contests.dates"
+    values={{ start: shortDate(contest.startsAt), end: shortDate(contest.endsAt) }}
+    components={{ 0: <time dateTime={contest.startsAt} />, 1: <time dateTime={contest.endsAt} /> }}
+  />
 )

@@ -19,6 +19,7 @@ import { isLightboxState, neighboursIn, openEntry } from "../../entries/lightbox
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { EntryNotFound } from "./EntryNotFound.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { entryPageText } from "../../../../../domain/site/page-titles.ts"
 import { usePageText } from "../../layout/page-title.ts"
 
@@ -30,7 +31,9 @@ const arrowClass =
 
 /** Keys typed into a menu or a field are theirs, not the lightbox's. */
 const ownsArrows = (target: EventTarget): boolean =>
-  target instanceof Element && target.closest('[role="menu"], input, textarea, select') !== null
+  target instanceof Element &&
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not text
+  target.closest('[role="menu"], input, textarea, select') !== null
 
 /** A horizontal swipe over the picture (pointer events: touch, pen or a dragged mouse). */
 const Swipe = ({
@@ -77,6 +80,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
   const navigate = useNavigate()
   const ids = isLightboxState(location.state) ? location.state.lightbox.ids : []
   const { previous, next } = neighboursIn(ids, entryId)
+  const t = useT()
   const page = useEntryPage(entryId)
   usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
   const client = useQueryClient()
@@ -111,20 +115,24 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
     }
   }
 
-  const title = page.data ? `${artistOf(page.data.entry)}'s entry` : "Entry"
+  const title = page.data
+    ? t("web.entry.alt", { artist: artistOf(page.data.entry, t) })
+    : t("web.entry.entry")
   const body = (() => {
-    if (page.isPending) return <Spinner label="Loading entry…" />
+    if (page.isPending) return <Spinner label={t("web.entry.loading")} />
     if (page.isError) {
       if (isNotFound(page.error))
         return (
           <EntryNotFound
-            heading={<p className="text-xl font-semibold text-slate-900">Entry not found</p>}
+            heading={
+              <p className="text-xl font-semibold text-slate-900">{t("web.entry.notFound")}</p>
+            }
           />
         )
       return (
         <ErrorState
-          title="Failed to load the entry"
-          message={messageOf(page.error, "The entry could not be loaded.")}
+          title={t("web.entry.loadFailed")}
+          message={messageOf(page.error, t("web.entry.loadFailedMessage"))}
           onRetry={() => void page.refetch()}
         />
       )
@@ -133,6 +141,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
       <div className="flex flex-col gap-6">
         <EntryDetails
           page={page.data}
+          // eslint-disable-next-line lingui/no-unlocalized-strings -- image sizes, not text
           sizes="(min-width: 1024px) 62vw, 100vw"
           pictureClassName="max-h-[80vh]"
           heading={
@@ -166,7 +175,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
             <div className="flex items-center gap-2">
               <button
                 type="button"
-                aria-label="Previous entry"
+                aria-label={t("web.entry.previous")}
                 className={arrowClass}
                 // aria-disabled, not disabled: walking to the first entry leaves the focus on this
                 // button, and a disabled button swallows the keys (→ would do nothing).
@@ -177,7 +186,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
               </button>
               <button
                 type="button"
-                aria-label="Next entry"
+                aria-label={t("web.entry.next")}
                 className={arrowClass}
                 aria-disabled={next === null || undefined}
                 onClick={() => go(next)}
@@ -185,7 +194,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
                 <ChevronRight aria-hidden className="size-5" />
               </button>
             </div>
-            <Dialog.Close aria-label="Close" className={arrowClass}>
+            <Dialog.Close aria-label={t("web.entry.close")} className={arrowClass}>
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>

@@ -5,6 +5,7 @@ import { EntryFeedback } from "../../entries/EntryFeedback.tsx"
 import { isNotFound, useEntryPage } from "../../entries/entry-queries.ts"
 import { artistOf, entryPath } from "../../entries/entry-view.ts"
 import type { PageOutletContext } from "../../entries/PageOutlet.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page } from "../../../../ui/src/page.tsx"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
@@ -23,20 +24,21 @@ const ContestNeighbours = ({
 }: {
   readonly previous: string | null
   readonly next: string | null
-}) =>
-  previous === null && next === null ? null : (
-    <nav aria-label="Entries in this contest" className="flex items-center justify-between gap-2">
+}) => {
+  const t = useT()
+  return previous === null && next === null ? null : (
+    <nav aria-label={t("web.entry.neighbours")} className="flex items-center justify-between gap-2">
       {previous ? (
         <Link to={entryPath(previous)} className={neighbourClass}>
           <ChevronLeft aria-hidden className="size-4" />
-          Previous entry
+          {t("web.entry.previous")}
         </Link>
       ) : (
         <span />
       )}
       {next ? (
         <Link to={entryPath(next)} className={neighbourClass}>
-          Next entry
+          {t("web.entry.next")}
           <ChevronRight aria-hidden className="size-4" />
         </Link>
       ) : (
@@ -44,18 +46,22 @@ const ContestNeighbours = ({
       )}
     </nav>
   )
+}
 
 /** /entries/:id as a page: a reload, a shared link, or a link from anywhere but a grid. */
 const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
+  const t = useT()
   const page = useEntryPage(entryId)
   usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
-  if (page.isPending) return <Spinner label="Loading entry…" />
+  if (page.isPending) return <Spinner label={t("web.entry.loading")} />
   if (page.isError) {
     if (isNotFound(page.error)) {
       return (
         <Page>
           <EntryNotFound
-            heading={<h1 className="text-2xl font-bold text-slate-900">Entry not found</h1>}
+            heading={
+              <h1 className="text-2xl font-bold text-slate-900">{t("web.entry.notFound")}</h1>
+            }
           />
         </Page>
       )
@@ -63,8 +69,8 @@ const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
     return (
       <Page>
         <ErrorState
-          title="Failed to load the entry"
-          message={messageOf(page.error, "The entry could not be loaded.")}
+          title={t("web.entry.loadFailed")}
+          message={messageOf(page.error, t("web.entry.loadFailedMessage"))}
           onRetry={() => void page.refetch()}
         />
       </Page>
@@ -76,10 +82,11 @@ const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
       <ContestNeighbours previous={data.previousEntryId} next={data.nextEntryId} />
       <EntryDetails
         page={data}
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- image sizes, not text
         sizes="(min-width: 1152px) 740px, (min-width: 1024px) 64vw, 100vw"
         heading={
           <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">
-            {artistOf(data.entry)}'s entry
+            {t("web.entry.alt", { artist: artistOf(data.entry, t) })}
           </h1>
         }
       />

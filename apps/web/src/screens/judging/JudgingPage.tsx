@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
+import { PLANS } from "../../../../../domain/plans/plans.ts"
 import { api } from "../../api/api.ts"
 import { JUDGING_QUEUE } from "../../entries/EntryFeedback.tsx"
 import { EntryImage } from "../../entries/EntryImage.tsx"
@@ -9,25 +10,27 @@ import { useSession } from "../../session/session.tsx"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { shortDate } from "../../../../ui/src/format.ts"
 import { messageOf } from "../../../../ui/src/messages.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
 const Queue = () => {
+  const t = useT()
   const queue = useQuery({ queryKey: JUDGING_QUEUE, queryFn: () => api.judgingQueue() })
-  if (queue.isPending) return <Spinner label="Loading the entries awaiting feedback" />
+  if (queue.isPending) return <Spinner label={t("web.judging.loading")} />
   if (queue.isError) {
     return (
       <ErrorState
-        title="Failed to load the entries awaiting feedback"
-        message={messageOf(queue.error, "The entries could not be loaded.")}
+        title={t("web.judging.loadFailed")}
+        message={messageOf(queue.error, t("web.judging.loadFailedMessage"))}
         onRetry={() => void queue.refetch()}
       />
     )
   }
   if (queue.data.length === 0) {
     return (
-      <EmptyState title="Nothing awaits feedback">
-        Every Color Champ entry has feedback. New entries show here as they come in.
+      <EmptyState title={t("web.judging.emptyTitle")}>
+        {t("web.judging.empty", { plan: PLANS.champ.name })}
       </EmptyState>
     )
   }
@@ -37,16 +40,22 @@ const Queue = () => {
         <li key={entry.id} className="flex min-w-0 flex-col overflow-hidden rounded-card border">
           <EntryImage entry={entry} sizes={COMPACT_GRID_SIZES} />
           <div className="flex flex-1 flex-col gap-2 p-3 text-sm">
-            <p className="min-w-0 truncate font-medium text-slate-900">{artistOf(entry)}</p>
+            <p className="min-w-0 truncate font-medium text-slate-900">{artistOf(entry, t)}</p>
             <p className="min-w-0 truncate text-muted-foreground">
-              {contestTitle} · {shortDate(entry.createdAt)}
+              {t("web.judging.contestDate", {
+                contest: contestTitle,
+                date: shortDate(entry.createdAt),
+              })}
             </p>
             <Link
               to={entryPath(entry.id)}
               className={buttonVariants({ variant: "secondary", className: "mt-auto" })}
-              aria-label={`Write feedback on ${artistOf(entry)}'s entry in ${contestTitle}`}
+              aria-label={t("web.judging.writeLabel", {
+                artist: artistOf(entry, t),
+                contest: contestTitle,
+              })}
             >
-              Write feedback
+              {t("web.judging.write")}
             </Link>
           </div>
         </li>
@@ -61,23 +70,21 @@ const Queue = () => {
  * the feedback is written. A member who is neither is told so; the server refuses them too.
  */
 const JudgingPage = () => {
+  const t = useT()
   const { member } = useSession()
   const judging = Boolean(member && (member.isJudge || member.isAdmin))
   return (
     <Page className="flex flex-col gap-6">
       <div>
-        <PageTitle>Judging</PageTitle>
+        <PageTitle>{t("web.judging.title")}</PageTitle>
         <p className="mt-2 max-w-2xl text-slate-700">
-          Color Champ members' entries that no judge has written feedback on yet. Open one to write
-          yours: the artist is mailed once it is sent.
+          {t("web.judging.lead", { plan: PLANS.champ.name })}
         </p>
       </div>
       {judging ? (
         <Queue />
       ) : (
-        <EmptyState title="Judging is for judges">
-          Only members given the judge role, and admins, write professional feedback.
-        </EmptyState>
+        <EmptyState title={t("web.judging.notJudgeTitle")}>{t("web.judging.notJudge")}</EmptyState>
       )}
     </Page>
   )

@@ -1,5 +1,6 @@
 import { Download } from "lucide-react"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 
 /** A page's downloads as the server names them: the PNG and a print PDF per paper. */
 export interface PageDownloads {
@@ -7,7 +8,10 @@ export interface PageDownloads {
   readonly pdf: { readonly [paper: string]: string }
 }
 
-const PAPER_NAMES: Readonly<Record<string, string>> = { letter: "US Letter", a4: "A4" }
+const PAPER_NAMES: Readonly<Record<string, string>> = {
+  letter: "web.pricing.paper.letter",
+  a4: "web.pricing.paper.a4",
+}
 
 /** Links that save a page as a PNG or a print-ready PDF (the server sends attachments). */
 export const DownloadLinks = ({
@@ -17,28 +21,35 @@ export const DownloadLinks = ({
   readonly downloads: PageDownloads
   /** The page, for the links' accessible names ("Download tomorrow's page as PNG"). */
   readonly what: string
-}) => (
-  <div className="flex flex-wrap gap-2">
-    <a
-      href={downloads.png}
-      download
-      aria-label={`Download ${what} as PNG`}
-      className={buttonVariants({ variant: "primary" })}
-    >
-      <Download aria-hidden className="size-4" />
-      PNG
-    </a>
-    {Object.entries(downloads.pdf).map(([paper, href]) => (
+}) => {
+  const t = useT()
+  const paperName = (paper: string) => {
+    const id = PAPER_NAMES[paper]
+    return id === undefined ? paper : t(id)
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
       <a
-        key={paper}
-        href={href}
+        href={downloads.png}
         download
-        aria-label={`Download ${what} as a print PDF, ${PAPER_NAMES[paper] ?? paper}`}
-        className={buttonVariants({ variant: "secondary" })}
+        aria-label={t("web.pricing.download.png", { what })}
+        className={buttonVariants({ variant: "primary" })}
       >
         <Download aria-hidden className="size-4" />
-        PDF, {PAPER_NAMES[paper] ?? paper}
+        PNG
       </a>
-    ))}
-  </div>
-)
+      {Object.entries(downloads.pdf).map(([paper, href]) => (
+        <a
+          key={paper}
+          href={href}
+          download
+          aria-label={t("web.pricing.download.pdf", { what, paper: paperName(paper) })}
+          className={buttonVariants({ variant: "secondary" })}
+        >
+          <Download aria-hidden className="size-4" />
+          {t("web.pricing.download.pdfButton", { paper: paperName(paper) })}
+        </a>
+      ))}
+    </div>
+  )
+}

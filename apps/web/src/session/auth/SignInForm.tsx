@@ -7,9 +7,8 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { useSession } from "../session.tsx"
 import { isEmailNotVerified, serverMessage } from "./api-errors.ts"
 import { TextField } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { TwoFactorStep } from "./TwoFactorStep.tsx"
-
-const NOT_VERIFIED = "Please check your email and click the verification link before signing in."
 
 /**
  * The Sign In tab: e-mail and password; an unverified e-mail gets a notice with a resend button.
@@ -27,6 +26,7 @@ export const SignInForm = ({
   /** Called when a link leaves the dialog (Forgot password?). */
   readonly onLeave: () => void
 }) => {
+  const t = useT()
   const { signIn } = useSession()
   const toast = useToast()
   const [password, setPassword] = useState("")
@@ -52,13 +52,18 @@ export const SignInForm = ({
     } catch (error) {
       if (isEmailNotVerified(error)) {
         setUnverified(true)
-        toast({ title: "Email Not Verified", description: NOT_VERIFIED, variant: "destructive" })
+        toast({
+          title: t("web.auth.signIn.notVerifiedTitle"),
+          description: t("web.auth.signIn.notVerified"),
+          variant: "destructive",
+        })
       } else {
-        const message = serverMessage(error) ?? "Sign in failed"
+        const failed = t("web.auth.signIn.failed")
+        const message = serverMessage(error) ?? failed
         setFailure(message)
         toast({
-          title: "Sign in failed",
-          description: message === "Sign in failed" ? undefined : message,
+          title: failed,
+          description: message === failed ? undefined : message,
           variant: "destructive",
         })
       }
@@ -69,8 +74,8 @@ export const SignInForm = ({
   const resend = async () => {
     if (email.trim() === "") {
       toast({
-        title: "Email required",
-        description: "Please enter your email address first.",
+        title: t("web.auth.signIn.emailRequiredTitle"),
+        description: t("web.auth.signIn.emailRequired"),
         variant: "destructive",
       })
       return
@@ -78,11 +83,11 @@ export const SignInForm = ({
     setResending(true)
     try {
       const answer = await api.resendVerification(email.trim())
-      toast({ title: "Verification Email Sent", description: answer.message })
+      toast({ title: t("web.auth.resend.sentTitle"), description: answer.message })
     } catch (error) {
       toast({
-        title: "Failed to send verification email",
-        description: serverMessage(error) ?? "An error occurred. Please try again.",
+        title: t("web.auth.resend.failedTitle"),
+        description: serverMessage(error) ?? t("web.auth.tryAgain"),
         variant: "destructive",
       })
     } finally {
@@ -108,7 +113,7 @@ export const SignInForm = ({
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <TextField
-        label="Email"
+        label={t("web.auth.email")}
         type="email"
         name="email"
         autoComplete="email"
@@ -117,7 +122,7 @@ export const SignInForm = ({
         onChange={(event) => onEmailChange(event.target.value)}
       />
       <TextField
-        label="Password"
+        label={t("web.auth.password")}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -135,27 +140,27 @@ export const SignInForm = ({
           role="alert"
           className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
         >
-          <p className="font-semibold">Email Not Verified</p>
-          <p>{NOT_VERIFIED}</p>
+          <p className="font-semibold">{t("web.auth.signIn.notVerifiedTitle")}</p>
+          <p>{t("web.auth.signIn.notVerified")}</p>
           <Button
             variant="secondary"
             className="self-start"
             disabled={resending}
             onClick={() => void resend()}
           >
-            {resending ? "Sending..." : "Resend verification email"}
+            {resending ? t("web.auth.sending") : t("web.auth.signIn.resend")}
           </Button>
         </div>
       )}
       <Button type="submit" disabled={busy}>
-        {busy ? "Signing in..." : "Sign In"}
+        {busy ? t("web.auth.signIn.busy") : t("web.auth.dialog.signIn")}
       </Button>
       <Link
         to="/forgot-password"
         onClick={onLeave}
         className="self-center text-sm font-medium text-brand-700 hover:underline"
       >
-        Forgot password?
+        {t("web.auth.signIn.forgot")}
       </Link>
     </form>
   )

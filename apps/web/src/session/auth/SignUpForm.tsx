@@ -6,12 +6,15 @@ import {
   MINIMUM_AGE,
   signUpIssues,
 } from "../../../../../domain/accounts/account-rules.ts"
+import { SITE_NAME } from "../../../../../domain/site/page-titles.ts"
 import { api } from "../../api/api.ts"
 import type { SignUpForm as SignUpFields } from "../../api/types.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { fieldErrors, serverMessage } from "./api-errors.ts"
 import { TextField } from "../../../../ui/src/form.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
+import { issueText } from "./issue-text.ts"
 
 type Field = keyof SignUpFields
 
@@ -51,6 +54,7 @@ export const SignUpForm = ({
   readonly onGoToSignIn: () => void
   readonly onLeave: () => void
 }) => {
+  const t = useT()
   const toast = useToast()
   const [fields, setFields] = useState({
     firstName: "",
@@ -87,7 +91,7 @@ export const SignUpForm = ({
     }
     const invalid: Partial<Record<Field, string>> = {}
     for (const issue of signUpIssues(form, Date.now())) {
-      if (isField(issue.field)) invalid[issue.field] ??= issue.message
+      if (isField(issue.field)) invalid[issue.field] ??= issueText(issue, t).message
     }
     if (Object.keys(invalid).length > 0) {
       setErrors(invalid)
@@ -99,7 +103,8 @@ export const SignUpForm = ({
       await api.signUp(form)
       setSentTo(form.email)
     } catch (error) {
-      const message = serverMessage(error) ?? "Sign up failed"
+      const failed = t("web.auth.signUp.failed")
+      const message = serverMessage(error) ?? failed
       const named: Partial<Record<Field, string>> = {}
       for (const [field, text] of Object.entries(fieldErrors(error))) {
         if (isField(field)) named[field] = text
@@ -108,8 +113,8 @@ export const SignUpForm = ({
       setFailure(message)
       focusFirst(named)
       toast({
-        title: "Sign up failed",
-        description: message === "Sign up failed" ? undefined : message,
+        title: failed,
+        description: message === failed ? undefined : message,
         variant: "destructive",
       })
     } finally {
@@ -121,23 +126,29 @@ export const SignUpForm = ({
     return (
       <div role="status" className="flex flex-col items-center gap-3 py-2 text-center">
         <MailCheck aria-hidden className="size-10 text-brand-600" />
-        <h3 className="text-lg font-semibold text-slate-900">Check your email</h3>
+        <h3 className="text-lg font-semibold text-slate-900">{t("web.auth.signUp.sentTitle")}</h3>
         <p className="break-words text-slate-700">
-          We sent a verification link to <strong>{sentTo}</strong>. Open it to verify your email
-          address, then you can sign in.
+          <T
+            id="web.auth.signUp.sentLead"
+            values={{ email: sentTo }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         <p className="text-sm text-slate-600">
-          Nothing arrived? Check your spam folder, or{" "}
-          <Link
-            to="/resend-verification"
-            onClick={onLeave}
-            className="font-medium text-brand-700 underline"
-          >
-            request a new link
-          </Link>
-          .
+          <T
+            id="web.auth.signUp.nothingArrived"
+            components={{
+              0: (
+                <Link
+                  to="/resend-verification"
+                  onClick={onLeave}
+                  className="font-medium text-brand-700 underline"
+                />
+              ),
+            }}
+          />
         </p>
-        <Button onClick={onGoToSignIn}>Go to Sign In</Button>
+        <Button onClick={onGoToSignIn}>{t("web.auth.signUp.goSignIn")}</Button>
       </div>
     )
   }
@@ -147,7 +158,7 @@ export const SignUpForm = ({
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="signup-firstName"
-          label="First name"
+          label={t("web.auth.signUp.firstName")}
           name="firstName"
           autoComplete="given-name"
           required
@@ -157,7 +168,7 @@ export const SignUpForm = ({
         />
         <TextField
           id="signup-lastName"
-          label="Last name"
+          label={t("web.auth.signUp.lastName")}
           name="lastName"
           autoComplete="family-name"
           required
@@ -168,18 +179,18 @@ export const SignUpForm = ({
       </div>
       <TextField
         id="signup-username"
-        label="Username"
+        label={t("web.auth.signUp.username")}
         name="username"
         autoComplete="username"
         required
-        hint="3 to 30 letters, digits, dots, dashes or underscores. Shown with your entries."
+        hint={t("web.auth.signUp.usernameHint")}
         value={fields.username}
         error={errors.username}
         onChange={(event) => set("username")(event.target.value)}
       />
       <TextField
         id="signup-email"
-        label="Email"
+        label={t("web.auth.email")}
         type="email"
         name="email"
         autoComplete="email"
@@ -193,26 +204,26 @@ export const SignUpForm = ({
       />
       <TextField
         id="signup-password"
-        label="Password"
+        label={t("web.auth.password")}
         type="password"
         name="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={t("web.auth.passwordHint", { min: MIN_PASSWORD_LENGTH })}
         value={fields.password}
         error={errors.password}
         onChange={(event) => set("password")(event.target.value)}
       />
       <TextField
         id="signup-dateOfBirth"
-        label="Date of birth"
+        label={t("web.auth.signUp.dateOfBirth")}
         type="date"
         name="dateOfBirth"
         autoComplete="bday"
         required
         max={localToday()}
-        hint={`Colorday is for adults: you must be ${MINIMUM_AGE} or older to join.`}
+        hint={t("web.auth.signUp.dateOfBirthHint", { site: SITE_NAME, age: MINIMUM_AGE })}
         value={fields.dateOfBirth}
         error={errors.dateOfBirth}
         onChange={(event) => set("dateOfBirth")(event.target.value)}
@@ -223,7 +234,7 @@ export const SignUpForm = ({
         </p>
       )}
       <Button type="submit" disabled={busy}>
-        {busy ? "Creating account..." : "Create Account"}
+        {busy ? t("web.auth.signUp.creating") : t("web.auth.signUp.submit")}
       </Button>
     </form>
   )

@@ -3,6 +3,7 @@ import type { SignedIn } from "../../api/types.ts"
 import { ApiError } from "../../api/http.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { TextField } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { fieldMessageOf } from "../../../../ui/src/messages.ts"
 import { useSession } from "../session.tsx"
 
@@ -23,6 +24,7 @@ export const TwoFactorStep = ({
   /** Back to e-mail and password (the challenge ended, or the member chose to). */
   readonly onStartOver: (reason: string | null) => void
 }) => {
+  const t = useT()
   const { completeTwoFactor } = useSession()
   const [recovery, setRecovery] = useState(false)
   const [code, setCode] = useState("")
@@ -41,7 +43,7 @@ export const TwoFactorStep = ({
         onStartOver(error.message)
         return
       }
-      setFailure(fieldMessageOf(error, ["code"], "The code could not be checked"))
+      setFailure(fieldMessageOf(error, ["code"], t("web.auth.twoFactor.checkFailed")))
     }
   }
 
@@ -54,14 +56,12 @@ export const TwoFactorStep = ({
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <p className="text-sm text-slate-700">
-        {recovery
-          ? "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once."
-          : "Two-factor sign-in is on for this account. Enter the 6-digit code from your authenticator app."}
+        {recovery ? t("web.auth.twoFactor.recoveryLead") : t("web.auth.twoFactor.codeLead")}
       </p>
       {recovery ? (
         <TextField
           key="recovery"
-          label="Recovery code"
+          label={t("web.auth.twoFactor.recoveryLabel")}
           name="recovery-code"
           autoComplete="off"
           autoCapitalize="characters"
@@ -75,7 +75,7 @@ export const TwoFactorStep = ({
       ) : (
         <TextField
           key="authenticator"
-          label="Authentication code"
+          label={t("web.auth.twoFactor.codeLabel")}
           name="one-time-code"
           autoComplete="one-time-code"
           inputMode="numeric"
@@ -93,7 +93,7 @@ export const TwoFactorStep = ({
         </p>
       )}
       <Button type="submit" disabled={busy}>
-        {busy ? "Verifying..." : "Verify"}
+        {busy ? t("web.auth.twoFactor.verifying") : t("web.auth.twoFactor.verify")}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -101,14 +101,14 @@ export const TwoFactorStep = ({
           className="font-medium text-brand-700 hover:underline"
           onClick={switchKind}
         >
-          {recovery ? "Use your authenticator app" : "Use a recovery code"}
+          {recovery ? t("web.auth.twoFactor.useApp") : t("web.auth.twoFactor.useRecovery")}
         </button>
         <button
           type="button"
           className="font-medium text-slate-700 hover:underline"
           onClick={() => onStartOver(null)}
         >
-          Back to sign in
+          {t("web.auth.twoFactor.back")}
         </button>
       </div>
     </form>
