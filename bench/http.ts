@@ -197,6 +197,7 @@ interface Row {
   readonly refused: number
   readonly errors: number
   readonly note: string
+  readonly aim: string
 }
 
 interface Case {
@@ -204,6 +205,8 @@ interface Case {
   /** Builds the autocannon options for this server, or a reason to skip. */
   readonly prepare: (url: string, votes: ReadonlyArray<Vote>) => autocannon.Options | string
   readonly note: (result: autocannon.Result) => string
+  /** Issue 20's aim, against the no-op route measured in the same run (printed, never asserted). */
+  readonly aim?: (backend: Backend["name"]) => string
 }
 
 const get =
@@ -218,11 +221,13 @@ const CASES: ReadonlyArray<Case> = [
     name: "http current contest",
     prepare: get("/api/challenges/current-active"),
     note: () => "GET /api/challenges/current-active",
+    aim: () => "≥ 0.5 of no-op",
   },
   {
     name: "http gallery page",
     prepare: get("/api/gallery?tab=all&sort=top&limit=24"),
     note: () => "GET /api/gallery, first page of 24, top-rated",
+    aim: () => "≥ 0.5 of no-op",
   },
   {
     name: "http vote",
@@ -232,6 +237,7 @@ const CASES: ReadonlyArray<Case> = [
     },
     note: (result) =>
       `POST a vote; ${result["2xx"]} accepted, the rest 403 VOTE_PERMANENT (already voted) or SELF_VOTE`,
+    aim: (backend) => `≥ ${backend === "sqlite" ? "0.3" : "0.2"} of no-op, p99 ≤ 5× no-op's`,
   },
   {
     name: "http health (ceiling)",
@@ -298,20 +304,42 @@ const votesFor = async (
 
 const millis = decimals(1)
 
-const printRows = (rows: ReadonlyArray<Row>) =>
+/** The no-op route's row, the anchor of every ratio printed beside the others. */
+const CEILING = "health (ceiling)"
+
+const printRows = (rows: ReadonlyArray<Row>) => {
+  const ceiling = rows.find((row) => row.name.endsWith(CEILING))
+  const ratio = (value: number, of: number | undefined) =>
+    of === undefined || of === 0 ? "" : decimals(2).format(value / of)
   printTable(
-    ["case", "req/s", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "what"],
+    [
+      "case",
+      "req/s",
+      "of no-op",
+      "p50 ms",
+      "p99 ms",
+      "p99 × no-op",
+      "2xx",
+      "non-2xx",
+      "errors",
+      "aim",
+      "what",
+    ],
     rows.map((row) => [
       row.name,
       integer.format(row.requestsPerSecond),
+      row === ceiling ? "" : ratio(row.requestsPerSecond, ceiling?.requestsPerSecond),
       millis.format(row.p50),
       millis.format(row.p99),
+      row === ceiling ? "" : ratio(row.p99, ceiling?.p99),
       integer.format(row.ok),
       integer.format(row.refused),
       integer.format(row.errors),
+      row.aim,
       row.note,
     ]),
   )
+}
 
 const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
   const dataDir = mkdtempSync(join(tmpdir(), "colorday-bench-http-"))
@@ -378,6 +406,7 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
         refused: result.non2xx,
         errors: result.errors + result.timeouts,
         note: bench.note(result),
+        aim: bench.aim?.(backend.name) ?? "",
       })
     }
     console.log()
