@@ -243,7 +243,9 @@ export const createFrameFunctions = (
       const previewsDue =
         written.length > 0 &&
         instant.awaitVersions(written, versions.seen, clock.now() + NAV_TREE_REBUILD_DELAY_MS)
-      if (!hasVersions(written, versions.seen)) {
+      // Announced is enough: once the reload of these versions is under way, React writes the
+      // new ids itself (renaming them again could give an element another one's id).
+      if (!hasVersions(written, versions.announced)) {
         // Collect first, then rename: a chain a→b, b→c must not rename twice.
         const found = pairs.map(([from, to]) => ({ from, to, elements: elementsOfId(from) }))
         for (const { from, to, elements } of found) {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { DRIVE_MODE_KEY } from "./drive-mode.ts"
 import { readUrlFlags } from "./flags.ts"
 import { FILE_VERSION_EVENT, type FrameController, startFrame } from "./frame.ts"
+import { AFTER_UPDATE_EVENT, REFRESH_RENDER_WAIT_MS } from "./hot-versions.ts"
 import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
 import { buildNavTree } from "./nav-tree.ts"
 import type { FrameMessage } from "./protocol.ts"
@@ -26,6 +27,13 @@ let frame: FrameController
 let time: ReturnType<typeof fakeClock>
 let hotHandlers: Map<string, (data: unknown) => void>
 let appClicks: number
+
+/** A hot reload of a file as the page goes through it: announced, its module applied, rendered. */
+const hotReload = (path: string, hash: string) => {
+  hotHandlers.get(FILE_VERSION_EVENT)?.({ path, hash })
+  hotHandlers.get(AFTER_UPDATE_EVENT)?.({ type: "update", updates: [{ path: `/${path}` }] })
+  time.advance(REFRESH_RENDER_WAIT_MS)
+}
 
 const sent = (type: string) => posted.filter((p) => p.message.type === type).map((p) => p.message)
 const last = (type: string) => sent(type).at(-1)
@@ -448,7 +456,7 @@ describe("instant updates through the frame", () => {
     expect(el(TITLE).classList.contains("arb89-temp-styling")).toBe(true)
 
     frame.functions.setIsFlushing(true)
-    hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash: "abc" })
+    hotReload("src/App.tsx", "abc")
     time.advance(299)
     expect(el(TITLE).classList.contains("arb89-temp-styling")).toBe(true)
     time.advance(1)
@@ -461,8 +469,7 @@ describe("instant updates through the frame", () => {
 
   it("drops a preview with the hot reload of the versions its change wrote, not an earlier one", () => {
     const styled = () => el(TITLE).classList.contains("arb89-temp-styling")
-    const hot = (hash: string) =>
-      hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash })
+    const hot = (hash: string) => hotReload("src/App.tsx", hash)
     // A first edit, answered with the versions it wrote: this parent names them.
     frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v1" }])
     frame.functions.applyChangeItemToDocument({
@@ -492,7 +499,7 @@ describe("instant updates through the frame", () => {
       changeFields: { codebaseId: TITLE, stylingChanges: { color: "red" } },
     })
     frame.functions.setIsFlushing(true)
-    hotHandlers.get(FILE_VERSION_EVENT)?.({ path: "src/App.tsx", hash: "v2" })
+    hotReload("src/App.tsx", "v2")
     time.advance(300)
     expect(styled()).toBe(true)
     frame.functions.updateCodebaseIds({}, [{ path: "src/App.tsx", fileHash: "v2" }])

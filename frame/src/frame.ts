@@ -19,8 +19,9 @@ import { watchErrors } from "./errors.ts"
 import type { DebugLog, UrlFlags } from "./flags.ts"
 import { debugLogger } from "./flags.ts"
 import type { FileVersions, FrameContext } from "./frame-context.ts"
-import { createFrameFunctions, isRecord } from "./frame-functions.ts"
+import { createFrameFunctions } from "./frame-functions.ts"
 import { createFrameLookups } from "./frame-lookups.ts"
+import { type HotChannel, watchHotVersions } from "./hot-versions.ts"
 import { inspectElement } from "./inspect.ts"
 import { createInstantUpdates } from "./instant-updates.ts"
 import { type FunctionTable, type Messenger, createMessenger, executeFunction } from "./messages.ts"
@@ -37,12 +38,7 @@ import { createStatePreview } from "./state-preview.ts"
 import { type ThemeColour, styleReport, themeColours } from "./style-report.ts"
 import { createTextEditing } from "./text-editing.ts"
 
-export interface HotChannel {
-  on(event: string, callback: (data: unknown) => void): void
-}
-
-/** The custom HMR event the Vite plugin sends when a JSX file changes (vite-plugin.ts). */
-export const FILE_VERSION_EVENT = "colorday:file-version"
+export { FILE_VERSION_EVENT, type HotChannel } from "./hot-versions.ts"
 
 /** How long the page must be still before the selected element's styles are reported again. */
 export const STYLE_REPORT_DELAY_MS = 50
@@ -86,7 +82,12 @@ export const startFrame = (options: FrameOptions): FrameController => {
   }
   let lastHref: string | undefined
   let build: NavTreeBuild | undefined
-  const versions: FileVersions = { seen: new Map(), tree: new Map(), parentNamesVersions: false }
+  const versions: FileVersions = {
+    announced: new Map(),
+    seen: new Map(),
+    tree: new Map(),
+    parentNamesVersions: false,
+  }
   let buildDone: Promise<NavTree | undefined> = Promise.resolve(undefined)
   /** The DOM changes since the last build began: the next one rebuilds only where they are. */
   let changes: Array<MutationRecord> = []
@@ -152,8 +153,15 @@ export const startFrame = (options: FrameOptions): FrameController => {
     reportStylesSoon()
   }
 
+  /** A file's new version is announced and the page does not show it yet. */
+  const renderPending = () =>
+    [...versions.announced].some(([path, hash]) => versions.seen.get(path) !== hash)
+
   const restoreSelection = (selected: string | null, multi: ReadonlyArray<string>) => {
-    const again = (key: string) => reresolveKey(doc, state.navTree, key)
+    // A key the page does not have while a hot reload is under way may be one renamed to the ids
+    // that reload brings (updateCodebaseIds): it is kept for the tree built once the page shows it.
+    const again = (key: string) =>
+      reresolveKey(doc, state.navTree, key) ?? (renderPending() ? key : undefined)
     const nextSelected = selected === null ? null : (again(selected) ?? null)
     const nextMulti = multi.flatMap((key) => {
       const found = again(key)
@@ -182,6 +190,11 @@ export const startFrame = (options: FrameOptions): FrameController => {
     textEditing,
     drag,
     resize,
+    // Before the first tree nothing to do: its build is under way. A build in progress may have
+    // begun before the change that made the key: it is begun again.
+    treeFor: (key) => {
+      if (state.navTree && !state.navTree.lookup.has(key)) fullRefreshes.refreshNow()
+    },
   })
 
   // ---- nav tree and refresh -------------------------------------------------------------------
@@ -350,17 +363,23 @@ export const startFrame = (options: FrameOptions): FrameController => {
     doc.removeEventListener("transitionend", onSettle, true)
   })
 
-  options.hot?.on(FILE_VERSION_EVENT, (data) => {
-    debug("file version", data)
-    if (isRecord(data) && typeof data.path === "string" && typeof data.hash === "string") {
-      versions.seen.set(data.path, data.hash)
-    }
-    state.hotReload = true
-    // New code may render new props where the DOM stays the same: only a full build sees them.
-    fullBuildDue = true
-    instant.hotReloaded(versions.seen, !versions.parentNamesVersions)
-    scheduler.domChanged()
+  // A file's new version counts once the page shows it (hot-versions.ts), not as it is announced.
+  const hotVersions = watchHotVersions(options.hot, clock, {
+    announced: (path, hash) => {
+      debug("file version announced", path, hash)
+      versions.announced.set(path, hash)
+    },
+    shown: (shown) => {
+      debug("file versions shown", shown)
+      for (const [path, hash] of shown) versions.seen.set(path, hash)
+      state.hotReload = true
+      // New code may render new props where the DOM stays the same: only a full build sees them.
+      fullBuildDue = true
+      instant.hotReloaded(versions.seen, !versions.parentNamesVersions)
+      scheduler.domChanged()
+    },
   })
+  cleanups.push(() => hotVersions.dispose())
 
   // ---- the callable functions -----------------------------------------------------------------
 

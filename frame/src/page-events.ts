@@ -30,6 +30,12 @@ export interface PageEventDeps {
   readonly textEditing: TextEditing
   readonly drag: DragController
   readonly resize: Pick<ResizeController, "takeSuppressedClick">
+  /**
+   * An element was selected by a click: if the nav tree does not have it yet (the page changed
+   * since it was built), one that has it is built now rather than after the usual delay, so the
+   * parent, which needs the tree to act on the selection, has it at once.
+   */
+  readonly treeFor: (key: string) => void
 }
 
 /** What the parent's synthetic mouse events (the callable functions) drive as real ones do. */
@@ -96,10 +102,12 @@ export const listenToPage = (context: FrameContext, deps: PageEventDeps): PagePo
       const next = shiftSelect(current, key, state.navTree)
       if (next.selected === current.selected && next.multi.join() === current.multi.join()) return
       setSelection(next.selected, next.multi, true)
+      deps.treeFor(key)
       return
     }
     const { selection } = plainClick(current, key)
     setSelection(selection.selected, selection.multi, true)
+    deps.treeFor(key)
   }
 
   /** Text editing starts on purpose: a double-click, or Enter on the selection; never on `{title}`. */

@@ -18,7 +18,7 @@ import {
   isRecord,
   str,
 } from "./editor-snapshot.ts"
-import { type KeyPress, shortcutFor } from "./editor-shortcuts.ts"
+import { type KeyPress, type Shortcut, shortcutFor } from "./editor-shortcuts.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
 import { type InsertPosition, placeFields } from "./insert-position.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
@@ -34,6 +34,12 @@ export interface ComponentToAdd {
 export class EditorSession extends EditLifecycle {
   /** The canvas panel's laid-out width in CSS pixels (0 until the canvas has measured it). */
   private canvasWidth = 0
+  /**
+   * A shortcut pressed on a selection the tree does not have yet: a click in the canvas selects
+   * what the page shows, which may be newer than the last tree (a hot reload just rendered); the
+   * frame then sends a tree that has it, and the shortcut runs on that.
+   */
+  private waitingShortcut: Shortcut | null = null
 
   // ---- messages from the frame --------------------------------------------------------------
 
@@ -60,10 +66,12 @@ export class EditorSession extends EditLifecycle {
         if (isRecord(payload.fileVersions)) this.fileVersions.seen(payload.fileVersions)
         this.update({ tree, nodes })
         this.selectArrived(nodes)
+        this.runWaitingShortcut()
         return
       }
       case "SELECTED_ELEMENT_KEY":
         this.update({ selectedKey: str(payload.elementKey) ?? null })
+        this.runWaitingShortcut()
         return
       case "MULTI_SELECTED_ELEMENT_KEYS": {
         const keys = Array.isArray(payload.elementKeys)
@@ -173,13 +181,30 @@ export class EditorSession extends EditLifecycle {
   handleKey(payload: KeyPress): boolean {
     const shortcut = shortcutFor(payload)
     if (!shortcut?.run) return false
+    const { selectedKey, nodes } = this.snapshot
+    if (shortcut.needsTree && selectedKey !== null && !nodes.has(selectedKey)) {
+      this.waitingShortcut = shortcut
+      return true
+    }
+    this.waitingShortcut = null
     shortcut.run(this)
     return true
+  }
+
+  /** Runs the shortcut waiting for the tree once it has the selection; none left: it is dropped. */
+  private runWaitingShortcut() {
+    const waiting = this.waitingShortcut
+    const { selectedKey, nodes } = this.snapshot
+    if (waiting === null || (selectedKey !== null && !nodes.has(selectedKey))) return
+    this.waitingShortcut = null
+    if (selectedKey !== null) waiting.run?.(this)
   }
 
   // ---- selection, hover, view ----------------------------------------------------------------
 
   select(key: string | null): void {
+    // Another element chosen in the editor: a shortcut still waiting was for the one before.
+    this.waitingShortcut = null
     this.update({ selectedKey: key, multiSelectedKeys: [] })
     void this.call("setSelectedElement", [key])
   }

@@ -38,6 +38,11 @@ export interface Shortcut {
   readonly where: "Anywhere" | "Canvas" | "Layers"
   readonly matches?: (press: KeyPress) => boolean
   readonly run?: (session: EditorSession) => void
+  /**
+   * It reads the selected element's place in the page tree (its siblings, its name): pressed while
+   * the tree does not have the selection yet, it waits for the tree that has it.
+   */
+  readonly needsTree?: true
 }
 
 const command = (press: KeyPress) => press.metaKey === true || press.ctrlKey === true
@@ -72,6 +77,7 @@ export const EDITOR_SHORTCUTS: ReadonlyArray<Shortcut> = [
     where: "Anywhere",
     matches: (press) => command(press) && letter(press) === "c" && press.shiftKey !== true,
     run: (session) => void copySelection(session),
+    needsTree: true,
   },
   {
     id: "paste",
@@ -112,6 +118,7 @@ export const EDITOR_SHORTCUTS: ReadonlyArray<Shortcut> = [
     where: "Anywhere",
     matches: (press) => press.altKey === true && !command(press) && press.key === "ArrowUp",
     run: (session) => moveSibling(session, "up"),
+    needsTree: true,
   },
   {
     id: "moveDown",
@@ -120,6 +127,7 @@ export const EDITOR_SHORTCUTS: ReadonlyArray<Shortcut> = [
     where: "Anywhere",
     matches: (press) => press.altKey === true && !command(press) && press.key === "ArrowDown",
     run: (session) => moveSibling(session, "down"),
+    needsTree: true,
   },
   {
     id: "deselect",
