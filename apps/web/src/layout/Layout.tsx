@@ -9,6 +9,7 @@ import { useScrollSettle } from "./scroll-settle.ts"
 import { AuthDialogProvider, useAuthDialog } from "../session/auth-dialog-context.tsx"
 import { SessionProvider, useSession } from "../session/session.tsx"
 import { MemberTimeZone } from "./member-time-zone.tsx"
+import { NotificationBell } from "./NotificationBell.tsx"
 import { useT } from "../../../ui/src/i18n.tsx"
 import { LanguageSwitch, MemberLanguage } from "./language.tsx"
 import { SITE_NAME } from "../../../../domain/site/page-titles.ts"
@@ -82,6 +83,7 @@ const Header = () => {
             </NavLink>
           ))}
         </nav>
+        <NotificationBell />
         <div className="hidden items-center gap-2 lg:flex">
           <AccountActions />
         </div>

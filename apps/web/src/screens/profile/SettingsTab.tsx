@@ -3,6 +3,7 @@ import { AccountData } from "./AccountData.tsx"
 import { AvatarSettings } from "./AvatarSettings.tsx"
 import { MemberSettingsForm } from "./MemberSettingsForm.tsx"
 import { ProfileForm } from "./ProfileForm.tsx"
+import { PushSettings } from "./PushSettings.tsx"
 import { SubscriptionManagement } from "./SubscriptionManagement.tsx"
 
 /** The Settings tab: avatar, profile form, account settings, notifications, privacy, data, plan. */
@@ -17,6 +18,7 @@ export const SettingsTab = ({
     <AvatarSettings member={member} />
     <ProfileForm member={member} />
     <MemberSettingsForm memberId={member.id} username={member.username} />
+    <PushSettings memberId={member.id} />
     <AccountData member={member} />
     <SubscriptionManagement memberId={member.id} subscription={subscription} />
   </div>
