@@ -44,6 +44,12 @@ const LOCALIZED = [
   "apps/admin/src/screens/settings",
   "apps/admin/src/screens/contests/ContestForm.tsx",
   "apps/admin/src/screens/contests/prize-input.ts",
+  "apps/web/src/screens/static/AboutPage.tsx",
+  "apps/web/src/screens/static/FaqPage.tsx",
+  "apps/web/src/screens/static/facts.ts",
+  "apps/web/src/screens/static/Prose.tsx",
+  "apps/web/src/screens/static/TermsPage.tsx",
+  "apps/web/src/screens/static/LegalNote.tsx",
 ]
 
 export default tseslint.config(

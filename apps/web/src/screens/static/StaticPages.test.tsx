@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import { BADGES } from "../../../../../domain/badges/badges.ts"
 import { formatCents, PLANS } from "../../../../../domain/plans/plans.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 
 /** The winning rule, in the contract's one set of words (issue 14). */
 const RULE =
@@ -117,5 +118,35 @@ describe("/terms and /privacy", () => {
     expect(text).toContain("GPS location")
     expect(text).toContain("Download my data")
     expect(text).toContain("Delete account")
+  })
+})
+
+describe("in Spanish", () => {
+  it("the terms read in Spanish, say that the English version prevails, and keep the plan figures", async () => {
+    await activateLanguage("es")
+    await open("/terms", "Condiciones del servicio")
+    const text = screen.getByRole("main").textContent ?? ""
+    expect(text).toContain("prevalece la versión en inglés")
+    expect(text).toContain("Debe tener al menos 18 años")
+    expect(text).toContain("al menos 30 días antes")
+    expect(screen.getByRole("heading", { name: "3. Concursos" })).toBeTruthy()
+    expect(screen.getByRole("link", { name: "Política de privacidad" })).toBeTruthy()
+    for (const plan of Object.values(PLANS)) {
+      if (plan.priceCents > 0) expect(text).toContain(formatCents(plan.priceCents))
+    }
+    expect(text).not.toContain("Terms of Service")
+  })
+
+  it("the FAQ asks its questions in Spanish, with the entries per plan as a plural", async () => {
+    await activateLanguage("es")
+    await open("/faq", "Preguntas frecuentes")
+    await userEvent.click(
+      screen.getByRole("button", { name: "¿Cuántas participaciones puedo enviar?" }),
+    )
+    const entries = screen.getByRole("region", { name: "¿Cuántas participaciones puedo enviar?" })
+    expect(within(entries).getByText(`${PLANS.free.name}: 2 participaciones al mes`)).toBeTruthy()
+    expect(
+      within(entries).getByText(`${PLANS.champ.name}: participaciones ilimitadas`),
+    ).toBeTruthy()
   })
 })
