@@ -6,7 +6,7 @@ import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { artistPath, entryPath, gridSrcSetOf } from "../../entries/entry-view.ts"
 import { Podium } from "../../entries/Podium.tsx"
 import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
-import { SCORE_RULE } from "../../plans/score-rule.ts"
+import { scoreRule } from "../../plans/score-rule.ts"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
@@ -319,7 +319,7 @@ const LeaderboardPage = () => {
     <Page>
       <PageTitle>{t("web.leaderboard.title")}</PageTitle>
       <p className="mt-2 max-w-2xl text-slate-700">
-        {t("web.leaderboard.intro")} {SCORE_RULE}
+        {t("web.leaderboard.intro")} {scoreRule(t)}
       </p>
       <Tabs
         className="mt-6"
