@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query"
-import { render, screen, waitFor, within } from "@testing-library/react"
+import { configure, render, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { createMemoryRouter } from "react-router-dom"
@@ -9,6 +9,9 @@ import type { SignedIn, SignUpForm } from "../api/types.ts"
 import { routes } from "../routes.tsx"
 import { aMember, aSubscription, renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
+
+// The layout and the dialog are lazy chunks: slow on a busy machine, so wait longer than 1 s.
+configure({ asyncUtilTimeout: 5000 })
 
 const member = aMember()
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react"
+import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
@@ -6,6 +6,9 @@ import type { SignedIn } from "../api/types.ts"
 import type { TwoFactorChallenge } from "../api/two-factor-api.ts"
 import { aMember, aSubscription, renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
+
+// The layout and the dialog are lazy chunks: slow on a busy machine, so wait longer than 1 s.
+configure({ asyncUtilTimeout: 5000 })
 
 const member = aMember()
 
