@@ -43,7 +43,7 @@ export class TwoFactorAlreadyOn extends Data.TaggedError("TwoFactorAlreadyOn") {
 
 /** Confirming or turning off two-factor sign-in that is not on (or has no enrolment waiting). */
 export class TwoFactorNotOn extends Data.TaggedError("TwoFactorNotOn")<{
-  readonly asked: "confirm" | "disable"
+  readonly asked: "confirm" | "disable" | "new recovery codes" | "reset"
 }> {
   readonly code = "TWO_FACTOR_NOT_ON"
   override get message() {

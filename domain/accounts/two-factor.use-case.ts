@@ -205,3 +205,27 @@ export const disableTwoFactor = Effect.fn("disableTwoFactor")(function* (
     }),
   )
 })
+
+/**
+ * New recovery codes for a member with two-factor sign-in on, given a current code (or one of
+ * the old recovery codes): ten fresh codes, answered this once; every old one stops working.
+ */
+export const regenerateRecoveryCodes = Effect.fn("regenerateRecoveryCodes")(function* (
+  memberId: MemberId,
+  input: { readonly code: string },
+) {
+  const repository = yield* TwoFactorRepository
+  const found = yield* repository.find(memberId)
+  if (Option.isNone(found) || found.value.enabledAt === null) {
+    return yield* new TwoFactorNotOn({ asked: "new recovery codes" })
+  }
+  const { codes, hashes } = yield* newRecoveryCodes(memberId)
+  const now = yield* Clock.currentTimeMillis
+  return yield* transactionally(
+    Effect.gen(function* () {
+      yield* useSecondFactor(found.value, input.code)
+      yield* repository.replaceRecoveryCodes(memberId, hashes, now)
+      return { recoveryCodes: codes }
+    }),
+  )
+})

@@ -381,6 +381,19 @@ const MATRIX: Readonly<Record<string, Row>> = {
       }
     },
   },
+  "POST /api/users/:id/two-factor/recovery-codes": {
+    // The owner reaches the use case (two-factor is not on for them), others are refused before it.
+    expect: {
+      visitor: 401,
+      member: { status: 409, code: "TWO_FACTOR_NOT_ON" },
+      other: 403,
+      admin: 403,
+    },
+    request: (world) => ({
+      path: `/api/users/${world.member.member.id}/two-factor/recovery-codes`,
+      body: { code: "000000" },
+    }),
+  },
   "DELETE /api/users/:id/two-factor": {
     // The owner reaches the use case (two-factor is not on for them), others are refused before it.
     expect: {
@@ -891,6 +904,20 @@ const MATRIX: Readonly<Record<string, Row>> = {
       path: `/api/admin/members/${world.spare.id}/admin`,
       body: { isAdmin: false },
     }),
+  },
+  "GET /api/admin/members/:id/two-factor": {
+    expect: adminOnly,
+    request: GET((world) => `/api/admin/members/${world.spare.id}/two-factor`),
+  },
+  "DELETE /api/admin/members/:id/two-factor": {
+    // The admin reaches the use case (the spare member has no two-factor to reset).
+    expect: {
+      visitor: 401,
+      member: 403,
+      other: 403,
+      admin: { status: 409, code: "TWO_FACTOR_NOT_ON" },
+    },
+    request: (world) => ({ path: `/api/admin/members/${world.spare.id}/two-factor` }),
   },
   "POST /api/admin/members/:id/judge": {
     expect: adminOnly,

@@ -17,6 +17,7 @@ import { adminBadgeRoutes } from "./admin-badges.routes.ts"
 import { adminContestRoutes } from "./admin-contests.routes.ts"
 import { adminSettingsRoutes } from "./admin-settings.routes.ts"
 import { adminMemberRoutes } from "./admin-members.routes.ts"
+import { adminTwoFactorRoutes } from "./admin-two-factor.routes.ts"
 import { adminMessageRoutes } from "./admin-messages.routes.ts"
 import {
   AnalyticsBody,
@@ -62,6 +63,7 @@ export const adminRoutes = [
   ...adminContestRoutes,
   ...adminSettingsRoutes,
   ...adminMemberRoutes,
+  ...adminTwoFactorRoutes,
   ...adminBadgeRoutes,
   ...adminMessageRoutes,
   route({

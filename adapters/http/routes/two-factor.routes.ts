@@ -5,6 +5,7 @@ import {
   completeTwoFactorSignIn,
   confirmTwoFactorEnrolment,
   disableTwoFactor,
+  regenerateRecoveryCodes,
   startTwoFactorEnrolment,
   twoFactorStatus,
 } from "../../../domain/accounts/two-factor.use-case.ts"
@@ -194,6 +195,33 @@ export const twoFactorRoutes = [
           }),
         )
         const reply: Reply = { status: 204 }
+        return reply
+      }),
+  }),
+  route({
+    method: "POST",
+    path: "/api/users/:id/two-factor/recovery-codes",
+    tag: "accounts",
+    summary:
+      "New recovery codes, given a current code (or a recovery code): ten fresh single-use codes, answered this once; the old ones stop working. Only your own",
+    access: "member",
+    okBody: RecoveryCodesBody,
+    rateLimit: "two-factor",
+    params: IdParams,
+    body: Schema.Struct({ code: CodeText }),
+    responses: {
+      400: "The code is wrong or used already (field code)",
+      403: "Another member's account",
+      409: "TWO_FACTOR_NOT_ON",
+      429: "Too many codes tried (RATE_LIMITED, with Retry-After)",
+    },
+    handler: ({ params, body, caller }) =>
+      Effect.gen(function* () {
+        const member = yield* ownAccount(caller, params.id)
+        const fresh = yield* regenerateRecoveryCodes(member.id, body).pipe(
+          Effect.catchTags({ InvalidTwoFactorCode: wrongCode, TwoFactorNotOn: conflict }),
+        )
+        const reply: Reply = { ...ok(fresh), headers: { "Cache-Control": "no-store" } }
         return reply
       }),
   }),
