@@ -9,6 +9,7 @@ import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { ShareMenu } from "./ShareMenu.tsx"
 
@@ -39,6 +40,7 @@ export const GalleryCard = ({
   readonly highlighted: boolean
   readonly onVote: (entry: Entry) => void
 }) => {
+  const t = useT()
   const artist = artistOf(entry)
   const voted = entry.hasVoted === true
   // The heart pops when a vote lands while the card is on screen, not for votes cast earlier.
@@ -56,11 +58,11 @@ export const GalleryCard = ({
       }`}
       data-highlighted={highlighted || undefined}
     >
-      <article aria-label={`${artist}'s entry`}>
+      <article aria-label={t("web.gallery.card.entry", { artist })}>
         <div className="relative">
           <Link
             {...openEntry(entry.id, ids)}
-            aria-label={`Open ${artist}'s entry`}
+            aria-label={t("web.gallery.card.open", { artist })}
             className="block"
           >
             <EntryImage entry={entry} sizes={GALLERY_SIZES} />
@@ -79,12 +81,12 @@ export const GalleryCard = ({
           <div className="-ml-2 flex shrink-0 items-center gap-1 sm:ml-0">
             {voted && (
               <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                Voted
+                {t("web.gallery.card.voted")}
               </span>
             )}
             <button
               type="button"
-              aria-label={`Vote for ${artist}'s entry`}
+              aria-label={t("web.gallery.card.vote", { artist })}
               aria-pressed={voted}
               aria-disabled={voted || undefined}
               disabled={voting}

@@ -2,6 +2,7 @@ import { useState } from "react"
 import { useLocation, useSearchParams } from "react-router-dom"
 import { isLightboxState } from "../../entries/lightbox.ts"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { SelectMenu } from "../../../../ui/src/select.tsx"
 import { GalleryResults } from "./GalleryResults.tsx"
@@ -13,15 +14,15 @@ import {
 } from "../../../../../domain/submissions/gallery.ts"
 
 const TABS: ReadonlyArray<{ readonly value: GalleryTab; readonly label: string }> = [
-  { value: "all", label: "All Submissions" },
-  { value: "today", label: "Today's Contest" },
-  { value: "past", label: "Past Contests" },
+  { value: "all", label: "web.gallery.tab.all" },
+  { value: "today", label: "web.gallery.tab.today" },
+  { value: "past", label: "web.gallery.tab.past" },
 ]
 
 const SORTS: ReadonlyArray<{ readonly value: GallerySort; readonly label: string }> = [
-  { value: "top", label: "Top Rated" },
-  { value: "newest", label: "Newest" },
-  { value: "random", label: "Random" },
+  { value: "top", label: "web.gallery.sort.top" },
+  { value: "newest", label: "web.gallery.sort.newest" },
+  { value: "random", label: "web.gallery.sort.random" },
 ]
 
 const isTab = (value: string): value is GalleryTab => TABS.some((tab) => tab.value === value)
@@ -73,20 +74,23 @@ const SortSelect = ({
 }: {
   readonly sort: GallerySort
   readonly onChange: (sort: GallerySort) => void
-}) => (
-  <div className="flex items-center gap-2">
-    <span id="gallery-sort-label" className="text-sm font-medium text-slate-700">
-      Sort by
-    </span>
-    <SelectMenu
-      labelledBy="gallery-sort-label"
-      value={sort}
-      options={SORTS}
-      onValueChange={onChange}
-      className="min-w-36"
-    />
-  </div>
-)
+}) => {
+  const t = useT()
+  return (
+    <div className="flex items-center gap-2">
+      <span id="gallery-sort-label" className="text-sm font-medium text-slate-700">
+        {t("web.gallery.sortBy")}
+      </span>
+      <SelectMenu
+        labelledBy="gallery-sort-label"
+        value={sort}
+        options={SORTS.map((option) => ({ value: option.value, label: t(option.label) }))}
+        onValueChange={onChange}
+        className="min-w-36"
+      />
+    </div>
+  )
+}
 
 /**
  * The gallery (§2, §4 Gallery tabs): every entry, today's contest or past ones (days split in the
@@ -94,20 +98,19 @@ const SortSelect = ({
  * (?submission=) scrolls to its card and rings it.
  */
 const GalleryPage = () => {
+  const t = useT()
   const { tab, sort, setTab, setSort } = useListChoice()
   const linked = useLinkedEntry()
   return (
     <Page>
-      <PageTitle>Gallery</PageTitle>
-      <p className="mt-2 text-slate-600">
-        Browse the community's colored pages and vote for your favorites.
-      </p>
+      <PageTitle>{t("web.gallery.title")}</PageTitle>
+      <p className="mt-2 text-slate-600">{t("web.gallery.intro")}</p>
       <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <TabsList aria-label="Which entries">
+          <TabsList aria-label={t("web.gallery.tabs")}>
             {TABS.map((option) => (
               <TabsTrigger key={option.value} value={option.value} className="py-1.5">
-                {option.label}
+                {t(option.label)}
               </TabsTrigger>
             ))}
           </TabsList>

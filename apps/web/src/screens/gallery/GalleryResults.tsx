@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from "react"
 import { Link } from "react-router-dom"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { GALLERY_GRID, GalleryCard } from "./GalleryCard.tsx"
@@ -60,6 +61,7 @@ export const GalleryResults = ({
   readonly highlighted: string | null
   readonly onSought: (entryId: string | null) => void
 }) => {
+  const t = useT()
   const gallery = useGallery(tab, sort)
   const { vote, pending } = useVote()
   const entries = useMemo(() => entriesOf(gallery.data), [gallery.data])
@@ -82,20 +84,20 @@ export const GalleryResults = ({
   }, [seeking, isSuccess, isFetchingNextPage, entries, hasNextPage, pagesRead, loadMore, onSought])
 
   if (gallery.data === undefined) {
-    if (!gallery.isError || gallery.isFetching) return <Spinner label="Loading submissions" />
+    if (!gallery.isError || gallery.isFetching) return <Spinner label={t("web.gallery.loading")} />
     return (
       <ErrorState
-        title="Failed to fetch submissions from API"
-        message={messageOf(gallery.error, "The gallery could not be loaded.")}
+        title={t("web.gallery.fetchFailed")}
+        message={messageOf(gallery.error, t("web.gallery.loadFailed"))}
         onRetry={() => void gallery.refetch()}
       />
     )
   }
   if (entries.length === 0) {
     return (
-      <EmptyState title="No submissions found">
+      <EmptyState title={t("web.gallery.empty")}>
         <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-2" })}>
-          Be the first to submit!
+          {t("web.gallery.beFirst")}
         </Link>
       </EmptyState>
     )
@@ -118,18 +120,18 @@ export const GalleryResults = ({
       {gallery.isFetchNextPageError && (
         <div className="mt-6">
           <ErrorState
-            title="Failed to fetch submissions from API"
-            message={messageOf(gallery.error, "More entries could not be loaded.")}
+            title={t("web.gallery.fetchFailed")}
+            message={messageOf(gallery.error, t("web.gallery.moreFailed"))}
           />
         </div>
       )}
       {hasNextPage &&
         (canWatch && !gallery.isFetchNextPageError ? (
-          isFetchingNextPage && <Spinner label="Loading more…" />
+          isFetchingNextPage && <Spinner label={t("web.gallery.loadingMore")} />
         ) : (
           <div className="mt-8 flex justify-center">
             <Button variant="secondary" disabled={isFetchingNextPage} onClick={loadMore}>
-              {isFetchingNextPage ? "Loading more…" : "Load more"}
+              {isFetchingNextPage ? t("web.gallery.loadingMore") : t("web.gallery.loadMore")}
             </Button>
           </div>
         ))}

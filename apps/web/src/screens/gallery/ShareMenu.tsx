@@ -4,12 +4,13 @@ import { useEffect, useState } from "react"
 import type { Entry } from "../../api/types.ts"
 import { copyText } from "../../entries/clipboard.ts"
 import { artistOf, entryLink } from "../../entries/entry-view.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import {
   COPIED_MS,
   shareMessage,
   shareTitle,
-  SHARE_TEXT,
+  shareText,
   socialCaption,
   SOCIAL_SITES,
   type SocialSite,
@@ -22,6 +23,7 @@ const canShareNatively = () => typeof navigator.share === "function"
  * shows a check mark for 2 s), or a caption for Instagram or TikTok copied before the site opens.
  */
 export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
+  const t = useT()
   const toast = useToast()
   const [copied, setCopied] = useState(false)
   const artist = artistOf(entry)
@@ -36,12 +38,17 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
   /** The link alone (Copy link), or the whole invitation when the share sheet failed. */
   const copyLink = async (text = link) => {
     if (await copyText(text)) setCopied(true)
-    else toast({ title: "Copy Failed", description: `Copy this link instead: ${link}` })
+    else {
+      toast({
+        title: t("web.gallery.share.copyFailed"),
+        description: t("web.gallery.share.copyInstead", { link }),
+      })
+    }
   }
 
   const shareNatively = async () => {
     try {
-      await navigator.share({ title: shareTitle(artist), text: SHARE_TEXT, url: link })
+      await navigator.share({ title: shareTitle(artist), text: shareText(), url: link })
     } catch (error) {
       // Closing the share sheet is a choice, not a failure; anything else falls back to a copy.
       if (error instanceof DOMException && error.name === "AbortError") return
@@ -56,11 +63,14 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
     if (await copying) {
       setCopied(true)
       toast({
-        title: "Caption Copied",
-        description: `Paste the caption into your ${SOCIAL_SITES[site].label} post so friends can vote.`,
+        title: t("web.gallery.share.captionCopied"),
+        description: t("web.gallery.share.paste", { site: SOCIAL_SITES[site].label }),
       })
     } else {
-      toast({ title: "Copy Failed", description: `Share this link instead: ${link}` })
+      toast({
+        title: t("web.gallery.share.copyFailed"),
+        description: t("web.gallery.share.shareInstead", { link }),
+      })
     }
   }
 
@@ -68,7 +78,7 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
     // Not modal: the page stays readable (no aria-hidden over it) and scrollable while it is open.
     <Menu modal={false}>
       <MenuTrigger
-        aria-label={`Share ${artist}'s entry`}
+        aria-label={t("web.gallery.share.menu", { artist })}
         className="rounded-full p-2 text-slate-700 hover:bg-slate-100"
       >
         {copied ? (
@@ -78,26 +88,26 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
         )}
       </MenuTrigger>
       <span role="status" className="sr-only">
-        {copied ? "Link copied" : ""}
+        {copied ? t("web.gallery.share.copied") : ""}
       </span>
       <MenuContent>
         {canShareNatively() && (
           <MenuItem onSelect={() => void shareNatively()}>
             <Share2 aria-hidden className="size-4" />
-            Share…
+            {t("web.gallery.share.share")}
           </MenuItem>
         )}
         <MenuItem onSelect={() => void copyLink()}>
           <Copy aria-hidden className="size-4" />
-          Copy link
+          {t("web.gallery.share.copyLink")}
         </MenuItem>
         <MenuItem onSelect={() => void shareTo("instagram")}>
           <Camera aria-hidden className="size-4" />
-          Instagram
+          {SOCIAL_SITES.instagram.label}
         </MenuItem>
         <MenuItem onSelect={() => void shareTo("tiktok")}>
           <Music2 aria-hidden className="size-4" />
-          TikTok
+          {SOCIAL_SITES.tiktok.label}
         </MenuItem>
       </MenuContent>
     </Menu>

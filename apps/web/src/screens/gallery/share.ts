@@ -1,10 +1,13 @@
-/** What a shared entry says (§9): the text, the title and the social caption. */
+import { translate } from "../../../../ui/src/i18n.tsx"
 
-export const SHARE_TEXT = "You can vote for me at"
+/** What a shared entry says (§9): the text, the title and the social caption, in the sharer's language. */
 
-export const shareTitle = (artist: string): string => `Vote for ${artist}'s artwork!`
+export const shareText = (): string => translate("web.gallery.share.text")
 
-export const shareMessage = (link: string): string => `${SHARE_TEXT} ${link}`
+export const shareTitle = (artist: string): string =>
+  translate("web.gallery.share.title", { artist })
+
+export const shareMessage = (link: string): string => `${shareText()} ${link}`
 
 export const HASHTAGS = [
   "#Colorday",
@@ -18,10 +21,13 @@ export const HASHTAGS = [
 export const socialCaption = (artist: string, link: string): string =>
   `${shareTitle(artist)}\n${shareMessage(link)}\n\n${HASHTAGS.join(" ")}`
 
+// The sites' own names, never translated.
+/* eslint-disable lingui/no-unlocalized-strings */
 export const SOCIAL_SITES = {
   instagram: { label: "Instagram", url: "https://www.instagram.com/" },
   tiktok: { label: "TikTok", url: "https://www.tiktok.com/" },
 } as const
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export type SocialSite = keyof typeof SOCIAL_SITES
 

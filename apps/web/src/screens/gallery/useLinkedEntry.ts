@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router-dom"
 import { isLightboxState } from "../../entries/lightbox.ts"
+import { translate } from "../../../../ui/src/i18n.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { cardId } from "./GalleryCard.tsx"
 
@@ -37,8 +38,8 @@ export const useLinkedEntry = () => {
       if (entryId !== null) setFound(entryId)
       else
         toast({
-          title: "Submission Not Found",
-          description: "The shared entry is not in this list. It may have been removed.",
+          title: translate("web.gallery.linked.notFound"),
+          description: translate("web.gallery.linked.notFoundText"),
         })
     },
     [toast],

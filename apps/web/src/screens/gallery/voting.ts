@@ -1,22 +1,33 @@
 import { ApiError } from "../../api/http.ts"
 import type { Entry } from "../../api/types.ts"
+import { translate } from "../../../../ui/src/i18n.tsx"
 import type { ToastMessage } from "../../../../ui/src/toast.tsx"
 
-/** The vote's toasts (§5, §8) and what a refusal means for the card. */
+/**
+ * The vote's toasts (§5, §8) and what a refusal means for the card, in the page's language
+ * (web-gallery.json): read when shown.
+ */
 
 export const VOTE_TOASTS = {
-  signIn: {
-    title: "Authentication Required",
-    description: "Please sign in to vote for submissions.",
+  get signIn(): ToastMessage {
+    return {
+      title: translate("web.gallery.vote.signIn.title"),
+      description: translate("web.gallery.vote.signIn.text"),
+    }
   },
-  alreadyCounted: {
-    title: "Vote Already Counted",
-    description: "You have already voted for this submission.",
+  get alreadyCounted(): ToastMessage {
+    return {
+      title: translate("web.gallery.vote.already.title"),
+      description: translate("web.gallery.vote.already.text"),
+    }
   },
-  recorded: { title: "Vote Recorded", description: "Your vote has been counted!" },
-} as const satisfies Record<string, ToastMessage>
-
-const VOTE_FAILED = "There was an error processing your vote. Please try again."
+  get recorded(): ToastMessage {
+    return {
+      title: translate("web.gallery.vote.recorded.title"),
+      description: translate("web.gallery.vote.recorded.text"),
+    }
+  },
+}
 
 export interface VoteRefusal {
   readonly toast: ToastMessage
@@ -31,15 +42,18 @@ export const voteRefusal = (error: unknown): VoteRefusal => {
     case "VOTING_CLOSED":
       return {
         toast: {
-          title: "Voting Closed",
-          description: "This contest has ended. Voting is no longer permitted.",
+          title: translate("web.gallery.vote.closed.title"),
+          description: translate("web.gallery.vote.closed.text"),
           variant: "destructive",
         },
         counted: false,
       }
     case "VOTE_PERMANENT":
       return {
-        toast: { title: "Vote Permanent", description: "Votes cannot be removed once cast." },
+        toast: {
+          title: translate("web.gallery.vote.permanent.title"),
+          description: translate("web.gallery.vote.permanent.text"),
+        },
         counted: true,
       }
     case "AUTHENTICATION_REQUIRED":
@@ -49,7 +63,11 @@ export const voteRefusal = (error: unknown): VoteRefusal => {
       const told =
         error instanceof ApiError && !error.code.startsWith("HTTP_") ? error.message : undefined
       return {
-        toast: { title: "Voting Failed", description: told || VOTE_FAILED, variant: "destructive" },
+        toast: {
+          title: translate("web.gallery.vote.failed.title"),
+          description: told || translate("web.gallery.vote.failed.text"),
+          variant: "destructive",
+        },
         counted: false,
       }
     }

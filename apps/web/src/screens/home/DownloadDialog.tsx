@@ -10,15 +10,16 @@ import {
   DialogTitle,
 } from "../../../../ui/src/dialog.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { downloadFile } from "./download.ts"
 
 type Format = "png" | "letter" | "a4"
 
 const FORMATS: ReadonlyArray<{ readonly value: Format; readonly label: string }> = [
-  { value: "png", label: "Image (PNG)" },
-  { value: "letter", label: "Print-ready PDF, US Letter" },
-  { value: "a4", label: "Print-ready PDF, A4" },
+  { value: "png", label: "web.home.download.png" },
+  { value: "letter", label: "web.home.download.letter" },
+  { value: "a4", label: "web.home.download.a4" },
 ]
 
 const pathOf = (contestId: string, format: Format) =>
@@ -37,6 +38,7 @@ export const DownloadDialog = ({
   readonly open: boolean
   readonly onOpenChange: (open: boolean) => void
 }) => {
+  const t = useT()
   const toast = useToast()
   const [format, setFormat] = useState<Format>("png")
   const [busy, setBusy] = useState(false)
@@ -48,12 +50,15 @@ export const DownloadDialog = ({
         pathOf(contest.id, format),
         `colorday-line-art.${format === "png" ? "png" : "pdf"}`,
       )
-      toast({ title: "Download Complete", description: `${name} is in your downloads.` })
+      toast({
+        title: t("web.home.download.complete"),
+        description: t("web.home.download.saved", { name }),
+      })
       onOpenChange(false)
     } catch (error) {
       toast({
-        title: "Download Failed",
-        description: messageOf(error, "The line art could not be downloaded. Please try again."),
+        title: t("web.home.download.failed"),
+        description: messageOf(error, t("web.home.download.failedText")),
         variant: "destructive",
       })
     } finally {
@@ -63,13 +68,14 @@ export const DownloadDialog = ({
 
   return (
     <DialogShell open={open} onOpenChange={onOpenChange}>
-      <DialogTitle>Download Line Art</DialogTitle>
+      <DialogTitle>{t("web.home.download.title")}</DialogTitle>
       <DialogDescription>
-        Download “{contest.title}”, print it and color it. Then come back and submit a photo of your
-        page.
+        {t("web.home.download.description", { title: contest.title })}
       </DialogDescription>
       <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-900">Format</legend>
+        <legend className="text-sm font-medium text-slate-900">
+          {t("web.home.download.format")}
+        </legend>
         <div className="mt-2 space-y-2">
           {FORMATS.map((option) => (
             <label key={option.value} className="flex items-center gap-2 text-sm text-slate-800">
@@ -81,18 +87,18 @@ export const DownloadDialog = ({
                 onChange={() => setFormat(option.value)}
                 className="size-4 accent-brand-600"
               />
-              {option.label}
+              {t(option.label)}
             </label>
           ))}
         </div>
       </fieldset>
       <DialogActions>
         <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Close
+          {t("web.home.download.close")}
         </Button>
         <Button onClick={() => void download()} disabled={busy} aria-busy={busy}>
           <Download aria-hidden className="size-4" />
-          Download
+          {t("web.home.card.download")}
         </Button>
       </DialogActions>
     </DialogShell>

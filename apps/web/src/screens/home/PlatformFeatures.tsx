@@ -9,6 +9,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { useCallback, useEffect, useRef, useState } from "react"
 
 const FEATURES: ReadonlyArray<{
@@ -17,33 +18,33 @@ const FEATURES: ReadonlyArray<{
   readonly icon: LucideIcon
 }> = [
   {
-    title: "Daily Challenges",
-    text: "A new line-art page every day, ready to download, print and color.",
+    title: "web.home.features.daily.title",
+    text: "web.home.features.daily.text",
     icon: CalendarDays,
   },
   {
-    title: "Community Voting",
-    text: "Members vote for the entries they love. Every vote counts once, for good.",
+    title: "web.home.features.voting.title",
+    text: "web.home.features.voting.text",
     icon: Users,
   },
   {
-    title: "Win Prizes",
-    text: "The highest score (weighted votes) wins the day's prize, and badges mark every win.",
+    title: "web.home.features.prizes.title",
+    text: "web.home.features.prizes.text",
     icon: Trophy,
   },
   {
-    title: "Timed Contests",
-    text: "Each contest runs on a clock: submit your photo before the countdown ends.",
+    title: "web.home.features.timed.title",
+    text: "web.home.features.timed.text",
     icon: Clock,
   },
   {
-    title: "Gallery Showcase",
-    text: "Every entry is shown in the gallery: today's, past contests', top rated or at random.",
+    title: "web.home.features.gallery.title",
+    text: "web.home.features.gallery.text",
     icon: Images,
   },
   {
-    title: "Artist Profiles",
-    text: "Your profile gathers your entries, your badges and your stats.",
+    title: "web.home.features.profiles.title",
+    text: "web.home.features.profiles.text",
     icon: UserRound,
   },
 ]
@@ -53,6 +54,7 @@ const FEATURES: ReadonlyArray<{
  * previous/next buttons and a row that scrolls inside its own box, so the page never does.
  */
 export const PlatformFeatures = () => {
+  const t = useT()
   const row = useRef<HTMLUListElement>(null)
   const [edges, setEdges] = useState({ atStart: true, atEnd: false })
 
@@ -86,12 +88,12 @@ export const PlatformFeatures = () => {
     <section aria-labelledby="features-title" aria-roledescription="carousel" className="py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id="features-title" className="text-2xl font-bold text-slate-900">
-          Platform Features
+          {t("web.home.features.title")}
         </h2>
         <div className="flex gap-2">
           <button
             type="button"
-            aria-label="Previous features"
+            aria-label={t("web.home.features.previous")}
             aria-controls="features-row"
             disabled={edges.atStart}
             onClick={() => move(-1)}
@@ -101,7 +103,7 @@ export const PlatformFeatures = () => {
           </button>
           <button
             type="button"
-            aria-label="Next features"
+            aria-label={t("web.home.features.next")}
             aria-controls="features-row"
             disabled={edges.atEnd}
             onClick={() => move(1)}
@@ -116,19 +118,23 @@ export const PlatformFeatures = () => {
         ref={row}
         onScroll={measure}
         tabIndex={0}
-        aria-label="Platform features"
+        aria-label={t("web.home.features.list")}
         className="mt-6 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-4 motion-safe:scroll-smooth"
       >
         {FEATURES.map((feature, index) => (
           <li
             key={feature.title}
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${FEATURES.length}: ${feature.title}`}
+            aria-label={t("web.home.features.slide", {
+              number: index + 1,
+              count: FEATURES.length,
+              title: t(feature.title),
+            })}
             className="w-64 shrink-0 snap-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:w-72"
           >
             <feature.icon aria-hidden className="size-8 text-brand-600" />
-            <h3 className="mt-4 text-lg font-semibold text-slate-900">{feature.title}</h3>
-            <p className="mt-2 text-sm text-slate-600">{feature.text}</p>
+            <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(feature.title)}</h3>
+            <p className="mt-2 text-sm text-slate-600">{t(feature.text)}</p>
           </li>
         ))}
       </ul>

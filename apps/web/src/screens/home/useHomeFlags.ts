@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
+import { translate } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 
@@ -26,28 +27,32 @@ export const useHomeFlags = (openSubmission: () => void) => {
     async (sessionId: string) => {
       const failed = (reason: string) =>
         toast({
-          title: "Payment Verification Failed",
-          description: `Payment verification failed: ${reason}`,
+          title: translate("web.payment.verificationFailed"),
+          description: translate("web.payment.failedReason", { reason }),
           variant: "destructive",
         })
       try {
         const checkout = await api.verifyCheckout(sessionId)
         if (checkout.session.payment_status !== "paid") {
-          failed(`the payment is ${checkout.session.payment_status.replace(/_/g, " ")}.`)
+          failed(
+            translate("web.home.flags.notPaid", {
+              status: checkout.session.payment_status.replace(/_/g, " "),
+            }),
+          )
           return
         }
         setSubscription(checkout.subscription)
         void refresh()
         toast({
-          title: "Payment Successful",
+          title: translate("web.payment.successToast"),
           description:
             checkout.session.metadata.purchase === "plan"
-              ? "Your new plan is active. Choose a photo to enter the contest."
-              : "Your extra entry is ready. Choose a photo to enter the contest.",
+              ? translate("web.home.flags.planActive")
+              : translate("web.home.flags.extraReady"),
         })
         openSubmission()
       } catch (error) {
-        failed(messageOf(error, "An unknown error occurred"))
+        failed(messageOf(error, translate("web.home.flags.unknown")))
       }
     },
     [toast, setSubscription, refresh, openSubmission],

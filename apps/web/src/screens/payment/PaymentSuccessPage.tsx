@@ -10,6 +10,7 @@ import { creditsLeftText } from "../../plans/plan-text.ts"
 import { useAuthDialog } from "../../session/auth-dialog-context.tsx"
 import { useSession } from "../../session/session.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
+import { translate, useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Page } from "../../../../ui/src/page.tsx"
 import { Spinner } from "../../../../ui/src/states.tsx"
@@ -18,14 +19,16 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 /** What the checkout bought, in words: the plan's name, or one extra entry. */
 const purchaseText = (verified: VerifiedCheckout): string => {
   const tier = verified.session.metadata.planTier
-  return tier ? `the ${PLANS[tier].name} plan` : "one extra entry"
+  return tier
+    ? translate("web.payment.planPurchase", { plan: PLANS[tier].name })
+    : translate("web.payment.extraEntry")
 }
 
 const creditsAddedText = (verified: VerifiedCheckout): string => {
   const tier = verified.session.metadata.planTier
   if (!tier) return String(EXTRA_ENTRY.credits)
   const entries = PLANS[tier].entriesPerMonth
-  return entries === null ? "Unlimited" : String(entries)
+  return entries === null ? translate("web.payment.unlimited") : String(entries)
 }
 
 const isPaid = (verified: VerifiedCheckout) =>
@@ -47,7 +50,7 @@ const Failure = ({
 }) => (
   <Card>
     <CircleAlert aria-hidden className="mx-auto size-12 text-red-600" />
-    <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment Error</h1>
+    <h1 className="mt-4 text-2xl font-bold text-slate-900">{translate("web.payment.error")}</h1>
     <p role="alert" className="mt-2 break-words text-red-800">
       {message}
     </p>
@@ -60,6 +63,7 @@ const Failure = ({
  * kept in local storage when the checkout opened). Verifying, then success or error (spec §2, §4).
  */
 const PaymentSuccessPage = () => {
+  const t = useT()
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const toast = useToast()
@@ -79,10 +83,10 @@ const PaymentSuccessPage = () => {
   const failureOf = (): string | null => {
     if (verification.isError) {
       const reason = messageOf(verification.error, "")
-      return reason ? `Payment verification failed: ${reason}` : "Unable to verify your payment."
+      return reason ? t("web.payment.failedReason", { reason }) : t("web.payment.unableToVerify")
     }
     if (verification.data && !isPaid(verification.data)) {
-      return `Payment verification failed: the payment is ${verification.data.session.payment_status}`
+      return t("web.payment.failedStatus", { status: verification.data.session.payment_status })
     }
     return null
   }
@@ -99,29 +103,33 @@ const PaymentSuccessPage = () => {
       void refresh()
       forgetSessionId()
       toast({
-        title: "Payment Successful",
-        description: `You bought ${purchaseText(data)}.`,
+        title: t("web.payment.successToast"),
+        description: t("web.payment.bought", { purchase: purchaseText(data) }),
       })
     }
-  }, [data, refresh, setSubscription, toast])
+  }, [data, refresh, setSubscription, toast, t])
   const failedOnce = useRef(false)
   useEffect(() => {
     if (failure === null || failedOnce.current) return
     failedOnce.current = true
-    toast({ title: "Payment Verification Failed", description: failure, variant: "destructive" })
-  }, [failure, toast])
+    toast({
+      title: t("web.payment.verificationFailed"),
+      description: failure,
+      variant: "destructive",
+    })
+  }, [failure, toast, t])
 
   const home = (
     <Button variant="secondary" onClick={() => void navigate("/")}>
-      Return to Home
+      {t("web.payment.home")}
     </Button>
   )
 
-  if (!sessionId) return <Failure message="No payment session ID found">{home}</Failure>
+  if (!sessionId) return <Failure message={t("web.payment.noSession")}>{home}</Failure>
   if (member === null) {
     return (
-      <Failure message="User not authenticated">
-        <Button onClick={() => auth.open("signin")}>Sign In</Button>
+      <Failure message={t("web.payment.notSignedIn")}>
+        <Button onClick={() => auth.open("signin")}>{t("web.payment.signIn")}</Button>
         {home}
       </Failure>
     )
@@ -134,7 +142,7 @@ const PaymentSuccessPage = () => {
           disabled={verification.isFetching}
           onClick={() => void verification.refetch()}
         >
-          Check again
+          {t("web.payment.checkAgain")}
         </Button>
         {home}
       </Failure>
@@ -143,29 +151,31 @@ const PaymentSuccessPage = () => {
   if (!data) {
     return (
       <Card>
-        <Spinner label="Verifying your payment..." />
+        <Spinner label={t("web.payment.verifying")} />
       </Card>
     )
   }
   return (
     <Card>
       <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment Successful!</h1>
-      <p className="mt-2 text-slate-700">Thank you: you bought {purchaseText(data)}.</p>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{t("web.payment.title")}</h1>
+      <p className="mt-2 text-slate-700">
+        {t("web.payment.thanks", { purchase: purchaseText(data) })}
+      </p>
       <dl className="mx-auto mt-6 grid max-w-xs grid-cols-2 gap-3 text-left">
         <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-xs text-slate-600">Credits added</dt>
+          <dt className="text-xs text-slate-600">{t("web.payment.creditsAdded")}</dt>
           <dd className="text-xl font-semibold text-slate-900">{creditsAddedText(data)}</dd>
         </div>
         <div className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-xs text-slate-600">Entries left</dt>
+          <dt className="text-xs text-slate-600">{t("web.payment.entriesLeft")}</dt>
           <dd className="text-xl font-semibold text-slate-900">
             {creditsLeftText(data.subscription)}
           </dd>
         </div>
       </dl>
       <Button className="mt-6" onClick={() => void navigate("/")}>
-        Continue
+        {t("web.payment.continue")}
       </Button>
     </Card>
   )
