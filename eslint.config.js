@@ -16,6 +16,8 @@ const LOCALIZED = [
   "apps/ui/src/i18n.tsx",
   "apps/ui/src/shell.tsx",
   "apps/web/src/layout",
+  "apps/web/src/screens/gallery",
+  "apps/web/src/screens/payment/PaymentSuccessPage.tsx",
   "apps/web/src/entries",
   "apps/web/src/plans",
   "apps/web/src/screens/NotFoundPage.tsx",
