@@ -1,0 +1,158 @@
+import type { CDPSession, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { BADGE_IDS } from "../../domain/badges/badges.ts"
+import { signIn, STEP_MS, visible } from "./support/browser.ts"
+import { chromiumAvailable } from "./support/chromium.ts"
+import { useBrowser } from "./support/session.ts"
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_MEMBER_EMAIL,
+  DEMO_PASSWORD,
+  type Site,
+  startSite,
+} from "./support/site.ts"
+
+/**
+ * Issue 24 in a real Chromium against `colorday serve` (the demo world): the member turns
+ * "Contest reminders" on in Settings (the browser context grants the notification permission when
+ * the page asks), the service worker at /sw.js is registered; an admin grants the member a badge,
+ * which the server records as a notification; that notification's push is delivered to the
+ * service worker with the DevTools protocol (ServiceWorker.deliverPushMessage), which shows it;
+ * the header's bell lists it, unread, and opening the bell marks it read.
+ */
+
+/** Signs in over the API (no browser) and answers the session cookie. */
+const apiSession = async (site: Site, email: string) => {
+  const response = await fetch(`${site.url}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: site.url },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  })
+  expect(response.status).toBe(200)
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+}
+
+const apiGet = async <A>(site: Site, cookie: string, path: string): Promise<A> => {
+  const response = await fetch(`${site.url}${path}`, { headers: { Cookie: cookie } })
+  expect(response.status, path).toBe(200)
+  return (await response.json()) as A
+}
+
+/** The service worker's registration id for the site, as DevTools reports it. */
+const registrationIdOf = (cdp: CDPSession, scope: string) =>
+  new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => {
+      const found = event.registrations.find((registration) => registration.scopeURL === scope)
+      if (found && !found.isDeleted) resolve(found.registrationId)
+    })
+    void cdp.send("ServiceWorker.enable")
+  })
+
+describe.skipIf(!chromiumAvailable)("push notifications in the browser", () => {
+  const session = useBrowser()
+  let site: Site
+  let page: Page
+
+  beforeAll(async () => {
+    site = await startSite()
+    const context = await session.newContext({
+      viewport: { width: 1280, height: 720 },
+      locale: "en-US",
+      timezoneId: "UTC",
+    })
+    await context.grantPermissions(["notifications"], { origin: site.url })
+    page = await context.newPage()
+  })
+
+  afterAll(async () => {
+    await site?.stop()
+  })
+
+  test("turn on contest reminders, a push reaches the service worker and the bell lists it", async () => {
+    await page.goto(`${site.url}/`)
+    await signIn(page, DEMO_MEMBER_EMAIL, DEMO_PASSWORD)
+    await page.goto(`${site.url}/profile`)
+    await (await visible(page.getByRole("tab", { name: "Settings" }))).click()
+    const reminders = await visible(page.getByRole("switch", { name: "Contest reminders" }))
+    const save = page.getByRole("button", { name: "Save Settings" })
+    // On by default: turn it off and save, so that turning it on is what asks the browser.
+    if ((await reminders.getAttribute("aria-checked")) === "true") {
+      await reminders.click()
+      await save.click()
+      await expect.poll(() => reminders.getAttribute("aria-checked")).toBe("false")
+    }
+    await reminders.click()
+    await save.click()
+    await expect.poll(() => reminders.getAttribute("aria-checked")).toBe("true")
+    const status = page.locator("[data-push-state]")
+    await expect
+      .poll(() => status.getAttribute("data-push-state"), { timeout: STEP_MS })
+      .toBe("granted")
+    expect(await status.textContent()).toContain("this browser shows your push notifications")
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            async () =>
+              (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null,
+          ),
+        { timeout: STEP_MS },
+      )
+      .toBe(`${site.url}/sw.js`)
+
+    // An admin grants the member a badge they do not hold: the server records it for the bell.
+    const memberCookie = await apiSession(site, DEMO_MEMBER_EMAIL)
+    const { user } = await apiGet<{ user: { id: string } }>(site, memberCookie, "/api/session")
+    const held = await apiGet<ReadonlyArray<{ id?: string; badgeId?: string }>>(
+      site,
+      memberCookie,
+      `/api/badges/user/${user.id}`,
+    )
+    const heldIds = new Set(held.map((badge) => badge.badgeId ?? badge.id))
+    const badgeId = BADGE_IDS.find((id) => !heldIds.has(id))
+    expect(badgeId).toBeDefined()
+    const adminCookie = await apiSession(site, DEMO_ADMIN_EMAIL)
+    const granted = await fetch(`${site.url}/api/admin/badges/grant`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: adminCookie, Origin: site.url },
+      body: JSON.stringify({ memberId: user.id, badgeId }),
+    })
+    expect(granted.status, await granted.clone().text()).toBeLessThan(300)
+    const list = await apiGet<{
+      items: ReadonlyArray<{ id: string; kind: string; title: string; body: string; url: string }>
+      unread: number
+    }>(site, memberCookie, "/api/notifications")
+    const notification = list.items.find((item) => item.kind === "achievement")
+    expect(notification).toBeDefined()
+
+    // The push service hands the service worker that notification's payload.
+    const cdp = await page.context().newCDPSession(page)
+    const registrationId = await registrationIdOf(cdp, `${site.url}/`)
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: site.url,
+      registrationId,
+      data: JSON.stringify(notification),
+    })
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map(
+              (shown) => shown.title,
+            ),
+          ),
+        { timeout: STEP_MS },
+      )
+      .toContain(notification?.title)
+
+    // The bell: unread, listed, read once opened.
+    const bell = page.getByTestId("notification-bell")
+    await expect.poll(() => bell.getAttribute("aria-label"), { timeout: STEP_MS }).toMatch(/unread/)
+    await bell.click()
+    await visible(page.getByTestId("notification-list").getByText(notification?.title ?? "?"))
+    await page.keyboard.press("Escape")
+    await expect
+      .poll(() => bell.getAttribute("aria-label"), { timeout: STEP_MS })
+      .toBe("Notifications")
+  })
+})
