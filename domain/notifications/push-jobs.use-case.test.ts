@@ -19,7 +19,7 @@ import {
 import { runPushJobs } from "./push-jobs.use-case.ts"
 
 const KEYS = { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) }
-const ADMIN = { type: "member" as const, id: "admin-1" }
+const ADMIN = "admin-1"
 
 /** The member's push switches, the rest as the defaults. */
 const setPush = (memberId: MemberId, push: Partial<typeof DEFAULT_SETTINGS.push>) =>
