@@ -16,8 +16,6 @@ const LOCALIZED = [
   "apps/ui/src/i18n.tsx",
   "apps/ui/src/shell.tsx",
   "apps/web/src/layout",
-  "apps/web/src/screens/gallery",
-  "apps/web/src/screens/payment/PaymentSuccessPage.tsx",
   "apps/web/src/entries",
   "apps/web/src/plans",
   "apps/web/src/screens/NotFoundPage.tsx",
@@ -52,6 +50,7 @@ const LOCALIZED = [
   "apps/web/src/screens/static/Prose.tsx",
   "apps/web/src/screens/static/TermsPage.tsx",
   "apps/web/src/screens/static/LegalNote.tsx",
+  "apps/admin/src/screens/calendar/CalendarPage.tsx",
 ]
 
 export default tseslint.config(

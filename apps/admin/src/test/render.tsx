@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query"
 import { render, type RenderResult } from "@testing-library/react"
-import { HttpResponse } from "msw"
+import { http, HttpResponse } from "msw"
+import { DEFAULT_SETTINGS } from "../../../../domain/accounts/member-settings.ts"
 import { createMemoryRouter } from "react-router-dom"
 import { onTestFinished } from "vitest"
 import type { Member } from "../../../web/src/api/types.ts"
@@ -56,15 +57,19 @@ export const adminRequests = (): string[] => {
 }
 
 /** GET /api/session answers with an admin. */
-export const signedInAsAdmin = (overrides: Partial<Member> = {}) =>
-  signedInAs(
-    aMember({
-      id: "99999999-9999-4999-8999-999999999999",
-      username: "root",
-      isAdmin: true,
-      ...overrides,
-    }),
+export const signedInAsAdmin = (overrides: Partial<Member> = {}) => {
+  const admin = aMember({
+    id: "99999999-9999-4999-8999-999999999999",
+    username: "root",
+    isAdmin: true,
+    ...overrides,
+  })
+  // The dashboard follows the admin's own language setting (AdminLayout): English unless a test says otherwise.
+  server.use(
+    http.get(`*/api/users/${admin.id}/settings`, () => HttpResponse.json(DEFAULT_SETTINGS)),
   )
+  return signedInAs(admin)
+}
 
 /** A JSON error as the server sends it. */
 export const refusal = (status: number, code: string, message: string, extra: object = {}) =>

@@ -4,6 +4,7 @@ import { useState } from "react"
 import { Link } from "react-router-dom"
 import { Button } from "../../../../ui/src/button.tsx"
 import { FormDialog } from "../../../../ui/src/dialog.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
@@ -22,6 +23,7 @@ const DayCell = ({
   readonly day: CalendarDay
   readonly onSchedule: (date: string) => void
 }) => {
+  const t = useT()
   const gap = day.contests.length === 0
   return (
     <li
@@ -33,14 +35,14 @@ const DayCell = ({
       <p className="text-sm font-semibold text-slate-900">{dayLabel(day.date)}</p>
       {gap ? (
         <>
-          <p className="text-sm font-medium text-amber-900">No contest</p>
+          <p className="text-sm font-medium text-amber-900">{t("admin.calendar.noContest")}</p>
           <Button
             variant="secondary"
             className="mt-auto px-3 py-1.5"
             onClick={() => onSchedule(day.date)}
-            aria-label={`Schedule a contest on ${dayLabel(day.date, "long")}`}
+            aria-label={t("admin.calendar.scheduleOn", { day: dayLabel(day.date, "long") })}
           >
-            Schedule
+            {t("admin.calendar.schedule")}
           </Button>
         </>
       ) : (
@@ -74,35 +76,39 @@ const CalendarPage = () => {
   const [scheduling, setScheduling] = useState<string | null>(null)
   const client = useQueryClient()
   const toast = useToast()
+  const t = useT()
   const firstGap = calendar.data?.days.find((day) => day.contests.length === 0)?.date
 
   return (
     <>
       <PageHeader
-        title="Calendar"
-        description={`The next ${CALENDAR_DAYS} days (${adminTimeZone()}). Days without a contest are marked.`}
+        title={t("admin.calendar.title")}
+        description={t("admin.calendar.description", {
+          days: CALENDAR_DAYS,
+          zone: adminTimeZone(),
+        })}
         actions={
           <Button onClick={() => setScheduling(firstGap ?? today())}>
             <CalendarPlus aria-hidden className="size-4" />
-            Schedule a contest
+            {t("admin.calendar.scheduleTitle")}
           </Button>
         }
       />
       <Loadable
         query={calendar}
-        loading="Loading the calendar…"
-        failure="The calendar did not load"
+        loading={t("admin.calendar.loading")}
+        failure={t("admin.calendar.failed")}
       >
         {(data) => {
           const gaps = data.days.filter((day) => day.contests.length === 0).length
           return data.days.length === 0 ? (
-            <EmptyState title="No days to show" />
+            <EmptyState title={t("admin.calendar.noDays")} />
           ) : (
             <>
               <p className="mb-3 text-sm text-slate-700" aria-live="polite">
                 {gaps === 0
-                  ? "Every day has a contest."
-                  : `${gaps} ${gaps === 1 ? "day has" : "days have"} no contest.`}
+                  ? t("admin.calendar.noGaps")
+                  : t("admin.calendar.gaps", { count: gaps })}
               </p>
               <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-5">
                 {data.days.map((day) => (
@@ -116,8 +122,8 @@ const CalendarPage = () => {
       <FormDialog
         open={scheduling !== null}
         onOpenChange={(open) => !open && setScheduling(null)}
-        title="Schedule a contest"
-        description="A daily contest runs from the day's midnight to the next, in your time zone."
+        title={t("admin.calendar.scheduleTitle")}
+        description={t("admin.calendar.scheduleDescription")}
       >
         {scheduling !== null && (
           <ScheduleForm
@@ -128,8 +134,11 @@ const CalendarPage = () => {
               const contest = await adminApi.scheduleContest(schedule)
               setScheduling(null)
               toast({
-                title: "Contest scheduled",
-                description: `${contest.title}, ${dayLabel(schedule.date, "long")}`,
+                title: t("admin.calendar.scheduled"),
+                description: t("admin.calendar.scheduledBody", {
+                  title: contest.title,
+                  day: dayLabel(schedule.date, "long"),
+                }),
               })
               void client.invalidateQueries({ queryKey: ["admin"] })
             }}

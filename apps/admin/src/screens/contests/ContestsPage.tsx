@@ -13,6 +13,7 @@ import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { ContestStatus } from "../../api/admin-types.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { rowsOf, STATUS_LABELS, StatusChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 import { ContestForm } from "./ContestForm.tsx"
@@ -59,6 +60,7 @@ const NewContest = () => {
 
 /** Every contest, newest start first, filtered by status. */
 const ContestsPage = () => {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const raw = params.get("status")
   const status = isStatus(raw) ? raw : undefined
@@ -96,7 +98,7 @@ const ContestsPage = () => {
             <option value="">All contests</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {t(STATUS_LABELS[value])}
               </option>
             ))}
           </SelectInput>
@@ -112,7 +114,9 @@ const ContestsPage = () => {
         />
       ) : rows.length === 0 ? (
         <EmptyState
-          title={status ? `No ${STATUS_LABELS[status].toLowerCase()} contests` : "No contests yet"}
+          title={
+            status ? `No ${t(STATUS_LABELS[status]).toLowerCase()} contests` : "No contests yet"
+          }
         >
           Create one with New contest, or schedule daily contests from the calendar.
         </EmptyState>

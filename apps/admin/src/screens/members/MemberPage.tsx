@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, TextArea } from "../../../../ui/src/form.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
@@ -38,6 +39,8 @@ const AdminToggle = ({ member }: { readonly member: AdminMember }) => {
   const { member: me } = useSession()
   const changed = useMemberChanged(member.id)
   const toast = useToast()
+  const t = useT()
+  const username = member.username
   const self = me?.id === member.id
   if (member.isAdmin)
     return (
@@ -45,37 +48,38 @@ const AdminToggle = ({ member }: { readonly member: AdminMember }) => {
         <ConfirmDialog
           trigger={
             <Button variant="danger" disabled={self}>
-              Remove admin
+              {t("admin.member.admin.remove")}
             </Button>
           }
-          title={`Remove ${member.username}'s admin rights?`}
-          description={`${member.username} will no longer reach the dashboard or any admin action.`}
-          confirmLabel="Remove admin"
-          busyLabel="Removing…"
+          title={t("admin.member.admin.removeTitle", { username })}
+          description={t("admin.member.admin.removeBody", { username })}
+          confirmLabel={t("admin.member.admin.remove")}
+          busyLabel={t("admin.member.admin.removing")}
           onConfirm={async () => {
             changed(await adminApi.setAdmin(member.id, false))
             toast({
-              title: "Admin removed",
-              description: `${member.username} is no longer an admin.`,
+              title: t("admin.member.admin.removed"),
+              description: t("admin.member.admin.removedBody", { username }),
             })
           }}
         />
-        {self && (
-          <p className="mt-1 text-xs text-slate-600">You cannot remove your own admin rights.</p>
-        )}
+        {self && <p className="mt-1 text-xs text-slate-600">{t("admin.member.admin.self")}</p>}
       </div>
     )
   return (
     <ConfirmDialog
-      trigger={<Button variant="secondary">Make admin</Button>}
-      title={`Make ${member.username} an admin?`}
-      description={`${member.username} will reach this dashboard and every admin action.`}
-      confirmLabel="Make admin"
-      busyLabel="Saving…"
+      trigger={<Button variant="secondary">{t("admin.member.admin.make")}</Button>}
+      title={t("admin.member.admin.makeTitle", { username })}
+      description={t("admin.member.admin.makeBody", { username })}
+      confirmLabel={t("admin.member.admin.make")}
+      busyLabel={t("admin.member.saving")}
       variant="primary"
       onConfirm={async () => {
         changed(await adminApi.setAdmin(member.id, true))
-        toast({ title: "Admin added", description: `${member.username} is now an admin.` })
+        toast({
+          title: t("admin.member.admin.added"),
+          description: t("admin.member.admin.addedBody", { username }),
+        })
       }}
     />
   )
@@ -86,6 +90,8 @@ const Suspension = ({ member }: { readonly member: AdminMember }) => {
   const [lifting, setLifting] = useState(false)
   const changed = useMemberChanged(member.id)
   const toast = useToast()
+  const t = useT()
+  const username = member.username
   if (member.suspendedAt)
     return (
       <Button
@@ -98,38 +104,38 @@ const Suspension = ({ member }: { readonly member: AdminMember }) => {
             .then((updated) => {
               changed(updated)
               toast({
-                title: "Suspension lifted",
-                description: `${member.username} can sign in again; their entries show again.`,
+                title: t("admin.member.suspension.lifted"),
+                description: t("admin.member.suspension.liftedBody", { username }),
               })
             })
             .catch((error: unknown) =>
               toast({
-                title: "Could not lift the suspension",
-                description: messageOf(error, "The server refused"),
+                title: t("admin.member.suspension.liftFailed"),
+                description: messageOf(error, t("admin.member.refused")),
                 variant: "destructive",
               }),
             )
             .finally(() => setLifting(false))
         }}
       >
-        {lifting ? "Lifting…" : "Lift suspension"}
+        {lifting ? t("admin.member.suspension.lifting") : t("admin.member.suspension.lift")}
       </Button>
     )
   return (
     <ConfirmDialog
-      trigger={<Button variant="danger">Suspend</Button>}
-      title={`Suspend ${member.username}?`}
-      description={`${member.username} is signed out everywhere and cannot sign in; their entries are hidden from the gallery and leaderboard until you lift the suspension.`}
-      confirmLabel="Suspend member"
-      busyLabel="Suspending…"
+      trigger={<Button variant="danger">{t("admin.member.suspension.suspend")}</Button>}
+      title={t("admin.member.suspension.title", { username })}
+      description={t("admin.member.suspension.body", { username })}
+      confirmLabel={t("admin.member.suspension.confirm")}
+      busyLabel={t("admin.member.suspension.suspending")}
       onOpenChange={(open) => !open && setReason("")}
       onConfirm={async () => {
         const text = reason.trim()
         changed(await adminApi.setSuspended(member.id, true, text || undefined))
-        toast({ title: "Member suspended", description: member.username })
+        toast({ title: t("admin.member.suspension.done"), description: member.username })
       }}
     >
-      <Field label="Reason (optional)">
+      <Field label={t("admin.member.suspension.reason")}>
         <TextArea value={reason} rows={3} onChange={(event) => setReason(event.target.value)} />
       </Field>
     </ConfirmDialog>
@@ -140,18 +146,19 @@ const None = ({ children }: { readonly children: string }) => (
   <p className="text-sm text-slate-600">{children}</p>
 )
 
-const Entries = ({ detail }: { readonly detail: MemberDetail }) =>
-  detail.entries.length === 0 ? (
-    <None>No entries yet.</None>
+const Entries = ({ detail }: { readonly detail: MemberDetail }) => {
+  const t = useT()
+  return detail.entries.length === 0 ? (
+    <None>{t("admin.member.entries.none")}</None>
   ) : (
-    <TableBox label="Entries">
+    <TableBox label={t("admin.member.entries.label")}>
       <thead className="bg-slate-50">
         <tr>
-          <Th>Entry</Th>
-          <Th>Contest</Th>
-          <Th className="text-right">Votes</Th>
-          <Th>Moderation</Th>
-          <Th>Entered</Th>
+          <Th>{t("admin.member.entries.entry")}</Th>
+          <Th>{t("admin.member.entries.contest")}</Th>
+          <Th className="text-right">{t("admin.member.entries.votes")}</Th>
+          <Th>{t("admin.member.entries.moderation")}</Th>
+          <Th>{t("admin.member.entries.entered")}</Th>
         </tr>
       </thead>
       <tbody>
@@ -163,7 +170,11 @@ const Entries = ({ detail }: { readonly detail: MemberDetail }) =>
                 {image ? (
                   <img
                     src={image}
-                    alt={`Entry for ${entry.contestName ?? "a contest"}`}
+                    alt={
+                      entry.contestName
+                        ? t("admin.member.entries.alt", { contest: entry.contestName })
+                        : t("admin.member.entries.altNoName")
+                    }
                     width={48}
                     height={48}
                     loading="lazy"
@@ -178,7 +189,7 @@ const Entries = ({ detail }: { readonly detail: MemberDetail }) =>
                   to={`/contests/${entry.challenge_id}?tab=entries`}
                   className="break-words text-brand-700 hover:underline"
                 >
-                  {entry.contestName ?? "Open the contest"}
+                  {entry.contestName ?? t("admin.member.openContest")}
                 </Link>
               </Td>
               <Td className="text-right">{count(entry.voteCount)}</Td>
@@ -197,18 +208,20 @@ const Entries = ({ detail }: { readonly detail: MemberDetail }) =>
       </tbody>
     </TableBox>
   )
+}
 
-const Votes = ({ detail }: { readonly detail: MemberDetail }) =>
-  detail.votesGiven.length === 0 ? (
-    <None>No votes given yet.</None>
+const Votes = ({ detail }: { readonly detail: MemberDetail }) => {
+  const t = useT()
+  return detail.votesGiven.length === 0 ? (
+    <None>{t("admin.member.votes.none")}</None>
   ) : (
-    <TableBox label="Votes given">
+    <TableBox label={t("admin.member.votes.label")}>
       <thead className="bg-slate-50">
         <tr>
-          <Th>When</Th>
-          <Th>Contest</Th>
-          <Th>Entry</Th>
-          <Th className="text-right">Weight</Th>
+          <Th>{t("admin.member.votes.when")}</Th>
+          <Th>{t("admin.member.entries.contest")}</Th>
+          <Th>{t("admin.member.entries.entry")}</Th>
+          <Th className="text-right">{t("admin.member.votes.weight")}</Th>
         </tr>
       </thead>
       <tbody>
@@ -220,7 +233,7 @@ const Votes = ({ detail }: { readonly detail: MemberDetail }) =>
                 to={`/contests/${vote.contestId}?tab=entries`}
                 className="text-brand-700 hover:underline"
               >
-                Open the contest
+                {t("admin.member.openContest")}
               </Link>
             </Td>
             <Td className="font-mono text-xs break-all">{vote.entryId}</Td>
@@ -230,18 +243,20 @@ const Votes = ({ detail }: { readonly detail: MemberDetail }) =>
       </tbody>
     </TableBox>
   )
+}
 
-const Payments = ({ detail }: { readonly detail: MemberDetail }) =>
-  detail.payments.length === 0 ? (
-    <None>No payments.</None>
+const Payments = ({ detail }: { readonly detail: MemberDetail }) => {
+  const t = useT()
+  return detail.payments.length === 0 ? (
+    <None>{t("admin.member.payments.none")}</None>
   ) : (
-    <TableBox label="Payments">
+    <TableBox label={t("admin.member.payments.label")}>
       <thead className="bg-slate-50">
         <tr>
-          <Th>Date</Th>
-          <Th>Description</Th>
-          <Th className="text-right">Amount</Th>
-          <Th>Status</Th>
+          <Th>{t("admin.member.payments.date")}</Th>
+          <Th>{t("admin.member.payments.description")}</Th>
+          <Th className="text-right">{t("admin.member.payments.amount")}</Th>
+          <Th>{t("admin.member.payments.status")}</Th>
         </tr>
       </thead>
       <tbody>
@@ -256,18 +271,24 @@ const Payments = ({ detail }: { readonly detail: MemberDetail }) =>
       </tbody>
     </TableBox>
   )
+}
 
 /** One member: who they are, what they did and paid, and the admin actions on them. */
 const MemberPage = () => {
   const { id = "" } = useParams()
   const detail = useQuery({ queryKey: memberKey(id), queryFn: () => adminApi.member(id) })
   const changed = useMemberChanged(id)
+  const t = useT()
   return (
     <>
       <BackLink to="/members" className="mb-4">
-        All members
+        {t("admin.member.back")}
       </BackLink>
-      <Loadable query={detail} loading="Loading the member…" failure="The member did not load">
+      <Loadable
+        query={detail}
+        loading={t("admin.member.loading")}
+        failure={t("admin.member.failed")}
+      >
         {(data) => {
           const { member } = data
           return (
@@ -280,18 +301,35 @@ const MemberPage = () => {
                   <MemberChips member={member} />
                 </div>
                 <p className="mt-1 text-sm break-words text-slate-600">
-                  {member.firstName} {member.lastName} · {member.email} · joined{" "}
-                  {dateTime(member.createdDate)}
+                  {t("admin.member.who", {
+                    name: `${member.firstName} ${member.lastName}`,
+                    email: member.email,
+                    joined: dateTime(member.createdDate),
+                  })}
                 </p>
                 <p className="mt-1 text-sm text-slate-600">
-                  Plan: <span className="capitalize">{data.subscription?.tier ?? member.tier}</span>
+                  <T
+                    id="admin.member.plan"
+                    values={{ plan: data.subscription?.tier ?? member.tier }}
+                    components={{ 0: <span className="capitalize" /> }}
+                  />
                   {data.subscription && !data.subscription.unlimited && (
-                    <> · {data.subscription.remaining_submissions} entries left</>
+                    <>
+                      {" · "}
+                      {t("admin.member.entriesLeft", {
+                        count: data.subscription.remaining_submissions,
+                      })}
+                    </>
                   )}
-                  {member.suspendedAt && <> · suspended {dateTime(member.suspendedAt)}</>}
+                  {member.suspendedAt && (
+                    <>
+                      {" · "}
+                      {t("admin.member.suspendedAt", { date: dateTime(member.suspendedAt) })}
+                    </>
+                  )}
                 </p>
               </div>
-              <Card title="Actions">
+              <Card title={t("admin.member.actions")}>
                 <div className="flex flex-wrap items-start gap-3">
                   <AdminToggle member={member} />
                   <JudgeToggle member={member} onChanged={changed} />
@@ -299,9 +337,9 @@ const MemberPage = () => {
                   <GrantBadgeButton memberId={member.id} memberName={member.username} />
                 </div>
               </Card>
-              <Card title={`Badges (${data.badges.length})`}>
+              <Card title={t("admin.member.badges.title", { count: data.badges.length })}>
                 {data.badges.length === 0 ? (
-                  <None>No badges yet.</None>
+                  <None>{t("admin.member.badges.none")}</None>
                 ) : (
                   <ul className="flex flex-wrap gap-2">
                     {data.badges.map((badge) => (
@@ -316,13 +354,13 @@ const MemberPage = () => {
                   </ul>
                 )}
               </Card>
-              <Card title={`Entries (${data.entries.length})`}>
+              <Card title={t("admin.member.entries.title", { count: data.entries.length })}>
                 <Entries detail={data} />
               </Card>
-              <Card title={`Votes given (${data.votesGiven.length})`}>
+              <Card title={t("admin.member.votes.title", { count: data.votesGiven.length })}>
                 <Votes detail={data} />
               </Card>
-              <Card title={`Payments (${data.payments.length})`}>
+              <Card title={t("admin.member.payments.title", { count: data.payments.length })}>
                 <Payments detail={data} />
               </Card>
             </div>

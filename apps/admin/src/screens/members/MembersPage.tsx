@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Field, TextInput } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { PageHeader } from "../../../../ui/src/page.tsx"
@@ -16,6 +17,7 @@ import { MemberChips } from "./member-ui.tsx"
 
 /** Members, searched by e-mail, username or name (the search is in the URL). */
 const MembersPage = () => {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const q = params.get("q") ?? ""
   const [text, setText] = useState(q)
@@ -35,47 +37,47 @@ const MembersPage = () => {
 
   return (
     <>
-      <PageHeader title="Members" description="Search by e-mail, username or name." />
+      <PageHeader title={t("admin.members.title")} description={t("admin.members.description")} />
       <form role="search" onSubmit={search} className="mb-4 flex flex-wrap items-end gap-2">
-        <Field label="Search members" className="w-full max-w-md flex-1">
+        <Field label={t("admin.members.search.label")} className="w-full max-w-md flex-1">
           <TextInput
             type="search"
             value={text}
-            placeholder="grace@example.com, grace, Hopper…"
+            placeholder={t("admin.members.search.placeholder")}
             onChange={(event) => setText(event.target.value)}
           />
         </Field>
         <Button type="submit">
           <Search aria-hidden className="size-4" />
-          Search
+          {t("admin.members.search.button")}
         </Button>
       </form>
       {members.isPending ? (
-        <Spinner label="Loading members…" />
+        <Spinner label={t("admin.members.loading")} />
       ) : members.isError && rows.length === 0 ? (
         <ErrorState
-          title="The members did not load"
-          message={messageOf(members.error, "The server did not answer")}
+          title={t("admin.members.failed")}
+          message={messageOf(members.error, t("admin.members.noAnswer"))}
           onRetry={() => void members.refetch()}
         />
       ) : rows.length === 0 ? (
-        <EmptyState title={q ? `No members match “${q}”` : "No members yet"} />
+        <EmptyState title={q ? t("admin.members.noMatch", { q }) : t("admin.members.none")} />
       ) : (
         <>
-          <TableBox label="Members" cards>
+          <TableBox label={t("admin.members.title")} cards>
             <thead className="bg-slate-50">
               <Tr>
-                <Th>Member</Th>
-                <Th>E-mail</Th>
-                <Th>Plan</Th>
-                <Th>Status</Th>
-                <Th>Joined</Th>
+                <Th>{t("admin.members.col.member")}</Th>
+                <Th>{t("admin.members.col.email")}</Th>
+                <Th>{t("admin.members.col.plan")}</Th>
+                <Th>{t("admin.members.col.status")}</Th>
+                <Th>{t("admin.members.col.joined")}</Th>
               </Tr>
             </thead>
             <tbody>
               {rows.map((member) => (
                 <Tr key={member.id} className="border-t border-slate-100">
-                  <Td label="Member">
+                  <Td label={t("admin.members.col.member")}>
                     <Link
                       to={`/members/${member.id}`}
                       className="font-medium break-words text-brand-700 hover:underline"
@@ -86,23 +88,23 @@ const MembersPage = () => {
                       {member.firstName} {member.lastName}
                     </div>
                   </Td>
-                  <Td label="E-mail" className="break-all">
+                  <Td label={t("admin.members.col.email")} className="break-all">
                     {member.email}
                   </Td>
-                  <Td label="Plan" className="capitalize">
+                  <Td label={t("admin.members.col.plan")} className="capitalize">
                     {member.tier}
                   </Td>
-                  <Td label="Status">
+                  <Td label={t("admin.members.col.status")}>
                     <MemberChips member={member} />
                   </Td>
-                  <Td label="Joined" className="whitespace-nowrap">
+                  <Td label={t("admin.members.col.joined")} className="whitespace-nowrap">
                     {dateTime(member.createdDate)}
                   </Td>
                 </Tr>
               ))}
             </tbody>
           </TableBox>
-          <LoadMore pages={members} failure="The next page did not load" />
+          <LoadMore pages={members} failure={t("admin.members.nextFailed")} />
         </>
       )}
     </>

@@ -13,6 +13,7 @@ import {
   TextInput,
   type FormProblem,
 } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { PageHeader } from "../../../../ui/src/page.tsx"
@@ -24,8 +25,8 @@ import { rowsOf } from "../../ui/admin-ui.tsx"
 import { dateTime } from "../../ui/dates.ts"
 
 const FILTERS: ReadonlyArray<{ readonly value: MessageStatus; readonly label: string }> = [
-  { value: "unhandled", label: "Unhandled" },
-  { value: "all", label: "All messages" },
+  { value: "unhandled", label: "admin.messages.filter.unhandled" },
+  { value: "all", label: "admin.messages.filter.all" },
 ]
 
 /** Messages change together: the inbox pages and the overview's unread count. */
@@ -38,8 +39,11 @@ const useMessagesChanged = () => {
 }
 
 const ReplyDialog = ({ message }: { readonly message: ContactMessage }) => {
+  const t = useT()
   const [open, setOpen] = useState(false)
-  const [subject, setSubject] = useState(`Re: ${message.subject}`)
+  const [subject, setSubject] = useState(() =>
+    t("admin.messages.reply.subjectPrefix", { subject: message.subject }),
+  )
   const [body, setBody] = useState("")
   const [problem, setProblem] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
@@ -49,10 +53,10 @@ const ReplyDialog = ({ message }: { readonly message: ContactMessage }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const fields: Record<string, string> = {}
-    if (subject.trim() === "") fields.subject = "The reply needs a subject."
-    if (body.trim() === "") fields.body = "Write the reply."
+    if (subject.trim() === "") fields.subject = t("admin.messages.reply.subjectRequired")
+    if (body.trim() === "") fields.body = t("admin.messages.reply.bodyRequired")
     if (Object.keys(fields).length > 0) {
-      setProblem({ fields, message: "Check the fields marked below." })
+      setProblem({ fields, message: t("admin.messages.checkFields") })
       return
     }
     setBusy(true)
@@ -61,10 +65,13 @@ const ReplyDialog = ({ message }: { readonly message: ContactMessage }) => {
       await adminApi.reply(message.id, subject.trim(), body.trim())
       setOpen(false)
       setBody("")
-      toast({ title: "Reply sent", description: `Mailed to ${message.email}.` })
+      toast({
+        title: t("admin.messages.reply.sent"),
+        description: t("admin.messages.reply.sentBody", { email: message.email }),
+      })
       changed()
     } catch (error) {
-      setProblem(problemOf(error, ["subject", "body"], "The reply could not be sent"))
+      setProblem(problemOf(error, ["subject", "body"], t("admin.messages.reply.failed")))
     } finally {
       setBusy(false)
     }
@@ -77,25 +84,29 @@ const ReplyDialog = ({ message }: { readonly message: ContactMessage }) => {
         setOpen(next)
         setProblem(null)
       }}
-      title={`Reply to ${message.name}`}
-      description={`Mailed to ${message.email} from the support address; the message is then marked handled.`}
+      title={t("admin.messages.reply.title", { name: message.name })}
+      description={t("admin.messages.reply.description", { email: message.email })}
       trigger={
-        <Button variant="secondary" className="px-3 py-1.5" aria-label={`Reply to ${message.name}`}>
+        <Button
+          variant="secondary"
+          className="px-3 py-1.5"
+          aria-label={t("admin.messages.reply.title", { name: message.name })}
+        >
           <Reply aria-hidden className="size-4" />
-          Reply
+          {t("admin.messages.reply.button")}
         </Button>
       }
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <FormAlert message={problem?.message} />
-        <Field label="Subject" error={problem?.fields.subject}>
+        <Field label={t("admin.messages.reply.subject")} error={problem?.fields.subject}>
           <TextInput
             value={subject}
             disabled={busy}
             onChange={(event) => setSubject(event.target.value)}
           />
         </Field>
-        <Field label="Reply" error={problem?.fields.body}>
+        <Field label={t("admin.messages.reply.button")} error={problem?.fields.body}>
           <TextArea
             value={body}
             rows={6}
@@ -108,7 +119,7 @@ const ReplyDialog = ({ message }: { readonly message: ContactMessage }) => {
         </blockquote>
         <DialogActions>
           <Button type="submit" disabled={busy}>
-            {busy ? "Sending…" : "Send reply"}
+            {busy ? t("admin.messages.reply.sending") : t("admin.messages.reply.send")}
           </Button>
         </DialogActions>
       </form>
@@ -120,80 +131,89 @@ const HandledToggle = ({ message }: { readonly message: ContactMessage }) => {
   const [busy, setBusy] = useState(false)
   const changed = useMessagesChanged()
   const toast = useToast()
+  const t = useT()
   const handled = message.handledAt !== null
+  const label = handled ? t("admin.messages.markUnhandled") : t("admin.messages.markHandled")
   return (
     <Button
       variant="secondary"
       className="px-3 py-1.5"
       disabled={busy}
-      aria-label={`${handled ? "Mark unhandled" : "Mark handled"}: ${message.subject}`}
+      aria-label={t("admin.messages.markLabel", { action: label, subject: message.subject })}
       onClick={() => {
         setBusy(true)
         adminApi
           .setHandled(message.id, !handled)
           .then(() => {
             toast({
-              title: handled ? "Marked unhandled" : "Marked handled",
+              title: handled
+                ? t("admin.messages.markedUnhandled")
+                : t("admin.messages.markedHandled"),
               description: message.subject,
             })
             changed()
           })
           .catch((error: unknown) =>
             toast({
-              title: "Could not update the message",
-              description: messageOf(error, "The server refused"),
+              title: t("admin.messages.updateFailed"),
+              description: messageOf(error, t("admin.messages.refused")),
               variant: "destructive",
             }),
           )
           .finally(() => setBusy(false))
       }}
     >
-      {busy ? "Saving…" : handled ? "Mark unhandled" : "Mark handled"}
+      {busy ? t("admin.messages.saving") : label}
     </Button>
   )
 }
 
-const MessageCard = ({ message }: { readonly message: ContactMessage }) => (
-  <li>
-    <article
-      aria-label={message.subject}
-      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <h2 className="font-semibold break-words text-slate-900">{message.subject}</h2>
-          <p className="text-sm break-words text-slate-600">
-            {message.name} &lt;<span className="break-all">{message.email}</span>&gt; ·{" "}
-            {dateTime(message.createdAt)}
-            {message.memberId && (
-              <>
-                {" · "}
-                <Link
-                  to={`/members/${message.memberId}`}
-                  className="text-brand-700 hover:underline"
-                >
-                  member
-                </Link>
-              </>
-            )}
-          </p>
+const MessageCard = ({ message }: { readonly message: ContactMessage }) => {
+  const t = useT()
+  return (
+    <li>
+      <article
+        aria-label={message.subject}
+        className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="font-semibold break-words text-slate-900">{message.subject}</h2>
+            <p className="text-sm break-words text-slate-600">
+              {message.name} &lt;<span className="break-all">{message.email}</span>&gt; ·{" "}
+              {dateTime(message.createdAt)}
+              {message.memberId && (
+                <>
+                  {" · "}
+                  <Link
+                    to={`/members/${message.memberId}`}
+                    className="text-brand-700 hover:underline"
+                  >
+                    {t("admin.messages.member")}
+                  </Link>
+                </>
+              )}
+            </p>
+          </div>
+          {message.handledAt ? (
+            <Chip tone="green">
+              {t("admin.messages.handledAt", { date: dateTime(message.handledAt) })}
+            </Chip>
+          ) : (
+            <Chip tone="amber">{t("admin.messages.filter.unhandled")}</Chip>
+          )}
         </div>
-        {message.handledAt ? (
-          <Chip tone="green">Handled {dateTime(message.handledAt)}</Chip>
-        ) : (
-          <Chip tone="amber">Unhandled</Chip>
-        )}
-      </div>
-      <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">
-        {message.message}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <ReplyDialog message={message} />
-        <HandledToggle message={message} />
-      </div>
-    </article>
-  </li>
-)
+        <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-800">
+          {message.message}
+        </p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <ReplyDialog message={message} />
+          <HandledToggle message={message} />
+        </div>
+      </article>
+    </li>
+  )
+}
 
 /** The contact form's inbox: read, reply by mail, mark handled. */
 const MessagesPage = () => {
@@ -206,16 +226,14 @@ const MessagesPage = () => {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
   const rows = rowsOf(messages)
+  const t = useT()
 
   return (
     <>
-      <PageHeader
-        title="Messages"
-        description="What visitors and members sent through the contact form."
-      />
+      <PageHeader title={t("admin.messages.title")} description={t("admin.messages.description")} />
       <div
         role="group"
-        aria-label="Show"
+        aria-label={t("admin.messages.show")}
         className="mb-4 inline-flex rounded-md border border-slate-300 bg-white p-0.5"
       >
         {FILTERS.map((filter) => (
@@ -232,21 +250,25 @@ const MessagesPage = () => {
                 : "text-slate-700 hover:bg-slate-100"
             }`}
           >
-            {filter.label}
+            {t(filter.label)}
           </button>
         ))}
       </div>
       {messages.isPending ? (
-        <Spinner label="Loading messages…" />
+        <Spinner label={t("admin.messages.loading")} />
       ) : messages.isError && rows.length === 0 ? (
         <ErrorState
-          title="The messages did not load"
-          message={messageOf(messages.error, "The server did not answer")}
+          title={t("admin.messages.failed")}
+          message={messageOf(messages.error, t("admin.messages.noAnswer"))}
           onRetry={() => void messages.refetch()}
         />
       ) : rows.length === 0 ? (
-        <EmptyState title={status === "unhandled" ? "No unhandled messages" : "No messages yet"}>
-          {status === "unhandled" && "Everything has been answered."}
+        <EmptyState
+          title={
+            status === "unhandled" ? t("admin.messages.noneUnhandled") : t("admin.messages.none")
+          }
+        >
+          {status === "unhandled" && t("admin.messages.allAnswered")}
         </EmptyState>
       ) : (
         <>
@@ -255,7 +277,7 @@ const MessagesPage = () => {
               <MessageCard key={message.id} message={message} />
             ))}
           </ul>
-          <LoadMore pages={messages} failure="The next page did not load" />
+          <LoadMore pages={messages} failure={t("admin.messages.nextFailed")} />
         </>
       )}
     </>
