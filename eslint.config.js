@@ -51,6 +51,8 @@ const LOCALIZED = [
   "apps/web/src/screens/static/TermsPage.tsx",
   "apps/web/src/screens/static/LegalNote.tsx",
   "apps/admin/src/screens/calendar/CalendarPage.tsx",
+  "apps/admin/src/screens/members",
+  "apps/admin/src/screens/messages",
 ]
 
 export default tseslint.config(
