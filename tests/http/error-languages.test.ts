@@ -23,11 +23,12 @@ describe("refusals in the reader's language", () => {
     client(server.url).post("/api/users/login", { email, password: "not the password" }, headers)
 
   it("English, when English or nothing in particular is asked", async () => {
-    for (const headers of [
+    const asked: ReadonlyArray<Record<string, string>> = [
       {},
       { "Accept-Language": "en-US,en;q=0.9" },
       { "Accept-Language": "*" },
-    ]) {
+    ]
+    for (const headers of asked) {
       const response = await wrongPassword(headers)
       expect(response.status).toBe(401)
       expect(response.body).toMatchObject({
