@@ -3,6 +3,7 @@
  * payload: id, kind, title, body, url) and opens their page when one is clicked. Served at /sw.js
  * so its scope is the whole site. Plain JavaScript: it is copied into the build as it is.
  */
+/* global self -- the service worker's global scope */
 
 /** The site's own page a notification names (a path); anything else opens the home page. */
 const pageOf = (url) => {

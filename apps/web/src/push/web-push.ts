@@ -14,7 +14,7 @@ export const pushSupported = (): boolean =>
   "Notification" in window
 
 export const pushPermission = (): PushState =>
-  pushSupported() ? (Notification.permission) : "unsupported"
+  pushSupported() ? Notification.permission : "unsupported"
 
 /** The service worker at the site's root scope, registered once. */
 export const serviceWorker = (): Promise<ServiceWorkerRegistration> =>
