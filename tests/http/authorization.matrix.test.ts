@@ -407,6 +407,43 @@ const MATRIX: Readonly<Record<string, Row>> = {
       body: { password: PASSWORD, code: "000000" },
     }),
   },
+  // Web Push and the bell list (issue 24): the caller's own, from the session alone.
+  "GET /api/push/vapid-public-key": {
+    expect: everyone,
+    request: GET(() => "/api/push/vapid-public-key"),
+  },
+  "POST /api/push/subscriptions": {
+    // Signed in, the use case is reached and refuses a push service that is not https (or push
+    // being off on this server): 400 either way; a visitor never gets that far.
+    expect: {
+      visitor: 401,
+      member: { status: 400, code: "VALIDATION_FAILED" },
+      other: { status: 400, code: "VALIDATION_FAILED" },
+      admin: { status: 400, code: "VALIDATION_FAILED" },
+    },
+    request: () => ({
+      path: "/api/push/subscriptions",
+      body: {
+        endpoint: "http://push.example.test/not-https",
+        keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+      },
+    }),
+  },
+  "DELETE /api/push/subscriptions": {
+    expect: signedIn,
+    request: () => ({
+      path: "/api/push/subscriptions",
+      body: { endpoint: "https://push.example.test/never-stored" },
+    }),
+  },
+  "GET /api/notifications": {
+    expect: signedIn,
+    request: GET(() => "/api/notifications"),
+  },
+  "POST /api/notifications/read": {
+    expect: signedIn,
+    request: () => ({ path: "/api/notifications/read", body: {} }),
+  },
   "GET /api/users/:id/export": {
     expect: ownerOnly,
     request: GET((world) => `/api/users/${world.member.member.id}/export`),
