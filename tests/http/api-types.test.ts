@@ -84,7 +84,9 @@ describe("the generated API contract (apps/api-client)", () => {
       const host = ts.createCompilerHost(options)
       const readFile = host.readFile.bind(host)
       host.readFile = (path) => (resolve(path) === TYPES_PATH ? types : readFile(path))
-      const program = ts.createProgram({ rootNames: [reader], options, host })
+      // With the site's Vite client types (import.meta.glob, which the catalogs' loader uses).
+      const viteTypes = join(root, "apps/web/src/vite-env.d.ts")
+      const program = ts.createProgram({ rootNames: [reader, viteTypes], options, host })
       return ts.getPreEmitDiagnostics(program).map((diagnostic) => ({
         file: diagnostic.file?.fileName ?? "",
         text: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
