@@ -198,6 +198,9 @@ describe("the profile's settings", () => {
       )
       await openSettings()
       const weekly = await screen.findByRole("switch", { name: "Weekly summary" })
+      // The member's setting switches the page to French once read (layout/language.tsx), its
+      // catalogs loaded first: wait for it, or the footer's switch is still a second "Language".
+      await waitFor(() => expect(document.documentElement.lang).toBe("fr"), { timeout: 5000 })
       expect(weekly.getAttribute("aria-checked")).toBe("true")
       expect(screen.getByRole("combobox", { name: "Language" }).textContent).toContain("French")
       expect(screen.getByRole("combobox", { name: "Timezone" }).textContent).toContain("UTC")
