@@ -216,30 +216,38 @@ const indexTemplate = (dir: string, name: string) => {
   const file = join(dir, name)
   let cached: Template | undefined
   let checkedAt = Number.NEGATIVE_INFINITY
-  return async (): Promise<Template | undefined> => {
-    const now = Date.now()
-    // A missing page too is looked for again at most this often (most apps have no
-    // index.<language>.html).
-    if (now - checkedAt < RECHECK_MS) return cached
-    checkedAt = now
+  // The look in progress: requests arriving meanwhile wait for it instead of taking what was
+  // cached before it (on a fresh server, nothing: two first pages at once got a 503).
+  let looking: Promise<Template | undefined> | undefined
+  const look = async (): Promise<Template | undefined> => {
     const stats = await fileStats(file)
-    if (!stats) {
-      cached = undefined
-      return undefined
-    }
+    if (!stats) return undefined
     if (cached?.modifiedMs === stats.mtimeMs) return cached
     const html = await readFile(file, "utf8")
     const at = html.indexOf(META_PLACEHOLDER)
     const before = at < 0 ? html : html.slice(0, at)
     const after = at < 0 ? "" : html.slice(at + META_PLACEHOLDER.length)
-    cached = {
+    return {
       before,
       after,
       bare: { before: withoutOwnTitle(before), after: withoutOwnTitle(after) },
       modifiedMs: stats.mtimeMs,
       manifest: await readBuildManifest(dir),
     }
-    return cached
+  }
+  return async (): Promise<Template | undefined> => {
+    if (looking) return looking
+    // A missing page too is looked for again at most this often (most apps have no
+    // index.<language>.html).
+    if (Date.now() - checkedAt < RECHECK_MS) return cached
+    looking = look()
+    try {
+      cached = await looking
+      checkedAt = Date.now()
+      return cached
+    } finally {
+      looking = undefined
+    }
   }
 }
 

@@ -128,6 +128,31 @@ const unescaped = (text: string | undefined) =>
     .replaceAll("&gt;", ">")
     .replaceAll("&amp;", "&")
 
+describe("a fresh server's first pages, asked for at once (SQLite)", () => {
+  let server: TestServer
+  let build: string
+
+  beforeAll(async () => {
+    build = makeBuild()
+    server = await startTestServer({ config: { webApps: [{ prefix: "/", dir: build }] } })
+  })
+  afterAll(async () => {
+    await server?.close()
+    removeBuild(build)
+  })
+
+  // Two screens of one e2e journey opened / together; the second got the 503 "not built" while
+  // the first was still reading index.html.
+  it("answers every one with index.html, none with 'not built'", async () => {
+    const responses = await Promise.all(
+      ["/", "/", "/gallery", "/leaderboard", "/"].map((path) => page(server, path)),
+    )
+    const bodies = await Promise.all(responses.map((response) => response.text()))
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
+    for (const body of bodies) expect(body).toContain("/assets/index-abc123.js")
+  })
+})
+
 describe("the built web app (SQLite)", () => {
   let server: TestServer
   let build: string
