@@ -231,7 +231,7 @@ describe("the results mail", () => {
       expect(sent).toHaveLength(3)
     }))
 
-  test("a member with the setting off gets none", () =>
+  test("a member with the setting off gets none, the winner's mail included", () =>
     Effect.gen(function* () {
       const w = yield* announced
       const settings = yield* MemberSettingsRepository
@@ -244,12 +244,12 @@ describe("the results mail", () => {
       memory.tables.mails.length = 0
       const result = yield* announceContest(null, w.contest.id)
       expect(result).toMatchObject({ resultsMails: 2 })
+      // ann won but turned "voting results" off: neither her results mail nor the winner's.
       expect(memory.tables.mails.map((mail) => [mail.kind, mail.to])).toEqual([
-        ["winner-announcement", "ann@colorday.test"],
         ["contest-results", "bob@colorday.test"],
         ["contest-results", "cid@colorday.test"],
       ])
-      expect(memory.tables.mails[2]).toMatchObject({ rank: 3, winnerName: "ann" })
+      expect(memory.tables.mails[1]).toMatchObject({ rank: 3, winnerName: "ann" })
     }))
 
   test("entrants that cannot be read fail the whole announcement: nothing is half-written", () =>

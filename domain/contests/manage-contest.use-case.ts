@@ -4,7 +4,7 @@ import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
 import { artistName, type Member } from "../accounts/member.entity.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
-import { issueUnsubscribeToken } from "../accounts/unsubscribe.use-case.ts"
+import { issueUnsubscribeToken, mailSwitchOn } from "../accounts/unsubscribe.use-case.ts"
 import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
 import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
@@ -265,8 +265,8 @@ const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest
  * Closing decides the result; announcing is the admin's call, made after moderation is settled,
  * so the scheduler closes contests but never announces them.
  *
- * The winner's mail and the results mail of every entrant who keeps "voting results" mail on
- * (resultsMailsOf) are queued in the announcement's transaction: they go if and only if it commits,
+ * The winner's mail and the results mail of every entrant (resultsMailsOf) — each only to a member
+ * who keeps "voting results" mail on — are queued in the announcement's transaction: they go if and only if it commits,
  * once however often it is retried, and the outbox's sender retries each until the relay takes it.
  * A second announce is refused, so none goes twice. `resultsMails` counts the results mails.
  */
@@ -293,21 +293,25 @@ export const announceContest = Effect.fn("announceContest")(function* (
         announcedAt: yield* Clock.currentTimeMillis,
       }
       yield* contests.save(announced)
+      // The winner's mail is a "voting results" mail too: a winner who turned that off gets none.
+      const mailWinner = yield* mailSwitchOn(winner.id, "votingResults")
       yield* audit(actor, "contest.announce", target(contest), contestSnapshot(contest), {
         ...contestSnapshot(announced),
         winnerMemberId: winner.id,
-        mailTo: winner.email,
+        mailTo: mailWinner ? winner.email : null,
       })
       const mailer = yield* Mailer
-      yield* mailer.send({
-        kind: "winner-announcement",
-        to: winner.email,
-        name: winner.firstName || winner.username,
-        contestTitle: contest.title,
-        rawVotes: result.winnerRawVotes,
-        weightedScore: result.winnerWeightedScore,
-        prize: contest.prize ? prizeLine(contest.prize) : null,
-      })
+      if (mailWinner) {
+        yield* mailer.send({
+          kind: "winner-announcement",
+          to: winner.email,
+          name: winner.firstName || winner.username,
+          contestTitle: contest.title,
+          rawVotes: result.winnerRawVotes,
+          weightedScore: result.winnerWeightedScore,
+          prize: contest.prize ? prizeLine(contest.prize) : null,
+        })
+      }
       const resultsMails = yield* resultsMailsOf(announced, winner)
       for (const resultsMail of resultsMails) yield* mailer.send(resultsMail)
       return { contest: announced, winner, resultsMails: resultsMails.length }
