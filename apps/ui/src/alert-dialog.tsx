@@ -4,6 +4,7 @@ import { Button } from "./button.tsx"
 import { cn } from "./cn.ts"
 import { dialogContentClass, dialogOverlayClass } from "./dialog.tsx"
 import { FormAlert } from "./form.tsx"
+import { useT } from "./i18n.tsx"
 import { messageOf } from "./messages.ts"
 
 /**
@@ -18,12 +19,12 @@ export const ConfirmDialog = ({
   description,
   confirmLabel,
   busyLabel,
-  cancelLabel = "Go back",
+  cancelLabel,
   variant = "danger",
   onConfirm,
   onOpenChange,
   confirmDisabled = false,
-  problemOf = (error) => messageOf(error, "The server refused the action"),
+  problemOf,
   className,
   children,
 }: {
@@ -32,16 +33,19 @@ export const ConfirmDialog = ({
   readonly description: ReactNode
   readonly confirmLabel: string
   readonly busyLabel: string
+  /** The way out; "Go back" when not given. */
   readonly cancelLabel?: string
   readonly variant?: "danger" | "primary"
   readonly onConfirm: () => Promise<boolean | void>
   readonly onOpenChange?: (open: boolean) => void
   /** The confirm button stays disabled (e.g. until the password it asks for is typed). */
   readonly confirmDisabled?: boolean
+  /** A refusal in words; the server's message, else "The server refused the action". */
   readonly problemOf?: (error: unknown) => string
   readonly className?: string
   readonly children?: ReactNode
 }) => {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -64,7 +68,7 @@ export const ConfirmDialog = ({
       }
     } catch (error) {
       setBusy(false)
-      setProblem(problemOf(error))
+      setProblem(problemOf ? problemOf(error) : messageOf(error, t("ui.confirm.refused")))
     }
   }
   return (
@@ -85,7 +89,7 @@ export const ConfirmDialog = ({
             <div className="flex flex-wrap justify-end gap-2">
               <AlertDialog.Cancel asChild>
                 <Button variant="secondary" disabled={busy}>
-                  {cancelLabel}
+                  {cancelLabel ?? t("ui.confirm.back")}
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" variant={variant} disabled={busy || confirmDisabled}>

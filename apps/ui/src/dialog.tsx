@@ -2,6 +2,7 @@ import { X } from "lucide-react"
 import { Dialog } from "radix-ui"
 import type { ReactElement, ReactNode } from "react"
 import { cn } from "./cn.ts"
+import { useT } from "./i18n.tsx"
 
 /** The dim layer behind every dialog. */
 export const dialogOverlayClass = "fixed inset-0 z-50 bg-overlay"
@@ -11,14 +12,17 @@ export const dialogContentClass =
   "fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-dialog bg-card p-6 text-card-foreground shadow-overlay"
 
 /** The ✕ in a dialog's corner. */
-export const DialogClose = () => (
-  <Dialog.Close
-    aria-label="Close dialog"
-    className="absolute top-3 right-3 rounded p-1 text-muted-foreground hover:bg-muted"
-  >
-    <X aria-hidden className="size-5" />
-  </Dialog.Close>
-)
+export const DialogClose = () => {
+  const t = useT()
+  return (
+    <Dialog.Close
+      aria-label={t("ui.dialog.close")}
+      className="absolute top-3 right-3 rounded p-1 text-muted-foreground hover:bg-muted"
+    >
+      <X aria-hidden className="size-5" />
+    </Dialog.Close>
+  )
+}
 
 /**
  * A dialog (Radix: focus trapped, Escape closes, labelled by its title). The caller owns `open`,

@@ -2,6 +2,7 @@ import type { ReactNode } from "react"
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router-dom"
 import { Button, buttonVariants } from "./button.tsx"
 import { cn } from "./cn.ts"
+import { useT } from "./i18n.tsx"
 
 /** What a route that crashed (or whose code failed to load) says went wrong. */
 const messageOfRouteError = (error: unknown): string =>
@@ -16,14 +17,15 @@ const messageOfRouteError = (error: unknown): string =>
  * reload and a full page load of the app's home (`homeLabel`).
  */
 export const RouteErrorPage = ({ homeLabel }: { readonly homeLabel: string }) => {
+  const t = useT()
   const error = useRouteError()
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-foreground">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-bold text-foreground">{t("ui.error.title")}</h1>
       <p className="mt-3 break-words text-slate-700">{messageOfRouteError(error)}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button variant="secondary" onClick={() => window.location.reload()}>
-          Reload Page
+          {t("ui.error.reload")}
         </Button>
         <Link to="/" className={buttonVariants()} reloadDocument>
           {homeLabel}
@@ -36,23 +38,26 @@ export const RouteErrorPage = ({ homeLabel }: { readonly homeLabel: string }) =>
 /** A path the app does not have: "404", which path, and where to go instead (`children`). */
 export const NotFoundPage = ({
   where = (pathname) => pathname,
-  intro = "There is no page at",
+  intro,
   children,
   className,
 }: {
   /** The path as the visitor knows it (the dashboard's paths live under /admin). */
   readonly where?: (pathname: string) => string
+  /** The words before the path; "There is no page at" when not given. */
   readonly intro?: string
   readonly children: ReactNode
   readonly className?: string
 }) => {
+  const t = useT()
   const { pathname } = useLocation()
   return (
     <div className={cn("mx-auto max-w-lg px-4 py-16 text-center", className)}>
       <p className="text-sm font-semibold text-primary">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-foreground">Page not found</h1>
+      <h1 className="mt-2 text-3xl font-bold text-foreground">{t("ui.notFound.title")}</h1>
       <p className="mt-3 break-words text-slate-700">
-        {intro} <code className="rounded bg-muted px-1">{where(pathname)}</code>.
+        {intro ?? t("ui.notFound.intro")}{" "}
+        <code className="rounded bg-muted px-1">{where(pathname)}</code>.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">{children}</div>
     </div>

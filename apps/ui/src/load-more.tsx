@@ -1,5 +1,6 @@
 import { Button } from "./button.tsx"
 import { cn } from "./cn.ts"
+import { useT } from "./i18n.tsx"
 import { messageOf } from "./messages.ts"
 
 /** What "Load more" reads of a paged query (TanStack's `useInfiniteQuery` result). */
@@ -18,7 +19,7 @@ type Pages = {
 export const LoadMore = ({
   pages,
   failure,
-  busyLabel = "Loading…",
+  busyLabel,
   className = "mt-4",
   alertClassName = "mt-4",
   alertBelow = false,
@@ -27,6 +28,7 @@ export const LoadMore = ({
   readonly pages: Pages
   /** The alert's words when the error carries none. */
   readonly failure: string
+  /** The button's words while the next page loads; "Loading…" when not given. */
   readonly busyLabel?: string
   /** Spacing of the button's row. */
   readonly className?: string
@@ -37,10 +39,11 @@ export const LoadMore = ({
   /** The alert ends with "Press Load more to try again." */
   readonly retryHint?: boolean
 }) => {
+  const t = useT()
   const alert = pages.isFetchNextPageError && (
     <p role="alert" className={cn("text-center text-sm text-red-800", alertClassName)}>
       {messageOf(pages.error, failure)}
-      {retryHint && " Press Load more to try again."}
+      {retryHint && ` ${t("ui.loadMore.retryHint")}`}
     </p>
   )
   const button = pages.hasNextPage && (
@@ -50,7 +53,7 @@ export const LoadMore = ({
         disabled={pages.isFetchingNextPage}
         onClick={() => void pages.fetchNextPage()}
       >
-        {pages.isFetchingNextPage ? busyLabel : "Load more"}
+        {pages.isFetchingNextPage ? (busyLabel ?? t("ui.loading")) : t("ui.loadMore.button")}
       </Button>
     </div>
   )

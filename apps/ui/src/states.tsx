@@ -3,6 +3,7 @@ import { LoaderCircle } from "lucide-react"
 import type { ComponentProps, ReactNode } from "react"
 import { Button } from "./button.tsx"
 import { cn } from "./cn.ts"
+import { useT } from "./i18n.tsx"
 import { messageOf } from "./messages.ts"
 
 /** Something is on its way: a spinner and what is loading, announced politely. */
@@ -29,30 +30,35 @@ export const Skeleton = ({ className, ...props }: ComponentProps<"div">) => (
 
 /** A failed request: what went wrong and a way to try again — never invented data. */
 export const ErrorState = ({
-  title = "Something went wrong",
+  title,
   message,
   onRetry,
-  retryLabel = "Try again",
+  retryLabel,
 }: {
+  /** "Something went wrong" when not given. */
   readonly title?: string
   readonly message: string
   readonly onRetry?: () => void
+  /** "Try again" when not given. */
   readonly retryLabel?: string
-}) => (
-  <div
-    role="alert"
-    data-slot="error-state"
-    className="mx-auto max-w-md rounded-lg border border-destructive-border bg-destructive-soft p-6 text-center"
-  >
-    <p className="font-semibold text-red-900">{title}</p>
-    <p className="mt-1 text-sm text-destructive-foreground">{message}</p>
-    {onRetry && (
-      <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        {retryLabel}
-      </Button>
-    )}
-  </div>
-)
+}) => {
+  const t = useT()
+  return (
+    <div
+      role="alert"
+      data-slot="error-state"
+      className="mx-auto max-w-md rounded-lg border border-destructive-border bg-destructive-soft p-6 text-center"
+    >
+      <p className="font-semibold text-red-900">{title ?? t("ui.error.something")}</p>
+      <p className="mt-1 text-sm text-destructive-foreground">{message}</p>
+      {onRetry && (
+        <Button variant="secondary" className="mt-4" onClick={onRetry}>
+          {retryLabel ?? t("ui.error.tryAgain")}
+        </Button>
+      )}
+    </div>
+  )
+}
 
 /** Nothing to show yet, and what to do about it. */
 export const EmptyState = ({
@@ -83,12 +89,13 @@ export const Loadable = <T,>({
   readonly failure: string
   readonly children: (data: T) => ReactNode
 }) => {
+  const t = useT()
   if (query.isPending) return <Spinner label={loading} />
   if (query.data === undefined)
     return (
       <ErrorState
         title={failure}
-        message={messageOf(query.error, "The server did not answer")}
+        message={messageOf(query.error, t("ui.noAnswer"))}
         onRetry={() => void query.refetch()}
       />
     )
@@ -97,8 +104,7 @@ export const Loadable = <T,>({
       {query.isError && (
         // A refresh failed: what is shown is the last answer, and says so.
         <p role="alert" className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Could not refresh: {messageOf(query.error, "the server did not answer")}. Showing the last
-          figures.
+          {t("ui.stale.text", { reason: messageOf(query.error, t("ui.stale.noAnswer")) })}
         </p>
       )}
       {children(query.data)}
