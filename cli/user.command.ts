@@ -3,10 +3,12 @@ import { Effect } from "effect"
 import {
   listMembers,
   makeAdmin,
+  memberByEmail,
   setJudgeByEmail,
   verifyMember,
 } from "../domain/accounts/member-admin.use-case.ts"
 import { registerMember } from "../domain/accounts/register-member.use-case.ts"
+import { resetTwoFactorAs } from "../domain/accounts/two-factor-admin.use-case.ts"
 import { fields, isoTime, type MemberView, memberView, nextPageHint, table } from "./format.ts"
 import { type JsonOption, limitArgument, outputOf } from "./options.ts"
 import { runCommand } from "./run.ts"
@@ -39,7 +41,9 @@ const memberLines = (member: MemberView): string =>
   ])
 
 export const registerUser = (program: Command): void => {
-  const user = program.command("user").description("create, list, verify and promote members")
+  const user = program
+    .command("user")
+    .description("create, list, verify and promote members, and reset their two-factor sign-in")
 
   user
     .command("create")
@@ -127,6 +131,26 @@ export const registerUser = (program: Command): void => {
         Effect.map(setJudgeByEmail(email, options.remove !== true), memberView),
         outputOf(options),
         (member) => `${member.email} ${member.isJudge ? "is a judge" : "is not a judge"}`,
+      )
+    })
+
+  user
+    .command("reset-2fa")
+    .description(
+      "turns a member's two-factor sign-in off (secret, recovery codes and waiting sign-ins removed), for a member who lost their authenticator; audited as the dashboard's reset is",
+    )
+    .argument("<member>", "the member's e-mail address or id")
+    .option("--json", "print the result as JSON")
+    .action(async (who: string, options: JsonOption) => {
+      await runCommand(
+        Effect.gen(function* () {
+          const member = who.includes("@") ? yield* memberByEmail(who) : { id: who }
+          // The same use case as DELETE /api/admin/members/:id/two-factor; the CLI is actor null.
+          return memberView(yield* resetTwoFactorAs(null, member.id))
+        }),
+        outputOf(options),
+        (member) =>
+          `${member.email}: two-factor sign-in is off; they sign in with their password alone until they turn it on again`,
       )
     })
 
