@@ -11,12 +11,13 @@ import { ResultsPanel } from "./ResultsPanel.tsx"
 import { Loadable } from "../../../../ui/src/states.tsx"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
 import { BackLink } from "../../../../ui/src/page.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 
 const TABS = [
-  { value: "details", label: "Details" },
-  { value: "line-art", label: "Line art" },
-  { value: "entries", label: "Entries" },
-  { value: "results", label: "Results" },
+  { value: "details", label: "admin.contests.tab.details" },
+  { value: "line-art", label: "admin.contests.lineArt" },
+  { value: "entries", label: "admin.contests.entries" },
+  { value: "results", label: "admin.contests.results" },
 ] as const
 type Tab = (typeof TABS)[number]["value"]
 
@@ -24,6 +25,7 @@ const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.val
 
 /** One contest: edit it, give it line art, moderate its entries, close and announce it. */
 const ContestPage = () => {
+  const t = useT()
   const { id = "" } = useParams()
   const [params, setParams] = useSearchParams()
   const raw = params.get("tab")
@@ -33,9 +35,13 @@ const ContestPage = () => {
   return (
     <>
       <BackLink to="/contests" className="mb-4">
-        All contests
+        {t("admin.contests.all")}
       </BackLink>
-      <Loadable query={contest} loading="Loading the contest…" failure="The contest did not load">
+      <Loadable
+        query={contest}
+        loading={t("admin.contests.page.loading")}
+        failure={t("admin.contests.page.failed")}
+      >
         {(data) => (
           <>
             <div className="mb-6 min-w-0">
@@ -53,10 +59,14 @@ const ContestPage = () => {
               value={tab}
               onValueChange={(value) => setParams({ tab: value }, { replace: true })}
             >
-              <TabsList look="underline" aria-label="Contest sections" className="mb-4">
+              <TabsList
+                look="underline"
+                aria-label={t("admin.contests.page.sections")}
+                className="mb-4"
+              >
                 {TABS.map(({ value, label }) => (
                   <TabsTrigger key={value} value={value}>
-                    {label}
+                    {t(label)}
                   </TabsTrigger>
                 ))}
               </TabsList>

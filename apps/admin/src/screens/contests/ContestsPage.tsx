@@ -25,6 +25,7 @@ const isStatus = (value: string | null): value is ContestStatus =>
 
 /** Opens the new contest form; on success, goes to the contest (to add its line art). */
 const NewContest = () => {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const client = useQueryClient()
   const toast = useToast()
@@ -33,23 +34,23 @@ const NewContest = () => {
     <FormDialog
       open={open}
       onOpenChange={setOpen}
-      title="New contest"
-      description="Its window is in your time zone. Add the line art once it is created."
+      title={t("admin.contests.new")}
+      description={t("admin.contests.new.description")}
       trigger={
         <Button>
           <Plus aria-hidden className="size-4" />
-          New contest
+          {t("admin.contests.new")}
         </Button>
       }
     >
       <ContestForm
-        submitLabel="Create contest"
-        busyLabel="Creating…"
+        submitLabel={t("admin.contests.new.submit")}
+        busyLabel={t("admin.contests.new.busy")}
         onCancel={() => setOpen(false)}
         onSubmit={async (draft) => {
           const contest = await adminApi.createContest(draft)
           setOpen(false)
-          toast({ title: "Contest created", description: contest.title })
+          toast({ title: t("admin.contests.new.created"), description: contest.title })
           void client.invalidateQueries({ queryKey: ["admin"] })
           void navigate(`/contests/${contest.id}`)
         }}
@@ -75,27 +76,27 @@ const ContestsPage = () => {
   return (
     <>
       <PageHeader
-        title="Contests"
-        description="Create, edit, schedule and cancel contests."
+        title={t("admin.contests.title")}
+        description={t("admin.contests.description")}
         actions={
           <>
             <Link to="/calendar" className={buttonVariants({ variant: "secondary" })}>
               <CalendarDays aria-hidden className="size-4" />
-              Calendar
+              {t("admin.contests.calendar")}
             </Link>
             <NewContest />
           </>
         }
       />
       <div className="mb-4 max-w-xs">
-        <Field label="Status">
+        <Field label={t("admin.contests.status")}>
           <SelectInput
             value={status ?? ""}
             onChange={(event) =>
               setParams(event.target.value ? { status: event.target.value } : {}, { replace: true })
             }
           >
-            <option value="">All contests</option>
+            <option value="">{t("admin.contests.all")}</option>
             {STATUSES.map((value) => (
               <option key={value} value={value}>
                 {t(STATUS_LABELS[value])}
@@ -105,34 +106,30 @@ const ContestsPage = () => {
         </Field>
       </div>
       {contests.isPending ? (
-        <Spinner label="Loading contests…" />
+        <Spinner label={t("admin.contests.loading")} />
       ) : contests.isError && rows.length === 0 ? (
         <ErrorState
-          title="The contests did not load"
-          message={messageOf(contests.error, "The server did not answer")}
+          title={t("admin.contests.failed")}
+          message={messageOf(contests.error, t("admin.contests.noAnswer"))}
           onRetry={() => void contests.refetch()}
         />
       ) : rows.length === 0 ? (
-        <EmptyState
-          title={
-            status ? `No ${t(STATUS_LABELS[status]).toLowerCase()} contests` : "No contests yet"
-          }
-        >
-          Create one with New contest, or schedule daily contests from the calendar.
+        <EmptyState title={t("admin.contests.none", { status: status ?? "all" })}>
+          {t("admin.contests.none.hint")}
         </EmptyState>
       ) : (
         <>
-          <TableBox label="Contests">
+          <TableBox label={t("admin.contests.title")}>
             <thead className="bg-slate-50">
               <tr>
-                <Th>Title</Th>
-                <Th>Status</Th>
-                <Th>Type</Th>
-                <Th>Starts</Th>
-                <Th>Ends</Th>
-                <Th className="text-right">Entries</Th>
-                <Th className="text-right">Votes</Th>
-                <Th>Line art</Th>
+                <Th>{t("admin.contest.form.title")}</Th>
+                <Th>{t("admin.contests.status")}</Th>
+                <Th>{t("admin.contests.type")}</Th>
+                <Th>{t("admin.contest.form.starts")}</Th>
+                <Th>{t("admin.contest.form.ends")}</Th>
+                <Th className="text-right">{t("admin.contests.entries")}</Th>
+                <Th className="text-right">{t("admin.contests.votes")}</Th>
+                <Th>{t("admin.contests.lineArt")}</Th>
               </tr>
             </thead>
             <tbody>
@@ -147,7 +144,7 @@ const ContestsPage = () => {
                     </Link>
                     {contest.subscribersOnly && (
                       <span className="ml-2 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                        Subscribers only
+                        {t("admin.contest.form.subscribersOnly")}
                       </span>
                     )}
                   </Td>
@@ -160,13 +157,17 @@ const ContestsPage = () => {
                   <Td className="text-right">{count(contest.entryCount)}</Td>
                   <Td className="text-right">{count(contest.voteCount)}</Td>
                   <Td>
-                    {contest.lineArt ? "Yes" : <span className="text-amber-800">Missing</span>}
+                    {contest.lineArt ? (
+                      t("admin.contests.lineArt.yes")
+                    ) : (
+                      <span className="text-amber-800">{t("admin.contests.lineArt.missing")}</span>
+                    )}
                   </Td>
                 </tr>
               ))}
             </tbody>
           </TableBox>
-          <LoadMore pages={contests} failure="The next page did not load" />
+          <LoadMore pages={contests} failure={t("admin.contests.nextFailed")} />
         </>
       )}
     </>

@@ -3,6 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, FormAlert } from "../../../../ui/src/form.tsx"
+import { intlLocale } from "../../../../ui/src/format.ts"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
@@ -13,15 +15,21 @@ import { useContestChanged } from "./contest-queries.ts"
 export const LINE_ART_TYPES = ["image/png", "image/jpeg", "image/webp", "image/avif"] as const
 export const MAX_LINE_ART_BYTES = 10 * 1024 * 1024
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** 12.3 (MB), with one decimal, in the page's language ("12,3" in German). */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(intlLocale(), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(bytes / (1024 * 1024))
 
 /** Why a chosen file cannot be sent, or null. */
-export const fileProblem = (file: File, kind: "image" | "pdf"): string | null => {
+export const fileProblem = (file: File, kind: "image" | "pdf", t: Translate): string | null => {
   if (kind === "image" && !(LINE_ART_TYPES as readonly string[]).includes(file.type))
-    return `${file.name} is not a PNG, JPEG, WebP or AVIF picture.`
-  if (kind === "pdf" && file.type !== "application/pdf") return `${file.name} is not a PDF.`
+    return t("admin.contests.lineArt.notImage", { name: file.name })
+  if (kind === "pdf" && file.type !== "application/pdf")
+    return t("admin.contests.lineArt.notPdf", { name: file.name })
   if (file.size > MAX_LINE_ART_BYTES)
-    return `${file.name} is ${megabytes(file.size)}; the limit is 10 MB.`
+    return t("admin.contests.lineArt.tooBig", { name: file.name, size: megabytes(file.size) })
   return null
 }
 
@@ -42,6 +50,7 @@ const usePreview = (file: File | undefined) => {
 
 /** The contest's page: what it has now, and a new picture and/or print PDF with a preview. */
 export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
+  const t = useT()
   const [image, setImage] = useState<File | undefined>()
   const [pdf, setPdf] = useState<File | undefined>()
   const [imageError, setImageError] = useState<string | undefined>()
@@ -57,7 +66,7 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
 
   const choose = (kind: "image" | "pdf") => (event: { target: { files: FileList | null } }) => {
     const file = event.target.files?.[0]
-    const wrong = file ? fileProblem(file, kind) : null
+    const wrong = file ? fileProblem(file, kind, t) : null
     setProblem(null)
     if (kind === "image") {
       setImageError(wrong ?? undefined)
@@ -71,11 +80,11 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (!image && !pdf) {
-      setProblem("Choose the page (a picture), its print PDF, or both.")
+      setProblem(t("admin.contests.lineArt.choose"))
       return
     }
     if (!image && !contest.lineArt) {
-      setProblem("This contest has no page yet: send the picture with the PDF.")
+      setProblem(t("admin.contests.lineArt.needsImage"))
       return
     }
     setProblem(null)
@@ -87,9 +96,9 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
       setImage(undefined)
       setPdf(undefined)
       form.current?.reset()
-      toast({ title: "Line art saved", description: saved.challenge.title })
+      toast({ title: t("admin.contests.lineArt.saved"), description: saved.challenge.title })
     } catch (error) {
-      setProblem(messageOf(error, "The line art could not be saved"))
+      setProblem(messageOf(error, t("admin.contests.lineArt.notSaved")))
     } finally {
       setProgress(null)
     }
@@ -97,11 +106,11 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card title="Current line art">
+      <Card title={t("admin.contests.lineArt.current")}>
         {contest.lineArt ? (
           <img
             src={contest.lineArt}
-            alt={`Line art of ${contest.title}`}
+            alt={t("admin.contests.lineArt.alt", { title: contest.title })}
             width={600}
             height={600}
             loading="lazy"
@@ -109,23 +118,21 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
           />
         ) : (
           <p className="rounded-md border border-dashed border-amber-400 bg-amber-50 p-4 text-sm text-amber-900">
-            This contest has no line art yet: members cannot download a page.
+            {t("admin.contests.lineArt.none")}
           </p>
         )}
         {pdfSent !== null && (
           <p className="mt-2 text-sm text-slate-700">
-            {pdfSent
-              ? "Downloads use the print PDF you sent."
-              : "Downloads use a PDF made from the picture."}
+            {pdfSent ? t("admin.contests.lineArt.pdfSent") : t("admin.contests.lineArt.pdfMade")}
           </p>
         )}
       </Card>
-      <Card title="Upload line art">
+      <Card title={t("admin.contests.lineArt.upload")}>
         <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
           <FormAlert message={problem} />
           <Field
-            label="Page (PNG, JPEG, WebP or AVIF)"
-            hint="Shown on the site and printed; 10 MB at most."
+            label={t("admin.contests.lineArt.page")}
+            hint={t("admin.contests.lineArt.pageHint")}
             error={imageError}
           >
             <input
@@ -139,15 +146,15 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
           {preview && (
             <img
               src={preview}
-              alt="Preview of the chosen page"
+              alt={t("admin.contests.lineArt.preview")}
               width={600}
               height={600}
               className="h-auto max-h-72 w-full rounded-md border border-slate-200 bg-white object-contain"
             />
           )}
           <Field
-            label="Print PDF (optional)"
-            hint="One page; without it, downloads get a PDF made from the picture."
+            label={t("admin.contests.lineArt.pdf")}
+            hint={t("admin.contests.lineArt.pdfHint")}
             error={pdfError}
           >
             <input
@@ -161,7 +168,7 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
           {progress !== null && (
             <Progress.Root
               value={progress}
-              aria-label="Upload progress"
+              aria-label={t("admin.contests.lineArt.progress")}
               className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
             >
               <Progress.Indicator
@@ -172,7 +179,9 @@ export const LineArtPanel = ({ contest }: { readonly contest: Contest }) => {
           )}
           <div className="flex justify-end">
             <Button type="submit" disabled={busy}>
-              {busy ? `Uploading… ${progress}%` : "Upload line art"}
+              {busy
+                ? t("admin.contests.lineArt.uploading", { percent: progress })
+                : t("admin.contests.lineArt.upload")}
             </Button>
           </div>
         </form>

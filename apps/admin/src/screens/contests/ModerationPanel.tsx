@@ -3,6 +3,7 @@ import { useState } from "react"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Field, TextArea } from "../../../../ui/src/form.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
@@ -18,22 +19,24 @@ import { entriesKey, rankingKey } from "./contest-queries.ts"
 export const REASON_MIN = 3
 export const REASON_MAX = 500
 
-export const reasonProblem = (reason: string): string | undefined => {
+export const reasonProblem = (reason: string, t: Translate): string | undefined => {
   const length = reason.trim().length
-  if (length < REASON_MIN)
-    return `Give a reason of at least ${REASON_MIN} characters: the member sees it on their profile.`
-  if (length > REASON_MAX) return `The reason has at most ${REASON_MAX} characters (now ${length}).`
+  if (length < REASON_MIN) return t("admin.contests.moderation.reasonShort", { min: REASON_MIN })
+  if (length > REASON_MAX)
+    return t("admin.contests.moderation.reasonLong", { max: REASON_MAX, length })
   return undefined
 }
 
+/** Each action's toast, as a message id. */
 const TOASTS: { readonly [A in ModerationAction]: string } = {
-  hide: "Entry hidden",
-  disqualify: "Entry disqualified",
-  restore: "Entry restored",
+  hide: "admin.contests.moderation.hidden",
+  disqualify: "admin.contests.moderation.disqualified",
+  restore: "admin.contests.moderation.restored",
 }
 
 /** Moderates one entry and puts the server's answer in the list; the ranking is read again. */
 const useModerate = (contestId: string) => {
+  const t = useT()
   const client = useQueryClient()
   const toast = useToast()
   return async (entry: AdminEntry, action: ModerationAction, reason?: string) => {
@@ -50,7 +53,10 @@ const useModerate = (contestId: string) => {
         : data,
     )
     void client.invalidateQueries({ queryKey: rankingKey(contestId) })
-    toast({ title: TOASTS[action], description: `${updated.username}'s entry` })
+    toast({
+      title: t(TOASTS[action]),
+      description: t("admin.contests.entryOf", { username: updated.username }),
+    })
   }
 }
 
@@ -64,28 +70,44 @@ const WithReason = ({
   readonly action: "hide" | "disqualify"
   readonly moderate: ReturnType<typeof useModerate>
 }) => {
+  const t = useT()
   const [reason, setReason] = useState("")
   const [error, setError] = useState<string | undefined>()
   const hide = action === "hide"
+  const username = entry.username
   return (
     <ConfirmDialog
       trigger={
         <Button
           variant={hide ? "secondary" : "danger"}
           className="px-3 py-1.5"
-          aria-label={`${hide ? "Hide" : "Disqualify"} ${entry.username}'s entry`}
+          aria-label={
+            hide
+              ? t("admin.contests.moderation.hideLabel", { username })
+              : t("admin.contests.moderation.disqualifyLabel", { username })
+          }
         >
-          {hide ? "Hide" : "Disqualify"}
+          {hide ? t("admin.contests.moderation.hide") : t("admin.contests.moderation.disqualify")}
         </Button>
       }
-      title={hide ? `Hide ${entry.username}'s entry?` : `Disqualify ${entry.username}'s entry?`}
+      title={
+        hide
+          ? t("admin.contests.moderation.hideTitle", { username })
+          : t("admin.contests.moderation.disqualifyTitle", { username })
+      }
       description={
         hide
-          ? `The entry leaves the gallery and the leaderboard. ${entry.username} sees your reason on their profile. You can restore it later.`
-          : `The entry is disqualified from this contest. ${entry.username} sees your reason on their profile. You can restore it later.`
+          ? t("admin.contests.moderation.hideBody", { username })
+          : t("admin.contests.moderation.disqualifyBody", { username })
       }
-      confirmLabel={hide ? "Hide entry" : "Disqualify entry"}
-      busyLabel={hide ? "Hiding…" : "Disqualifying…"}
+      confirmLabel={
+        hide
+          ? t("admin.contests.moderation.hideConfirm")
+          : t("admin.contests.moderation.disqualifyConfirm")
+      }
+      busyLabel={
+        hide ? t("admin.contests.moderation.hiding") : t("admin.contests.moderation.disqualifying")
+      }
       onOpenChange={(open) => {
         if (!open) {
           setReason("")
@@ -93,7 +115,7 @@ const WithReason = ({
         }
       }}
       onConfirm={async () => {
-        const problem = reasonProblem(reason)
+        const problem = reasonProblem(reason, t)
         if (problem) {
           setError(problem)
           return false
@@ -101,7 +123,11 @@ const WithReason = ({
         await moderate(entry, action, reason.trim())
       }}
     >
-      <Field label="Reason" hint="The member sees this on their profile." error={error}>
+      <Field
+        label={t("admin.contests.reason")}
+        hint={t("admin.contests.moderation.reasonHint")}
+        error={error}
+      >
         <TextArea
           value={reason}
           rows={3}
@@ -123,34 +149,41 @@ const Restore = ({
   readonly entry: AdminEntry
   readonly moderate: ReturnType<typeof useModerate>
 }) => {
+  const t = useT()
   const [busy, setBusy] = useState(false)
   const toast = useToast()
+  const username = entry.username
   return (
     <Button
       variant="secondary"
       className="px-3 py-1.5"
       disabled={busy}
-      aria-label={`${busy ? "Restoring" : "Restore"} ${entry.username}'s entry`}
+      aria-label={
+        busy
+          ? t("admin.contests.moderation.restoringLabel", { username })
+          : t("admin.contests.moderation.restoreLabel", { username })
+      }
       onClick={() => {
         setBusy(true)
         moderate(entry, "restore")
           .catch((error: unknown) =>
             toast({
-              title: "Could not restore the entry",
-              description: messageOf(error, "The server refused"),
+              title: t("admin.contests.moderation.restoreFailed"),
+              description: messageOf(error, t("admin.contests.refused")),
               variant: "destructive",
             }),
           )
           .finally(() => setBusy(false))
       }}
     >
-      {busy ? "Restoring…" : "Restore"}
+      {busy ? t("admin.contests.moderation.restoring") : t("admin.contests.moderation.restore")}
     </Button>
   )
 }
 
 /** Every entry of the contest, hidden and disqualified ones too, with what can be done to each. */
 export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
+  const t = useT()
   const entries = useInfiniteQuery({
     queryKey: entriesKey(contest.id),
     queryFn: ({ pageParam }) => adminApi.contestEntries(contest.id, { cursor: pageParam }),
@@ -160,28 +193,28 @@ export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
   const moderate = useModerate(contest.id)
   const rows = rowsOf(entries)
 
-  if (entries.isPending) return <Spinner label="Loading entries…" />
+  if (entries.isPending) return <Spinner label={t("admin.contests.moderation.loading")} />
   if (entries.isError && rows.length === 0)
     return (
       <ErrorState
-        title="The entries did not load"
-        message={messageOf(entries.error, "The server did not answer")}
+        title={t("admin.contests.moderation.failed")}
+        message={messageOf(entries.error, t("admin.contests.noAnswer"))}
         onRetry={() => void entries.refetch()}
       />
     )
-  if (rows.length === 0) return <EmptyState title="No entries in this contest yet" />
+  if (rows.length === 0) return <EmptyState title={t("admin.contests.moderation.none")} />
   return (
     <>
-      <TableBox label="Entries">
+      <TableBox label={t("admin.contests.entries")}>
         <thead className="bg-slate-50">
           <tr>
-            <Th>Entry</Th>
-            <Th>Artist</Th>
-            <Th className="text-right">Votes</Th>
-            <Th className="text-right">Score</Th>
-            <Th>Moderation</Th>
+            <Th>{t("admin.contests.entry")}</Th>
+            <Th>{t("admin.contests.artist")}</Th>
+            <Th className="text-right">{t("admin.contests.votes")}</Th>
+            <Th className="text-right">{t("admin.contests.score")}</Th>
+            <Th>{t("admin.contests.moderation")}</Th>
             <Th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("admin.contests.actions")}</span>
             </Th>
           </tr>
         </thead>
@@ -195,7 +228,7 @@ export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
                     <a href={entry.imageUrl ?? image} target="_blank" rel="noopener noreferrer">
                       <img
                         src={image}
-                        alt={`${entry.username}'s entry`}
+                        alt={t("admin.contests.entryOf", { username: entry.username })}
                         width={64}
                         height={64}
                         loading="lazy"
@@ -203,7 +236,7 @@ export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
                       />
                     </a>
                   ) : (
-                    <span className="text-slate-600">No image</span>
+                    <span className="text-slate-600">{t("admin.contests.noImage")}</span>
                   )}
                 </Td>
                 <Td>
@@ -238,7 +271,7 @@ export const ModerationPanel = ({ contest }: { readonly contest: Contest }) => {
           })}
         </tbody>
       </TableBox>
-      <LoadMore pages={entries} failure="The next page did not load" />
+      <LoadMore pages={entries} failure={t("admin.contests.nextFailed")} />
     </>
   )
 }

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card, Chip } from "../../../../ui/src/card.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th } from "../../../../ui/src/table.tsx"
@@ -16,39 +17,45 @@ import { count, dateTime } from "../../ui/dates.ts"
 import { rankingKey, useContestChanged } from "./contest-queries.ts"
 
 /** Whether the contest can be closed or announced now, and if not, why not. */
-export const resultsSteps = (contest: Contest) => {
+export const resultsSteps = (contest: Contest, t: Translate) => {
   const closed = contest.result !== null
   const announced = contest.status === "announced"
   const cancelled = contest.status === "cancelled"
   return {
     canClose: contest.status === "ended" && !closed,
     closeNote: cancelled
-      ? "A cancelled contest is not closed."
+      ? t("admin.contests.results.cancelled")
       : closed
-        ? `Closed ${contest.result?.closedAt ? dateTime(contest.result.closedAt) : ""}.`
+        ? contest.result?.closedAt
+          ? t("admin.contests.results.closedAt", { at: dateTime(contest.result.closedAt) })
+          : t("admin.contests.results.closed")
         : contest.status === "ended"
-          ? "The contest has ended: close it to decide the winner."
-          : "The contest can be closed once it has ended.",
+          ? t("admin.contests.results.ended")
+          : t("admin.contests.results.notEnded"),
     canAnnounce: closed && !announced && !cancelled,
     announceNote: announced
-      ? "The winner has been announced."
+      ? t("admin.contests.results.announced")
       : closed
-        ? "Announcing queues the winner's mail and the entrants' results mails."
-        : "Close the contest before announcing its winner.",
+        ? t("admin.contests.results.announceNext")
+        : t("admin.contests.results.closeFirst"),
   }
 }
 
 const Summary = ({ contest }: { readonly contest: Contest }) => {
+  const t = useT()
   const result = contest.result
   if (!result) return null
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
       {[
-        ["Entries", count(result.totalEntries)],
-        ["Votes", count(result.totalVotes)],
-        ["Winner's votes", result.winnerRawVotes === null ? "—" : count(result.winnerRawVotes)],
+        [t("admin.contests.entries"), count(result.totalEntries)],
+        [t("admin.contests.votes"), count(result.totalVotes)],
         [
-          "Winner's score",
+          t("admin.contests.results.winnerVotes"),
+          result.winnerRawVotes === null ? "—" : count(result.winnerRawVotes),
+        ],
+        [
+          t("admin.contests.results.winnerScore"),
           result.winnerWeightedScore === null ? "—" : String(result.winnerWeightedScore),
         ],
       ].map(([label, value]) => (
@@ -68,19 +75,20 @@ const RankingTable = ({
   readonly contest: Contest
   readonly ranking: Ranking
 }) => {
-  if (ranking.rows.length === 0) return <EmptyState title="No entries to rank yet" />
+  const t = useT()
+  if (ranking.rows.length === 0) return <EmptyState title={t("admin.contests.ranking.none")} />
   return (
-    <TableBox label="Ranking">
+    <TableBox label={t("admin.contests.ranking")}>
       <thead className="bg-slate-50">
         <tr>
-          <Th>Rank</Th>
-          <Th>Entry</Th>
-          <Th>Artist</Th>
-          <Th className="text-right">Raw votes</Th>
-          <Th className="text-right">Weighted score</Th>
-          <Th>Moderation</Th>
+          <Th>{t("admin.contests.ranking.rank")}</Th>
+          <Th>{t("admin.contests.entry")}</Th>
+          <Th>{t("admin.contests.artist")}</Th>
+          <Th className="text-right">{t("admin.contests.ranking.rawVotes")}</Th>
+          <Th className="text-right">{t("admin.contests.ranking.weightedScore")}</Th>
+          <Th>{t("admin.contests.moderation")}</Th>
           <Th>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t("admin.contests.actions")}</span>
           </Th>
         </tr>
       </thead>
@@ -92,14 +100,14 @@ const RankingTable = ({
               {row.thumbnailUrl ? (
                 <img
                   src={row.thumbnailUrl}
-                  alt={`${row.artistName}'s entry`}
+                  alt={t("admin.contests.entryOf", { username: row.artistName })}
                   width={48}
                   height={48}
                   loading="lazy"
                   className="size-12 rounded-md object-cover"
                 />
               ) : (
-                <span className="text-slate-600">No image</span>
+                <span className="text-slate-600">{t("admin.contests.noImage")}</span>
               )}
             </Td>
             <Td>
@@ -110,9 +118,11 @@ const RankingTable = ({
                 {row.artistName}
               </Link>
               <div className="mt-1 flex flex-wrap gap-1">
-                {contest.result?.winnerEntryId === row.entryId && <Chip tone="brand">Winner</Chip>}
+                {contest.result?.winnerEntryId === row.entryId && (
+                  <Chip tone="brand">{t("admin.contests.ranking.winner")}</Chip>
+                )}
                 {contest.result?.peoplesChoiceEntryId === row.entryId && (
-                  <Chip tone="green">People's Choice</Chip>
+                  <Chip tone="green">{t("admin.contests.ranking.peoplesChoice")}</Chip>
                 )}
               </div>
             </Td>
@@ -133,6 +143,7 @@ const RankingTable = ({
 
 /** Close the contest, review its ranking (raw votes beside the weighted score), announce it. */
 export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
+  const t = useT()
   const ranking = useQuery({
     queryKey: rankingKey(contest.id),
     queryFn: () => adminApi.ranking(contest.id),
@@ -140,7 +151,7 @@ export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
   const changed = useContestChanged()
   const toast = useToast()
   const [closing, setClosing] = useState(false)
-  const steps = resultsSteps(contest)
+  const steps = resultsSteps(contest, t)
 
   const close = async () => {
     setClosing(true)
@@ -148,13 +159,13 @@ export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
       const closed = await adminApi.closeContest(contest.id)
       changed(closed)
       toast({
-        title: "Contest closed",
-        description: "The ranking is final. Announce the winner next.",
+        title: t("admin.contests.results.closedToast"),
+        description: t("admin.contests.results.closedToastBody"),
       })
     } catch (error) {
       toast({
-        title: "Could not close the contest",
-        description: messageOf(error, "The server refused"),
+        title: t("admin.contests.results.closeFailed"),
+        description: messageOf(error, t("admin.contests.refused")),
         variant: "destructive",
       })
     } finally {
@@ -164,28 +175,32 @@ export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
 
   return (
     <div className="grid gap-4">
-      <Card title="Results">
+      <Card title={t("admin.contests.results")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="rounded-lg border border-slate-200 p-3">
             <Button disabled={!steps.canClose || closing} onClick={() => void close()}>
-              {closing ? "Closing…" : "Close contest"}
+              {closing ? t("admin.contests.results.closing") : t("admin.contests.results.close")}
             </Button>
             <p className="mt-2 text-sm text-slate-700">{steps.closeNote}</p>
           </div>
           <div className="rounded-lg border border-slate-200 p-3">
             <ConfirmDialog
-              trigger={<Button disabled={!steps.canAnnounce}>Announce winner</Button>}
-              title={`Announce the winner of “${contest.title}”?`}
-              description="The winner's mail and the entrants' results mails are queued, and the contest shows as announced on the site. This cannot be undone."
-              confirmLabel="Announce winner"
-              busyLabel="Announcing…"
+              trigger={
+                <Button disabled={!steps.canAnnounce}>
+                  {t("admin.contests.results.announce")}
+                </Button>
+              }
+              title={t("admin.contests.results.announceTitle", { title: contest.title })}
+              description={t("admin.contests.results.announceBody")}
+              confirmLabel={t("admin.contests.results.announce")}
+              busyLabel={t("admin.contests.results.announcing")}
               variant="primary"
               onConfirm={async () => {
                 const announced = await adminApi.announceContest(contest.id)
                 changed(announced)
                 toast({
-                  title: "Winner announced",
-                  description: "The winner's mail and the results mails are queued.",
+                  title: t("admin.contests.results.announcedToast"),
+                  description: t("admin.contests.results.announcedToastBody"),
                 })
               }}
             />
@@ -194,8 +209,12 @@ export const ResultsPanel = ({ contest }: { readonly contest: Contest }) => {
         </div>
         <Summary contest={contest} />
       </Card>
-      <Card title="Ranking">
-        <Loadable query={ranking} loading="Loading the ranking…" failure="The ranking did not load">
+      <Card title={t("admin.contests.ranking")}>
+        <Loadable
+          query={ranking}
+          loading={t("admin.contests.ranking.loading")}
+          failure={t("admin.contests.ranking.failed")}
+        >
           {(data) => <RankingTable contest={contest} ranking={data} />}
         </Loadable>
       </Card>

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { monthEnd } from "../../../../../domain/drawings/drawing.entity.ts"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
+import { dollarsFromCents, monthYear } from "../../../../ui/src/format.ts"
+import { currentLanguage, SOURCE_LANGUAGE, T, useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
@@ -9,22 +11,26 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { moneyText } from "../../../../web/src/plans/plan-text.ts"
 import { adminApi } from "../../api/admin-api.ts"
 import type { Drawing } from "../../api/admin-types.ts"
+import { count } from "../../ui/dates.ts"
 
 const DRAWINGS_KEY = ["admin", "drawings"] as const
 
+/** Each status's words, as a message id. */
 const STATUS_TEXT: { readonly [S in Drawing["status"]]: string } = {
-  committed: "Committed, not drawn",
-  drawn: "Drawn",
-  paid: "Paid out",
+  committed: "admin.drawings.status.committed",
+  drawn: "admin.drawings.status.drawn",
+  paid: "admin.drawings.status.paid",
 }
 
-/** "November 2026" for "2026-11", in UTC as the months are. */
-const monthName = (month: string): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  })
+/** "November 2026" for "2026-11" ("noviembre de 2026"), in UTC as the months are. */
+const monthName = (month: string): string => monthYear(`${month}-01T00:00:00Z`, "UTC")
+
+/**
+ * A prize: "$25" in English as the site shows it (whole dollars without cents), the language's
+ * own currency format otherwise ("25,00 US$").
+ */
+const prize = (cents: number): string =>
+  currentLanguage() === SOURCE_LANGUAGE ? moneyText(cents) : dollarsFromCents(cents)
 
 /** The drawings grouped by month, in the list's order (newest month first). */
 const byMonth = (drawings: ReadonlyArray<Drawing>): ReadonlyArray<[string, Drawing[]]> => {
@@ -44,27 +50,31 @@ const useRefresh = () => {
 
 /** "Run draw now": only for a closed month with a drawing still committed. */
 const RunDraw = ({ month, drawings }: { readonly month: string; readonly drawings: Drawing[] }) => {
+  const t = useT()
   const toast = useToast()
   const refresh = useRefresh()
   const waiting = drawings.filter((drawing) => drawing.status === "committed")
   if (waiting.length === 0) return null
   if (Date.now() < monthEnd(month))
-    return <p className="text-sm text-slate-600">Drawn once the month has closed.</p>
+    return <p className="text-sm text-slate-600">{t("admin.drawings.drawnLater")}</p>
   return (
     <ConfirmDialog
-      trigger={<Button>Run draw now</Button>}
-      title={`Draw ${monthName(month)} now?`}
-      description={`The ${waiting.length} committed ${waiting.length === 1 ? "drawing" : "drawings"} of ${monthName(month)} are drawn from the published commitment: the seed, the entrant list and the winner are published and each winner is mailed. A draw runs once and cannot be undone.`}
-      confirmLabel="Run draw now"
-      busyLabel="Drawing…"
+      trigger={<Button>{t("admin.drawings.run")}</Button>}
+      title={t("admin.drawings.run.title", { month: monthName(month) })}
+      description={t("admin.drawings.run.description", {
+        count: waiting.length,
+        month: monthName(month),
+      })}
+      confirmLabel={t("admin.drawings.run")}
+      busyLabel={t("admin.drawings.run.busy")}
       variant="primary"
       onConfirm={async () => {
         const results = await adminApi.drawMonth(month)
         refresh()
         const drawn = results.filter((result) => result.drawnNow).length
         toast({
-          title: "Draw done",
-          description: `${monthName(month)}: ${drawn} ${drawn === 1 ? "drawing" : "drawings"} drawn.`,
+          title: t("admin.drawings.run.done"),
+          description: t("admin.drawings.run.doneBody", { month: monthName(month), count: drawn }),
         })
       }}
     />
@@ -73,28 +83,37 @@ const RunDraw = ({ month, drawings }: { readonly month: string; readonly drawing
 
 /** "Mark paid out": for a drawn drawing with a winner. */
 const MarkPaid = ({ drawing }: { readonly drawing: Drawing }) => {
+  const t = useT()
   const toast = useToast()
   const refresh = useRefresh()
   if (drawing.status !== "drawn" || drawing.winnerId === null) return null
-  const winner = drawing.winnerName ?? "the winner"
+  const winner = drawing.winnerName ?? t("admin.drawings.theWinner")
   return (
     <ConfirmDialog
       trigger={
         <Button variant="secondary" size="sm">
-          Mark paid out <span className="sr-only">{`(${drawing.planName}, ${drawing.month})`}</span>
+          {t("admin.drawings.paid")}{" "}
+          <span className="sr-only">{`(${drawing.planName}, ${drawing.month})`}</span>
         </Button>
       }
-      title={`Mark ${moneyText(drawing.prizeCents)} paid out to ${winner}?`}
-      description={`Only once the ${drawing.planName} prize of ${monthName(drawing.month)} has been sent to ${winner}. This is recorded in the audit log.`}
-      confirmLabel="Mark paid out"
-      busyLabel="Saving…"
+      title={t("admin.drawings.paid.title", { amount: prize(drawing.prizeCents), winner })}
+      description={t("admin.drawings.paid.description", {
+        plan: drawing.planName,
+        month: monthName(drawing.month),
+        winner,
+      })}
+      confirmLabel={t("admin.drawings.paid")}
+      busyLabel={t("admin.drawings.paid.busy")}
       variant="primary"
       onConfirm={async () => {
         await adminApi.markDrawingPaid(drawing.id)
         refresh()
         toast({
-          title: "Marked paid out",
-          description: `${drawing.planName}, ${monthName(drawing.month)}`,
+          title: t("admin.drawings.paid.done"),
+          description: t("admin.drawings.paid.doneBody", {
+            plan: drawing.planName,
+            month: monthName(drawing.month),
+          }),
         })
       }}
     />
@@ -107,76 +126,81 @@ const MonthDrawings = ({
 }: {
   readonly month: string
   readonly drawings: Drawing[]
-}) => (
-  <section aria-labelledby={`month-${month}`} className="grid gap-3">
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <h2 id={`month-${month}`} className="text-lg font-semibold text-slate-900">
-        {monthName(month)}
-      </h2>
-      <RunDraw month={month} drawings={drawings} />
-    </div>
-    <TableBox label={`Drawings of ${monthName(month)}`} cards>
-      <thead>
-        <Tr>
-          <Th>Plan</Th>
-          <Th>Prize</Th>
-          <Th>Status</Th>
-          <Th>Entrants</Th>
-          <Th>Winner</Th>
-          <Th>
-            <span className="sr-only">Actions</span>
-          </Th>
-        </Tr>
-      </thead>
-      <tbody>
-        {drawings.map((drawing) => (
-          <Tr key={drawing.id}>
-            <Td label="Plan">{drawing.planName}</Td>
-            <Td label="Prize">{moneyText(drawing.prizeCents)}</Td>
-            <Td label="Status">{STATUS_TEXT[drawing.status]}</Td>
-            <Td label="Entrants">{drawing.entrants === null ? "—" : drawing.entrants.length}</Td>
-            <Td label="Winner">
-              {drawing.status === "committed"
-                ? "—"
-                : (drawing.winnerName ?? (drawing.winnerId ? "a deleted account" : "no entrants"))}
-            </Td>
-            <Td>
-              <MarkPaid drawing={drawing} />
-            </Td>
+}) => {
+  const t = useT()
+  return (
+    <section aria-labelledby={`month-${month}`} className="grid gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`month-${month}`} className="text-lg font-semibold text-slate-900">
+          {monthName(month)}
+        </h2>
+        <RunDraw month={month} drawings={drawings} />
+      </div>
+      <TableBox label={t("admin.drawings.ofMonth", { month: monthName(month) })} cards>
+        <thead>
+          <Tr>
+            <Th>{t("admin.drawings.plan")}</Th>
+            <Th>{t("admin.drawings.prize")}</Th>
+            <Th>{t("admin.drawings.status")}</Th>
+            <Th>{t("admin.drawings.entrants")}</Th>
+            <Th>{t("admin.drawings.winner")}</Th>
+            <Th>
+              <span className="sr-only">{t("admin.drawings.actions")}</span>
+            </Th>
           </Tr>
-        ))}
-      </tbody>
-    </TableBox>
-  </section>
-)
+        </thead>
+        <tbody>
+          {drawings.map((drawing) => (
+            <Tr key={drawing.id}>
+              <Td label={t("admin.drawings.plan")}>{drawing.planName}</Td>
+              <Td label={t("admin.drawings.prize")}>{prize(drawing.prizeCents)}</Td>
+              <Td label={t("admin.drawings.status")}>{t(STATUS_TEXT[drawing.status])}</Td>
+              <Td label={t("admin.drawings.entrants")}>
+                {drawing.entrants === null ? "—" : count(drawing.entrants.length)}
+              </Td>
+              <Td label={t("admin.drawings.winner")}>
+                {drawing.status === "committed"
+                  ? "—"
+                  : (drawing.winnerName ??
+                    (drawing.winnerId
+                      ? t("admin.drawings.deletedAccount")
+                      : t("admin.drawings.noEntrants")))}
+              </Td>
+              <Td>
+                <MarkPaid drawing={drawing} />
+              </Td>
+            </Tr>
+          ))}
+        </tbody>
+      </TableBox>
+    </section>
+  )
+}
 
 /** The monthly drawings: each month's draws, run a closed month's draw, mark a prize paid out. */
 const DrawingsPage = () => {
+  const t = useT()
   const drawings = useQuery({ queryKey: DRAWINGS_KEY, queryFn: adminApi.drawings })
   return (
     <div>
       <PageHeader
-        title="Drawings"
+        title={t("admin.drawings.title")}
         description={
-          <>
-            One drawing per paid plan a month. The scheduler draws a month once it has closed; run
-            it here sooner, and mark each prize paid out once sent. Members check every draw on{" "}
-            <a href="/rewards/drawings" className="underline">
-              the drawings page
-            </a>
-            .
-          </>
+          <T
+            id="admin.drawings.description"
+            components={{ 0: <a href="/rewards/drawings" className="underline" /> }}
+          />
         }
       />
       <Loadable
         query={drawings}
-        loading="Loading the drawings…"
-        failure="The drawings did not load"
+        loading={t("admin.drawings.loading")}
+        failure={t("admin.drawings.failed")}
       >
         {(all) =>
           all.length === 0 ? (
-            <EmptyState title="No drawings yet">
-              The scheduler commits each month's drawings on its first day.
+            <EmptyState title={t("admin.drawings.none")}>
+              {t("admin.drawings.none.hint")}
             </EmptyState>
           ) : (
             <div className="grid gap-8">
