@@ -409,6 +409,7 @@ export const makeHttpApp = <R>(options: {
         origin: ownOrigin(ctx),
         deviceToken: ctx.cookies.get(DEVICE_COOKIE) ?? null,
         rateLimitBurst: verdict?.allowed === true && verdict.burst ? verdict.attempts : 0,
+        language: requestLanguage(ctx),
       }
       const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))
       if (Exit.isSuccess(exit)) {

@@ -1,5 +1,6 @@
 import type { Effect, Schema } from "effect"
 import type { Member } from "../../domain/accounts/member.entity.ts"
+import type { Language } from "../../domain/site/languages.ts"
 
 /**
  * One API route, declared once: the router mounts it, the OpenAPI document describes it, and the
@@ -45,6 +46,11 @@ export interface RawRequest {
    * told if this one fails too.
    */
   readonly rateLimitBurst?: number
+  /**
+   * The reader's language (error-messages.ts requestLanguage: Accept-Language, which the apps set to
+   * the page's language, else the footer's cookie), for what a request writes in it (issue 22).
+   */
+  readonly language?: Language
 }
 
 export interface Reply {

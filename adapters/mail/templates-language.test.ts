@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import type { Mail } from "../../domain/shared/mailer.port.ts"
 import { renderMail } from "./templates.ts"
 
 const URL = "https://colorday.example/"
@@ -32,5 +33,158 @@ describe("the verification mail's language", () => {
     expect(mail.link).toBe("https://colorday.example/verify-email/tok-1")
     expect(mail.html).toContain(`<html lang="${language}">`)
     expect(mail.html).not.toContain("Or paste this address")
+  })
+})
+
+// Issue 22: every mail a member gets from this file, in each language (the notification mails,
+// contest-announcement and weekly-summary, have their own tests). Names, titles and texts a person
+// typed are kept short and language-neutral, so any English sentence left is the template's own.
+const member = { to: "ada@x.test", name: "Ada" } as const
+const EVERY_MAIL: ReadonlyArray<Mail> = [
+  { kind: "reset-password", ...member, token: "tok-2" },
+  {
+    kind: "contact-received",
+    to: "support@x.test",
+    fromName: "Eve",
+    fromEmail: "eve@x.test",
+    subject: "Sos",
+    message: "…",
+  },
+  { kind: "contact-confirmation", ...member, subject: "Sos" },
+  {
+    kind: "contact-reply",
+    ...member,
+    replyTo: "support@x.test",
+    subject: "Re: Sos",
+    body: "…",
+    original: "…",
+  },
+  {
+    kind: "winner-announcement",
+    ...member,
+    contestTitle: "Koi",
+    rawVotes: 7,
+    weightedScore: 12.345,
+    prize: "25",
+  },
+  ...[1, 2, 3, 22].map((rank): Mail => ({
+    kind: "contest-results",
+    ...member,
+    contestId: "c1",
+    contestTitle: "Koi",
+    rank,
+    rawVotes: 3,
+    score: 4.5,
+    winnerName: "Bo",
+    entrants: 30,
+    unsubscribeToken: "u1",
+  })),
+  ...[
+    [1, 1, 1],
+    [3, 3, 2],
+    [2, 0, 0],
+  ].map(([entries = 0, creditsReturned = 0, refundableExtraEntries = 0]): Mail => ({
+    kind: "contest-cancelled",
+    ...member,
+    contestTitle: "Koi",
+    reason: "…",
+    entries,
+    creditsReturned,
+    refundableExtraEntries,
+  })),
+  {
+    kind: "drawing-won",
+    ...member,
+    month: "2026-10",
+    planName: "Color Pro",
+    prizeCents: 5050,
+    entrants: 12,
+  },
+  ...(["open", "accepted", "declined", "fulfilled"] as const).map((status): Mail => ({
+    kind: "line-art-request",
+    ...member,
+    status,
+    brief: "…",
+    reason: status === "declined" ? "…" : null,
+    contestId: status === "fulfilled" ? "c9" : null,
+    contestTitle: status === "fulfilled" ? "Koi" : null,
+  })),
+  {
+    kind: "feedback-given",
+    ...member,
+    judgeName: "Jo",
+    contestTitle: "Koi",
+    entryId: "e1",
+    unsubscribeToken: "u2",
+  },
+  {
+    kind: "new-sign-in",
+    ...member,
+    at: Date.UTC(2026, 9, 4, 12, 30),
+    browser: "Firefox",
+    location: null,
+    secureToken: "s1",
+    unsubscribeToken: "u3",
+  },
+  { kind: "address-in-use", ...member, attempt: "sign-up" },
+  { kind: "address-in-use", ...member, attempt: "email-change" },
+  { kind: "confirm-email-change", ...member, token: "tok-3" },
+  { kind: "email-change-requested", ...member, newEmail: "new@x.test" },
+  { kind: "failed-sign-ins", ...member, attempts: 5 },
+]
+
+/** The sentences of a text with three words or more (links, dates and typed values are not). */
+const sentencesOf = (text: string): ReadonlyArray<string> =>
+  text
+    .split(/\n+|(?<=[.!?:;])\s+/)
+    .map((part) => part.trim())
+    .filter((part) => part.split(/\s+/).filter((word) => /^[A-Za-z]{2,}/.test(word)).length >= 3)
+
+describe("every mail in every language", () => {
+  it("covers every kind of mail this file writes", () => {
+    expect(new Set(EVERY_MAIL.map((mail) => mail.kind)).size).toBe(15)
+  })
+
+  it.each(["es", "fr", "de"] as const)("leaves no English sentence in %s", (language) => {
+    for (const mail of EVERY_MAIL) {
+      const english = renderMail(mail, URL)
+      const translated = renderMail({ ...mail, language }, URL)
+      const left = sentencesOf(english.text).filter((sentence) =>
+        translated.text.includes(sentence),
+      )
+      expect({ kind: mail.kind, left }).toEqual({ kind: mail.kind, left: [] })
+      if (mail.kind !== "contact-reply") expect(translated.subject).not.toBe(english.subject)
+      expect(translated.html).toContain(`<html lang="${language}">`)
+      // The same links, the same unsubscribe address: only the words change.
+      expect(translated.link).toBe(english.link)
+      expect(translated.unsubscribeUrl).toBe(english.unsubscribeUrl)
+      expect(translated.to).toBe(english.to)
+    }
+  })
+
+  it("writes numbers, money, ranks and months as the language does", () => {
+    const render = (mail: Mail, language: "es" | "fr" | "de") =>
+      renderMail({ ...mail, language }, URL).text
+    const drawing = EVERY_MAIL.find((mail) => mail.kind === "drawing-won")
+    const results = EVERY_MAIL.find((mail) => mail.kind === "contest-results" && mail.rank === 2)
+    const winner = EVERY_MAIL.find((mail) => mail.kind === "winner-announcement")
+    if (!drawing || !results || !winner) throw new Error("missing sample")
+    expect(render(drawing, "de")).toContain(
+      "50,50\u00a0$ in der Color Pro-Verlosung im Oktober 2026",
+    )
+    expect(render(drawing, "es")).toContain("octubre de 2026")
+    expect(render(results, "fr")).toContain("classée 2e sur 30")
+    expect(render(results, "es")).toContain("puesto 2.º de 30")
+    expect(render(results, "de")).toContain("den 2. Platz von 30")
+    expect(render(winner, "de")).toContain("gewichtete Punktzahl 12,35")
+  })
+
+  it("keeps the one-click unsubscribe link inside the translated sentence", () => {
+    const results = EVERY_MAIL.find((mail) => mail.kind === "contest-results")
+    if (!results) throw new Error("missing sample")
+    const html = renderMail({ ...results, language: "es" }, URL).html
+    expect(html).toContain(
+      '«Resultados de las votaciones» está activado en su configuración. <a href="https://colorday.example/api/unsubscribe/u1">Desactívelo</a> con un solo clic.',
+    )
   })
 })

@@ -42,10 +42,8 @@ export const subjectLine = (text: string): string => {
   return line.length <= MAX_SUBJECT_LENGTH ? line : `${line.slice(0, MAX_SUBJECT_LENGTH - 1)}…`
 }
 
-const hours = (ms: number) => {
-  const count = Math.round(ms / 3_600_000)
-  return count === 1 ? "1 hour" : `${count} hours`
-}
+/** A token's lifetime in whole hours, for the mails' "{hours, plural, …}". */
+const hoursOf = (ms: number) => Math.round(ms / 3_600_000)
 
 /** The public base URL without a trailing slash, so links never hold "//". */
 export const baseUrl = (publicUrl: string): string => publicUrl.trim().replace(/\/+$/, "")
@@ -60,12 +58,27 @@ export const resetLink = (publicUrl: string, token: string) =>
 export const unsubscribeLink = (publicUrl: string, token: string) =>
   `${baseUrl(publicUrl)}/api/unsubscribe/${encodeURIComponent(token)}`
 
-/** The closing lines of a mail a switch governs: why it came, and the link that stops them. */
-export const unsubscribeLines = (switchLabel: string, href: string) => {
-  const why = `You get this mail because "${switchLabel}" is on in your settings.`
+/**
+ * The translation hook of the mails (issue 22): a mail's texts come from the catalogs
+ * (locales/<language>/mail-*.json) in the language the mail carries (its member's setting,
+ * English when it carries none). The shared pieces below take that mail's `tr`; English when a
+ * mail not yet converted leaves it out.
+ */
+const ENGLISH: Translate = t("en")
+
+/** Stands for a link inside a translated sentence until the sentence is escaped. */
+const LINK_MARK = "\u0001link\u0001"
+
+/**
+ * The closing lines of a mail a switch governs: why it came, and the link that stops them, in the
+ * mail's language (`switchLabel` is the switch's name as Settings shows it, in that language).
+ */
+export const unsubscribeLines = (switchLabel: string, href: string, tr: Translate = ENGLISH) => {
+  const why = tr("mail.common.unsubscribe.why", { switch: switchLabel })
+  const anchor = `<a href="${escapeHtml(href)}">${escapeHtml(tr("mail.common.unsubscribe.link"))}</a>`
   return {
-    text: `${why} Turn it off with one click: ${href}`,
-    html: `<p style="font-size:13px;color:#555555">${escapeHtml(why)} <a href="${escapeHtml(href)}">Turn it off</a> with one click.</p>`,
+    text: `${why} ${tr("mail.common.unsubscribe.text", { href })}`,
+    html: `<p style="font-size:13px;color:#555555">${escapeHtml(why)} ${escapeHtml(tr("mail.common.unsubscribe.html", { link: LINK_MARK })).replace(LINK_MARK, () => anchor)}</p>`,
   }
 }
 
@@ -74,14 +87,6 @@ export const paragraphs = (text: string) =>
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replaceAll("\n", "<br>")}</p>`)
     .join("\n")
-
-/**
- * The translation hook of the mails (issue 22): a mail's texts come from the catalogs
- * (locales/<language>/mail-*.json) in the language the mail carries (its member's setting,
- * English when it carries none). The shared pieces below take that mail's `tr`; English when a
- * mail not yet converted leaves it out.
- */
-const ENGLISH: Translate = t("en")
 
 /** What every mail ends with, in the mail's language. */
 export const signatureIn = (tr: Translate) => tr("mail.common.signature")
@@ -111,12 +116,36 @@ export const ordinal = (n: number): string => {
   return `${n}${suffix}`
 }
 
+/** A mail's number with at most two decimals: as today in English ("12.5"), else as its language writes it. */
+const decimal = (value: number, tr: Translate): string =>
+  tr.language === "en"
+    ? String(Number(value.toFixed(2)))
+    : new Intl.NumberFormat(tr.language, { maximumFractionDigits: 2 }).format(value)
+
+/** Money in dollars: the spec's "$2.99" in English, else as the mail's language writes dollars. */
+const dollars = (cents: number, tr: Translate): string =>
+  tr.language === "en"
+    ? formatCents(cents)
+    : new Intl.NumberFormat(tr.language, { style: "currency", currency: "USD" }).format(cents / 100)
+
+/** A "YYYY-MM" month: as is in English (as today), else named in the mail's language ("octubre de 2026"). */
+const monthName = (month: string, tr: Translate): string => {
+  const [year, number] = month.split("-").map(Number)
+  if (tr.language === "en" || !year || !number) return month
+  return new Intl.DateTimeFormat(tr.language, {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(Date.UTC(year, number - 1, 1))
+}
+
 /** A mail about the account's safety, ending with the forgot-password link (and an outro, if any). */
 const withPasswordLink = (
   to: string,
   subject: string,
   body: string,
   publicUrl: string,
+  tr: Translate,
   outro?: string,
 ): RenderedMail => {
   const link = `${baseUrl(publicUrl)}/forgot-password`
@@ -125,24 +154,87 @@ const withPasswordLink = (
     to,
     subject,
     link,
-    text: `${body}\n\nChoose a new password: ${link}${tail}\n\n${signature}\n`,
+    text: `${body}\n\n${tr("mail.common.choosePassword.text", { link })}${tail}\n\n${signatureIn(tr)}\n`,
     html: page(
       subject,
-      `${paragraphs(body)}\n${button(link, "Choose a new password")}${outro === undefined ? "" : `\n${paragraphs(outro)}`}`,
+      `${paragraphs(body)}\n${button(link, tr("mail.common.choosePassword.button"), tr)}${outro === undefined ? "" : `\n${paragraphs(outro)}`}`,
+      tr,
     ),
+  }
+}
+
+/** A mail with a greeting, a body, one button and the signature (and the unsubscribe lines, if any). */
+const withButton = (
+  to: string,
+  subject: string,
+  body: string,
+  link: string,
+  label: string,
+  tr: Translate,
+  options: {
+    /** The text part's line before the link ("See the full ranking: …"); just the link if absent. */
+    readonly linkLine?: string
+    readonly unsubscribe?: { readonly url: string; readonly switchLabel: string }
+  } = {},
+): RenderedMail => {
+  const outro =
+    options.unsubscribe === undefined
+      ? undefined
+      : unsubscribeLines(options.unsubscribe.switchLabel, options.unsubscribe.url, tr)
+  return {
+    to,
+    subject,
+    link,
+    ...(options.unsubscribe === undefined ? {} : { unsubscribeUrl: options.unsubscribe.url }),
+    text: `${body}\n\n${options.linkLine ?? link}\n\n${outro === undefined ? "" : `${outro.text}\n\n`}${signatureIn(tr)}\n`,
+    html: page(
+      subject,
+      `${paragraphs(body)}\n${button(link, label, tr)}${outro === undefined ? "" : `\n${outro.html}`}`,
+      tr,
+    ),
+  }
+}
+
+/** What a custom line art request's mail says at each step (the ids written whole, for the catalog test). */
+const lineArtStep = (
+  mail: Extract<Mail, { kind: "line-art-request" }>,
+  tr: Translate,
+): { readonly subject: string; readonly says: string } => {
+  switch (mail.status) {
+    case "open":
+      return {
+        subject: tr("mail.rewards.lineArt.open.subject"),
+        says: tr("mail.rewards.lineArt.open.says"),
+      }
+    case "accepted":
+      return {
+        subject: tr("mail.rewards.lineArt.accepted.subject"),
+        says: tr("mail.rewards.lineArt.accepted.says"),
+      }
+    case "declined":
+      return {
+        subject: tr("mail.rewards.lineArt.declined.subject"),
+        says: tr("mail.rewards.lineArt.declined.says", { reason: mail.reason ?? "" }),
+      }
+    case "fulfilled":
+      return {
+        subject: tr("mail.rewards.lineArt.fulfilled.subject"),
+        says: tr("mail.rewards.lineArt.fulfilled.says", { contest: mail.contestTitle ?? "" }),
+      }
   }
 }
 
 /** Subject, text and HTML of each mail, every value from a person HTML-escaped. */
 export const renderMail = (mail: Mail & InLanguage, publicUrl: string): RenderedMail => {
   const tr = t(mail.language)
+  const greeting = (name: string) => tr("mail.common.greeting", { name })
   switch (mail.kind) {
     case "verify-email": {
       const link = verifyLink(publicUrl, mail.token)
       const subject = tr("mail.verification.subject")
       const intro = tr("mail.verification.intro", {
         name: mail.name,
-        hours: Math.round(VERIFICATION_TOKEN_TTL_MS / 3_600_000),
+        hours: hoursOf(VERIFICATION_TOKEN_TTL_MS),
       })
       const outro = tr("mail.verification.outro")
       return {
@@ -159,40 +251,45 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
     }
     case "reset-password": {
       const link = resetLink(publicUrl, mail.token)
-      const subject = "Reset your Colorday password"
-      const intro = `Hi ${mail.name},\n\nSomeone (hopefully you) asked to reset the password of your Colorday account. Choose a new password with this link; it works for ${hours(RESET_TOKEN_TTL_MS)}, once.`
-      const outro =
-        "If you did not ask for this, ignore this e-mail: your password stays as it is. Resetting it signs you out everywhere."
+      const subject = tr("mail.account.reset.subject")
+      const intro = `${greeting(mail.name)}\n\n${tr("mail.account.reset.intro", { hours: hoursOf(RESET_TOKEN_TTL_MS) })}`
+      const outro = tr("mail.account.reset.outro")
       return {
         to: mail.to,
         subject,
         link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
         html: page(
           subject,
-          `${paragraphs(intro)}\n${button(link, "Choose a new password")}\n${paragraphs(outro)}`,
+          `${paragraphs(intro)}\n${button(link, tr("mail.common.choosePassword.button"), tr)}\n${paragraphs(outro)}`,
+          tr,
         ),
       }
     }
     case "contact-received": {
-      const subject = subjectLine(`Contact form: ${mail.subject}`)
-      const header = `From: ${mail.fromName} <${mail.fromEmail}>\nSubject: ${mail.subject}`
+      // To the support inbox, in the team's language (English unless a sender passes another).
+      const subject = subjectLine(tr("mail.contact.received.subject", { subject: mail.subject }))
+      const header = tr("mail.contact.received.header", {
+        name: mail.fromName,
+        email: mail.fromEmail,
+        subject: mail.subject,
+      })
       return {
         to: mail.to,
         subject,
         replyTo: mail.fromEmail,
         text: `${header}\n\n${mail.message}\n`,
-        html: page(subject, `${paragraphs(header)}\n<hr>\n${paragraphs(mail.message)}`),
+        html: page(subject, `${paragraphs(header)}\n<hr>\n${paragraphs(mail.message)}`, tr),
       }
     }
     case "contact-confirmation": {
-      const subject = "We received your message"
-      const body = `Hi ${mail.name},\n\nThank you for contacting us. We'll get back to you within 24 hours.\n\nYour message: "${mail.subject}"`
+      const subject = tr("mail.contact.confirmation.subject")
+      const body = `${greeting(mail.name)}\n\n${tr("mail.contact.confirmation.body", { subject: mail.subject })}`
       return {
         to: mail.to,
         subject,
-        text: `${body}\n\n${signature}\n`,
-        html: page(subject, paragraphs(body)),
+        text: `${body}\n\n${signatureIn(tr)}\n`,
+        html: page(subject, paragraphs(body), tr),
       }
     }
     case "contact-reply": {
@@ -201,196 +298,186 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
         .split("\n")
         .map((line) => `> ${line}`)
         .join("\n")
-      const body = `Hi ${mail.name},\n\n${mail.body}`
+      const body = `${greeting(mail.name)}\n\n${mail.body}`
       return {
         to: mail.to,
         subject,
         replyTo: mail.replyTo,
-        text: `${body}\n\n${signature}\n\nYou wrote:\n${quoted}\n`,
+        text: `${body}\n\n${signatureIn(tr)}\n\n${tr("mail.contact.reply.youWrote")}\n${quoted}\n`,
         html: page(
           subject,
           `${paragraphs(body)}\n<blockquote style="color:#555555;border-left:3px solid #dddddd;padding-left:12px">${paragraphs(mail.original)}</blockquote>`,
+          tr,
         ),
       }
     }
     case "winner-announcement": {
       const link = `${baseUrl(publicUrl)}/profile`
-      const subject = subjectLine(`You won "${mail.contestTitle}"!`)
-      const body = `Congratulations ${mail.name}!\n\nYour entry won "${mail.contestTitle}" with ${mail.rawVotes} ${mail.rawVotes === 1 ? "vote" : "votes"} (weighted score ${Number(mail.weightedScore.toFixed(2))}).${mail.prize ? `\n\nYour prize: ${mail.prize}.` : ""} Your badge is waiting on your profile.`
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\n${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "See my profile")}`),
-      }
+      const subject = subjectLine(
+        tr("mail.contests.winner.subject", { contest: mail.contestTitle }),
+      )
+      const won = tr("mail.contests.winner.won", {
+        name: mail.name,
+        contest: mail.contestTitle,
+        votes: mail.rawVotes,
+        score: decimal(mail.weightedScore, tr),
+      })
+      const prize = mail.prize
+        ? `\n\n${tr("mail.contests.winner.prize", { prize: mail.prize })}`
+        : ""
+      const body = `${won}${prize} ${tr("mail.contests.winner.badge")}`
+      return withButton(mail.to, subject, body, link, tr("mail.contests.winner.button"), tr)
     }
     case "contest-results": {
       const link = `${baseUrl(publicUrl)}/contests/${encodeURIComponent(mail.contestId)}`
-      const subject = subjectLine(`The results of "${mail.contestTitle}" are in`)
+      const subject = subjectLine(
+        tr("mail.contests.results.subject", { contest: mail.contestTitle }),
+      )
       const standing =
         mail.rank === 1
-          ? `Your entry won, ranked 1st of ${mail.entrants}.`
-          : `Your entry ranked ${ordinal(mail.rank)} of ${mail.entrants}. The winner is ${mail.winnerName}.`
-      const body = `Hi ${mail.name},\n\nThe results of "${mail.contestTitle}" are published. ${standing}\n\nVotes: ${mail.rawVotes}\nScore: ${Number(mail.score.toFixed(2))}\n\nThe entry with the highest score wins. Score = votes weighted by each voter's plan (1× to 3×); ties go to the earlier entry.`
-      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
-      const outro = unsubscribeLines("Voting results", unsubscribeUrl)
-      return {
-        to: mail.to,
-        subject,
-        link,
-        unsubscribeUrl,
-        text: `${body}\n\nSee the full ranking: ${link}\n\n${outro.text}\n\n${signature}\n`,
-        html: page(
-          subject,
-          `${paragraphs(body)}\n${button(link, "See the full ranking")}\n${outro.html}`,
-        ),
-      }
+          ? tr("mail.contests.results.won", { entrants: mail.entrants })
+          : tr("mail.contests.results.ranked", {
+              rank: mail.rank,
+              entrants: mail.entrants,
+              winner: mail.winnerName,
+            })
+      const published = tr("mail.contests.results.published", { contest: mail.contestTitle })
+      const figures = tr("mail.contests.results.figures", {
+        votes: mail.rawVotes,
+        score: decimal(mail.score, tr),
+      })
+      const body = `${greeting(mail.name)}\n\n${published} ${standing}\n\n${figures}\n\n${tr("mail.contests.results.rule")}`
+      return withButton(mail.to, subject, body, link, tr("mail.contests.results.button"), tr, {
+        linkLine: tr("mail.contests.results.linkLine", { link }),
+        unsubscribe: {
+          url: unsubscribeLink(publicUrl, mail.unsubscribeToken),
+          switchLabel: tr("mail.common.switch.votingResults"),
+        },
+      })
     }
     case "contest-cancelled": {
       const link = `${baseUrl(publicUrl)}/`
-      const subject = subjectLine(`"${mail.contestTitle}" was cancelled`)
-      const entries = mail.entries === 1 ? "your entry" : `your ${mail.entries} entries`
+      const subject = subjectLine(
+        tr("mail.contests.cancelled.subject", { contest: mail.contestTitle }),
+      )
+      const returned = mail.creditsReturned
       const credits =
-        mail.creditsReturned === 0
-          ? "Your plan has unlimited entries, so no credit was spent."
-          : `${mail.creditsReturned === 1 ? "The credit" : `The ${mail.creditsReturned} credits`} you spent on ${entries} ${mail.creditsReturned === 1 ? "is" : "are"} back in your account.`
-      const use =
-        mail.creditsReturned === 0
-          ? ""
-          : ` You can use ${mail.creditsReturned === 1 ? "it" : "them"} on today's contest or a later one.`
+        returned === 0
+          ? tr("mail.contests.cancelled.unlimited")
+          : `${tr("mail.contests.cancelled.creditsBack", { credits: returned, entries: mail.entries })} ${tr("mail.contests.cancelled.useThem", { credits: returned })}`
       const extra = mail.refundableExtraEntries ?? 0
       const refund =
         extra === 0
           ? ""
-          : `\n\nYou paid ${formatCents(EXTRA_ENTRY.priceCents)} for ${extra === 1 ? "an extra entry" : `${extra} extra entries`} in it. If you would rather have the money than the credit, you can have ${extra === 1 ? "it" : "them"} refunded from your billing history while the credit is unused: ${baseUrl(publicUrl)}/billing-history`
-      const body = `Hi ${mail.name},\n\nWe cancelled "${mail.contestTitle}", which you entered. The reason: ${mail.reason}\n\n${credits}${use}${refund}`
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\n${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "See today's contest")}`),
-      }
+          : `\n\n${tr("mail.contests.cancelled.refund", {
+              price: dollars(EXTRA_ENTRY.priceCents, tr),
+              extra,
+              link: `${baseUrl(publicUrl)}/billing-history`,
+            })}`
+      const cancelled = tr("mail.contests.cancelled.body", {
+        contest: mail.contestTitle,
+        reason: mail.reason,
+      })
+      const body = `${greeting(mail.name)}\n\n${cancelled}\n\n${credits}${refund}`
+      return withButton(mail.to, subject, body, link, tr("mail.contests.cancelled.button"), tr)
     }
     case "drawing-won": {
       const link = `${baseUrl(publicUrl)}/rewards/drawings`
-      const prize = formatCents(mail.prizeCents)
-      const subject = subjectLine(`You won the ${mail.planName} drawing of ${mail.month}!`)
-      const body = `Congratulations ${mail.name}!\n\nYou won ${prize} in the ${mail.planName} drawing of ${mail.month}, drawn from ${mail.entrants} ${mail.entrants === 1 ? "entrant" : "entrants"}. We will be in touch to pay out your prize. The seed, the entrant list and the winner are published, so anyone can check the draw.`
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\n${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, "See the drawings")}`),
-      }
+      const values = { plan: mail.planName, month: monthName(mail.month, tr) }
+      const subject = subjectLine(tr("mail.rewards.drawing.subject", values))
+      const body = tr("mail.rewards.drawing.body", {
+        ...values,
+        name: mail.name,
+        prize: dollars(mail.prizeCents, tr),
+        entrants: mail.entrants,
+      })
+      return withButton(mail.to, subject, body, link, tr("mail.rewards.drawing.button"), tr)
     }
     case "line-art-request": {
       const fulfilled = mail.status === "fulfilled" && mail.contestId !== null
       const link = fulfilled
         ? `${baseUrl(publicUrl)}/contests/${encodeURIComponent(mail.contestId ?? "")}`
         : `${baseUrl(publicUrl)}/profile`
-      const step = {
-        open: {
-          subject: "We received your custom line art request",
-          says: "We received your custom line art request. An admin will read it and mail you when it is accepted, declined or made into a contest.",
-        },
-        accepted: {
-          subject: "Your custom line art request was accepted",
-          says: "Your custom line art request was accepted: an admin is working on the page, and you will get a mail when a contest is scheduled with it.",
-        },
-        declined: {
-          subject: "Your custom line art request was declined",
-          says: `Your custom line art request was declined. The reason: ${mail.reason ?? ""}\n\nYou can file a new request from your profile.`,
-        },
-        fulfilled: {
-          subject: "Your custom line art is a contest",
-          says: `Your custom line art request was fulfilled: the contest "${mail.contestTitle ?? ""}" is scheduled with your page.`,
-        },
-      }[mail.status]
-      const subject = subjectLine(step.subject)
-      const body = `Hi ${mail.name},\n\n${step.says}\n\nYour brief: ${mail.brief}`
-      const label = fulfilled ? "See the contest" : "See your requests"
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${body}\n\n${link}\n\n${signature}\n`,
-        html: page(subject, `${paragraphs(body)}\n${button(link, label)}`),
-      }
+      const step = lineArtStep(mail, tr)
+      const body = `${greeting(mail.name)}\n\n${step.says}\n\n${tr("mail.rewards.lineArt.brief", { brief: mail.brief })}`
+      const label = fulfilled
+        ? tr("mail.rewards.lineArt.seeContest")
+        : tr("mail.rewards.lineArt.seeRequests")
+      return withButton(mail.to, subjectLine(step.subject), body, link, label, tr)
     }
     case "feedback-given": {
       const link = `${baseUrl(publicUrl)}/entries/${encodeURIComponent(mail.entryId)}`
-      const subject = subjectLine(`Feedback from a judge on your entry in "${mail.contestTitle}"`)
-      const body = `Hi ${mail.name},\n\n${mail.judgeName}, one of our judges, wrote professional feedback on your entry in "${mail.contestTitle}". It is on your entry's page, where only you, the judges and admins can read it.`
-      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
-      const outro = unsubscribeLines("Comments and feedback", unsubscribeUrl)
-      return {
-        to: mail.to,
-        subject,
-        link,
-        unsubscribeUrl,
-        text: `${body}\n\n${link}\n\n${outro.text}\n\n${signature}\n`,
-        html: page(
-          subject,
-          `${paragraphs(body)}\n${button(link, "Read the feedback")}\n${outro.html}`,
-        ),
-      }
+      const subject = subjectLine(
+        tr("mail.rewards.feedback.subject", { contest: mail.contestTitle }),
+      )
+      const body = `${greeting(mail.name)}\n\n${tr("mail.rewards.feedback.body", { judge: mail.judgeName, contest: mail.contestTitle })}`
+      return withButton(mail.to, subject, body, link, tr("mail.rewards.feedback.button"), tr, {
+        unsubscribe: {
+          url: unsubscribeLink(publicUrl, mail.unsubscribeToken),
+          switchLabel: tr("mail.common.switch.commentsFeedback"),
+        },
+      })
     }
     case "new-sign-in": {
       const link = `${baseUrl(publicUrl)}/api/users/secure-account/${encodeURIComponent(mail.secureToken)}`
       const when = `${new Date(mail.at).toISOString().slice(0, 16).replace("T", " ")} UTC`
-      const subject = "New sign-in to your Colorday account"
-      const body = `Hi ${mail.name},\n\nYour Colorday account was just signed in from a browser it had not used before.\n\nWhen: ${when}\nBrowser: ${mail.browser}\nWhere: ${mail.location ?? "unknown"}\n\nIf it was you, there is nothing to do. If not, sign out every session and choose a new password with this link (it works for a week, once):`
-      const unsubscribeUrl = unsubscribeLink(publicUrl, mail.unsubscribeToken)
-      const outro = unsubscribeLines("Login notifications", unsubscribeUrl)
-      return {
-        to: mail.to,
-        subject,
+      const body = `${greeting(mail.name)}\n\n${tr("mail.account.newSignIn.body", {
+        when,
+        browser: mail.browser,
+        where: mail.location ?? tr("mail.account.newSignIn.unknownPlace"),
+      })}`
+      return withButton(
+        mail.to,
+        tr("mail.account.newSignIn.subject"),
+        body,
         link,
-        unsubscribeUrl,
-        text: `${body}\n\n${link}\n\n${outro.text}\n\n${signature}\n`,
-        html: page(
-          subject,
-          `${paragraphs(body)}\n${button(link, "Sign out everywhere")}\n${outro.html}`,
-        ),
-      }
+        tr("mail.account.newSignIn.button"),
+        tr,
+        {
+          unsubscribe: {
+            url: unsubscribeLink(publicUrl, mail.unsubscribeToken),
+            switchLabel: tr("mail.common.switch.loginNotifications"),
+          },
+        },
+      )
     }
     case "address-in-use": {
       const what =
         mail.attempt === "sign-up"
-          ? "Someone tried to sign up for Colorday with this e-mail address, which already has an account: yours. No new account was made."
-          : "Someone asked to move another Colorday account to this e-mail address, which already has an account: yours. Nothing was changed."
+          ? tr("mail.account.addressInUse.signUp")
+          : tr("mail.account.addressInUse.emailChange")
       return withPasswordLink(
         mail.to,
-        "Someone tried to use your e-mail on Colorday",
-        `Hi ${mail.name},\n\n${what}\n\nIf it was you, you can simply sign in; if you forgot your password, choose a new one with the link below. If it was not you, there is nothing to do.`,
+        tr("mail.account.addressInUse.subject"),
+        `${greeting(mail.name)}\n\n${what}\n\n${tr("mail.account.addressInUse.advice")}`,
         publicUrl,
+        tr,
       )
     }
     case "confirm-email-change": {
       const link = verifyLink(publicUrl, mail.token)
-      const subject = "Confirm your new e-mail for Colorday"
-      const intro = `Hi ${mail.name},\n\nYou asked to use this address for your Colorday account. Confirm it with this link; it works for ${hours(VERIFICATION_TOKEN_TTL_MS)}, once. Until then your account keeps its current address.`
-      const outro = "If you did not ask for this, ignore this e-mail: nothing changes."
+      const subject = tr("mail.account.confirmEmail.subject")
+      const intro = `${greeting(mail.name)}\n\n${tr("mail.account.confirmEmail.intro", { hours: hoursOf(VERIFICATION_TOKEN_TTL_MS) })}`
+      const outro = tr("mail.account.confirmEmail.outro")
       return {
         to: mail.to,
         subject,
         link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signature}\n`,
+        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
         html: page(
           subject,
-          `${paragraphs(intro)}\n${button(link, "Confirm my new e-mail")}\n${paragraphs(outro)}`,
+          `${paragraphs(intro)}\n${button(link, tr("mail.account.confirmEmail.button"), tr)}\n${paragraphs(outro)}`,
+          tr,
         ),
       }
     }
     case "email-change-requested":
       return withPasswordLink(
         mail.to,
-        "Your Colorday e-mail is about to change",
-        `Hi ${mail.name},\n\nSomeone signed in to your Colorday account asked to change its e-mail address to ${mail.newEmail}. It changes only when the link we sent to that address is opened; until then this address stays the account's.\n\nIf it was you, there is nothing to do. If not, choose a new password now: that signs out every session, and you can then cancel the change in your profile.`,
+        tr("mail.account.emailChanging.subject"),
+        `${greeting(mail.name)}\n\n${tr("mail.account.emailChanging.body", { email: mail.newEmail })}`,
         publicUrl,
+        tr,
       )
     case "contest-announcement":
     case "weekly-summary":
@@ -398,10 +485,11 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
     case "failed-sign-ins":
       return withPasswordLink(
         mail.to,
-        "Failed sign-ins to your Colorday account",
-        `Hi ${mail.name},\n\nSomeone tried to sign in to your Colorday account with a wrong password ${mail.attempts} times in a row. If that was you, there is nothing to do. If not, your account is still yours: further guesses are slowed down and you can still sign in as usual. To be safe, choose a new password that you use nowhere else.`,
+        tr("mail.account.failedSignIns.subject"),
+        `${greeting(mail.name)}\n\n${tr("mail.account.failedSignIns.body", { attempts: mail.attempts })}`,
         publicUrl,
-        "We send this mail at most once per burst of attempts; you cannot turn it off, since it is about your account's safety.",
+        tr,
+        tr("mail.account.failedSignIns.outro"),
       )
   }
 }

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { normaliseEmail } from "./account-rules.ts"
+import { mailLanguageOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
 
 /**
@@ -23,6 +24,7 @@ export const warnOfFailedSignIns = Effect.fn("warnOfFailedSignIns")(function* (
         to: member.email,
         name: member.firstName,
         attempts,
+        language: yield* mailLanguageOf(member.id),
       })
       return true
     }),

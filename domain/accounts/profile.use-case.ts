@@ -13,6 +13,7 @@ import { issueToken } from "./account-tokens.ts"
 import { InvalidCredentials, UsernameTaken } from "./accounts.errors.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { artistName, type Member } from "./member.entity.ts"
+import { mailLanguageOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
 import { MemberTokenRepository } from "./member-token.port.ts"
 import { PasswordHasher } from "./password-hasher.port.ts"
@@ -93,16 +94,24 @@ const askForEmailChange = Effect.fn("askForEmailChange")(function* (
       to: owner.value.email,
       name: owner.value.firstName,
       attempt: "email-change",
+      language: yield* mailLanguageOf(owner.value.id),
     })
   } else {
     const token = yield* issueToken(member.id, "change-email", now)
-    yield* mailer.send({ kind: "confirm-email-change", to: asked, name: member.firstName, token })
+    yield* mailer.send({
+      kind: "confirm-email-change",
+      to: asked,
+      name: member.firstName,
+      token,
+      language: yield* mailLanguageOf(member.id),
+    })
   }
   yield* mailer.send({
     kind: "email-change-requested",
     to: member.email,
     name: member.firstName,
     newEmail: asked,
+    language: yield* mailLanguageOf(member.id),
   })
   return { ...member, pendingEmail: asked }
 })

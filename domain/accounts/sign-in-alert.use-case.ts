@@ -6,6 +6,7 @@ import { transactionally } from "../shared/unit-of-work.port.ts"
 import { consumeToken, issueToken } from "./account-tokens.ts"
 import { browserName } from "./browser-name.ts"
 import { KnownDeviceRepository } from "./known-device.port.ts"
+import { mailLanguageOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
 import { SessionRepository } from "./session.port.ts"
 import { issueUnsubscribeToken, mailSwitchOn } from "./unsubscribe.use-case.ts"
@@ -44,6 +45,7 @@ export const noteSignInDevice = Effect.fn("noteSignInDevice")(function* (device:
         browser: browserName(device.userAgent),
         secureToken: yield* issueToken(member.id, "secure-account", now),
         unsubscribeToken: yield* issueUnsubscribeToken(member.id, "loginNotifications", now),
+        language: yield* mailLanguageOf(member.id),
       })
       return true
     }),

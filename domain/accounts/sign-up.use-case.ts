@@ -4,7 +4,10 @@ import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import type { SignUp } from "./account-rules.ts"
 import { issueToken } from "./account-tokens.ts"
 import { UsernameTaken } from "./accounts.errors.ts"
+import { mailLanguageOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
+import { DEFAULT_SETTINGS, type Language } from "./member-settings.ts"
+import { MemberSettingsRepository } from "./member-settings.port.ts"
 import { insertMember, prepareMember } from "./register-member.use-case.ts"
 
 /**
@@ -15,8 +18,13 @@ import { insertMember, prepareMember } from "./register-member.use-case.ts"
  * record a new account gets (never saved), after the same work (the password is hashed either
  * way), and the address's owner is mailed that someone tried to sign up with it. Usernames are
  * public (artists' pages), so a taken one is still refused, and checked first.
+ *
+ * `language` is the page's language the visitor signed up in (issue 22): it becomes the new
+ * member's language setting (English, the default, saves nothing), and their first mail is in it.
  */
-export const signUp = Effect.fn("signUp")(function* (input: SignUp) {
+export const signUp = Effect.fn("signUp")(function* (
+  input: SignUp & { readonly language?: Language | undefined },
+) {
   const prepared = yield* prepareMember({ ...input, verified: false })
   const unitOfWork = yield* UnitOfWork
   return yield* unitOfWork.transaction(
@@ -33,12 +41,27 @@ export const signUp = Effect.fn("signUp")(function* (input: SignUp) {
           to: owner.value.email,
           name: owner.value.firstName,
           attempt: "sign-up",
+          language: yield* mailLanguageOf(owner.value.id),
         })
         return prepared
       }
       const member = yield* insertMember(prepared)
       const token = yield* issueToken(member.id, "verify", member.createdAt)
-      yield* mailer.send({ kind: "verify-email", to: member.email, name: member.firstName, token })
+      const language = input.language ?? DEFAULT_SETTINGS.language
+      if (language !== DEFAULT_SETTINGS.language) {
+        yield* (yield* MemberSettingsRepository).save(
+          member.id,
+          { ...DEFAULT_SETTINGS, language },
+          member.createdAt,
+        )
+      }
+      yield* mailer.send({
+        kind: "verify-email",
+        to: member.email,
+        name: member.firstName,
+        token,
+        language,
+      })
       return member
     }),
   )

@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { type Actor, audit } from "../admin/audit.ts"
 import { ValidationFailed, type ValidationIssue } from "../shared/errors.ts"
 import { Mailer } from "../shared/mailer.port.ts"
@@ -99,6 +100,8 @@ export const replyToMessage = Effect.fn("replyToMessage")(function* (
         subject: reply.subject.trim(),
         body: reply.body.trim(),
         original: message.message,
+        // A member's message is answered in their language; a visitor's in English.
+        language: message.memberId === null ? undefined : yield* mailLanguageOf(message.memberId),
       })
       return changed
     }),

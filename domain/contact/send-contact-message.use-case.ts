@@ -1,4 +1,5 @@
 import { Clock, Effect } from "effect"
+import type { Language } from "../accounts/member-settings.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { MemberId } from "../shared/ids.ts"
@@ -11,6 +12,8 @@ import { ContactMessageRepository, SupportAddress } from "./contact.port.ts"
 export interface SendContactMessage extends ContactForm {
   /** The signed-in sender (from the session), or null for a visitor. */
   readonly memberId: MemberId | null
+  /** The language of the page the form was sent from: the confirmation is written in it. */
+  readonly language?: Language | undefined
 }
 
 /**
@@ -53,6 +56,7 @@ export const sendContactMessage = Effect.fn("sendContactMessage")(function* (
         to: message.email,
         name: message.name,
         subject: message.subject,
+        language: input.language,
       })
     }),
   )

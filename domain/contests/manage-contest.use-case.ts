@@ -2,6 +2,7 @@ import { Clock, Effect, Option } from "effect"
 import { type Actor, audit, contestSnapshot } from "../admin/audit.ts"
 import { ContestLocked, NotAnnounceable } from "../admin/admin.errors.ts"
 import { artistName, type Member } from "../accounts/member.entity.ts"
+import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { DEFAULT_SETTINGS } from "../accounts/member-settings.ts"
 import { issueUnsubscribeToken, mailSwitchOn } from "../accounts/unsubscribe.use-case.ts"
@@ -9,7 +10,7 @@ import { MemberSettingsRepository } from "../accounts/member-settings.port.ts"
 import { resultRanking } from "../ranking/contest-ranking.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import type { ContestId, MemberId } from "../shared/ids.ts"
-import { type Mail, Mailer } from "../shared/mailer.port.ts"
+import { type InLanguage, type Mail, Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
 import { returnCredits } from "../plans/quota.ts"
@@ -255,6 +256,7 @@ const returnCreditsOf = Effect.fn("returnCreditsOf")(function* (contest: Contest
       entries,
       creditsReturned,
       refundableExtraEntries: creditsReturned > 0 ? paid.length : 0,
+      language: yield* mailLanguageOf(memberId),
     })
   }
   return { entrants: entriesByMember.size, credits }
@@ -310,6 +312,7 @@ export const announceContest = Effect.fn("announceContest")(function* (
           rawVotes: result.winnerRawVotes,
           weightedScore: result.winnerWeightedScore,
           prize: contest.prize ? prizeLine(contest.prize) : null,
+          language: yield* mailLanguageOf(winner.id),
         })
       }
       const resultsMails = yield* resultsMailsOf(announced, winner)
@@ -334,7 +337,7 @@ export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
   const ranked = resultRanking(yield* (yield* EntryRepository).ofContest(contest.id))
   const best = new Map<string, (typeof ranked)[number]>()
   for (const row of ranked) if (!best.has(row.entry.memberId)) best.set(row.entry.memberId, row)
-  const mails: Array<Mail> = []
+  const mails: Array<Mail & InLanguage> = []
   for (const [memberId, row] of best) {
     const stored = yield* settings.find(memberId)
     if (!Option.getOrElse(stored, () => DEFAULT_SETTINGS).email.votingResults) continue
@@ -352,6 +355,7 @@ export const resultsMailsOf = Effect.fn("resultsMailsOf")(function* (
       winnerName: artistName(winner),
       entrants: ranked.length,
       unsubscribeToken: yield* issueUnsubscribeToken(memberId, "votingResults", now),
+      language: Option.getOrUndefined(stored)?.language,
     })
   }
   return mails

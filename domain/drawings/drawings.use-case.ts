@@ -1,4 +1,5 @@
 import { Clock, Effect, Option } from "effect"
+import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { type Actor, audit } from "../admin/audit.ts"
 import { PLANS } from "../plans/plans.ts"
@@ -158,6 +159,7 @@ const drawTier = (month: string, tier: PaidTier, actor: Actor) =>
           planName: PLANS[tier].name,
           prizeCents: drawing.prizeCents,
           entrants: result.entrants.length,
+          language: yield* mailLanguageOf(winner.id),
         })
       }
       return { drawing: drawn, drawnNow: true }

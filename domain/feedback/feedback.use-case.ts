@@ -1,6 +1,7 @@
 import { Clock, Effect, Option } from "effect"
 import type { Member } from "../accounts/member.entity.ts"
 import { artistName } from "../accounts/member.entity.ts"
+import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { issueUnsubscribeToken, mailSwitchOn } from "../accounts/unsubscribe.use-case.ts"
 import { audit } from "../admin/audit.ts"
@@ -117,6 +118,7 @@ export const giveFeedback = Effect.fn("giveFeedback")(function* (
         contestTitle: contest.title,
         entryId: entry.id,
         unsubscribeToken: yield* issueUnsubscribeToken(entry.memberId, "commentsAndFeedback", now),
+        language: yield* mailLanguageOf(entrant.id),
       })
       return { feedback, created: true }
     }),

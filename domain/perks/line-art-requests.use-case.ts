@@ -1,4 +1,5 @@
 import { Clock, Effect, Option } from "effect"
+import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { memberSettings } from "../accounts/member-settings.use-case.ts"
 import { type Actor, audit } from "../admin/audit.ts"
@@ -50,6 +51,7 @@ const mailStep = (request: LineArtRequest, contestTitle: string | null) =>
       reason: request.declineReason,
       contestId: request.contestId,
       contestTitle,
+      language: yield* mailLanguageOf(member.id),
     })
   })
 

@@ -174,8 +174,9 @@ export const accountRoutes = [
       201: "The member, with a message saying the e-mail must be verified before signing in. An e-mail that has an account gets the same answer (nothing is saved; its owner is mailed), so this reveals no account",
       409: "The username is taken (USERNAME_TAKEN; usernames are public)",
     },
-    handler: ({ body }) =>
-      Effect.map(signUp(body), (member) =>
+    handler: ({ body, raw }) =>
+      // The page's language becomes the new member's setting (issue 22).
+      Effect.map(signUp({ ...body, language: raw.language }), (member) =>
         created({ ...presentMember(member), message: SIGNED_UP_MESSAGE }),
       ),
   }),

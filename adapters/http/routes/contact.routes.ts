@@ -24,12 +24,18 @@ export const contactRoutes = [
       subject: Line(1000),
       message: Paragraphs(20_000),
     }),
-    handler: ({ body, caller }) =>
-      Effect.map(sendContactMessage({ ...body, memberId: caller.member?.id ?? null }), () =>
-        ok({
-          message: CONTACT_SENT_MESSAGE,
-          detail: "Thank you for contacting us. We'll get back to you within 24 hours.",
+    handler: ({ body, caller, raw }) =>
+      Effect.map(
+        sendContactMessage({
+          ...body,
+          memberId: caller.member?.id ?? null,
+          language: raw.language,
         }),
+        () =>
+          ok({
+            message: CONTACT_SENT_MESSAGE,
+            detail: "Thank you for contacting us. We'll get back to you within 24 hours.",
+          }),
       ),
   }),
 ]
