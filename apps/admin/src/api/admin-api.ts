@@ -1,6 +1,7 @@
 import { visitorTimeZone } from "../../../web/src/api/api.ts"
 import { ApiError, call, errorOf, siteUrl, uploadTo } from "../../../web/src/api/http.ts"
 import type { RequestBody } from "../../../api-client/request-body.ts"
+import { translate } from "../../../ui/src/i18n.tsx"
 import type {
   AuditFilters,
   BackfillLine,
@@ -16,6 +17,9 @@ import type {
 
 /** The admin's IANA time zone: "today", the calendar and daily figures are the admin's days. */
 export const adminTimeZone = visitorTimeZone
+
+/** The backfill answers its progress as NDJSON, a refusal as JSON. */
+const BACKFILL_ACCEPT = ["application/x-ndjson", "application/json"].join(", ")
 
 /** One page of a list, 25 rows unless told. */
 export const PAGE_SIZE = 25
@@ -40,7 +44,7 @@ export const readNdjson = async <T>(
     try {
       parsed = JSON.parse(line) as T
     } catch {
-      throw new ApiError(0, "BAD_STREAM", `The server sent a line that is not JSON: ${line}`, line)
+      throw new ApiError(0, "BAD_STREAM", translate("admin.common.error.notJson", { line }), line)
     }
     onLine(parsed)
   }
@@ -195,15 +199,10 @@ export const adminApi = {
       response = await fetch(siteUrl("/api/admin/badges/backfill"), {
         method: "POST",
         credentials: "same-origin",
-        headers: { Accept: "application/x-ndjson, application/json" },
+        headers: { Accept: BACKFILL_ACCEPT },
       })
     } catch {
-      throw new ApiError(
-        0,
-        "NETWORK",
-        "The server could not be reached. Check your connection.",
-        null,
-      )
+      throw new ApiError(0, "NETWORK", translate("admin.common.error.network"), null)
     }
     if (!response.ok) {
       const text = await response.text()
@@ -213,9 +212,10 @@ export const adminApi = {
       } catch {
         // Not JSON: the text itself is the best message there is.
       }
-      throw errorOf(response.status, body, "The backfill could not start")
+      throw errorOf(response.status, body, translate("admin.common.error.backfillNotStarted"))
     }
-    if (!response.body) throw new ApiError(0, "BAD_STREAM", "The server sent no progress", null)
+    if (!response.body)
+      throw new ApiError(0, "BAD_STREAM", translate("admin.common.error.noProgress"), null)
     await readNdjson(response.body, onLine)
   },
 

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import { useSearchParams } from "react-router-dom"
-import { shortDate } from "../../../../ui/src/format.ts"
+import { intlLocale, shortDate } from "../../../../ui/src/format.ts"
+import { type Translate, useT } from "../../../../ui/src/i18n.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, SelectInput, TextInput } from "../../../../ui/src/form.tsx"
@@ -29,62 +30,68 @@ const Figures = ({ figures }: { readonly figures: ReadonlyArray<readonly [string
   </dl>
 )
 
-export const rangeProblem = (from: string, to: string): { from?: string; to?: string } => {
-  if (!isDay(from)) return { from: "Choose the first day." }
-  if (!isDay(to)) return { to: "Choose the last day." }
+export const rangeProblem = (
+  from: string,
+  to: string,
+  t: Translate,
+): { from?: string; to?: string } => {
+  if (!isDay(from)) return { from: t("admin.analytics.range.fromMissing") }
+  if (!isDay(to)) return { to: t("admin.analytics.range.toMissing") }
   const days = daysBetween(from, to)
-  if (days < 0) return { to: "The last day must not be before the first." }
-  if (days > MAX_RANGE_DAYS) return { to: `A range covers at most ${MAX_RANGE_DAYS} days.` }
+  if (days < 0) return { to: t("admin.analytics.range.reversed") }
+  if (days > MAX_RANGE_DAYS)
+    return { to: t("admin.analytics.range.tooLong", { max: MAX_RANGE_DAYS }) }
   return {}
 }
 
 const OverTime = ({ analytics }: { readonly analytics: Analytics }) => {
   const { totals } = analytics
+  const t = useT()
   return (
     <div className="grid gap-6">
       <Figures
         figures={[
-          ["Views", count(totals.views)],
-          ["Downloads", count(totals.downloads)],
-          ["Entries", count(totals.entries)],
-          ["Votes", count(totals.votes)],
-          ["Sign-ups", count(totals.signUps)],
-          ["Paid conversions", count(totals.paidConversions)],
-          ["Conversion to paid", percent(analytics.conversionRate)],
+          [t("admin.analytics.views"), count(totals.views)],
+          [t("admin.analytics.downloads"), count(totals.downloads)],
+          [t("admin.analytics.entries"), count(totals.entries)],
+          [t("admin.analytics.votes"), count(totals.votes)],
+          [t("admin.analytics.signUps"), count(totals.signUps)],
+          [t("admin.analytics.paidConversions"), count(totals.paidConversions)],
+          [t("admin.analytics.conversionRate"), percent(analytics.conversionRate)],
         ]}
       />
       {analytics.days.length === 0 ? (
-        <EmptyState title="No figures for these days" />
+        <EmptyState title={t("admin.analytics.noDays")} />
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           <Chart
-            title="Views and downloads per day"
+            title={t("admin.analytics.chart.viewsDownloads")}
             kind="line"
             rows={analytics.days}
             labelOf={(day) => dayLabel(day.date)}
             series={[
-              { key: "views", label: "Views" },
-              { key: "downloads", label: "Downloads" },
+              { key: "views", label: t("admin.analytics.views") },
+              { key: "downloads", label: t("admin.analytics.downloads") },
             ]}
           />
           <Chart
-            title="Entries and votes per day"
+            title={t("admin.analytics.chart.entriesVotes")}
             kind="bar"
             rows={analytics.days}
             labelOf={(day) => dayLabel(day.date)}
             series={[
-              { key: "entries", label: "Entries" },
-              { key: "votes", label: "Votes" },
+              { key: "entries", label: t("admin.analytics.entries") },
+              { key: "votes", label: t("admin.analytics.votes") },
             ]}
           />
           <Chart
-            title="Sign-ups and paid conversions per day"
+            title={t("admin.analytics.chart.signUpsConversions")}
             kind="line"
             rows={analytics.days}
             labelOf={(day) => dayLabel(day.date)}
             series={[
-              { key: "signUps", label: "Sign-ups" },
-              { key: "paidConversions", label: "Paid conversions" },
+              { key: "signUps", label: t("admin.analytics.signUps") },
+              { key: "paidConversions", label: t("admin.analytics.paidConversions") },
             ]}
           />
         </div>
@@ -93,37 +100,41 @@ const OverTime = ({ analytics }: { readonly analytics: Analytics }) => {
   )
 }
 
+/** An hour of a contest on the x axis, "Nov 23, 9 AM", in the page's language. */
 const hourLabel = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric" })
+  new Date(iso).toLocaleString(intlLocale(), { month: "short", day: "numeric", hour: "numeric" })
 
-const PerContest = ({ analytics }: { readonly analytics: ContestAnalytics }) => (
-  <div className="grid gap-6">
-    <Figures
-      figures={[
-        ["Views", count(analytics.totals.views)],
-        ["Downloads", count(analytics.totals.downloads)],
-        ["Entries", count(analytics.totals.entries)],
-        ["Votes", count(analytics.totals.votes)],
-      ]}
-    />
-    {analytics.series.length === 0 ? (
-      <EmptyState title="No activity recorded for this contest yet" />
-    ) : (
-      <Chart
-        title={`${analytics.contest.title}, hour by hour`}
-        kind="line"
-        rows={analytics.series}
-        labelOf={(point) => hourLabel(point.hour)}
-        series={[
-          { key: "views", label: "Views" },
-          { key: "downloads", label: "Downloads" },
-          { key: "entries", label: "Entries" },
-          { key: "votes", label: "Votes" },
+const PerContest = ({ analytics }: { readonly analytics: ContestAnalytics }) => {
+  const t = useT()
+  return (
+    <div className="grid gap-6">
+      <Figures
+        figures={[
+          [t("admin.analytics.views"), count(analytics.totals.views)],
+          [t("admin.analytics.downloads"), count(analytics.totals.downloads)],
+          [t("admin.analytics.entries"), count(analytics.totals.entries)],
+          [t("admin.analytics.votes"), count(analytics.totals.votes)],
         ]}
       />
-    )}
-  </div>
-)
+      {analytics.series.length === 0 ? (
+        <EmptyState title={t("admin.analytics.noActivity")} />
+      ) : (
+        <Chart
+          title={t("admin.analytics.chart.hourly", { contest: analytics.contest.title })}
+          kind="line"
+          rows={analytics.series}
+          labelOf={(point) => hourLabel(point.hour)}
+          series={[
+            { key: "views", label: t("admin.analytics.views") },
+            { key: "downloads", label: t("admin.analytics.downloads") },
+            { key: "entries", label: t("admin.analytics.entries") },
+            { key: "votes", label: t("admin.analytics.votes") },
+          ]}
+        />
+      )}
+    </div>
+  )
+}
 
 const RangeForm = ({
   from,
@@ -134,24 +145,25 @@ const RangeForm = ({
   readonly to: string
   readonly onApply: (from: string, to: string) => void
 }) => {
+  const t = useT()
   const [values, setValues] = useState({ from, to })
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({})
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const problem = rangeProblem(values.from, values.to)
+    const problem = rangeProblem(values.from, values.to, t)
     setErrors(problem)
     if (!problem.from && !problem.to) onApply(values.from, values.to)
   }
   return (
     <form onSubmit={submit} noValidate className="mb-4 flex flex-wrap items-start gap-3">
-      <Field label="From" error={errors.from}>
+      <Field label={t("admin.analytics.range.from")} error={errors.from}>
         <TextInput
           type="date"
           value={values.from}
           onChange={(event) => setValues((v) => ({ ...v, from: event.target.value }))}
         />
       </Field>
-      <Field label="To" error={errors.to}>
+      <Field label={t("admin.analytics.range.to")} error={errors.to}>
         <TextInput
           type="date"
           value={values.to}
@@ -159,7 +171,7 @@ const RangeForm = ({
         />
       </Field>
       <Button type="submit" className="mt-6">
-        Show
+        {t("admin.analytics.range.show")}
       </Button>
     </form>
   )
@@ -167,12 +179,13 @@ const RangeForm = ({
 
 /** Views, downloads, entries, votes and conversion to paid: over a range of days, and per contest. */
 const AnalyticsPage = () => {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const lastDay = today()
   const from = params.get("from") ?? addDays(lastDay, -(DEFAULT_RANGE_DAYS - 1))
   const to = params.get("to") ?? lastDay
   const contestId = params.get("contest") ?? ""
-  const badRange = rangeProblem(from, to)
+  const badRange = rangeProblem(from, to, t)
   const rangeOk = !badRange.from && !badRange.to
 
   const overTime = useQuery({
@@ -202,22 +215,22 @@ const AnalyticsPage = () => {
   return (
     <>
       <PageHeader
-        title="Analytics"
-        description={`Views, downloads, entries, votes and conversion to paid (${adminTimeZone()}).`}
+        title={t("admin.analytics.title")}
+        description={t("admin.analytics.description", { timeZone: adminTimeZone() })}
       />
       <div className="grid gap-4">
-        <Card title="Over time">
+        <Card title={t("admin.analytics.overTime")}>
           <RangeForm
             key={`${from}/${to}`}
             from={from}
             to={to}
-            onApply={(f, t) => update({ from: f, to: t })}
+            onApply={(first, last) => update({ from: first, to: last })}
           />
           {rangeOk ? (
             <Loadable
               query={overTime}
-              loading="Loading the figures…"
-              failure="The figures did not load"
+              loading={t("admin.analytics.loading")}
+              failure={t("admin.analytics.failed")}
             >
               {(data) => <OverTime analytics={data} />}
             </Loadable>
@@ -227,29 +240,32 @@ const AnalyticsPage = () => {
             </p>
           )}
         </Card>
-        <Card title="Per contest">
+        <Card title={t("admin.analytics.perContest")}>
           {contests.isPending ? (
-            <Spinner label="Loading contests…" />
+            <Spinner label={t("admin.analytics.contestsLoading")} />
           ) : contests.isError ? (
             <ErrorState
-              title="The contests did not load"
-              message={messageOf(contests.error, "The server did not answer")}
+              title={t("admin.analytics.contestsFailed")}
+              message={messageOf(contests.error, t("admin.analytics.noAnswer"))}
               onRetry={() => void contests.refetch()}
             />
           ) : contests.data.items.length === 0 ? (
-            <EmptyState title="No contests yet" />
+            <EmptyState title={t("admin.analytics.noContests")} />
           ) : (
             <>
               <div className="mb-4 max-w-md">
-                <Field label="Contest">
+                <Field label={t("admin.analytics.contest")}>
                   <SelectInput
                     value={contestId}
                     onChange={(event) => update({ contest: event.target.value })}
                   >
-                    <option value="">Choose a contest…</option>
+                    <option value="">{t("admin.analytics.chooseContest")}</option>
                     {contests.data.items.map((contest) => (
                       <option key={contest.id} value={contest.id}>
-                        {contest.title} ({shortDate(contest.startsAt)})
+                        {t("admin.analytics.contestOption", {
+                          title: contest.title,
+                          start: shortDate(contest.startsAt),
+                        })}
                       </option>
                     ))}
                   </SelectInput>
@@ -258,8 +274,8 @@ const AnalyticsPage = () => {
               {contestId !== "" && (
                 <Loadable
                   query={perContest}
-                  loading="Loading the contest's figures…"
-                  failure="The contest's figures did not load"
+                  loading={t("admin.analytics.contestLoading")}
+                  failure={t("admin.analytics.contestFailed")}
                 >
                   {(data) => <PerContest analytics={data} />}
                 </Loadable>

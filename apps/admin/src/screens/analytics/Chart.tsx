@@ -10,6 +10,7 @@ import {
   YAxis,
 } from "recharts"
 import { useId } from "react"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { count } from "../../ui/dates.ts"
 
 /** The dashboard's series colours (readable on white, told apart by colour-blind eyes too). */
@@ -52,11 +53,15 @@ export const Chart = <K extends string, Row extends { readonly [key in K]: numbe
       tick={{ fontSize: 12, fill: "#475569" }}
       tickFormatter={(value: number) => count(value)}
     />,
-    <Tooltip key="tooltip" />,
+    <Tooltip
+      key="tooltip"
+      formatter={(value) => (typeof value === "number" ? count(value) : value)}
+    />,
     <Legend key="legend" />,
   ]
   const style = { width: "100%", height: 260 }
   const captionId = useId()
+  const t = useT()
   return (
     <figure className="min-w-0" aria-labelledby={captionId}>
       <figcaption id={captionId} className="mb-2 text-sm font-semibold text-slate-800">
@@ -109,10 +114,12 @@ export const Chart = <K extends string, Row extends { readonly [key in K]: numbe
         )}
       </div>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-700">Show the figures: {title}</summary>
+        <summary className="cursor-pointer text-brand-700">
+          {t("admin.analytics.chart.showFigures", { title })}
+        </summary>
         <div
           role="region"
-          aria-label={`${title}: figures`}
+          aria-label={t("admin.analytics.chart.figures", { title })}
           tabIndex={0}
           className="relative mt-2 max-h-72 overflow-auto rounded border border-slate-200"
         >
@@ -121,7 +128,7 @@ export const Chart = <K extends string, Row extends { readonly [key in K]: numbe
             <thead className="sticky top-0 bg-slate-50">
               <tr>
                 <th scope="col" className="px-2 py-1 font-semibold">
-                  When
+                  {t("admin.analytics.chart.when")}
                 </th>
                 {series.map(({ key, label }) => (
                   <th key={key} scope="col" className="px-2 py-1 text-right font-semibold">

@@ -4,6 +4,8 @@ import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Chip, type ChipTone } from "../../../../ui/src/card.tsx"
 import { Field, SelectInput, TextArea } from "../../../../ui/src/form.tsx"
+import { shortDate } from "../../../../ui/src/format.ts"
+import { type Translate, useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
@@ -16,13 +18,14 @@ type Include = "waiting" | "all"
 const requestsKey = (include: Include) => ["admin", "line-art-requests", include] as const
 
 const STATUS: { readonly [S in Request["status"]]: { label: string; tone: ChipTone } } = {
-  open: { label: "Open", tone: "amber" },
-  accepted: { label: "Accepted", tone: "sky" },
-  declined: { label: "Declined", tone: "red" },
-  fulfilled: { label: "Fulfilled", tone: "green" },
+  open: { label: "admin.perks.requests.status.open", tone: "amber" },
+  accepted: { label: "admin.perks.requests.status.accepted", tone: "sky" },
+  declined: { label: "admin.perks.requests.status.declined", tone: "red" },
+  fulfilled: { label: "admin.perks.requests.status.fulfilled", tone: "green" },
 }
 
-const who = (request: Request) => request.member?.username ?? "a deleted account"
+const who = (request: Request, t: Translate) =>
+  request.member?.username ?? t("admin.perks.requests.deletedAccount")
 
 const useRefresh = () => {
   const client = useQueryClient()
@@ -32,23 +35,29 @@ const useRefresh = () => {
 const Accept = ({ request }: { readonly request: Request }) => {
   const toast = useToast()
   const refresh = useRefresh()
+  const t = useT()
   if (request.status !== "open") return null
+  const member = who(request, t)
   return (
     <ConfirmDialog
       trigger={
         <Button variant="secondary" size="sm">
-          Accept <span className="sr-only">{`(${who(request)})`}</span>
+          {t("admin.perks.requests.accept")}{" "}
+          <span className="sr-only">{t("admin.perks.requests.whose", { member })}</span>
         </Button>
       }
-      title={`Accept ${who(request)}'s request?`}
-      description="The member is mailed that their page is being made. Fulfil it once a contest is scheduled with the page."
-      confirmLabel="Accept"
-      busyLabel="Accepting…"
+      title={t("admin.perks.requests.acceptTitle", { member })}
+      description={t("admin.perks.requests.acceptDescription")}
+      confirmLabel={t("admin.perks.requests.accept")}
+      busyLabel={t("admin.perks.requests.accepting")}
       variant="primary"
       onConfirm={async () => {
         await adminApi.acceptLineArtRequest(request.id)
         refresh()
-        toast({ title: "Request accepted", description: `${who(request)} was mailed.` })
+        toast({
+          title: t("admin.perks.requests.accepted"),
+          description: t("admin.perks.requests.acceptedMailed", { member }),
+        })
       }}
     />
   )
@@ -57,20 +66,23 @@ const Accept = ({ request }: { readonly request: Request }) => {
 const Decline = ({ request }: { readonly request: Request }) => {
   const toast = useToast()
   const refresh = useRefresh()
+  const t = useT()
   const [reason, setReason] = useState("")
   const [missing, setMissing] = useState(false)
   if (request.status !== "open" && request.status !== "accepted") return null
+  const member = who(request, t)
   return (
     <ConfirmDialog
       trigger={
         <Button variant="ghost" size="sm">
-          Decline <span className="sr-only">{`(${who(request)})`}</span>
+          {t("admin.perks.requests.decline")}{" "}
+          <span className="sr-only">{t("admin.perks.requests.whose", { member })}</span>
         </Button>
       }
-      title={`Decline ${who(request)}'s request?`}
-      description="The member is mailed the reason and may file a new request."
-      confirmLabel="Decline"
-      busyLabel="Declining…"
+      title={t("admin.perks.requests.declineTitle", { member })}
+      description={t("admin.perks.requests.declineDescription")}
+      confirmLabel={t("admin.perks.requests.decline")}
+      busyLabel={t("admin.perks.requests.declining")}
       onConfirm={async () => {
         if (!reason.trim()) {
           setMissing(true)
@@ -78,10 +90,16 @@ const Decline = ({ request }: { readonly request: Request }) => {
         }
         await adminApi.declineLineArtRequest(request.id, reason)
         refresh()
-        toast({ title: "Request declined", description: `${who(request)} was mailed the reason.` })
+        toast({
+          title: t("admin.perks.requests.declined"),
+          description: t("admin.perks.requests.declinedMailed", { member }),
+        })
       }}
     >
-      <Field label="Reason" error={missing ? "Say why: the member is mailed it" : undefined}>
+      <Field
+        label={t("admin.perks.requests.reason")}
+        error={missing ? t("admin.perks.requests.reasonMissing") : undefined}
+      >
         <TextArea
           value={reason}
           maxLength={500}
@@ -95,6 +113,7 @@ const Decline = ({ request }: { readonly request: Request }) => {
 const Fulfil = ({ request }: { readonly request: Request }) => {
   const toast = useToast()
   const refresh = useRefresh()
+  const t = useT()
   const [contestId, setContestId] = useState("")
   const [missing, setMissing] = useState(false)
   const [opened, setOpened] = useState(false)
@@ -105,17 +124,19 @@ const Fulfil = ({ request }: { readonly request: Request }) => {
   })
   if (request.status !== "open" && request.status !== "accepted") return null
   const contests = scheduled.data?.items ?? []
+  const member = who(request, t)
   return (
     <ConfirmDialog
       trigger={
         <Button size="sm">
-          Fulfil <span className="sr-only">{`(${who(request)})`}</span>
+          {t("admin.perks.requests.fulfil")}{" "}
+          <span className="sr-only">{t("admin.perks.requests.whose", { member })}</span>
         </Button>
       }
-      title={`Fulfil ${who(request)}'s request`}
-      description="Schedule a contest with the page first (Contests or Calendar), then choose it here. The member is mailed the contest."
-      confirmLabel="Fulfil"
-      busyLabel="Saving…"
+      title={t("admin.perks.requests.fulfilTitle", { member })}
+      description={t("admin.perks.requests.fulfilDescription")}
+      confirmLabel={t("admin.perks.requests.fulfil")}
+      busyLabel={t("admin.perks.requests.saving")}
       variant="primary"
       onOpenChange={setOpened}
       onConfirm={async () => {
@@ -126,21 +147,24 @@ const Fulfil = ({ request }: { readonly request: Request }) => {
         await adminApi.fulfilLineArtRequest(request.id, contestId)
         refresh()
         toast({
-          title: "Request fulfilled",
-          description: `${who(request)} was mailed the contest.`,
+          title: t("admin.perks.requests.fulfilled"),
+          description: t("admin.perks.requests.fulfilledMailed", { member }),
         })
       }}
     >
       <Field
-        label="Contest with the page"
-        error={missing ? "Choose the contest scheduled with this page" : undefined}
-        hint={scheduled.isPending ? "Loading the scheduled contests…" : undefined}
+        label={t("admin.perks.requests.contest")}
+        error={missing ? t("admin.perks.requests.contestMissing") : undefined}
+        hint={scheduled.isPending ? t("admin.perks.requests.contestsLoading") : undefined}
       >
         <SelectInput value={contestId} onChange={(event) => setContestId(event.target.value)}>
-          <option value="">Choose a scheduled contest</option>
+          <option value="">{t("admin.perks.requests.chooseContest")}</option>
           {contests.map((contest) => (
             <option key={contest.id} value={contest.id}>
-              {contest.title} ({contest.startDate})
+              {t("admin.perks.requests.contestOption", {
+                title: contest.title,
+                start: contest.startDate,
+              })}
             </option>
           ))}
         </SelectInput>
@@ -154,6 +178,7 @@ const Fulfil = ({ request }: { readonly request: Request }) => {
  * with a reason, and fulfil with the contest scheduled with the page; each step mails the member.
  */
 const LineArtRequestsPage = () => {
+  const t = useT()
   const [include, setInclude] = useState<Include>("waiting")
   const requests = useQuery({
     queryKey: requestsKey(include),
@@ -162,54 +187,56 @@ const LineArtRequestsPage = () => {
   return (
     <div>
       <PageHeader
-        title="Line art requests"
-        description="Color Champ members ask for a page of their own from their profile, one at a time."
+        title={t("admin.perks.requests.title")}
+        description={t("admin.perks.requests.description")}
         actions={
           <SelectInput
-            aria-label="Show"
+            aria-label={t("admin.perks.requests.show")}
             value={include}
             onChange={(event) => setInclude(event.target.value as Include)}
             className="w-auto"
           >
-            <option value="waiting">Waiting (open and accepted)</option>
-            <option value="all">All requests</option>
+            <option value="waiting">{t("admin.perks.requests.waiting")}</option>
+            <option value="all">{t("admin.perks.requests.all")}</option>
           </SelectInput>
         }
       />
       <Loadable
         query={requests}
-        loading="Loading the requests…"
-        failure="The requests did not load"
+        loading={t("admin.perks.requests.loading")}
+        failure={t("admin.perks.requests.failed")}
       >
         {(all) =>
           all.length === 0 ? (
-            <EmptyState title="No requests waiting">
-              New requests from Color Champ members show here.
+            <EmptyState title={t("admin.perks.requests.none")}>
+              {t("admin.perks.requests.noneBody")}
             </EmptyState>
           ) : (
-            <TableBox label="Line art requests" cards>
+            <TableBox label={t("admin.perks.requests.title")} cards>
               <thead>
                 <Tr>
-                  <Th>Filed</Th>
-                  <Th>Member</Th>
-                  <Th>Brief</Th>
-                  <Th>Status</Th>
+                  <Th>{t("admin.perks.requests.column.filed")}</Th>
+                  <Th>{t("admin.perks.requests.column.member")}</Th>
+                  <Th>{t("admin.perks.requests.column.brief")}</Th>
+                  <Th>{t("admin.perks.requests.column.status")}</Th>
                   <Th>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("admin.perks.requests.column.actions")}</span>
                   </Th>
                 </Tr>
               </thead>
               <tbody>
                 {all.map((request) => (
                   <Tr key={request.id}>
-                    <Td label="Filed">{new Date(request.createdAt).toLocaleDateString("en-US")}</Td>
-                    <Td label="Member">
-                      {who(request)}
+                    <Td label={t("admin.perks.requests.column.filed")}>
+                      {shortDate(request.createdAt)}
+                    </Td>
+                    <Td label={t("admin.perks.requests.column.member")}>
+                      {who(request, t)}
                       {request.member && (
                         <span className="block text-xs text-slate-600">{request.member.email}</span>
                       )}
                     </Td>
-                    <Td label="Brief">
+                    <Td label={t("admin.perks.requests.column.brief")}>
                       <p className="max-w-md break-words whitespace-pre-line">{request.brief}</p>
                       {request.reference && (
                         <a
@@ -218,15 +245,21 @@ const LineArtRequestsPage = () => {
                           target="_blank"
                           rel="noreferrer"
                         >
-                          Reference picture
+                          {t("admin.perks.requests.reference")}
                         </a>
                       )}
                       {request.declineReason && (
-                        <p className="text-sm text-slate-600">Reason: {request.declineReason}</p>
+                        <p className="text-sm text-slate-600">
+                          {t("admin.perks.requests.declineReason", {
+                            reason: request.declineReason,
+                          })}
+                        </p>
                       )}
                     </Td>
-                    <Td label="Status">
-                      <Chip tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Chip>
+                    <Td label={t("admin.perks.requests.column.status")}>
+                      <Chip tone={STATUS[request.status].tone}>
+                        {t(STATUS[request.status].label)}
+                      </Chip>
                     </Td>
                     <Td>
                       <div className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card, Chip, type ChipTone } from "../../../../ui/src/card.tsx"
 import { FormAlert, problemOf, TextField } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
@@ -15,9 +16,9 @@ import { dateTime } from "../../ui/dates.ts"
 const SPOTLIGHTS_KEY = ["admin", "spotlights"] as const
 
 const STATUS: { readonly [S in Spotlight["status"]]: { label: string; tone: ChipTone } } = {
-  upcoming: { label: "Upcoming", tone: "sky" },
-  active: { label: "Showing", tone: "green" },
-  ended: { label: "Ended", tone: "slate" },
+  upcoming: { label: "admin.spotlight.status.upcoming", tone: "sky" },
+  active: { label: "admin.spotlight.status.active", tone: "green" },
+  ended: { label: "admin.spotlight.status.ended", tone: "slate" },
 }
 
 /** The entry id in what the admin pasted: an entry's address (…/entries/ID) or the id itself. */
@@ -35,6 +36,7 @@ const FIELDS = ["entryId", "startsAt", "endsAt"] as const
 const AddSpotlight = () => {
   const client = useQueryClient()
   const toast = useToast()
+  const t = useT()
   const [entry, setEntry] = useState("")
   const [startsAt, setStartsAt] = useState("")
   const [endsAt, setEndsAt] = useState("")
@@ -46,8 +48,11 @@ const AddSpotlight = () => {
       setStartsAt("")
       setEndsAt("")
       toast({
-        title: "Entry featured",
-        description: `${spotlight.entry.username}'s entry is in the Spotlight from ${dateTime(spotlight.startsAt)}.`,
+        title: t("admin.spotlight.featured"),
+        description: t("admin.spotlight.featuredFrom", {
+          username: spotlight.entry.username,
+          start: dateTime(spotlight.startsAt),
+        }),
       })
       await client.invalidateQueries({ queryKey: SPOTLIGHTS_KEY })
     },
@@ -55,46 +60,46 @@ const AddSpotlight = () => {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const blank = {
-      ...(entryIdOf(entry) ? {} : { entryId: "Paste the entry's address or its id" }),
-      ...(startsAt ? {} : { startsAt: "Choose when it starts showing" }),
-      ...(endsAt ? {} : { endsAt: "Choose when it stops showing" }),
+      ...(entryIdOf(entry) ? {} : { entryId: t("admin.spotlight.entryMissing") }),
+      ...(startsAt ? {} : { startsAt: t("admin.spotlight.startsMissing") }),
+      ...(endsAt ? {} : { endsAt: t("admin.spotlight.endsMissing") }),
     }
     setMissing(blank)
     if (Object.keys(blank).length === 0) add.mutate()
   }
   const problem = add.isError
-    ? problemOf(add.error, FIELDS, "The entry could not be featured.")
+    ? problemOf(add.error, FIELDS, t("admin.spotlight.notFeatured"))
     : null
   const errorOf = (field: (typeof FIELDS)[number]) => missing[field] ?? problem?.fields[field]
   return (
-    <Card title="Feature an entry">
+    <Card title={t("admin.spotlight.add.title")}>
       <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-3">
         <TextField
-          label="Entry"
-          hint="The entry's page address (…/entries/…) or its id. Color Pro and Color Champ members' entries only."
+          label={t("admin.spotlight.entry")}
+          hint={t("admin.spotlight.entryHint")}
           className="md:col-span-3"
           value={entry}
           onChange={(event) => setEntry(event.target.value)}
           error={errorOf("entryId")}
         />
         <TextField
-          label="Starts"
+          label={t("admin.spotlight.starts")}
           type="datetime-local"
           value={startsAt}
           onChange={(event) => setStartsAt(event.target.value)}
           error={errorOf("startsAt")}
         />
         <TextField
-          label="Ends"
+          label={t("admin.spotlight.ends")}
           type="datetime-local"
-          hint="At most 90 days after the start."
+          hint={t("admin.spotlight.endsHint")}
           value={endsAt}
           onChange={(event) => setEndsAt(event.target.value)}
           error={errorOf("endsAt")}
         />
         <div className="flex items-end">
           <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Featuring…" : "Feature entry"}
+            {add.isPending ? t("admin.spotlight.featuring") : t("admin.spotlight.feature")}
           </Button>
         </div>
         {problem && Object.keys(problem.fields).length === 0 && (
@@ -110,21 +115,24 @@ const AddSpotlight = () => {
 const RemoveSpotlight = ({ spotlight }: { readonly spotlight: Spotlight }) => {
   const client = useQueryClient()
   const toast = useToast()
+  const t = useT()
+  const username = spotlight.entry.username
   return (
     <ConfirmDialog
       trigger={
         <Button variant="secondary" size="sm">
-          Remove <span className="sr-only">{`${spotlight.entry.username}'s entry`}</span>
+          {t("admin.spotlight.remove")}{" "}
+          <span className="sr-only">{t("admin.spotlight.entryOf", { username })}</span>
         </Button>
       }
-      title={`Take ${spotlight.entry.username}'s entry out of the Spotlight?`}
-      description="It leaves the home page's Spotlight row at once. This is recorded in the audit log."
-      confirmLabel="Remove"
-      busyLabel="Removing…"
+      title={t("admin.spotlight.removeTitle", { username })}
+      description={t("admin.spotlight.removeDescription")}
+      confirmLabel={t("admin.spotlight.remove")}
+      busyLabel={t("admin.spotlight.removing")}
       onConfirm={async () => {
         await adminApi.removeSpotlight(spotlight.id)
         await client.invalidateQueries({ queryKey: SPOTLIGHTS_KEY })
-        toast({ title: "Removed from the Spotlight", description: spotlight.entry.username })
+        toast({ title: t("admin.spotlight.removed"), description: username })
       }}
     />
   )
@@ -133,52 +141,53 @@ const RemoveSpotlight = ({ spotlight }: { readonly spotlight: Spotlight }) => {
 /** The home page's Spotlight: feature Pro and Champ entries for a while, and take them out. */
 const SpotlightPage = () => {
   const spotlights = useQuery({ queryKey: SPOTLIGHTS_KEY, queryFn: adminApi.spotlights })
+  const t = useT()
   return (
     <div className="grid gap-6">
       <PageHeader
-        title="Spotlight"
-        description="Entries shown in the Spotlight row of the home page between their start and end. Only Color Pro and Color Champ members' entries, checked when you feature one; hidden or disqualified entries never show."
+        title={t("admin.spotlight.title")}
+        description={t("admin.spotlight.description")}
       />
       <AddSpotlight />
       <Loadable
         query={spotlights}
-        loading="Loading the Spotlight…"
-        failure="The Spotlight did not load"
+        loading={t("admin.spotlight.loading")}
+        failure={t("admin.spotlight.failed")}
       >
         {(all) =>
           all.length === 0 ? (
-            <EmptyState title="Nothing featured">
-              Feature an entry above: it shows on the home page from its start.
+            <EmptyState title={t("admin.spotlight.none")}>
+              {t("admin.spotlight.noneBody")}
             </EmptyState>
           ) : (
-            <TableBox label="Spotlight" cards>
+            <TableBox label={t("admin.spotlight.title")} cards>
               <thead>
                 <Tr>
-                  <Th>Entry</Th>
-                  <Th>Starts</Th>
-                  <Th>Ends</Th>
-                  <Th>Status</Th>
+                  <Th>{t("admin.spotlight.entry")}</Th>
+                  <Th>{t("admin.spotlight.starts")}</Th>
+                  <Th>{t("admin.spotlight.ends")}</Th>
+                  <Th>{t("admin.spotlight.status")}</Th>
                   <Th>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{t("admin.spotlight.actions")}</span>
                   </Th>
                 </Tr>
               </thead>
               <tbody>
                 {all.map((spotlight) => (
                   <Tr key={spotlight.id}>
-                    <Td label="Entry">
+                    <Td label={t("admin.spotlight.entry")}>
                       <a
                         href={`/entries/${spotlight.entry.id}`}
                         className="font-medium text-slate-900 underline"
                       >
-                        {spotlight.entry.username}'s entry
+                        {t("admin.spotlight.entryOf", { username: spotlight.entry.username })}
                       </a>
                     </Td>
-                    <Td label="Starts">{dateTime(spotlight.startsAt)}</Td>
-                    <Td label="Ends">{dateTime(spotlight.endsAt)}</Td>
-                    <Td label="Status">
+                    <Td label={t("admin.spotlight.starts")}>{dateTime(spotlight.startsAt)}</Td>
+                    <Td label={t("admin.spotlight.ends")}>{dateTime(spotlight.endsAt)}</Td>
+                    <Td label={t("admin.spotlight.status")}>
                       <Chip tone={STATUS[spotlight.status].tone}>
-                        {STATUS[spotlight.status].label}
+                        {t(STATUS[spotlight.status].label)}
                       </Chip>
                     </Td>
                     <Td>
