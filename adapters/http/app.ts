@@ -143,6 +143,36 @@ const isHangUp = (error: unknown, ctx: Context | undefined) =>
   ctx?.res.destroyed === true
 
 /**
+ * A body's JSON text and tag, kept while the body object lives: a route that answers the same
+ * object again (the gallery's visitor pages, kept a second by read-cache.ts) is serialised and
+ * hashed once, not once per request.
+ */
+const serialisedBodies = new WeakMap<object, Map<string, { json: string; digest: string }>>()
+
+const serialised = (reply: Reply) => {
+  const headers = JSON.stringify(reply.headers ?? {})
+  const body = reply.body
+  const kept = typeof body === "object" && body !== null ? serialisedBodies.get(body) : undefined
+  const known = kept?.get(headers)
+  if (known) return known
+  const json = JSON.stringify(body)
+  const digest = createHash("sha256")
+    .update(json)
+    .update("\n")
+    .update(headers)
+    .digest("base64url")
+    .slice(0, 27)
+  const made = { json, digest }
+  if (typeof body === "object" && body !== null) {
+    serialisedBodies.set(
+      body,
+      (kept ?? new Map<string, { json: string; digest: string }>()).set(headers, made),
+    )
+  }
+  return made
+}
+
+/**
  * A route's ETag (see RouteSpec.etag): a weak tag of the JSON body and the reply's own headers (a
  * paged list's X-Next-Cursor), and 304 when the browser already holds that answer. The body is
  * serialised here once, and sent as that string.
@@ -152,13 +182,7 @@ const revalidate = (ctx: Context, mode: ETagMode, caller: Caller, reply: Reply) 
   if (mode === "visitor" && caller.member !== null) return
   if (ctx.method !== "GET" && ctx.method !== "HEAD") return
   if (reply.status !== 200 || reply.body === undefined || reply.session !== undefined) return
-  const json = JSON.stringify(reply.body)
-  const digest = createHash("sha256")
-    .update(json)
-    .update("\n")
-    .update(JSON.stringify(reply.headers ?? {}))
-    .digest("base64url")
-    .slice(0, 27)
+  const { json, digest } = serialised(reply)
   ctx.body = json
   ctx.type = "application/json"
   ctx.set("ETag", `W/"${digest}"`)

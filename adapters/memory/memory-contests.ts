@@ -295,6 +295,10 @@ export const votes = (store: MemoryStore) =>
       }),
     hasVoted: (entryId, voterId) =>
       Effect.sync(() => store.tables.votes.has(`${entryId}|${voterId}`)),
+    votedAmong: (entryIds, voterId) =>
+      Effect.sync(
+        () => new Set(entryIds.filter((id) => store.tables.votes.has(`${id}|${voterId}`))),
+      ),
     talliesOf: (contestId) =>
       Effect.sync(() => {
         const tallies = new Map<

@@ -1,3 +1,4 @@
+import type { EntryId } from "../../domain/shared/ids.ts"
 import { Effect } from "effect"
 import { Brackets, type EntityManager, type SelectQueryBuilder } from "typeorm"
 import type { LeaderboardFilter } from "../../domain/ranking/leaderboard.ts"
@@ -361,6 +362,20 @@ export const votes = (db: DatabaseShape) => {
         ),
         (found) => found.length > 0,
       ),
+    votedAmong: (entryIds, voterId) =>
+      entryIds.length === 0
+        ? Effect.succeed(new Set<EntryId>())
+        : Effect.map(
+            Effect.orDie(
+              db.sql<ReadonlyArray<{ entry_id: EntryId }>>(
+                `SELECT entry_id FROM ${votesTable} WHERE voter_id = ? AND entry_id IN (${entryIds
+                  .map(() => "?")
+                  .join(", ")})`,
+                [voterId, ...entryIds],
+              ),
+            ),
+            (rows) => new Set(rows.map((row) => row.entry_id)),
+          ),
     talliesOf: (contestId) =>
       db.run(async (m) => {
         const rows: Array<{ entryId: string; raw: string | number; weighted: string | number }> =

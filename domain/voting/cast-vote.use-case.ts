@@ -71,3 +71,13 @@ export const hasVoted = Effect.fn("hasVoted")(function* (input: {
   const votes = yield* VoteRepository
   return yield* votes.hasVoted(input.entryId, input.voterId)
 })
+
+/** Which of these entries a member has voted for (none for a visitor): one read for a page. */
+export const votedAmong = Effect.fn("votedAmong")(function* (input: {
+  readonly voterId: MemberId | null
+  readonly entryIds: ReadonlyArray<EntryId>
+}) {
+  if (input.voterId === null || input.entryIds.length === 0) return new Set<EntryId>()
+  const votes = yield* VoteRepository
+  return yield* votes.votedAmong(input.entryIds, input.voterId)
+})

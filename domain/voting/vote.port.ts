@@ -9,6 +9,11 @@ export class VoteRepository extends Context.Service<
     /** Stores a vote; a second vote by the same member for the same entry is VotePermanent. */
     readonly record: (vote: Vote) => Effect.Effect<void, VotePermanent>
     readonly hasVoted: (entryId: EntryId, voterId: MemberId) => Effect.Effect<boolean>
+    /** Which of these entries the member has voted for (one read for a page of entries). */
+    readonly votedAmong: (
+      entryIds: ReadonlyArray<EntryId>,
+      voterId: MemberId,
+    ) => Effect.Effect<ReadonlySet<EntryId>>
     /** Raw count and weighted sum per entry of a contest, from the vote rows. */
     readonly talliesOf: (contestId: ContestId) => Effect.Effect<ReadonlyArray<VoteTally>>
     /**

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { seedContest, seedMember } from "../../adapters/memory/seed.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
+import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { NOW, contract, entryOf, unique } from "./support/contract.ts"
 
@@ -36,6 +37,43 @@ contract("VoteRepository", (test) => {
       expect(yield* votes.talliesOf(contest.id)).toEqual([
         { entryId: entry.id, rawVotes: 2, weightedScore: 3.5 },
       ])
+    }))
+
+  test("tells which entries of a page a member voted for, in one read", () =>
+    Effect.gen(function* () {
+      const votes = yield* VoteRepository
+      const contest = yield* seedContest({ contestType: unique("daily") })
+      const voter = yield* seedMember({ username: unique("v") })
+      const other = yield* seedMember({ username: unique("v") })
+      const entries = []
+      for (let i = 0; i < 3; i++) {
+        const artist = yield* seedMember({ username: unique("a") })
+        const { entry } = yield* submitEntry({
+          memberId: artist.id,
+          contestId: contest.id,
+          image: "i",
+        })
+        entries.push(entry)
+      }
+      const [first, second, third] = entries as [Entry, Entry, Entry]
+      const cast = (entryId: string, voterId: string) =>
+        votes.record({
+          id: crypto.randomUUID(),
+          entryId,
+          contestId: contest.id,
+          voterId,
+          weight: 1,
+          castAt: NOW,
+        })
+      yield* cast(first.id, voter.id)
+      yield* cast(third.id, voter.id)
+      yield* cast(second.id, other.id)
+      const ids = [first.id, second.id, third.id]
+      expect([...(yield* votes.votedAmong(ids, voter.id))].sort()).toEqual(
+        [first.id, third.id].sort(),
+      )
+      expect([...(yield* votes.votedAmong(ids, other.id))]).toEqual([second.id])
+      expect((yield* votes.votedAmong([], voter.id)).size).toBe(0)
     }))
 
   test("counts a contest's visible entries, the votes on them and their distinct voters", () =>

@@ -8,7 +8,7 @@ import {
   GALLERY_TABS,
 } from "../../../domain/submissions/gallery.ts"
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
-import { hasVoted } from "../../../domain/voting/cast-vote.use-case.ts"
+import { votedAmong } from "../../../domain/voting/cast-vote.use-case.ts"
 import { presentEntryPage } from "../entry-placements.ts"
 import { ok, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
@@ -28,6 +28,22 @@ import { GalleryPageBody } from "../contest.schema.ts"
  * one; so a page's 24 entries are presented once, not once per visitor.
  */
 const presentedForVisitors = new WeakMap<ReadonlyArray<Entry>, ReadonlyArray<unknown>>()
+
+/**
+ * A visitor's whole answer by its presented items and the rest of it (cursor, seed): the same
+ * object while the page is kept, so the server serialises and tags it once (app.ts).
+ */
+const visitorAnswers = new WeakMap<ReadonlyArray<unknown>, Map<string, object>>()
+
+const visitorAnswer = (items: ReadonlyArray<unknown>, rest: Record<string, unknown>) => {
+  const key = JSON.stringify(rest)
+  const kept = visitorAnswers.get(items)
+  const known = kept?.get(key)
+  if (known) return known
+  const made = { items, ...rest }
+  visitorAnswers.set(items, (kept ?? new Map<string, object>()).set(key, made))
+  return made
+}
 
 export const galleryRoutes = [
   route({
@@ -69,21 +85,21 @@ export const galleryRoutes = [
           limit: query.limit,
         })
         const viewer = caller.member
-        const reply = (items: ReadonlyArray<unknown>) =>
-          ok({ items, nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) })
+        const rest = { nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) }
         if (viewer === null) {
-          const kept = presentedForVisitors.get(page.items)
-          if (kept) return reply(kept)
-          const { items } = yield* presentEntryPage(page.items, () => false)
-          presentedForVisitors.set(page.items, items)
-          return reply(items)
+          let items = presentedForVisitors.get(page.items)
+          if (!items) {
+            items = (yield* presentEntryPage(page.items, () => false)).items
+            presentedForVisitors.set(page.items, items)
+          }
+          return ok(visitorAnswer(items, rest))
         }
-        const voted = new Set<string>()
-        for (const entry of page.items) {
-          if (yield* hasVoted({ voterId: viewer.id, entryId: entry.id })) voted.add(entry.id)
-        }
+        const voted = yield* votedAmong({
+          voterId: viewer.id,
+          entryIds: page.items.map((entry) => entry.id),
+        })
         const { items } = yield* presentEntryPage(page.items, (entry) => voted.has(entry.id))
-        return reply(items)
+        return ok({ items, ...rest })
       }),
   }),
 ]
