@@ -3,6 +3,7 @@ import { Navigate, useLocation, type RouteObject } from "react-router-dom"
 import { Layout } from "./layout/Layout.tsx"
 import RouteErrorPage from "./screens/RouteErrorPage.tsx"
 import { useSession } from "./session/session.tsx"
+import { useT } from "../../ui/src/i18n.tsx"
 import { Spinner } from "../../ui/src/states.tsx"
 
 /** Each screen is its own chunk, loaded when its route is first opened. */
@@ -10,11 +11,17 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
   Component: (await load()).default,
 })
 
+/** While a route's code or the session is on its way. */
+const Loading = () => {
+  const t = useT()
+  return <Spinner label={t("ui.loading")} />
+}
+
 /** /profile and /billing-history: a visitor goes to / with the sign-in dialog, the origin remembered. */
 const MembersOnly = ({ children }: { readonly children: React.ReactNode }) => {
   const { member } = useSession()
   const location = useLocation()
-  if (member === undefined) return <Spinner label="Loading…" />
+  if (member === undefined) return <Loading />
   if (member === null)
     return (
       <Navigate to="/?signin=true" replace state={{ from: location.pathname + location.search }} />
@@ -37,7 +44,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
-    HydrateFallback: () => <Spinner label="Loading…" />,
+    HydrateFallback: Loading,
     children: [
       {
         errorElement: <RouteErrorPage />,

@@ -5,7 +5,7 @@
  */
 
 import type { paths } from "../../../api-client/schema.ts"
-import { currentLanguage } from "../../../ui/src/i18n.tsx"
+import { currentLanguage, translate } from "../../../ui/src/i18n.tsx"
 import { takeInPageAnswer } from "./first-screen.ts"
 
 export class ApiError extends Error {
@@ -70,7 +70,7 @@ export const request = async <T>(
   const inPage = takeInPageAnswer(method, path, options.query)
   if (inPage !== undefined) {
     if (inPage.status >= 200 && inPage.status < 300) return inPage.body as T
-    throw errorOf(inPage.status, inPage.body, "Request failed")
+    throw errorOf(inPage.status, inPage.body, translate("web.api.requestFailed"))
   }
   let response: Response
   try {
@@ -88,15 +88,10 @@ export const request = async <T>(
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause
-    throw new ApiError(
-      0,
-      "NETWORK",
-      "The server could not be reached. Check your connection.",
-      null,
-    )
+    throw new ApiError(0, "NETWORK", translate("web.api.unreachable"), null)
   }
   const body = await readBody(response)
-  if (!response.ok) throw errorOf(response.status, body, "Request failed")
+  if (!response.ok) throw errorOf(response.status, body, translate("web.api.requestFailed"))
   return body as T
 }
 
@@ -112,7 +107,9 @@ export const upload = <T>(
     const xhr = new XMLHttpRequest()
     xhr.open("POST", siteUrl(path))
     xhr.withCredentials = true
-    xhr.setRequestHeader("Accept", "application/json")
+    // The upload's refusals in the page's language too, as request() asks for them.
+    const headers = { Accept: "application/json", "Accept-Language": currentLanguage() }
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) {
         onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)))
@@ -128,10 +125,10 @@ export const upload = <T>(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100)
         resolve(body as T)
-      } else reject(errorOf(xhr.status, body, "Failed to submit artwork"))
+      } else reject(errorOf(xhr.status, body, translate("web.submit.submitFailed")))
     })
     xhr.addEventListener("error", () =>
-      reject(new ApiError(0, "NETWORK", "Failed to upload image. Please try again.", null)),
+      reject(new ApiError(0, "NETWORK", translate("web.api.uploadFailed"), null)),
     )
     xhr.send(form)
   })

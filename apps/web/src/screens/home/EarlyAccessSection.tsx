@@ -5,6 +5,7 @@ import { api } from "../../api/api.ts"
 import { useSession } from "../../session/session.tsx"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { clockTime } from "../../../../ui/src/format.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { DownloadLinks } from "../perks/DownloadLinks.tsx"
 
 /**
@@ -13,6 +14,7 @@ import { DownloadLinks } from "../perks/DownloadLinks.tsx"
  * plan that unlocks it. Nothing shows outside that window (or when the answer fails: it is extra).
  */
 export const EarlyAccessSection = () => {
+  const t = useT()
   const { member } = useSession()
   const query = useQuery({
     queryKey: ["early-access", member?.id ?? null],
@@ -33,14 +35,14 @@ export const EarlyAccessSection = () => {
         className="flex items-center gap-2 text-2xl font-bold text-slate-900"
       >
         <Sunset aria-hidden className="size-6 text-brand-600" />
-        Tomorrow's page (early access)
+        {t("web.home.early.title")}
       </h2>
       {view.access === "granted" && view.challenge ? (
         <div className="mt-4 grid gap-5 sm:grid-cols-[12rem_1fr]">
           {view.challenge.lineArt && (
             <img
               src={view.challenge.lineArt}
-              alt={`Line art of ${view.challenge.title}`}
+              alt={t("web.home.early.lineArtAlt", { title: view.challenge.title })}
               width={192}
               height={192}
               loading="lazy"
@@ -50,14 +52,16 @@ export const EarlyAccessSection = () => {
           <div className="min-w-0">
             <p className="text-lg font-semibold text-slate-900">{view.challenge.title}</p>
             <p className="mt-1 text-sm text-slate-700">
-              A {view.unlockedBy} perk: the contest starts at{" "}
-              {view.startsAt ? clockTime(view.startsAt) : "midnight"}; you can color it tonight.
+              {t("web.home.early.perk", {
+                plan: view.unlockedBy,
+                time: view.startsAt ? clockTime(view.startsAt) : t("web.home.early.midnight"),
+              })}
             </p>
             <div className="mt-4">
               {view.downloads ? (
-                <DownloadLinks downloads={view.downloads} what="tomorrow's page" />
+                <DownloadLinks downloads={view.downloads} what={t("web.home.early.what")} />
               ) : (
-                <p className="text-sm text-slate-700">Its line art is not uploaded yet.</p>
+                <p className="text-sm text-slate-700">{t("web.home.early.notUploaded")}</p>
               )}
             </div>
           </div>
@@ -66,10 +70,10 @@ export const EarlyAccessSection = () => {
         <div className="mt-3 flex flex-wrap items-center gap-4">
           <p className="flex items-center gap-2 text-slate-700">
             <Lock aria-hidden className="size-4" />
-            {view.unlockedBy} members download tomorrow's line art now, from 18:00 the day before.
+            {t("web.home.early.locked", { plan: view.unlockedBy })}
           </p>
           <Link to="/pricing" className={buttonVariants({ variant: "secondary" })}>
-            See {view.unlockedBy}
+            {t("web.home.early.see", { plan: view.unlockedBy })}
           </Link>
         </div>
       )}

@@ -3,6 +3,7 @@ import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { EntryCard } from "../../entries/EntryCard.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 
@@ -11,6 +12,7 @@ const RECENT_COUNT = 8
 
 /** 'Recent Submissions' (§2 Home): the newest entries, each opening in the lightbox. */
 export const RecentSubmissions = () => {
+  const t = useT()
   const recent = useQuery({
     queryKey: RECENT_ENTRIES,
     queryFn: () => api.gallery({ tab: "all", sort: "newest", limit: RECENT_COUNT }),
@@ -18,22 +20,20 @@ export const RecentSubmissions = () => {
 
   const content = (() => {
     if (recent.isPending || (recent.isError && recent.isFetching)) {
-      return <Spinner label="Loading recent submissions" />
+      return <Spinner label={t("web.home.recent.loading")} />
     }
     if (recent.isError) {
       return (
         <ErrorState
-          title="Failed to fetch submissions from API"
-          message={messageOf(recent.error, "The recent entries could not be loaded.")}
+          title={t("web.home.recent.failed")}
+          message={messageOf(recent.error, t("web.home.recent.failedText"))}
           onRetry={() => void recent.refetch()}
         />
       )
     }
     if (recent.data.items.length === 0) {
       return (
-        <EmptyState title="No submissions yet">
-          Be the first to enter today's contest: download the line art above.
-        </EmptyState>
+        <EmptyState title={t("web.home.recent.empty")}>{t("web.home.recent.emptyText")}</EmptyState>
       )
     }
     const ids = recent.data.items.map((item) => item.id)
@@ -57,10 +57,10 @@ export const RecentSubmissions = () => {
     <section aria-labelledby="recent-title" className="py-12">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h2 id="recent-title" className="text-2xl font-bold text-slate-900">
-          Recent Submissions
+          {t("web.home.recent.title")}
         </h2>
         <Link to="/gallery" className="text-sm font-semibold text-brand-700 hover:underline">
-          View All
+          {t("web.home.recent.viewAll")}
         </Link>
       </div>
       <div className="mt-6">{content}</div>

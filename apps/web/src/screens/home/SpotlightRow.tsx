@@ -3,6 +3,7 @@ import { Sparkles } from "lucide-react"
 import { api } from "../../api/api.ts"
 import { EntryCard } from "../../entries/EntryCard.tsx"
 import { artistOf } from "../../entries/entry-view.ts"
+import { useT } from "../../../../ui/src/i18n.tsx"
 
 export const SPOTLIGHT = ["spotlight"] as const
 
@@ -12,6 +13,7 @@ export const SPOTLIGHT = ["spotlight"] as const
  * load, the row is not there at all (it is a showcase, not something a visitor waits for).
  */
 export const SpotlightRow = () => {
+  const t = useT()
   const spotlight = useQuery({ queryKey: SPOTLIGHT, queryFn: () => api.spotlight() })
   const featured = spotlight.data ?? []
   if (featured.length === 0) return null
@@ -23,11 +25,9 @@ export const SpotlightRow = () => {
         className="flex items-center gap-2 text-2xl font-bold text-slate-900"
       >
         <Sparkles aria-hidden className="size-6 text-amber-500" />
-        Spotlight
+        {t("web.home.spotlight.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        Entries our team picked from Color Pro and Color Champ members.
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t("web.home.spotlight.text")}</p>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {featured.map(({ entry }) => (
           <EntryCard

@@ -3,6 +3,7 @@ import { Trophy } from "lucide-react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { ArtistLink, contestPath, RowImage } from "../contests/result-parts.tsx"
 
@@ -14,6 +15,7 @@ export const LATEST_WINNER = ["latest-winner"] as const
  * home page's own content does not wait for it.
  */
 export const YesterdaysWinner = () => {
+  const t = useT()
   const latest = useQuery({ queryKey: LATEST_WINNER, queryFn: api.latestWinner })
   const item = latest.data
   if (!item?.winner) return null
@@ -28,26 +30,35 @@ export const YesterdaysWinner = () => {
         className="flex items-center gap-2 text-2xl font-bold text-slate-900"
       >
         <Trophy aria-hidden className="size-6 text-amber-600" />
-        Yesterday's winner
+        {t("web.home.winner.title")}
       </h2>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-6">
         <RowImage row={winner} size={160} className="w-full max-w-48 self-center sm:w-40" />
         <div className="flex min-w-0 flex-col gap-2">
           <p className="break-words text-slate-800">
-            <ArtistLink row={winner} /> won “{contest.title}”
-            {item.announcedAt && (
-              <>
-                , announced <ShortDate iso={item.announcedAt} />
-              </>
+            {item.announcedAt ? (
+              <T
+                id="web.home.winner.wonAnnounced"
+                values={{ title: contest.title }}
+                components={{
+                  0: <ArtistLink row={winner} />,
+                  1: <ShortDate iso={item.announcedAt} />,
+                }}
+              />
+            ) : (
+              <T
+                id="web.home.winner.won"
+                values={{ title: contest.title }}
+                components={{ 0: <ArtistLink row={winner} /> }}
+              />
             )}
-            .
           </p>
           <VotesAndScore votes={winner.rawVotes} score={winner.score} />
           <Link
             to={contestPath(contest.id)}
             className="text-sm font-semibold text-brand-700 hover:underline"
           >
-            See the results of “{contest.title}”
+            {t("web.home.winner.results", { title: contest.title })}
           </Link>
         </div>
       </div>

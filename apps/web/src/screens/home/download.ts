@@ -1,4 +1,5 @@
 import { errorOf, siteUrl } from "../../api/http.ts"
+import { translate } from "../../../../ui/src/i18n.tsx"
 
 /** The name the server gave the file (Content-Disposition), else `fallback`. */
 export const fileNameFrom = (disposition: string | null, fallback: string): string => {
@@ -30,7 +31,8 @@ const bodyOf = async (response: Response): Promise<unknown> => {
  */
 export const downloadFile = async (path: string, fallbackName: string): Promise<string> => {
   const response = await fetch(siteUrl(path), { credentials: "same-origin" })
-  if (!response.ok) throw errorOf(response.status, await bodyOf(response), "Download failed")
+  if (!response.ok)
+    throw errorOf(response.status, await bodyOf(response), translate("web.home.download.error"))
   const name = fileNameFrom(response.headers.get("Content-Disposition"), fallbackName)
   const url = URL.createObjectURL(await response.blob())
   const link = document.createElement("a")
