@@ -17,6 +17,7 @@ export default defineConfig({
             "domain/**/*.test.ts",
             "adapters/memory/**/*.test.ts",
             "adapters/crypto/**/*.test.ts",
+            "adapters/geo/**/*.test.ts",
             "adapters/images/**/*.test.ts",
             "adapters/http/**/*.test.ts",
             "adapters/mail/**/*.test.ts",

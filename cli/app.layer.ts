@@ -28,6 +28,7 @@ import { layerLazyTsMorphRewriter } from "../adapters/source/lazy-rewriter.ts"
 import type { Canvas } from "../domain/editing/canvases.port.ts"
 import { type PushConfig, pushConfigFromEnv } from "../adapters/push/vapid-keys.ts"
 import { layerWebPush } from "../adapters/push/web-push-sender.ts"
+import { layerIpCountryLocator } from "../adapters/geo/ip-country-locator.ts"
 
 /**
  * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
@@ -97,6 +98,7 @@ export const makeAppLayer = (config: AppConfig) =>
     layerCanvases(config.canvases ?? canvasesFromEnv(process.env)),
     layerLazyTsMorphRewriter,
     layerTotpAuthenticator,
+    layerIpCountryLocator,
     layerWebPush(
       () =>
         config.push ??

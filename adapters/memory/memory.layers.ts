@@ -46,6 +46,8 @@ import { siteSettings } from "./memory-site.ts"
 import { knownDevices, twoFactor } from "./memory-two-factor.ts"
 import { Authenticator, TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
 import { KnownDeviceRepository } from "../../domain/accounts/known-device.port.ts"
+import { IpLocator } from "../../domain/accounts/ip-location.port.ts"
+import { ipCountryLocator } from "../geo/ip-country-locator.ts"
 import { SentNotificationRepository } from "../../domain/notifications/mails/sent-notification.port.ts"
 import { sentNotifications } from "./memory-sent-notifications.ts"
 import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
@@ -116,6 +118,8 @@ export const layerMemory = Layer.effectContext(
           Context.add(TwoFactorRepository, twoFactor(store)),
           Context.add(Authenticator, totpAuthenticator),
           Context.add(KnownDeviceRepository, knownDevices(store)),
+          // The new-sign-in mail's country: the real offline data, as in production.
+          Context.add(IpLocator, ipCountryLocator),
         )
         // Web Push and the bell list (issue 24); pushes are recorded, not sent.
         .pipe((context) => {

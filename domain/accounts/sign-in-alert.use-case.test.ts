@@ -55,6 +55,24 @@ describe("login notifications", () => {
       expect(yield* noteSignInDevice({ ...second, memberId: other.id })).toBe(false)
     }))
 
+  test("the mail says where the address is, in the member's language; a private address is unknown", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      const signIn = (deviceToken: string, address: string) =>
+        noteSignInDevice({ memberId: member.id, deviceToken, userAgent: FIREFOX, address })
+      yield* signIn("a", "193.99.144.80")
+      // A public address in Germany (heise.de's range); then the same from a home network.
+      expect(yield* signIn("b", "193.99.144.80")).toBe(true)
+      expect(yield* signIn("c", "192.168.1.20")).toBe(true)
+      yield* saveMemberSettings(member.id, { ...DEFAULT_SETTINGS, language: "es" })
+      expect(yield* signIn("d", "::ffff:193.99.144.80")).toBe(true)
+      expect((yield* newSignInMails).map((mail) => mail.location)).toEqual([
+        "Germany",
+        null,
+        "Alemania",
+      ])
+    }))
+
   test("with the switch off, a new browser is remembered and mails nothing", () =>
     Effect.gen(function* () {
       const member = yield* seedMember()

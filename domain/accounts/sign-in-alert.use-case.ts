@@ -5,6 +5,7 @@ import { Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { consumeToken, issueToken } from "./account-tokens.ts"
 import { browserName } from "./browser-name.ts"
+import { IpLocator } from "./ip-location.port.ts"
 import { KnownDeviceRepository } from "./known-device.port.ts"
 import { mailLanguageOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
@@ -16,13 +17,15 @@ export interface SignInDevice {
   /** The browser's device cookie (new when it had none). */
   readonly deviceToken: string
   readonly userAgent: string
+  /** The address the sign-in came from (its country is the mail's "Where:"); "" when unknown. */
+  readonly address?: string | undefined
 }
 
 /**
  * After a sign-in (password, or password and code): remembers the browser for the member and,
  * when it is new to an account that has signed in before and the member keeps "login
- * notifications" on, queues the new-sign-in mail (with the time, the browser, and a link that
- * signs out every session and starts a password reset). The first browser an account ever signs
+ * notifications" on, queues the new-sign-in mail (with the time, the browser, the address's
+ * country when known, and a link that signs out every session and starts a password reset). The first browser an account ever signs
  * in from mails nothing: that is the sign-in right after sign-up. One transaction: the device
  * row and its mail commit together, so a browser is mailed about once. True when a mail was queued.
  */
@@ -37,15 +40,18 @@ export const noteSignInDevice = Effect.fn("noteSignInDevice")(function* (device:
       if (!added || !signedInBefore) return false
       if (!(yield* mailSwitchOn(device.memberId, "loginNotifications"))) return false
       const member = yield* (yield* MemberRepository).get(device.memberId)
+      const language = yield* mailLanguageOf(member.id)
+      const location = yield* (yield* IpLocator).locate(device.address ?? "", language ?? "en")
       yield* (yield* Mailer).send({
         kind: "new-sign-in",
         to: member.email,
         name: member.firstName || member.username,
         at: now,
         browser: browserName(device.userAgent),
+        location,
         secureToken: yield* issueToken(member.id, "secure-account", now),
         unsubscribeToken: yield* issueUnsubscribeToken(member.id, "loginNotifications", now),
-        language: yield* mailLanguageOf(member.id),
+        language,
       })
       return true
     }),

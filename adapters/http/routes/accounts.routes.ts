@@ -139,6 +139,7 @@ export const sessionOpened = (
       memberId: opened.member.id,
       deviceToken,
       userAgent: raw.header("User-Agent"),
+      address: caller.ip,
     })
     const reply: Reply = {
       ...ok(yield* signedInBody(opened.member)),
