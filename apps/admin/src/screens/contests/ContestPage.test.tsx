@@ -2,6 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { beforeAll, describe, expect, it, vi } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 import type { AdminEntry, Contest, Ranking, RankingRow } from "../../api/admin-types.ts"
 import {
   aContest,
@@ -452,5 +454,91 @@ describe("a contest's results", () => {
     answerRanking([])
     renderAdmin("/admin/contests/c1?tab=results")
     expect(await screen.findByText("No entries to rank yet")).toBeTruthy()
+  })
+})
+
+describe("a contest's page in the admin's language (issue 22)", () => {
+  it("shows the tabs, details, cancelling, line art, entries and results in Spanish", async () => {
+    await activateLanguage("es")
+    signedInAsAdmin()
+    server.use(
+      // The admin's own setting, which the dashboard follows (signedInAsAdmin's id).
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "es" }),
+      ),
+    )
+    answerContest(aContest({ status: "active", lineArt: null }))
+    server.use(
+      http.get("*/api/admin/contests/c1/entries", () =>
+        HttpResponse.json(page([anAdminEntry({ voteCount: 1234 })])),
+      ),
+    )
+    answerRanking([aRow(), aRow({ rank: 2, entryId: "e2", memberId: "m2", artistName: "ada" })])
+    renderAdmin("/admin/contests/c1")
+
+    // Details: the form, and cancelling with its reason checked in Spanish.
+    expect(await screen.findByRole("heading", { name: "Owl at Midnight" })).toBeTruthy()
+    expect(screen.getByText("Activo")).toBeTruthy()
+    expect(screen.getByRole("link", { name: "Todos los concursos" })).toBeTruthy()
+    const tabs = screen.getByRole("tablist", { name: "Secciones del concurso" })
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Detalles", "Dibujo para colorear", "Participaciones", "Resultados"])
+    expect(screen.getByRole("button", { name: "Guardar cambios" })).toBeTruthy()
+    await userEvent.click(screen.getByRole("button", { name: "Cancelar concurso" }))
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar «Owl at Midnight»?" })
+    expect(within(dialog).getByRole("button", { name: "Mantener el concurso" })).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancelar concurso" }))
+    expect(descriptionOf(within(dialog).getByLabelText("Motivo"))).toContain(
+      "Indique el motivo de la cancelación.",
+    )
+    await userEvent.click(within(dialog).getByRole("button", { name: "Mantener el concurso" }))
+
+    // Line art: none yet, and a file of the wrong kind named in Spanish.
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Dibujo para colorear" }))
+    expect(
+      await screen.findByText(
+        "Este concurso todavía no tiene dibujo para colorear: los miembros no pueden descargar ninguna página.",
+      ),
+    ).toBeTruthy()
+    await userEvent.upload(
+      screen.getByLabelText("Página (PNG, JPEG, WebP o AVIF)"),
+      new File(["GIF89a"], "owl.gif", { type: "image/gif" }),
+      { applyAccept: false },
+    )
+    expect(descriptionOf(screen.getByLabelText("Página (PNG, JPEG, WebP o AVIF)"))).toContain(
+      "owl.gif no es una imagen PNG, JPEG, WebP ni AVIF.",
+    )
+    expect(screen.getByRole("button", { name: "Subir dibujo para colorear" })).toBeTruthy()
+
+    // Entries: the moderation actions; 1234 as Spanish writes it (no separator in 4 digits; English: 1,234).
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Participaciones" }))
+    const entries = await screen.findByRole("table", { name: "Participaciones" })
+    expect(within(entries).getByRole("columnheader", { name: "Artista" })).toBeTruthy()
+    expect(within(entries).getByText("1234")).toBeTruthy()
+    expect(within(entries).getByText("Visible")).toBeTruthy()
+    expect(
+      within(entries).getByRole("button", { name: "Ocultar la participación de grace" }),
+    ).toBeTruthy()
+    expect(
+      within(entries).getByRole("button", { name: "Descalificar la participación de grace" }),
+    ).toBeTruthy()
+
+    // Results: why it cannot close yet, and the ranking.
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Resultados" }))
+    expect(
+      await screen.findByText("El concurso se puede cerrar cuando haya terminado."),
+    ).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Cerrar concurso" }).hasAttribute("disabled")).toBe(
+      true,
+    )
+    expect(screen.getByText("Cierre el concurso antes de anunciar su ganador.")).toBeTruthy()
+    const ranking = await screen.findByRole("table", { name: "Clasificación" })
+    expect(within(ranking).getByRole("columnheader", { name: "Votos sin ponderar" })).toBeTruthy()
+    expect(within(ranking).getByRole("columnheader", { name: "Puntuación ponderada" })).toBeTruthy()
+    expect(within(ranking).getByRole("img", { name: "Participación de ada" })).toBeTruthy()
+    expect(screen.queryByText("Close contest")).toBeNull()
   })
 })

@@ -2,6 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from "@testing-library/
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 import type { AdminContest } from "../../api/admin-types.ts"
 import {
   aContest,
@@ -217,5 +219,62 @@ describe("creating a contest", () => {
     answer = refusal(409, "CONTEST_OVERLAP", "The window overlaps “Owl at Midnight”")
     await userEvent.click(within(dialog).getByRole("button", { name: "Create contest" }))
     expect(await within(dialog).findByText("The window overlaps “Owl at Midnight”")).toBeTruthy()
+  })
+})
+
+describe("the contests list in the admin's language (issue 22)", () => {
+  it("shows the list, its statuses, counts and filter in German, and the new contest form", async () => {
+    await activateLanguage("de")
+    signedInAsAdmin()
+    server.use(
+      // The admin's own setting, which the dashboard follows (signedInAsAdmin's id).
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+    )
+    let items: ReadonlyArray<AdminContest> = [
+      anAdminContest({ id: "c1", title: "Owl at Midnight", voteCount: 1340 }),
+      anAdminContest({
+        id: "c2",
+        title: "Fox in the Snow",
+        status: "scheduled",
+        lineArt: null,
+        subscribersOnly: true,
+      }),
+    ]
+    // Read at each request: the filter's request below finds none.
+    server.use(http.get("*/api/admin/contests", () => HttpResponse.json(page(items))))
+    renderAdmin("/admin/contests")
+    expect(await screen.findByRole("heading", { name: "Wettbewerbe" })).toBeTruthy()
+    const table = await screen.findByRole("table", { name: "Wettbewerbe" })
+    expect(within(table).getByRole("columnheader", { name: "Titel" })).toBeTruthy()
+    expect(within(table).getByRole("columnheader", { name: "Malvorlage" })).toBeTruthy()
+    const owl = within(table).getByRole("link", { name: "Owl at Midnight" }).closest("tr")
+    if (!owl) throw new Error("no row")
+    expect(within(owl).getByText("Aktiv")).toBeTruthy()
+    expect(within(owl).getByText("1.340")).toBeTruthy()
+    expect(within(owl).getByText("Ja")).toBeTruthy()
+    const fox = within(table).getByRole("link", { name: "Fox in the Snow" }).closest("tr")
+    if (!fox) throw new Error("no row")
+    expect(within(fox).getByText("Geplant")).toBeTruthy()
+    expect(within(fox).getByText("Fehlt")).toBeTruthy()
+    expect(within(fox).getByText("Nur für Abonnenten")).toBeTruthy()
+    expect(screen.queryByText("Missing")).toBeNull()
+
+    items = []
+    const status = screen.getByLabelText("Status")
+    expect(within(status).getByRole("option", { name: "Alle Wettbewerbe" })).toBeTruthy()
+    expect(within(status).getByRole("option", { name: "Abgesagt" })).toBeTruthy()
+    await userEvent.selectOptions(status, "cancelled")
+    expect(await screen.findByText("Keine abgesagten Wettbewerbe")).toBeTruthy()
+    expect(
+      screen.getByText(
+        "Legen Sie einen mit „Neuer Wettbewerb“ an oder planen Sie tägliche Wettbewerbe im Kalender.",
+      ),
+    ).toBeTruthy()
+
+    await userEvent.click(screen.getByRole("button", { name: "Neuer Wettbewerb" }))
+    const dialog = await screen.findByRole("dialog", { name: "Neuer Wettbewerb" })
+    expect(within(dialog).getByRole("button", { name: "Wettbewerb anlegen" })).toBeTruthy()
   })
 })

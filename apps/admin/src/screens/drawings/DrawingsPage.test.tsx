@@ -2,6 +2,8 @@ import { configure, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 import type { Drawing } from "../../api/admin-types.ts"
 import { refusal, renderAdmin, server, signedInAsAdmin } from "../../test/render.tsx"
 
@@ -146,5 +148,75 @@ describe("the drawings section", () => {
     const october = await month("October 2026")
     expect(await within(october).findByText("Paid out")).toBeTruthy()
     expect(within(october).queryByRole("button", { name: /Mark paid out/ })).toBeNull()
+  })
+})
+
+describe("the drawings section in the admin's language (issue 22)", () => {
+  it("shows the months, prizes, statuses and the draw in German", async () => {
+    await activateLanguage("de")
+    signedInAsAdmin()
+    server.use(
+      // The admin's own setting, which the dashboard follows (signedInAsAdmin's id).
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+    )
+    let list: ReadonlyArray<Drawing> = [
+      aDrawing({ id: "oct-lite" }),
+      drawn({
+        id: "sep-pro",
+        month: "2026-09",
+        tier: "pro",
+        planName: "Color Pro",
+        prizeCents: 5000,
+      }),
+      drawn({
+        id: "sep-champ",
+        month: "2026-09",
+        tier: "champ",
+        planName: "Color Champ",
+        prizeCents: 10000,
+        entrants: [],
+        winnerId: null,
+        winnerName: null,
+      }),
+    ]
+    answerDrawings(() => list)
+    server.use(
+      http.post("*/api/admin/drawings/:month/draw", () => {
+        list = [drawn(), ...list.slice(1)]
+        return HttpResponse.json([{ drawnNow: true, drawing: drawn() }])
+      }),
+    )
+    renderAdmin("/admin/drawings")
+    expect(await screen.findByRole("heading", { name: "Verlosungen" })).toBeTruthy()
+    expect(screen.getByRole("link", { name: "der Verlosungsseite" }).getAttribute("href")).toBe(
+      "/rewards/drawings",
+    )
+
+    const september = await screen.findByRole("region", { name: "Verlosungen im September 2026" })
+    expect(within(september).getByRole("columnheader", { name: "Tarif" })).toBeTruthy()
+    const [pro, champ] = within(september).getAllByRole("row").slice(1)
+    expect(pro?.textContent).toContain("50,00\u00a0$") // Intl puts a no-break space before the sign
+    expect(pro?.textContent).toContain("Gezogen")
+    expect(
+      within(pro as HTMLElement).getByRole("button", { name: /Als ausgezahlt markieren/ }),
+    ).toBeTruthy()
+    expect(champ?.textContent).toContain("keine Teilnehmenden")
+    expect(champ?.textContent).toContain("100,00\u00a0$")
+
+    const october = await screen.findByRole("region", { name: "Verlosungen im Oktober 2026" })
+    expect(within(october).getByText("Festgelegt, nicht gezogen")).toBeTruthy()
+    await userEvent.click(screen.getByRole("button", { name: "Jetzt ziehen" }))
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Die Verlosungen von Oktober 2026 jetzt ziehen?",
+    })
+    expect(
+      within(dialog).getByText(/^Die 1 festgelegte Verlosung von Oktober 2026 wird anhand/),
+    ).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole("button", { name: "Jetzt ziehen" }))
+    expect(await screen.findByText("Oktober 2026: 1 Verlosung gezogen.")).toBeTruthy()
+    expect(await within(october).findByText("ada")).toBeTruthy()
+    expect(screen.queryByText("Run draw now")).toBeNull()
   })
 })
