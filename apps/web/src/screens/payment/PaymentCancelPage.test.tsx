@@ -3,6 +3,7 @@ import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
 import { server } from "../../test/server.ts"
 import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 
 // Lazy routes render after their module loads: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
@@ -80,5 +81,21 @@ describe("the payment cancelled page", () => {
     ).toBeTruthy()
     await settled()
     expect(cancelled).toEqual([])
+  })
+
+  it("reads in French: nothing was charged, and the ways back", async () => {
+    await activateLanguage("fr")
+    signedInAs(null)
+    renderRoute("/payment-cancel")
+    expect(await screen.findByRole("heading", { name: "Paiement annulé" })).toBeTruthy()
+    expect(
+      screen.getByText(
+        "Votre paiement a été annulé. Aucun montant n’a été débité de votre compte.",
+      ),
+    ).toBeTruthy()
+    expect(
+      screen.getByRole("link", { name: "Voir les formules et tarifs" }).getAttribute("href"),
+    ).toBe("/pricing")
+    expect(screen.getByRole("link", { name: "Retour à l’accueil" }).getAttribute("href")).toBe("/")
   })
 })

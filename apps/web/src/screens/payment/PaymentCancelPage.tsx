@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router-dom"
 import { api } from "../../api/api.ts"
 import { useSession } from "../../session/session.tsx"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Page } from "../../../../ui/src/page.tsx"
 
 /**
@@ -29,22 +30,21 @@ const useCancelCheckout = (paymentId: string | null) => {
 
 /** /payment-cancel: the provider's Cancel sends the member here; nothing was charged. */
 const PaymentCancelPage = () => {
+  const t = useT()
   const [params] = useSearchParams()
   useCancelCheckout(params.get("payment"))
   return (
     <Page className="max-w-xl">
       <div className="rounded-xl border border-slate-200 p-8 text-center shadow-sm">
         <XCircle aria-hidden className="mx-auto size-12 text-slate-500" />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">Payment Cancelled</h1>
-        <p className="mt-2 text-slate-700">
-          Your payment process was cancelled. No charges were made to your account.
-        </p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{t("web.payment.cancel.title")}</h1>
+        <p className="mt-2 text-slate-700">{t("web.payment.cancel.text")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/pricing" className={buttonVariants({ variant: "primary" })}>
-            View Pricing Plans
+            {t("web.payment.cancel.plans")}
           </Link>
           <Link to="/" className={buttonVariants({ variant: "secondary" })}>
-            Return to Home
+            {t("web.payment.home")}
           </Link>
         </div>
       </div>

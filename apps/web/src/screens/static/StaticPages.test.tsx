@@ -150,3 +150,25 @@ describe("in Spanish", () => {
     ).toBeTruthy()
   })
 })
+
+describe("in German", () => {
+  it("the privacy policy reads in German, says that the English version prevails, and keeps the cookie's name", async () => {
+    await activateLanguage("de")
+    await open("/privacy", "Datenschutzerklärung")
+    const main = screen.getByRole("main")
+    const text = main.textContent ?? ""
+    expect(text).toContain("ist die englische Fassung maßgeblich")
+    expect(within(main).getByText("colorday_session", { selector: "code" })).toBeTruthy()
+    expect(text).toContain("läuft 30 Tage nach Ihrem letzten Besuch ab")
+    expect(text).toContain("der 24 Stunden gültig ist")
+    expect(text).toContain("der 1 Stunde gültig ist")
+    expect(text).toContain("Meine Daten herunterladen:")
+    expect(screen.getByRole("heading", { name: "Wer was sehen kann" })).toBeTruthy()
+    expect(within(main).getAllByRole("link", { name: "Kontaktformular" })).toHaveLength(2)
+    expect(
+      within(main).getByRole("link", { name: "Nutzungsbedingungen" }).getAttribute("href"),
+    ).toBe("/terms")
+    expect(text).not.toContain("Privacy Policy")
+    expect(text).not.toContain("What we store")
+  })
+})
