@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
 import type { Analytics, ContestAnalytics } from "../../api/admin-types.ts"
 import {
   aContest,
@@ -188,5 +189,49 @@ describe("analytics per contest", () => {
     contests = [anAdminContest()]
     await queryClient.invalidateQueries()
     expect(await screen.findByText("No activity recorded for this contest yet")).toBeTruthy()
+  })
+})
+
+describe("analytics in the admin's language (issue 22)", () => {
+  it("shows the figures, the charts' titles and tables, the days and the range check in German", async () => {
+    signedInAsAdmin()
+    answerContests()
+    server.use(
+      http.get("*/api/users/:id/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+      http.get("*/api/admin/analytics", () => HttpResponse.json(anAnalytics())),
+      http.get("*/api/admin/analytics/contests/c1", () => HttpResponse.json(aContestAnalytics())),
+    )
+    renderAdmin("/admin/analytics?from=2026-11-01&to=2026-11-30")
+    expect(
+      // The German catalogs are compiled on first use: slow on a busy machine.
+      await screen.findByRole("heading", { name: "Statistiken", level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy()
+    expect(await screen.findByText("Umstiegsquote auf bezahlte Pläne")).toBeTruthy()
+    // German digit grouping and percent (Intl puts a no-break space before "%").
+    expect(figure("Aufrufe")).toBe("2.700")
+    expect(figure("Umstiegsquote auf bezahlte Pläne")?.replace(/\s/g, " ")).toBe("8,3 %")
+    expect(screen.queryByText("Conversion to paid")).toBeNull()
+
+    const figures = screen.getByRole("table", { name: "Beiträge und Stimmen pro Tag" })
+    expect(within(figures).getByRole("columnheader", { name: "Wann" })).toBeTruthy()
+    expect(within(figures).getByRole("columnheader", { name: "Stimmen" })).toBeTruthy()
+    const monday = within(figures).getByRole("rowheader", { name: "Mo., 23. Nov." }).closest("tr")
+    if (!monday) throw new Error("no row")
+    expect(within(monday).getByText("1.100")).toBeTruthy()
+    expect(screen.getByRole("figure", { name: "Aufrufe und Downloads pro Tag" })).toBeTruthy()
+    expect(screen.getByText("Zahlen anzeigen: Aufrufe und Downloads pro Tag")).toBeTruthy()
+
+    const from = screen.getByLabelText("Von")
+    await userEvent.clear(from)
+    await userEvent.type(from, "2024-01-01")
+    await userEvent.click(screen.getByRole("button", { name: "Anzeigen" }))
+    expect(await screen.findByText("Ein Zeitraum umfasst höchstens 366 Tage.")).toBeTruthy()
+
+    await userEvent.selectOptions(screen.getByLabelText("Wettbewerb"), "c1")
+    expect(
+      await screen.findByRole("table", { name: "Owl at Midnight, Stunde für Stunde" }),
+    ).toBeTruthy()
   })
 })

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
 import {
   anAdminContest,
   page,
@@ -107,5 +108,62 @@ describe("the line art requests section", () => {
     refuse = false
     await userEvent.click(within(dialog).getByRole("button", { name: "Fulfil" }))
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull())
+  })
+})
+
+describe("the line art requests in the admin's language (issue 22)", () => {
+  it("shows the queue, its filing date and statuses, and declines with a reason in Spanish", async () => {
+    signedInAsAdmin()
+    let sent: unknown = null
+    server.use(
+      http.get("*/api/users/:id/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "es" }),
+      ),
+      http.get("*/api/admin/line-art-requests", () =>
+        HttpResponse.json([
+          aRequest(),
+          aRequest({
+            id: "r2",
+            status: "declined",
+            declineReason: "Ya dibujado",
+            member: null,
+          }),
+        ]),
+      ),
+      http.post("*/api/admin/line-art-requests/:id/decline", async ({ request }) => {
+        sent = await request.json()
+        return HttpResponse.json(aRequest({ status: "declined", declineReason: "Repetido" }))
+      }),
+    )
+    renderAdmin("/admin/line-art-requests")
+    const table = await screen.findByRole(
+      "table",
+      { name: "Solicitudes de dibujos para colorear" },
+      // The Spanish catalogs are compiled on first use: slow on a busy machine.
+      { timeout: 15_000 },
+    )
+    expect(within(table).getByRole("columnheader", { name: "Miembro" })).toBeTruthy()
+    expect(within(table).getByText("Abierta")).toBeTruthy()
+    expect(within(table).getByText("Rechazada")).toBeTruthy()
+    expect(within(table).getByText("Motivo: Ya dibujado")).toBeTruthy()
+    expect(within(table).getByText("una cuenta eliminada")).toBeTruthy()
+    // A date in Spanish: day, short month, year (10:00 UTC is the 20th from UTC−10 to UTC+13).
+    expect(within(table).getAllByText("20 nov 2026").length).toBe(2)
+    expect(within(table).getAllByRole("link", { name: "Imagen de referencia" })).toHaveLength(2)
+    expect(screen.getByRole("option", { name: "Pendientes (abiertas y aceptadas)" })).toBeTruthy()
+
+    await userEvent.click(within(table).getByRole("button", { name: "Rechazar (ada)" }))
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "¿Rechazar la solicitud de ada?",
+    })
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rechazar" }))
+    expect(
+      within(dialog).getByText("Indique el motivo: se enviará al miembro por correo"),
+    ).toBeTruthy()
+    expect(sent).toBeNull()
+    await userEvent.type(within(dialog).getByLabelText("Motivo"), "Repetido")
+    await userEvent.click(within(dialog).getByRole("button", { name: "Rechazar" }))
+    await waitFor(() => expect(sent).toEqual({ reason: "Repetido" }))
+    expect(await screen.findByText("Solicitud rechazada")).toBeTruthy()
   })
 })

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { beforeAll, describe, expect, it, vi } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
 import { renderAdmin, server, signedInAsAdmin } from "../../test/render.tsx"
 
 configure({ asyncUtilTimeout: 5000 })
@@ -79,5 +80,50 @@ describe("the premium pages section", () => {
     )
     await userEvent.click(screen.getByRole("button", { name: "Upload premium page" }))
     expect(await screen.findByText("The week must be an ISO week written YYYY-Www")).toBeTruthy()
+  })
+})
+
+describe("the premium pages in the admin's language (issue 22)", () => {
+  it("shows the form, its checks and the list in German", async () => {
+    signedInAsAdmin()
+    server.use(
+      http.get("*/api/users/:id/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+      http.get("*/api/admin/premium-pages", () =>
+        HttpResponse.json({
+          currentWeek: "2026-W48",
+          nextWeek: "2026-W49",
+          pages: [
+            {
+              week: "2026-W48",
+              title: "Eule im Winter",
+              image: "/images/line-art/owl.png",
+              uploadedAt: "2026-11-23T12:00:00.000Z",
+            },
+          ],
+        }),
+      ),
+    )
+    renderAdmin("/admin/premium-pages")
+    expect(
+      // The German catalogs are compiled on first use: slow on a busy machine.
+      await screen.findByRole("heading", { name: "Premium-Seiten", level: 1 }, { timeout: 15_000 }),
+    ).toBeTruthy()
+    expect(screen.getByRole("link", { name: "der Seite „Belohnungen“" }).getAttribute("href")).toBe(
+      "/rewards",
+    )
+    expect(screen.getByRole("option", { name: "Diese Woche (2026-W48)" })).toBeTruthy()
+    expect(screen.getByRole("option", { name: "Nächste Woche (2026-W49)" })).toBeTruthy()
+    await userEvent.click(screen.getByRole("button", { name: "Premium-Seite hochladen" }))
+    expect(screen.getByText("Geben Sie der Seite einen Titel")).toBeTruthy()
+    expect(screen.getByText("Wählen Sie die Seite (PNG, JPEG, WebP oder AVIF)")).toBeTruthy()
+    expect(screen.queryByText("Give the page a title")).toBeNull()
+
+    const table = screen.getByRole("table", { name: "Premium-Seiten nach Woche" })
+    expect(within(table).getByRole("columnheader", { name: "Hochgeladen" })).toBeTruthy()
+    expect(within(table).getByRole("img", { name: "Premium-Seite von 2026-W48" })).toBeTruthy()
+    // The upload date in German ("23.11.2026, …"; 12:00 UTC is the 23rd in any zone but ±12).
+    expect(within(table).getByText(/^23\.11\.2026/)).toBeTruthy()
   })
 })

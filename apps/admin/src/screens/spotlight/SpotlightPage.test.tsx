@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
 import { anEntry } from "../../../../web/src/entries/entry-fixtures.ts"
 import type { Spotlight } from "../../api/admin-types.ts"
 import { refusal, renderAdmin, server, signedInAsAdmin } from "../../test/render.tsx"
@@ -116,5 +117,40 @@ describe("the dashboard's Spotlight section", () => {
     expect(await screen.findByText("Removed from the Spotlight")).toBeTruthy()
     expect(removed).toEqual(["s1"])
     expect(await screen.findByText("Nothing featured")).toBeTruthy()
+  })
+})
+
+describe("the Spotlight in the admin's language (issue 22)", () => {
+  it("lists, checks the form and removes in Spanish", async () => {
+    signedInAsAdmin()
+    server.use(
+      http.get("*/api/users/:id/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "es" }),
+      ),
+    )
+    const { removed } = spotlightAnswers([aSpotlight()])
+    renderAdmin("/admin/spotlight")
+    // The Spanish catalogs are compiled on first use: slow on a busy machine.
+    const table = await screen.findByRole("table", { name: "Destacado" }, { timeout: 15_000 })
+    expect(screen.getByRole("heading", { name: "Destacado", level: 1 })).toBeTruthy()
+    expect(
+      within(table).getByRole("link", { name: "Participación de grace" }).getAttribute("href"),
+    ).toBe("/entries/e1")
+    expect(within(table).getByText("Visible")).toBeTruthy()
+    expect(within(table).getByRole("columnheader", { name: "Inicio" })).toBeTruthy()
+
+    await userEvent.click(screen.getByRole("button", { name: "Destacar participación" }))
+    expect(await screen.findByText("Pegue la dirección de la participación o su id")).toBeTruthy()
+    expect(screen.getByText("Elija cuándo empieza a mostrarse")).toBeTruthy()
+    expect(screen.queryByText("Paste the entry's address or its id")).toBeNull()
+
+    await userEvent.click(screen.getByRole("button", { name: "Quitar la participación de grace" }))
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "¿Quitar de Destacado la participación de grace?",
+    })
+    await userEvent.click(within(dialog).getByRole("button", { name: "Quitar" }))
+    expect(await screen.findByText("Quitada de Destacado")).toBeTruthy()
+    expect(removed).toEqual(["s1"])
+    expect(await screen.findByText("Nada destacado")).toBeTruthy()
   })
 })

@@ -4,7 +4,7 @@ import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card, Chip, type ChipTone } from "../../../../ui/src/card.tsx"
 import { FormAlert, problemOf, TextField } from "../../../../ui/src/form.tsx"
-import { useT } from "../../../../ui/src/i18n.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
@@ -121,8 +121,11 @@ const RemoveSpotlight = ({ spotlight }: { readonly spotlight: Spotlight }) => {
     <ConfirmDialog
       trigger={
         <Button variant="secondary" size="sm">
-          {t("admin.spotlight.remove")}{" "}
-          <span className="sr-only">{t("admin.spotlight.entryOf", { username })}</span>
+          <T
+            id="admin.spotlight.removeButton"
+            values={{ username }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
       }
       title={t("admin.spotlight.removeTitle", { username })}
