@@ -9,10 +9,12 @@ import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { fieldMessageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { Field, SettingsCard } from "./controls.tsx"
 
 /** Settings → your data: download everything we hold, or delete the account (with its password). */
 export const AccountData = ({ member }: { readonly member: Member }) => {
+  const t = useT()
   const client = useQueryClient()
   const { refresh } = useSession()
   const navigate = useNavigate()
@@ -38,54 +40,52 @@ export const AccountData = ({ member }: { readonly member: Member }) => {
     await api.deleteAccount(member.id, password)
     // The server ended every session: once home, reading it again shows the visitor's header.
     deleted.current = true
-    toast({ title: "Account deleted", description: "Your account has been deleted." })
+    toast({
+      title: t("web.settings.data.deleted"),
+      description: t("web.settings.data.deletedDescription"),
+    })
     await navigate("/", { replace: true })
   }
 
   return (
-    <SettingsCard id="account-data" title="Your data">
+    <SettingsCard id="account-data" title={t("web.settings.data.title")}>
       <div className="flex flex-col gap-6">
         <div>
-          <p className="text-sm text-slate-700">
-            Download a copy of everything we hold about you as a JSON file.
-          </p>
+          <p className="text-sm text-slate-700">{t("web.settings.data.downloadLead")}</p>
           <a
             href={api.exportUrl(member.id)}
             download={`colorday-${member.username}.json`}
             className={buttonVariants({ variant: "secondary", className: "mt-3" })}
           >
             <Download aria-hidden className="size-4" />
-            Download my data
+            {t("web.settings.data.download")}
           </a>
         </div>
         <div className="border-t border-slate-100 pt-6">
-          <p className="text-sm text-slate-700">
-            Deleting your account is permanent: you are signed out everywhere and cannot sign in
-            again with this account.
-          </p>
+          <p className="text-sm text-slate-700">{t("web.settings.data.deleteLead")}</p>
           <ConfirmDialog
             className="max-w-md"
             trigger={
               <Button variant="danger" className="mt-3">
                 <Trash2 aria-hidden className="size-4" />
-                Delete account
+                {t("web.settings.data.delete")}
               </Button>
             }
-            title="Delete your account?"
-            description={`Your account ${member.username} will be deleted and every session of it ended. This cannot be undone. If you want a copy of your data, download it first. Enter your password to confirm.`}
-            cancelLabel="Keep my account"
-            confirmLabel="Delete my account"
-            busyLabel="Deleting…"
+            title={t("web.settings.data.confirmTitle")}
+            description={t("web.settings.data.confirmDescription", { username: member.username })}
+            cancelLabel={t("web.settings.data.keep")}
+            confirmLabel={t("web.settings.data.confirm")}
+            busyLabel={t("web.settings.data.deleting")}
             confirmDisabled={password === ""}
             problemOf={(error) =>
-              fieldMessageOf(error, ["password"], "Failed to delete the account")
+              fieldMessageOf(error, ["password"], t("web.settings.data.failed"))
             }
             onOpenChange={(next) => next || setPassword("")}
             onConfirm={remove}
           >
             <Field
               id="delete-password"
-              label="Password"
+              label={t("web.auth.password")}
               type="password"
               autoComplete="current-password"
               required

@@ -7,6 +7,7 @@ import { SESSION_KEY } from "../../session/session.tsx"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { ArtistAvatar } from "../artist/ArtistProfile.tsx"
 import { photoProblem } from "../home/submission-rules.ts"
 import { SettingsCard } from "./controls.tsx"
@@ -30,6 +31,7 @@ type Step =
  * and strips its metadata), or remove the current one.
  */
 export const AvatarSettings = ({ member }: { readonly member: Member }) => {
+  const t = useT()
   const client = useQueryClient()
   const toast = useToast()
   const inputId = useId()
@@ -70,10 +72,10 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
     try {
       took(await api.uploadAvatar(member.id, file))
       setStep({ kind: "idle" })
-      toast({ title: "Avatar updated" })
+      toast({ title: t("web.settings.avatar.updated") })
     } catch (error) {
       setStep({ kind: "idle" })
-      setProblem(messageOf(error, "The avatar could not be uploaded."))
+      setProblem(messageOf(error, t("web.settings.avatar.uploadFailed")))
     }
   }
 
@@ -82,9 +84,9 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
     setProblem(null)
     try {
       took(await api.removeAvatar(member.id))
-      toast({ title: "Avatar removed" })
+      toast({ title: t("web.settings.avatar.removed") })
     } catch (error) {
-      setProblem(messageOf(error, "The avatar could not be removed."))
+      setProblem(messageOf(error, t("web.settings.avatar.removeFailed")))
     } finally {
       setStep({ kind: "idle" })
     }
@@ -94,14 +96,14 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
   return (
     <SettingsCard
       id="avatar-settings"
-      title="Avatar"
-      description="Shown on your public page. We crop it to a square and remove its metadata (location, camera)."
+      title={t("web.settings.avatar.title")}
+      description={t("web.settings.avatar.description")}
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         {step.kind === "chosen" ? (
           <img
             src={step.previewUrl}
-            alt="Preview of your new avatar"
+            alt={t("web.settings.avatar.preview")}
             width={96}
             height={96}
             className="size-24 shrink-0 rounded-full bg-slate-100 object-cover"
@@ -118,10 +120,10 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
             <>
               <Button onClick={() => void upload(step.file)}>
                 <ImageUp aria-hidden className="size-4" />
-                Upload avatar
+                {t("web.settings.avatar.upload")}
               </Button>
               <Button variant="ghost" onClick={() => setStep({ kind: "idle" })}>
-                Cancel
+                {t("web.settings.cancel")}
               </Button>
             </>
           ) : (
@@ -134,7 +136,7 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
                   className: "cursor-pointer focus-within:ring-2",
                 })}
               >
-                {sending ? "Saving…" : "Choose a picture"}
+                {sending ? t("web.settings.saving") : t("web.settings.avatar.choose")}
                 <input
                   id={inputId}
                   type="file"
@@ -147,7 +149,7 @@ export const AvatarSettings = ({ member }: { readonly member: Member }) => {
               {avatarUrl && (
                 <Button variant="ghost" disabled={sending} onClick={() => void remove()}>
                   <Trash2 aria-hidden className="size-4" />
-                  Remove avatar
+                  {t("web.settings.avatar.remove")}
                 </Button>
               )}
             </>

@@ -6,6 +6,7 @@ import { Button } from "../../../../ui/src/button.tsx"
 import { DialogDescription, DialogShell, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import { fieldMessageOf } from "../../../../ui/src/messages.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { Field } from "./controls.tsx"
 
 interface Problem {
@@ -14,15 +15,18 @@ interface Problem {
 }
 
 /** The spec's password rules (§5) before anything is sent. */
-export const passwordProblem = (next: string, confirm: string): Problem | null => {
+export const passwordProblem = (next: string, confirm: string, t: Translate): Problem | null => {
   if (next.length < MIN_PASSWORD_LENGTH) {
     return {
-      title: "Password too short",
-      message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+      title: t("web.auth.issue.passwordShort.title"),
+      message: t("web.auth.issue.passwordShort.message", { min: MIN_PASSWORD_LENGTH }),
     }
   }
   if (next !== confirm) {
-    return { title: "Passwords do not match", message: "Please ensure both password fields match" }
+    return {
+      title: t("web.auth.issue.passwordsDiffer.title"),
+      message: t("web.auth.issue.passwordsDiffer.message"),
+    }
   }
   return null
 }
@@ -31,6 +35,7 @@ const EMPTY = { current: "", next: "", confirm: "" }
 
 /** Settings → Change Password: current, new and confirmation, checked here, then by the server. */
 export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }) => {
+  const t = useT()
   const toast = useToast()
   const [open, setOpen] = useState(false)
   const [fields, setFields] = useState(EMPTY)
@@ -47,21 +52,21 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const local = passwordProblem(fields.next, fields.confirm)
+    const local = passwordProblem(fields.next, fields.confirm, t)
     setProblem(local)
     if (local) return
     setBusy(true)
     try {
       await api.changePassword(memberId, fields.current, fields.next)
-      toast({ title: "Password updated" })
+      toast({ title: t("web.settings.password.updated") })
       onOpenChange(false)
     } catch (error) {
       setProblem({
-        title: "Password not changed",
+        title: t("web.settings.password.notChanged"),
         message: fieldMessageOf(
           error,
           ["currentPassword", "newPassword"],
-          "Failed to change password",
+          t("web.settings.password.failed"),
         ),
       })
     } finally {
@@ -74,16 +79,14 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
       open={open}
       onOpenChange={onOpenChange}
       className="max-w-md"
-      trigger={<Button variant="secondary">Change Password</Button>}
+      trigger={<Button variant="secondary">{t("web.settings.password.title")}</Button>}
     >
-      <DialogTitle>Change Password</DialogTitle>
-      <DialogDescription>
-        Enter your current password, then the new one twice. Your other devices will be signed out.
-      </DialogDescription>
+      <DialogTitle>{t("web.settings.password.title")}</DialogTitle>
+      <DialogDescription>{t("web.settings.password.lead")}</DialogDescription>
       <form onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
         <Field
           id="current-password"
-          label="Current password"
+          label={t("web.settings.password.current")}
           type="password"
           autoComplete="current-password"
           required
@@ -92,7 +95,7 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
         />
         <Field
           id="new-password"
-          label="New password"
+          label={t("web.settings.password.new")}
           type="password"
           autoComplete="new-password"
           required
@@ -101,7 +104,7 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
         />
         <Field
           id="confirm-password"
-          label="Confirm new password"
+          label={t("web.settings.password.confirm")}
           type="password"
           autoComplete="new-password"
           required
@@ -116,10 +119,10 @@ export const ChangePasswordDialog = ({ memberId }: { readonly memberId: string }
         )}
         <div className="flex flex-wrap justify-end gap-2">
           <Dialog.Close asChild>
-            <Button variant="secondary">Cancel</Button>
+            <Button variant="secondary">{t("web.settings.cancel")}</Button>
           </Dialog.Close>
           <Button type="submit" disabled={busy}>
-            {busy ? "Updating..." : "Update Password"}
+            {busy ? t("web.settings.updating") : t("web.settings.password.submit")}
           </Button>
         </div>
       </form>

@@ -11,6 +11,7 @@ import { shortDate } from "../../../../ui/src/format.ts"
 import { fieldMessageOf, messageOf } from "../../../../ui/src/messages.ts"
 import { Spinner } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 
 type Requests = Awaited<ReturnType<typeof api.lineArtRequests>>
 type LineArtRequest = Requests["requests"][number]
@@ -18,34 +19,42 @@ type LineArtRequest = Requests["requests"][number]
 const REQUESTS = ["line-art-requests"] as const
 
 const STATUS: { readonly [S in LineArtRequest["status"]]: { label: string; tone: ChipTone } } = {
-  open: { label: "Waiting for review", tone: "amber" },
-  accepted: { label: "Accepted", tone: "sky" },
-  declined: { label: "Declined", tone: "red" },
-  fulfilled: { label: "Fulfilled", tone: "green" },
+  open: { label: "web.profile.requests.status.open", tone: "amber" },
+  accepted: { label: "web.profile.requests.status.accepted", tone: "sky" },
+  declined: { label: "web.profile.requests.status.declined", tone: "red" },
+  fulfilled: { label: "web.profile.requests.status.fulfilled", tone: "green" },
 }
 
-const RequestItem = ({ request }: { readonly request: LineArtRequest }) => (
-  <li className="min-w-0 rounded-lg border border-border p-4">
-    <div className="flex flex-wrap items-center justify-between gap-2">
-      <Chip tone={STATUS[request.status].tone}>{STATUS[request.status].label}</Chip>
-      <span className="text-xs text-muted-foreground">Filed {shortDate(request.createdAt)}</span>
-    </div>
-    <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{request.brief}</p>
-    {request.status === "declined" && request.declineReason && (
-      <p className="mt-2 text-sm text-slate-700">Reason: {request.declineReason}</p>
-    )}
-    {request.status === "fulfilled" && request.contestId && (
-      <Link
-        to={`/contests/${request.contestId}`}
-        className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
-      >
-        See the contest with your page
-      </Link>
-    )}
-  </li>
-)
+const RequestItem = ({ request }: { readonly request: LineArtRequest }) => {
+  const t = useT()
+  return (
+    <li className="min-w-0 rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Chip tone={STATUS[request.status].tone}>{t(STATUS[request.status].label)}</Chip>
+        <span className="text-xs text-muted-foreground">
+          {t("web.profile.requests.filed", { date: shortDate(request.createdAt) })}
+        </span>
+      </div>
+      <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">{request.brief}</p>
+      {request.status === "declined" && request.declineReason && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t("web.profile.requests.reason", { reason: request.declineReason })}
+        </p>
+      )}
+      {request.status === "fulfilled" && request.contestId && (
+        <Link
+          to={`/contests/${request.contestId}`}
+          className="mt-2 inline-block text-sm font-medium text-brand-700 underline"
+        >
+          {t("web.profile.requests.seeContest")}
+        </Link>
+      )}
+    </li>
+  )
+}
 
 const RequestForm = () => {
+  const t = useT()
   const queryClient = useQueryClient()
   const toast = useToast()
   const [brief, setBrief] = useState("")
@@ -56,7 +65,10 @@ const RequestForm = () => {
     onSuccess: async () => {
       setBrief("")
       setReference(null)
-      toast({ title: "Request sent", description: "We mailed you a copy; we mail you each step." })
+      toast({
+        title: t("web.profile.requests.sent"),
+        description: t("web.profile.requests.sentDescription"),
+      })
       await queryClient.invalidateQueries({ queryKey: REQUESTS })
     },
   })
@@ -67,15 +79,15 @@ const RequestForm = () => {
     if (!short) file.mutate()
   }
   const briefError = tooShort
-    ? `Describe the page you want in at least ${BRIEF_MIN} characters`
+    ? t("web.profile.requests.tooShort", { min: BRIEF_MIN })
     : file.isError
       ? fieldMessageOf(file.error, ["brief"], "")
       : undefined
   return (
     <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
       <Field
-        label="What should the page show?"
-        hint={`${BRIEF_MIN} to ${BRIEF_MAX} characters: the scene, the style, who it is for.`}
+        label={t("web.profile.requests.brief")}
+        hint={t("web.profile.requests.briefHint", { min: BRIEF_MIN, max: BRIEF_MAX })}
         error={briefError || undefined}
       >
         <TextArea
@@ -84,7 +96,10 @@ const RequestForm = () => {
           onChange={(event) => setBrief(event.target.value)}
         />
       </Field>
-      <Field label="Reference picture (optional)" hint="JPEG, PNG, WebP or AVIF, at most 10 MB.">
+      <Field
+        label={t("web.profile.requests.reference")}
+        hint={t("web.profile.requests.referenceHint")}
+      >
         <TextInput
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
@@ -92,11 +107,11 @@ const RequestForm = () => {
         />
       </Field>
       {file.isError && !briefError && (
-        <FormAlert message={messageOf(file.error, "The request could not be sent.")} />
+        <FormAlert message={messageOf(file.error, t("web.profile.requests.sendFailed"))} />
       )}
       <div>
         <Button type="submit" disabled={file.isPending}>
-          {file.isPending ? "Sending…" : "Send request"}
+          {file.isPending ? t("web.profile.requests.sending") : t("web.profile.requests.send")}
         </Button>
       </div>
     </form>
@@ -108,43 +123,39 @@ const RequestForm = () => {
  * every request with its status (the reason of a decline, the contest that fulfilled it).
  */
 export const LineArtRequests = () => {
+  const t = useT()
   const query = useQuery({ queryKey: REQUESTS, queryFn: () => api.lineArtRequests() })
   const data = query.data
   return (
-    <Card title="Custom line art requests" className="mt-8">
+    <Card title={t("web.profile.requests.title")} className="mt-8">
       {query.isPending ? (
-        <Spinner label="Loading your requests" />
+        <Spinner label={t("web.profile.requests.loading")} />
       ) : query.isError || !data ? (
         <p role="alert" className="text-sm text-red-800">
-          {messageOf(query.error, "Your requests could not be loaded.")}
+          {messageOf(query.error, t("web.profile.requests.loadFailed"))}
         </p>
       ) : (
         <>
           {data.canRequest ? (
             <>
-              <p className="text-sm text-slate-700">
-                Ask for a page of your own: we may schedule a contest with it. One request at a
-                time.
-              </p>
+              <p className="text-sm text-slate-700">{t("web.profile.requests.lead")}</p>
               <RequestForm />
             </>
           ) : data.requests.some((r) => r.status === "open" || r.status === "accepted") ? (
-            <p className="text-sm text-slate-700">
-              Your request is with us; you can send a new one once it is fulfilled or declined.
-            </p>
+            <p className="text-sm text-slate-700">{t("web.profile.requests.waiting")}</p>
           ) : (
             <div className="flex flex-wrap items-center gap-4">
               <p className="flex items-center gap-2 text-sm text-slate-700">
                 <Lock aria-hidden className="size-4" />
-                Custom line art requests come with {data.unlockedBy}.
+                {t("web.profile.requests.locked", { plan: data.unlockedBy })}
               </p>
               <Link to="/pricing" className={buttonVariants({ variant: "secondary" })}>
-                See {data.unlockedBy}
+                {t("web.profile.requests.seePlan", { plan: data.unlockedBy })}
               </Link>
             </div>
           )}
           {data.requests.length > 0 && (
-            <ul aria-label="Your requests" className="mt-6 flex flex-col gap-3">
+            <ul aria-label={t("web.profile.requests.label")} className="mt-6 flex flex-col gap-3">
               {data.requests.map((request) => (
                 <RequestItem key={request.id} request={request} />
               ))}

@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   LANGUAGES,
   type EmailNotifications,
+  type Language,
   type MemberSettings,
   type PrivacySettings,
   type PushNotifications,
@@ -13,6 +14,7 @@ import { Button } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { ChangePasswordDialog } from "./ChangePasswordDialog.tsx"
 import { SettingSelect, SettingsCard, SettingSwitch } from "./controls.tsx"
 import { settingsKey } from "./profile-queries.ts"
@@ -20,7 +22,7 @@ import { PublicPagePreview } from "./PublicPagePreview.tsx"
 import { TimeZoneSelect } from "./TimeZoneSelect.tsx"
 import { TwoFactorSetting } from "./TwoFactorSetting.tsx"
 
-/** The spec's labels (§2, Profile → Settings), each with what it does. */
+/** The spec's labels (§2, Profile → Settings), each with what it does: their catalog ids. */
 const EMAIL_SWITCHES: ReadonlyArray<{
   key: keyof EmailNotifications
   label: string
@@ -28,12 +30,20 @@ const EMAIL_SWITCHES: ReadonlyArray<{
 }> = [
   {
     key: "contestAnnouncements",
-    label: "Contest announcements",
-    description: "New contests and winner announcements.",
+    label: "web.settings.email.contestAnnouncements",
+    description: "web.settings.email.contestAnnouncementsDescription",
   },
-  { key: "votingResults", label: "Voting results", description: "How your entries placed." },
-  { key: "commentsAndFeedback", label: "Comments and feedback" },
-  { key: "weeklySummary", label: "Weekly summary", description: "Your week on Colorday." },
+  {
+    key: "votingResults",
+    label: "web.settings.email.votingResults",
+    description: "web.settings.email.votingResultsDescription",
+  },
+  { key: "commentsAndFeedback", label: "web.settings.email.commentsAndFeedback" },
+  {
+    key: "weeklySummary",
+    label: "web.settings.email.weeklySummary",
+    description: "web.settings.email.weeklySummaryDescription",
+  },
 ]
 
 const PUSH_SWITCHES: ReadonlyArray<{
@@ -43,14 +53,18 @@ const PUSH_SWITCHES: ReadonlyArray<{
 }> = [
   {
     key: "contestReminders",
-    label: "Contest reminders",
-    description: "Before today's contest closes.",
+    label: "web.settings.push.contestReminders",
+    description: "web.settings.push.contestRemindersDescription",
   },
-  { key: "newVotes", label: "New votes", description: "When your entry receives a vote." },
+  {
+    key: "newVotes",
+    label: "web.settings.push.newVotes",
+    description: "web.settings.push.newVotesDescription",
+  },
   {
     key: "achievementUnlocked",
-    label: "Achievement unlocked",
-    description: "When you earn a badge.",
+    label: "web.settings.push.achievementUnlocked",
+    description: "web.settings.push.achievementUnlockedDescription",
   },
 ]
 
@@ -61,35 +75,43 @@ const PRIVACY_SWITCHES: ReadonlyArray<{
 }> = [
   {
     key: "publicProfile",
-    label: "Public profile",
-    description: "Other members can open your profile.",
+    label: "web.settings.privacy.publicProfile",
+    description: "web.settings.privacy.publicProfileDescription",
   },
   {
     key: "showSubmissionHistory",
-    label: "Show submission history",
-    description: "Your past entries are listed on your profile.",
+    label: "web.settings.privacy.showSubmissionHistory",
+    description: "web.settings.privacy.showSubmissionHistoryDescription",
   },
   {
     key: "showAchievementBadges",
-    label: "Show achievement badges",
-    description: "Your badges are shown on your profile.",
+    label: "web.settings.privacy.showAchievementBadges",
+    description: "web.settings.privacy.showAchievementBadgesDescription",
   },
   {
     key: "showJoinDate",
-    label: "Show join date",
-    description: "Your member-since date is shown on your profile.",
+    label: "web.settings.privacy.showJoinDate",
+    description: "web.settings.privacy.showJoinDateDescription",
   },
   {
     key: "analyticsTracking",
-    label: "Analytics tracking",
-    description: "Help us improve Colorday with usage statistics.",
+    label: "web.settings.privacy.analyticsTracking",
+    description: "web.settings.privacy.analyticsTrackingDescription",
   },
   {
     key: "personalizedRecommendations",
-    label: "Personalized recommendations",
-    description: "Suggestions based on the contests you enter.",
+    label: "web.settings.privacy.personalizedRecommendations",
+    description: "web.settings.privacy.personalizedRecommendationsDescription",
   },
 ]
+
+/** The language setting's choices, named in the page's language. */
+const LANGUAGE_LABEL: Readonly<Record<Language, string>> = {
+  en: "web.settings.language.en",
+  es: "web.settings.language.es",
+  fr: "web.settings.language.fr",
+  de: "web.settings.language.de",
+}
 
 /** The server's answer over the defaults, so a setting it does not know yet still has a value. */
 const complete = (settings: Partial<MemberSettings>): MemberSettings => ({
@@ -112,6 +134,7 @@ export const MemberSettingsForm = ({
   /** For the preview of the public page beside the privacy switches. */
   readonly username: string
 }) => {
+  const t = useT()
   const client = useQueryClient()
   const toast = useToast()
   const saved = useQuery({
@@ -126,12 +149,12 @@ export const MemberSettingsForm = ({
       // The public page (and its preview) follow the privacy switches.
       void client.invalidateQueries({ queryKey: ["artist"] })
       setDraft(null)
-      toast({ title: "Settings saved" })
+      toast({ title: t("web.settings.saved") })
     },
     onError: (error) =>
       toast({
-        title: "Settings not saved",
-        description: messageOf(error, "Failed to save settings"),
+        title: t("web.settings.notSaved"),
+        description: messageOf(error, t("web.settings.saveFailed")),
         variant: "destructive",
       }),
   })
@@ -145,37 +168,37 @@ export const MemberSettingsForm = ({
 
   return (
     <>
-      <SettingsCard id="account-settings" title="Account settings">
+      <SettingsCard id="account-settings" title={t("web.settings.account.title")}>
         <div className="py-3">
           <ChangePasswordDialog memberId={memberId} />
         </div>
         {settings === undefined ? (
           saved.isError ? (
             <ErrorState
-              title="Failed to load settings"
-              message={messageOf(saved.error, "Your settings could not be loaded.")}
+              title={t("web.settings.loadFailed")}
+              message={messageOf(saved.error, t("web.settings.loadFailedMessage"))}
               onRetry={() => void saved.refetch()}
             />
           ) : (
-            <Spinner label="Loading settings..." />
+            <Spinner label={t("web.settings.loading")} />
           )
         ) : (
           <div className="divide-y divide-slate-100">
             <TwoFactorSetting memberId={memberId} />
             <SettingSwitch
               id="setting-login-notifications"
-              label="Login notifications"
-              description="An e-mail when your account is signed in on a new device."
+              label={t("web.settings.account.loginNotifications")}
+              description={t("web.settings.account.loginNotificationsDescription")}
               checked={settings.loginNotifications}
               onCheckedChange={(loginNotifications) => change({ ...settings, loginNotifications })}
             />
             <SettingSelect
               id="setting-language"
-              label="Language"
+              label={t("web.settings.language.label")}
               value={settings.language}
               options={LANGUAGES.map((language) => ({
                 value: language.code,
-                label: language.label,
+                label: t(LANGUAGE_LABEL[language.code]),
               }))}
               onValueChange={(language) => change({ ...settings, language })}
             />
@@ -189,14 +212,14 @@ export const MemberSettingsForm = ({
       </SettingsCard>
       {settings && (
         <>
-          <SettingsCard id="email-notifications" title="Email notifications">
+          <SettingsCard id="email-notifications" title={t("web.settings.email.title")}>
             <div className="divide-y divide-slate-100">
               {EMAIL_SWITCHES.map((item) => (
                 <SettingSwitch
                   key={item.key}
                   id={`setting-email-${item.key}`}
-                  label={item.label}
-                  description={item.description}
+                  label={t(item.label)}
+                  description={item.description && t(item.description)}
                   checked={settings.email[item.key]}
                   onCheckedChange={(on) =>
                     change({ ...settings, email: { ...settings.email, [item.key]: on } })
@@ -206,14 +229,14 @@ export const MemberSettingsForm = ({
             </div>
           </SettingsCard>
 
-          <SettingsCard id="push-notifications" title="Push notifications">
+          <SettingsCard id="push-notifications" title={t("web.settings.push.title")}>
             <div className="divide-y divide-slate-100">
               {PUSH_SWITCHES.map((item) => (
                 <SettingSwitch
                   key={item.key}
                   id={`setting-push-${item.key}`}
-                  label={item.label}
-                  description={item.description}
+                  label={t(item.label)}
+                  description={t(item.description)}
                   checked={settings.push[item.key]}
                   onCheckedChange={(on) =>
                     change({ ...settings, push: { ...settings.push, [item.key]: on } })
@@ -223,14 +246,14 @@ export const MemberSettingsForm = ({
             </div>
           </SettingsCard>
 
-          <SettingsCard id="privacy-settings" title="Privacy">
+          <SettingsCard id="privacy-settings" title={t("web.settings.privacy.title")}>
             <div className="divide-y divide-slate-100">
               {PRIVACY_SWITCHES.map((item) => (
                 <SettingSwitch
                   key={item.key}
                   id={`setting-privacy-${item.key}`}
-                  label={item.label}
-                  description={item.description}
+                  label={t(item.label)}
+                  description={t(item.description)}
                   checked={settings.privacy[item.key]}
                   onCheckedChange={(on) =>
                     change({ ...settings, privacy: { ...settings.privacy, [item.key]: on } })
@@ -243,17 +266,17 @@ export const MemberSettingsForm = ({
 
           <div className="sticky bottom-0 z-10 flex flex-wrap items-center justify-end gap-3 rounded-xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur">
             <p aria-live="polite" className="mr-auto text-sm text-slate-600">
-              {dirty ? "You have unsaved changes." : ""}
+              {dirty ? t("web.settings.unsaved") : ""}
             </p>
             <Button
               variant="ghost"
               disabled={!dirty || save.isPending}
               onClick={() => setDraft(null)}
             >
-              Discard changes
+              {t("web.settings.discard")}
             </Button>
             <Button disabled={save.isPending} onClick={() => save.mutate(settings)}>
-              {save.isPending ? "Saving…" : "Save Settings"}
+              {save.isPending ? t("web.settings.saving") : t("web.settings.save")}
             </Button>
           </div>
         </>

@@ -5,6 +5,7 @@ import type { Member, ProfileForm as ProfileFields } from "../../api/types.ts"
 import { useSession } from "../../session/session.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { Field, SettingsCard } from "./controls.tsx"
 
 type Result =
@@ -58,6 +59,7 @@ const initialFields = (member: Member): ProfileFields => ({
 
 /** Settings → the profile form (spec §2, §4 "Profile update"). */
 export const ProfileForm = ({ member }: { readonly member: Member }) => {
+  const t = useT()
   const { refresh } = useSession()
   const toast = useToast()
   const [fields, setFields] = useState<ProfileFields>(() => initialFields(member))
@@ -78,10 +80,10 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
       toast(
         asked
           ? {
-              title: "Profile updated!",
-              description: `Open the link we sent to ${updated.pendingEmail} to switch your e-mail.`,
+              title: t("web.settings.profile.updated"),
+              description: t("web.settings.profile.openLink", { email: updated.pendingEmail }),
             }
-          : { title: "Profile updated!" },
+          : { title: t("web.settings.profile.updated") },
       )
       await refresh()
     } catch (error) {
@@ -96,7 +98,10 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
       await api.updateProfile(member.id, { ...fields, email: member.email })
       setFields((current) => ({ ...current, email: member.email }))
       setResult({ kind: "updated" })
-      toast({ title: "E-mail change cancelled", description: `Your e-mail stays ${member.email}.` })
+      toast({
+        title: t("web.settings.profile.emailChangeCancelled"),
+        description: t("web.settings.profile.emailStays", { email: member.email }),
+      })
       await refresh()
     } catch (error) {
       setResult(failureOf(error))
@@ -105,12 +110,16 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
 
   const busy = result.kind === "updating"
   return (
-    <SettingsCard id="profile-form" title="Profile" description="How other members see you.">
+    <SettingsCard
+      id="profile-form"
+      title={t("web.settings.profile.title")}
+      description={t("web.settings.profile.description")}
+    >
       <form onSubmit={(event) => void submit(event)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="profile-username"
-            label="Username"
+            label={t("web.settings.profile.username")}
             value={fields.username}
             onChange={set("username")}
             autoComplete="username"
@@ -119,7 +128,7 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
           />
           <Field
             id="profile-email"
-            label="Email"
+            label={t("web.settings.profile.email")}
             type="email"
             value={fields.email}
             onChange={set("email")}
@@ -134,9 +143,14 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
               className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 sm:col-span-2"
             >
               <p>
-                Your e-mail is still <strong className="break-all">{member.email}</strong>. We sent
-                a link to <strong className="break-all">{member.pendingEmail}</strong>: it changes
-                when you open it.
+                <T
+                  id="web.settings.profile.pendingEmail"
+                  values={{ email: member.email, pending: member.pendingEmail }}
+                  components={{
+                    0: <strong className="break-all" />,
+                    1: <strong className="break-all" />,
+                  }}
+                />
               </p>
               <Button
                 type="button"
@@ -146,13 +160,13 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
                 disabled={busy}
                 onClick={() => void cancelEmailChange()}
               >
-                Keep {member.email}
+                {t("web.settings.profile.keepEmail", { email: member.email })}
               </Button>
             </div>
           )}
           <Field
             id="profile-first-name"
-            label="First name"
+            label={t("web.settings.profile.firstName")}
             value={fields.firstName}
             onChange={set("firstName")}
             autoComplete="given-name"
@@ -160,7 +174,7 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
           />
           <Field
             id="profile-last-name"
-            label="Last name"
+            label={t("web.settings.profile.lastName")}
             value={fields.lastName}
             onChange={set("lastName")}
             autoComplete="family-name"
@@ -169,7 +183,7 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
         </div>
         <Field
           id="profile-bio"
-          label="Bio"
+          label={t("web.settings.profile.bio")}
           multiline
           value={fields.bio}
           onChange={set("bio")}
@@ -178,15 +192,15 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id="profile-location"
-            label="Location"
-            placeholder="City, Country"
+            label={t("web.settings.profile.location")}
+            placeholder={t("web.settings.profile.locationPlaceholder")}
             value={fields.location}
             onChange={set("location")}
             error={fieldError("location")}
           />
           <Field
             id="profile-website"
-            label="Website"
+            label={t("web.settings.profile.website")}
             type="url"
             placeholder="https://"
             value={fields.website}
@@ -197,18 +211,18 @@ export const ProfileForm = ({ member }: { readonly member: Member }) => {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? "Updating..." : "Update Profile"}
+            {busy ? t("web.settings.updating") : t("web.settings.profile.submit")}
           </Button>
           <div aria-live="polite" className="min-w-0 text-sm">
             {result.kind === "updated" && (
-              <p className="font-medium text-green-800">Profile updated!</p>
+              <p className="font-medium text-green-800">{t("web.settings.profile.updated")}</p>
             )}
           </div>
         </div>
         {result.kind === "failed" && (
           <div role="alert" className="text-sm break-words text-red-800">
-            <p className="font-semibold">Failed to update profile</p>
-            {result.message && result.message !== "Failed to update profile" && (
+            <p className="font-semibold">{t("web.settings.profile.failed")}</p>
+            {result.message && result.message !== t("web.settings.profile.failed") && (
               <p>{result.message}</p>
             )}
           </div>

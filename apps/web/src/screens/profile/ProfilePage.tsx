@@ -11,6 +11,7 @@ import { monthYear, shortDate } from "../../../../ui/src/format.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { Page } from "../../../../ui/src/page.tsx"
 import { Spinner } from "../../../../ui/src/states.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { AchievementsTab } from "./AchievementsTab.tsx"
 import { LineArtRequests } from "./LineArtRequests.tsx"
 import { useMemberStats } from "./profile-queries.ts"
@@ -21,8 +22,6 @@ const initialsOf = (member: Member): string => {
   const fromNames = `${member.firstName.trim().charAt(0)}${member.lastName.trim().charAt(0)}`
   return (fromNames || member.username.slice(0, 2)).toUpperCase()
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 const Pill = ({ children }: { readonly children: ReactNode }) => (
   <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
@@ -37,6 +36,7 @@ const ProfileHeader = ({
   readonly member: Member
   readonly subscription: Subscription | null
 }) => {
+  const t = useT()
   const stats = useMemberStats(member.id)
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -44,7 +44,7 @@ const ProfileHeader = ({
         {member.avatarUrl && (
           <Avatar.Image
             src={member.avatarUrl}
-            alt={`${member.username}'s avatar`}
+            alt={t("web.profile.avatar", { username: member.username })}
             width={96}
             height={96}
             className="size-full object-cover"
@@ -58,18 +58,18 @@ const ProfileHeader = ({
         <h1 className="text-3xl font-bold break-words text-slate-900">{member.username}</h1>
         <p className="mt-1 flex items-center gap-1 text-slate-600">
           <CalendarDays aria-hidden className="size-4" />
-          Member since {monthYear(member.createdDate)}
+          {t("web.profile.memberSince", { date: monthYear(member.createdDate) })}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {stats.data && (
             <>
               <Pill>
                 <Trophy aria-hidden className="size-4" />
-                {plural(stats.data.winCount, "win", "wins")}
+                {t("web.profile.wins", { count: stats.data.winCount })}
               </Pill>
               <Pill>
                 <Upload aria-hidden className="size-4" />
-                {plural(stats.data.totalSubmissions, "submission", "submissions")}
+                {t("web.profile.submissionCount", { count: stats.data.totalSubmissions })}
               </Pill>
             </>
           )}
@@ -84,48 +84,54 @@ const ProfileHeader = ({
         className={buttonVariants({ variant: "primary", className: "self-start sm:self-center" })}
       >
         <ImagePlus aria-hidden className="size-4" />
-        Enter Today's Contest
+        {t("web.profile.enterToday")}
       </Link>
     </div>
   )
 }
 
 /** Non-free members: their plan, credits left, the renewal date and a way up. */
-const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription }) => (
-  <section
-    aria-label="Your subscription"
-    className="mt-6 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
-  >
-    <dl className="grid flex-1 grid-cols-1 gap-4 min-[420px]:grid-cols-3">
-      <div>
-        <dt className="text-sm text-slate-600">Plan</dt>
-        <dd className="font-semibold text-slate-900">{PLANS[subscription.tier].name}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-600">Submissions left</dt>
-        <dd className="font-semibold text-slate-900">{creditsLeftText(subscription)}</dd>
-      </div>
-      <div>
-        <dt className="text-sm text-slate-600">Renews</dt>
-        <dd className="font-semibold text-slate-900">
-          {subscription.renews_at ? shortDate(subscription.renews_at) : "—"}
-        </dd>
-      </div>
-    </dl>
-    <Link
-      to="/pricing"
-      className={buttonVariants({ variant: "secondary", className: "self-start sm:self-center" })}
+const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription }) => {
+  const t = useT()
+  return (
+    <section
+      aria-label={t("web.profile.subscription.label")}
+      className="mt-6 flex flex-col gap-4 rounded-xl border border-brand-100 bg-brand-50 p-5 sm:flex-row sm:items-center sm:justify-between"
     >
-      {subscription.tier === "champ" ? "View plans" : "Upgrade plan"}
-    </Link>
-  </section>
-)
+      <dl className="grid flex-1 grid-cols-1 gap-4 min-[420px]:grid-cols-3">
+        <div>
+          <dt className="text-sm text-slate-600">{t("web.profile.subscription.plan")}</dt>
+          <dd className="font-semibold text-slate-900">{PLANS[subscription.tier].name}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t("web.profile.subscription.left")}</dt>
+          <dd className="font-semibold text-slate-900">{creditsLeftText(subscription, t)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t("web.profile.subscription.renews")}</dt>
+          <dd className="font-semibold text-slate-900">
+            {subscription.renews_at ? shortDate(subscription.renews_at) : "—"}
+          </dd>
+        </div>
+      </dl>
+      <Link
+        to="/pricing"
+        className={buttonVariants({ variant: "secondary", className: "self-start sm:self-center" })}
+      >
+        {subscription.tier === "champ"
+          ? t("web.profile.subscription.viewPlans")
+          : t("web.profile.subscription.upgrade")}
+      </Link>
+    </section>
+  )
+}
 
 /** /profile (members only): the member's own profile, entries, achievements and settings. */
 const ProfilePage = () => {
+  const t = useT()
   const { member, subscription } = useSession()
   // MembersOnly renders this page only for a member; the guard keeps the types honest.
-  if (!member) return <Spinner label="Loading…" />
+  if (!member) return <Spinner label={t("web.profile.loading")} />
   return (
     <Page>
       <ProfileHeader member={member} subscription={subscription} />
@@ -133,10 +139,10 @@ const ProfilePage = () => {
         <SubscriptionBox subscription={subscription} />
       )}
       <Tabs defaultValue="submissions" className="mt-8">
-        <TabsList aria-label="Profile sections">
-          <TabsTrigger value="submissions">Submissions</TabsTrigger>
-          <TabsTrigger value="achievements">Achievements</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
+        <TabsList aria-label={t("web.profile.sections")}>
+          <TabsTrigger value="submissions">{t("web.profile.tab.submissions")}</TabsTrigger>
+          <TabsTrigger value="achievements">{t("web.profile.tab.achievements")}</TabsTrigger>
+          <TabsTrigger value="settings">{t("web.profile.tab.settings")}</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions" className="mt-6">
           <SubmissionsTab memberId={member.id} />

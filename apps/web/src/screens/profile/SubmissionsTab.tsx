@@ -12,12 +12,15 @@ import { shortDate } from "../../../../ui/src/format.ts"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
+import { T, useT, type Translate } from "../../../../ui/src/i18n.tsx"
 
 /** What a moderator did to an entry, in words (the API's status is "submitted" when visible). */
-const MODERATION: Readonly<Record<string, string>> = {
-  hidden: "Hidden by a moderator",
-  disqualified: "Disqualified",
-}
+const moderationText = (status: string, t: Translate): string =>
+  status === "hidden"
+    ? t("web.profile.entry.hidden")
+    : status === "disqualified"
+      ? t("web.profile.entry.disqualified")
+      : status
 
 /** The grid's sizes (grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4). */
 const SUBMISSIONS_SIZES = gridSizes({
@@ -32,11 +35,12 @@ const EntryCard = ({
   readonly entry: Entry
   readonly ids: ReadonlyArray<string>
 }) => {
+  const t = useT()
   const image = entry.thumbnailUrl ?? entry.imageUrl
   const srcSet = gridSrcSetOf(entry)
-  const title = entry.contestName ?? "Daily Contest"
+  const title = entry.contestName ?? t("web.profile.entry.dailyContest")
   const visible = entry.status === "submitted"
-  const moderation = visible ? null : (MODERATION[entry.status] ?? entry.status)
+  const moderation = visible ? null : moderationText(entry.status, t)
   return (
     <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[4/3] bg-slate-100">
@@ -48,13 +52,13 @@ const EntryCard = ({
             sizes={srcSet === undefined ? undefined : SUBMISSIONS_SIZES}
             srcSet={srcSet}
             src={image}
-            alt={`Your entry in ${title}`}
+            alt={t("web.profile.entry.alt", { contest: title })}
             className={`size-full object-cover ${visible ? "" : "opacity-60"}`}
           />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-600">
             <ImageOff aria-hidden className="size-8" />
-            <span className="sr-only">No image</span>
+            <span className="sr-only">{t("web.profile.entry.noImage")}</span>
           </div>
         )}
         {moderation && (
@@ -71,18 +75,20 @@ const EntryCard = ({
         {entry.contestCancelled && (
           <p className="text-sm text-slate-700">
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
-              Contest cancelled
+              {t("web.profile.entry.cancelled")}
             </span>{" "}
-            Entering it cost you nothing: its credit is back. A paid extra entry can be refunded
-            instead in{" "}
-            <Link to="/billing-history" className="font-medium text-brand-700 underline">
-              Billing history
-            </Link>
-            .
+            <T
+              id="web.profile.entry.cancelledText"
+              components={{
+                0: <Link to="/billing-history" className="font-medium text-brand-700 underline" />,
+              }}
+            />
           </p>
         )}
         {moderation && entry.moderationReason && (
-          <p className="text-sm break-words text-red-800">Reason: {entry.moderationReason}</p>
+          <p className="text-sm break-words text-red-800">
+            {t("web.profile.entry.reason", { reason: entry.moderationReason })}
+          </p>
         )}
         <VotesAndScore
           votes={entry.voteCount}
@@ -93,7 +99,11 @@ const EntryCard = ({
           {...openEntry(entry.id, ids)}
           className="text-sm font-medium text-brand-700 underline"
         >
-          View entry<span className="sr-only">: {title}</span>
+          <T
+            id="web.profile.entry.view"
+            values={{ contest: title }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Link>
       </div>
     </li>
@@ -102,35 +112,36 @@ const EntryCard = ({
 
 /** The Submissions tab: the member's own entries, including those a moderator took down. */
 export const SubmissionsTab = ({ memberId }: { readonly memberId: string }) => {
+  const t = useT()
   const entries = useQuery({
     queryKey: ["member-entries", memberId],
     queryFn: () => api.memberEntries(memberId),
   })
-  if (entries.isPending) return <Spinner label="Loading submissions..." />
+  if (entries.isPending) return <Spinner label={t("web.profile.submissions.loading")} />
   if (entries.isError) {
     return (
       <ErrorState
-        title="Failed to fetch submissions"
-        message={messageOf(entries.error, "Your submissions could not be loaded.")}
+        title={t("web.profile.submissions.failed")}
+        message={messageOf(entries.error, t("web.profile.submissions.failedMessage"))}
         onRetry={() => void entries.refetch()}
       />
     )
   }
   if (entries.data.length === 0) {
     return (
-      <EmptyState title="No submissions yet">
-        <p>Color today's line art and enter it to see it here.</p>
+      <EmptyState title={t("web.profile.submissions.none")}>
+        <p>{t("web.profile.submissions.noneText")}</p>
         <Link to="/" className={buttonVariants({ variant: "primary", className: "mt-4" })}>
-          Join today's contest
+          {t("web.profile.submissions.join")}
         </Link>
       </EmptyState>
     )
   }
   return (
     <>
-      <h2 className="sr-only">Your submissions</h2>
+      <h2 className="sr-only">{t("web.profile.submissions.label")}</h2>
       <ul
-        aria-label="Your submissions"
+        aria-label={t("web.profile.submissions.label")}
         className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4"
       >
         {entries.data.map((entry) => (

@@ -2,10 +2,19 @@ import {
   SETTINGS_TIME_ZONES,
   timeZoneChoices,
 } from "../../../../../domain/accounts/member-settings.ts"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 
 /** "America/Argentina/Buenos_Aires" → "America"; a zone without a region ("UTC") → "Other". */
-const regionOf = (zone: string): string =>
-  zone.includes("/") ? (zone.split("/")[0] ?? "") : "Other"
+const regionOf = (zone: string, t: Translate): string =>
+  zone.includes("/") ? (zone.split("/")[0] ?? "") : t("web.settings.timeZone.other")
+
+/** The spec's four zones, named in the page's language. */
+const SPEC_ZONE_LABEL: Readonly<Record<(typeof SETTINGS_TIME_ZONES)[number]["zone"], string>> = {
+  UTC: "web.settings.timeZone.utc",
+  "America/New_York": "web.settings.timeZone.eastern",
+  "America/Los_Angeles": "web.settings.timeZone.pacific",
+  "Europe/Berlin": "web.settings.timeZone.centralEuropean",
+}
 
 /**
  * The Settings tab's time zone: a native select (typing a name jumps to it) with the spec's four
@@ -20,17 +29,18 @@ export const TimeZoneSelect = ({
   readonly value: string
   readonly onChange: (timeZone: string) => void
 }) => {
+  const t = useT()
   const spec = new Set<string>(SETTINGS_TIME_ZONES.map((timeZone) => timeZone.zone))
   const regions = new Map<string, Array<{ zone: string; label: string }>>()
   for (const choice of timeZoneChoices(value)) {
     if (spec.has(choice.zone)) continue
-    const region = regionOf(choice.zone)
+    const region = regionOf(choice.zone, t)
     regions.set(region, [...(regions.get(region) ?? []), choice])
   }
   return (
     <div className="flex flex-col gap-1 py-3">
       <label htmlFor={id} className="font-medium text-slate-900">
-        Timezone
+        {t("web.settings.timeZone.label")}
       </label>
       <select
         id={id}
@@ -38,10 +48,10 @@ export const TimeZoneSelect = ({
         onChange={(event) => onChange(event.target.value)}
         className="w-full max-w-xs rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground"
       >
-        <optgroup label="Common time zones">
+        <optgroup label={t("web.settings.timeZone.common")}>
           {SETTINGS_TIME_ZONES.map((timeZone) => (
             <option key={timeZone.zone} value={timeZone.zone}>
-              {timeZone.label}
+              {t(SPEC_ZONE_LABEL[timeZone.zone])}
             </option>
           ))}
         </optgroup>

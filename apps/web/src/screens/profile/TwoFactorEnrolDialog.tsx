@@ -7,6 +7,7 @@ import { fieldMessageOf, messageOf } from "../../../../ui/src/messages.ts"
 import { Spinner } from "../../../../ui/src/states.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
 import { Field } from "./controls.tsx"
+import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 
 /** The secret in groups of four, as authenticator apps show keys to type. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ")
@@ -17,10 +18,10 @@ const qrSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIC
 const RECOVERY_FILE = "colorday-recovery-codes.txt"
 
 /** The recovery codes as a file to keep: one a line, with what they are for. */
-const recoveryText = (codes: ReadonlyArray<string>) =>
+const recoveryText = (codes: ReadonlyArray<string>, t: Translate) =>
   [
-    "Colorday recovery codes",
-    "Each code signs you in once when you cannot use your authenticator app.",
+    t("web.settings.twoFactor.fileTitle"),
+    t("web.settings.twoFactor.fileLead"),
     "",
     ...codes,
     "",
@@ -42,6 +43,7 @@ export const TwoFactorEnrolDialog = ({
   readonly onOpenChange: (open: boolean) => void
   readonly onEnabled: () => void
 }) => {
+  const t = useT()
   const toast = useToast()
   const [code, setCode] = useState("")
   const [codeError, setCodeError] = useState<string | undefined>(undefined)
@@ -53,7 +55,8 @@ export const TwoFactorEnrolDialog = ({
       setRecoveryCodes(answer.recoveryCodes)
       onEnabled()
     },
-    onError: (error) => setCodeError(fieldMessageOf(error, ["code"], "The code was not accepted")),
+    onError: (error) =>
+      setCodeError(fieldMessageOf(error, ["code"], t("web.settings.twoFactor.codeRefused"))),
   })
   const { mutate: begin, reset: resetStart } = start
 
@@ -81,18 +84,18 @@ export const TwoFactorEnrolDialog = ({
   const copy = async (codes: ReadonlyArray<string>) => {
     try {
       await navigator.clipboard.writeText(codes.join("\n"))
-      toast({ title: "Recovery codes copied" })
+      toast({ title: t("web.settings.twoFactor.copied") })
     } catch {
       toast({
-        title: "Could not copy",
-        description: "Select the codes and copy them, or download them.",
+        title: t("web.settings.twoFactor.copyFailed"),
+        description: t("web.settings.twoFactor.copyFailedDescription"),
         variant: "destructive",
       })
     }
   }
 
   const download = (codes: ReadonlyArray<string>) => {
-    const url = URL.createObjectURL(new Blob([recoveryText(codes)], { type: "text/plain" }))
+    const url = URL.createObjectURL(new Blob([recoveryText(codes, t)], { type: "text/plain" }))
     const link = document.createElement("a")
     link.href = url
     link.download = RECOVERY_FILE
@@ -106,13 +109,10 @@ export const TwoFactorEnrolDialog = ({
     <DialogShell open={open} onOpenChange={close} className="max-w-md">
       {recoveryCodes ? (
         <>
-          <DialogTitle>Save your recovery codes</DialogTitle>
-          <DialogDescription>
-            Two-factor sign-in is on. If you lose your phone, each of these codes signs you in once.
-            They are shown only now: copy them or download them, and keep them somewhere safe.
-          </DialogDescription>
+          <DialogTitle>{t("web.settings.twoFactor.saveTitle")}</DialogTitle>
+          <DialogDescription>{t("web.settings.twoFactor.saveLead")}</DialogDescription>
           <ol
-            aria-label="Recovery codes"
+            aria-label={t("web.settings.twoFactor.codes")}
             className="mt-4 grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 font-mono text-sm text-slate-900"
           >
             {recoveryCodes.map((recovery) => (
@@ -121,45 +121,44 @@ export const TwoFactorEnrolDialog = ({
           </ol>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={() => void copy(recoveryCodes)}>
-              Copy codes
+              {t("web.settings.twoFactor.copy")}
             </Button>
             <Button variant="secondary" onClick={() => download(recoveryCodes)}>
-              Download
+              {t("web.settings.twoFactor.download")}
             </Button>
-            <Button onClick={() => close(false)}>Done</Button>
+            <Button onClick={() => close(false)}>{t("web.settings.twoFactor.done")}</Button>
           </div>
         </>
       ) : (
         <>
-          <DialogTitle>Turn on two-factor sign-in</DialogTitle>
-          <DialogDescription>
-            Scan the QR code with an authenticator app (such as Google Authenticator, 1Password or
-            Authy), or enter the key by hand, then type the 6-digit code it shows.
-          </DialogDescription>
+          <DialogTitle>{t("web.settings.twoFactor.onTitle")}</DialogTitle>
+          <DialogDescription>{t("web.settings.twoFactor.onLead")}</DialogDescription>
           {start.isError ? (
             <div role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-              <p>{messageOf(start.error, "Two-factor sign-in could not be started")}</p>
+              <p>{messageOf(start.error, t("web.settings.twoFactor.startFailed"))}</p>
               <Button variant="secondary" className="mt-2" onClick={() => begin()}>
-                Try again
+                {t("web.settings.tryAgain")}
               </Button>
             </div>
           ) : enrolment === undefined ? (
             <div className="mt-4">
-              <Spinner label="Preparing your key..." />
+              <Spinner label={t("web.settings.twoFactor.preparing")} />
             </div>
           ) : (
             <form onSubmit={submit} className="mt-4 grid gap-4">
               <img
                 src={qrSource(enrolment.qrCodeSvg)}
-                alt="QR code for your authenticator app"
+                alt={t("web.settings.twoFactor.qr")}
                 width={192}
                 height={192}
                 className="mx-auto size-48 rounded-md border border-slate-200"
               />
               <div>
-                <p className="text-sm font-medium text-slate-900">Key</p>
+                <p className="text-sm font-medium text-slate-900">
+                  {t("web.settings.twoFactor.key")}
+                </p>
                 <p
-                  aria-label="Key to enter in your authenticator app"
+                  aria-label={t("web.settings.twoFactor.keyLabel")}
                   data-secret={enrolment.secret}
                   className="mt-1 rounded-md bg-slate-50 p-2 font-mono text-sm break-all text-slate-900 select-all"
                 >
@@ -168,7 +167,7 @@ export const TwoFactorEnrolDialog = ({
               </div>
               <Field
                 id="two-factor-code"
-                label="Code from your app"
+                label={t("web.settings.twoFactor.code")}
                 autoComplete="one-time-code"
                 required
                 maxLength={7}
@@ -178,10 +177,12 @@ export const TwoFactorEnrolDialog = ({
               />
               <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="secondary" onClick={() => close(false)}>
-                  Cancel
+                  {t("web.settings.cancel")}
                 </Button>
                 <Button type="submit" disabled={confirm.isPending}>
-                  {confirm.isPending ? "Checking..." : "Turn on"}
+                  {confirm.isPending
+                    ? t("web.settings.twoFactor.checking")
+                    : t("web.settings.twoFactor.turnOn")}
                 </Button>
               </div>
             </form>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { twoFactorApi } from "../../api/two-factor-api.ts"
 import { useToast } from "../../../../ui/src/toast.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { SettingSwitch } from "./controls.tsx"
 import { TwoFactorEnrolDialog } from "./TwoFactorEnrolDialog.tsx"
 import { TwoFactorTurnOffDialog } from "./TwoFactorTurnOffDialog.tsx"
@@ -13,6 +14,7 @@ export const twoFactorKey = (memberId: string) => ["two-factor", memberId] as co
  * not the settings draft) and opens enrolment to turn it on, or the turn-off dialog.
  */
 export const TwoFactorSetting = ({ memberId }: { readonly memberId: string }) => {
+  const t = useT()
   const client = useQueryClient()
   const toast = useToast()
   const status = useQuery({
@@ -24,16 +26,16 @@ export const TwoFactorSetting = ({ memberId }: { readonly memberId: string }) =>
 
   const enabled = status.data?.enabled ?? false
   const description = status.isError
-    ? "Whether two-factor sign-in is on could not be loaded."
+    ? t("web.settings.twoFactor.loadFailed")
     : enabled
-      ? `On: sign-in asks for a code from your authenticator app. ${status.data?.recoveryCodesLeft ?? 0} recovery codes left.`
-      : "Sign-in asks for a code from an authenticator app after your password."
+      ? t("web.settings.twoFactor.on", { count: status.data?.recoveryCodesLeft ?? 0 })
+      : t("web.settings.twoFactor.off")
 
   return (
     <>
       <SettingSwitch
         id="setting-two-factor"
-        label="Two-factor authentication"
+        label={t("web.settings.twoFactor.label")}
         description={description}
         checked={enabled}
         disabled={status.data === undefined}
@@ -51,7 +53,7 @@ export const TwoFactorSetting = ({ memberId }: { readonly memberId: string }) =>
         onOpenChange={(open) => setDialog(open ? "turn-off" : null)}
         onDisabled={() => {
           refresh()
-          toast({ title: "Two-factor sign-in turned off" })
+          toast({ title: t("web.settings.twoFactor.turnedOff") })
         }}
       />
     </>

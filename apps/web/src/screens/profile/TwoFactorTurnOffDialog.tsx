@@ -5,6 +5,7 @@ import { issuesOf, messageOf } from "../../../../ui/src/messages.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { DialogDescription, DialogShell, DialogTitle } from "../../../../ui/src/dialog.tsx"
 import { Field } from "./controls.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 
 const EMPTY = { password: "", code: "" }
 
@@ -20,6 +21,7 @@ export const TwoFactorTurnOffDialog = ({
   readonly onOpenChange: (open: boolean) => void
   readonly onDisabled: () => void
 }) => {
+  const t = useT()
   const [fields, setFields] = useState(EMPTY)
   const turnOff = useMutation({
     mutationFn: () => twoFactorApi.turnOff(memberId, fields.password, fields.code.trim()),
@@ -47,15 +49,12 @@ export const TwoFactorTurnOffDialog = ({
   const codeError = errorAt("code")
   return (
     <DialogShell open={open} onOpenChange={close} className="max-w-md">
-      <DialogTitle>Turn off two-factor sign-in</DialogTitle>
-      <DialogDescription>
-        Enter your password and a code from your authenticator app (or a recovery code). Your
-        recovery codes stop working.
-      </DialogDescription>
+      <DialogTitle>{t("web.settings.twoFactor.offTitle")}</DialogTitle>
+      <DialogDescription>{t("web.settings.twoFactor.offLead")}</DialogDescription>
       <form onSubmit={submit} className="mt-4 grid gap-4">
         <Field
           id="two-factor-off-password"
-          label="Password"
+          label={t("web.auth.password")}
           type="password"
           autoComplete="current-password"
           required
@@ -65,7 +64,7 @@ export const TwoFactorTurnOffDialog = ({
         />
         <Field
           id="two-factor-off-code"
-          label="Code from your app or a recovery code"
+          label={t("web.settings.twoFactor.offCode")}
           autoComplete="one-time-code"
           required
           maxLength={32}
@@ -75,15 +74,17 @@ export const TwoFactorTurnOffDialog = ({
         />
         {turnOff.isError && issues.length === 0 && (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {messageOf(turnOff.error, "Two-factor sign-in could not be turned off")}
+            {messageOf(turnOff.error, t("web.settings.twoFactor.offFailed"))}
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t("web.settings.cancel")}
           </Button>
           <Button type="submit" variant="danger" disabled={turnOff.isPending}>
-            {turnOff.isPending ? "Turning off..." : "Turn off"}
+            {turnOff.isPending
+              ? t("web.settings.twoFactor.turningOff")
+              : t("web.settings.twoFactor.turnOff")}
           </Button>
         </div>
       </form>
