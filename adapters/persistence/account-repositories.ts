@@ -12,6 +12,7 @@ import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import type { MailKind } from "../../domain/shared/mailer.port.ts"
 import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
+import { rawTable } from "./raw-rows.ts"
 import { keysetPage, upsert } from "./repository-support.ts"
 import {
   type MemberSettingsRow,
@@ -81,6 +82,9 @@ const fromOutboxMail = (mail: OutboxMail): OutboxMailRow => ({
 
 const sessions = (db: DatabaseShape) => {
   const repo = (m: EntityManager) => m.getRepository<SessionRow>(SessionTable)
+  // Every signed-in request reads its session: a prepared statement, not a TypeORM find.
+  const table = rawTable(SessionTable, db.dialect)
+  const byId = `SELECT ${table.columns("s")} FROM ${table.name} s WHERE s.id = ?`
   return SessionRepository.of({
     create: (session) =>
       db.run((m) =>
@@ -89,9 +93,8 @@ const sessions = (db: DatabaseShape) => {
           .then(() => undefined),
       ),
     find: (id) =>
-      Effect.map(
-        db.run((m) => repo(m).findOneBy({ id })),
-        (row) => Option.map(Option.fromNullishOr(row), (found): SessionRow => ({ ...found })),
+      Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(byId, [id])), ([raw]) =>
+        Option.map(Option.fromNullishOr(raw), (found) => table.row(found)),
       ),
     touch: (id, lastSeenAt, expiresAt) =>
       db.run((m) =>

@@ -5,6 +5,7 @@ import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { decodeCursor, encodeCursor } from "../../domain/shared/paging.ts"
 import type { DatabaseShape } from "./database.ts"
 import { type MemberRow, MemberTable } from "./account-tables.ts"
+import { rawTable } from "./raw-rows.ts"
 import { keysetPage, likeEscaped, notFound, upsert } from "./repository-support.ts"
 
 /** Members on SQL, mapped to and from their rows. */
@@ -53,12 +54,16 @@ const fromMember = (member: Member): MemberRow => ({
   createdAt: member.createdAt,
 })
 
-export const members = (db: DatabaseShape) =>
-  MemberRepository.of({
+export const members = (db: DatabaseShape) => {
+  const table = rawTable(MemberTable, db.dialect)
+  const memberById = `SELECT ${table.columns("m")} FROM ${table.name} m WHERE m.id = ?`
+  return MemberRepository.of({
+    // Every signed-in request reads its member: a prepared statement, not a TypeORM find.
     get: (id) =>
       Effect.flatMap(
-        db.run((m) => m.getRepository<MemberRow>(MemberTable).findOneBy({ id })),
-        (row) => (row ? Effect.succeed(toMember(row)) : Effect.fail(notFound("member", id))),
+        Effect.orDie(db.sql<Array<Record<string, unknown>>>(memberById, [id])),
+        ([raw]) =>
+          raw ? Effect.succeed(toMember(table.row(raw))) : Effect.fail(notFound("member", id)),
       ),
     findByEmail: (email) =>
       Effect.map(
@@ -117,3 +122,4 @@ export const members = (db: DatabaseShape) =>
           })
       }),
   })
+}
