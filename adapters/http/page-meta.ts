@@ -11,11 +11,13 @@ import {
   artistPageText,
   contestPageText,
   entryPageTitle,
+  pageText,
   SHARE_CARD,
   SITE_NAME,
   sitePage,
   type PageText,
 } from "../../domain/site/page-titles.ts"
+import { t as translations, type Translate } from "../i18n/server-i18n.ts"
 import { imageUrl } from "./presenters.ts"
 import type { HeadTags, PageRequest } from "./web-app.ts"
 
@@ -26,15 +28,11 @@ import type { HeadTags, PageRequest } from "./web-app.ts"
  * `/gallery?submission=ID` preview that entry (its artist, its contest and its picture as a JPEG
  * with its size, which crawlers that ignore WebP read); a contest's page is titled with its
  * contest, an artist's with their username; every other page takes its text from the table in
- * domain/site/page-titles.ts (which the web app reads too) and the site's branded share card.
+ * domain/site/page-titles.ts (which the web app reads too) and the site's branded share card. Every
+ * text is in the page's language (issue 22), from the site catalog (locales/<language>/site.json).
  */
 
-export {
-  entryPageTitle,
-  SITE_DESCRIPTION,
-  SITE_NAME,
-  SITE_TITLE,
-} from "../../domain/site/page-titles.ts"
+export { entryPageTitle, SITE_NAME } from "../../domain/site/page-titles.ts"
 
 /** What a shared entry's preview shows. */
 export interface EntryPreview {
@@ -161,8 +159,14 @@ const titleTags = (text: PageText) => [
  * The tags of a page without a picture of its own: its title and description, and the site's
  * branded share card as a large card.
  */
-export const pageTags = (text: PageText, pageUrl: string, origin: string): string => {
+export const pageTags = (
+  text: PageText,
+  pageUrl: string,
+  origin: string,
+  t: Translate = translations("en"),
+): string => {
   const image = `${origin}${SHARE_CARD.path}`
+  const alt = t(SHARE_CARD.alt)
   return [
     ...titleTags(text),
     property("og:site_name", SITE_NAME),
@@ -174,17 +178,18 @@ export const pageTags = (text: PageText, pageUrl: string, origin: string): strin
     property("og:image:type", SHARE_CARD.type),
     property("og:image:width", String(SHARE_CARD.width)),
     property("og:image:height", String(SHARE_CARD.height)),
-    property("og:image:alt", SHARE_CARD.alt),
+    property("og:image:alt", alt),
     named("twitter:card", "summary_large_image"),
     named("twitter:title", text.title),
     named("twitter:description", text.description),
     named("twitter:image", image),
-    named("twitter:image:alt", SHARE_CARD.alt),
+    named("twitter:image:alt", alt),
   ].join("\n    ")
 }
 
-/** The share title the spec gives an entry. */
-export const entryShareTitle = (artistName: string) => `Vote for ${artistName}'s artwork!`
+/** The share title the spec gives an entry ("Vote for Ada's artwork!" in English). */
+export const entryShareTitle = (artistName: string, t: Translate = translations("en")) =>
+  t("site.entry.share.title", { artist: artistName })
 
 /** Where a shared entry's tags are rendered: its own page, or the gallery's older link. */
 export type SharedFrom = "entry-page" | "gallery"
@@ -198,17 +203,19 @@ export const entryTags = (
   preview: EntryPreview,
   origin: string,
   from: SharedFrom = "gallery",
+  t: Translate = translations("en"),
 ): string => {
   const title =
     from === "entry-page"
       ? entryPageTitle(preview.artistName, preview.contestTitle)
-      : entryShareTitle(preview.artistName)
-  const contest = preview.contestTitle ? ` in the ${preview.contestTitle} contest` : ""
-  const description = preview.votingOpen
-    ? `You can vote for ${preview.artistName}'s artwork${contest} on Colorday, the daily coloring contest.`
-    : `${preview.artistName}'s artwork${contest} on Colorday, the daily coloring contest.`
+      : entryShareTitle(preview.artistName, t)
+  const values = { artist: preview.artistName, contest: preview.contestTitle }
+  const description =
+    preview.contestTitle === null
+      ? t(preview.votingOpen ? "site.entry.share.vote" : "site.entry.share.seen", values)
+      : t(preview.votingOpen ? "site.entry.share.voteIn" : "site.entry.about", values)
   const image = `${origin}${imageUrl(preview.share?.key ?? preview.image) ?? ""}`
-  const alt = `${preview.artistName}'s colored page`
+  const alt = t("site.entry.share.alt", { artist: preview.artistName })
   const id = encodeURIComponent(preview.entryId)
   const url =
     from === "entry-page" ? `${origin}/entries/${id}` : `${origin}/gallery?submission=${id}`
@@ -289,25 +296,28 @@ export const makeHeadTags = (options: {
   return async (page) => {
     if (page.app !== "/") return ""
     const origin = siteOrigin(options.publicUrl, page.origin)
+    const t = translations(page.language)
     const url = `${origin}${page.path}`
     const shared = sharedEntry(page)
     if (shared !== undefined && find) {
       const preview = await lookUp(`entry ${shared.entryId}`, () => find.entry(shared.entryId))
-      if (Option.isSome(preview)) return entryTags(preview.value, origin, shared.from)
+      if (Option.isSome(preview)) return entryTags(preview.value, origin, shared.from, t)
     }
     const route = sitePage(page.path)
     if (route.kind === "contest" && find && ENTRY_ID.test(route.contestId)) {
       const contest = await lookUp(`contest ${route.contestId}`, () =>
         find.contest(route.contestId),
       )
-      if (Option.isSome(contest)) return pageTags(contestPageText(contest.value), url, origin)
+      if (Option.isSome(contest)) {
+        return pageTags(contestPageText(contest.value, t), url, origin, t)
+      }
     }
     if (route.kind === "artist" && find && route.username.length <= 64) {
       const artist = await lookUp(`artist ${route.username}`, () => find.artist(route.username))
       if (Option.isSome(artist)) {
-        return pageTags(artistPageText(artist.value.username), url, origin)
+        return pageTags(artistPageText(artist.value.username, t), url, origin, t)
       }
     }
-    return pageTags(route.text, url, origin)
+    return pageTags(pageText(route.text, t), url, origin, t)
   }
 }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest"
 import {
+  artistPageText,
   contestPageText,
   NOT_FOUND_PAGE,
+  type PageTranslate,
+  pageText,
   shortDescription,
   sitePage,
   STATIC_PAGES,
 } from "./page-titles.ts"
+
+/** A stand-in translation: the id, then its values (the catalogs are the adapters' and apps'). */
+const t: PageTranslate = (id, values) =>
+  values === undefined ? `[${id}]` : `[${id} ${JSON.stringify(values)}]`
 
 describe("sitePage", () => {
   it("finds a static page by its path, with or without a trailing slash", () => {
@@ -15,7 +22,7 @@ describe("sitePage", () => {
       text: STATIC_PAGES["/leaderboard"],
     })
     expect(sitePage("/leaderboard/").kind).toBe("static")
-    expect(sitePage("/").text.title).toBe("Colorday — the daily coloring contest")
+    expect(pageText(sitePage("/").text, t).title).toBe("[site.home.title]")
   })
 
   it("reads a page that carries a token as the page itself", () => {
@@ -36,8 +43,12 @@ describe("sitePage", () => {
     }
   })
 
-  it("gives every static page its own title and description", () => {
-    const pages = Object.values(STATIC_PAGES)
+  it("gives every static page its own title and description, a page's name before the site's", () => {
+    const pages = Object.values(STATIC_PAGES).map((page) => pageText(page, t))
+    expect(pageText(STATIC_PAGES["/faq"] ?? NOT_FOUND_PAGE, t)).toEqual({
+      title: "[site.faq.name] · Colorday",
+      description: "[site.faq.description]",
+    })
     expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length)
     expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length)
   })
@@ -45,11 +56,17 @@ describe("sitePage", () => {
 
 describe("contestPageText and shortDescription", () => {
   it("describes a contest by its description, or by its title when it has none", () => {
-    expect(contestPageText({ title: "Koi", description: " Fish\n in a pond. " })).toEqual({
+    expect(contestPageText({ title: "Koi", description: " Fish\n in a pond. " }, t)).toEqual({
       title: "Koi · Colorday",
       description: "Fish in a pond.",
     })
-    expect(contestPageText({ title: "Koi", description: "" }).description).toContain("Koi")
+    expect(contestPageText({ title: "Koi", description: "" }, t).description).toBe(
+      '[site.contest.about {"title":"Koi"}]',
+    )
+    expect(artistPageText("ada", t)).toEqual({
+      title: "ada · Colorday",
+      description: '[site.artist.about {"username":"ada"}]',
+    })
   })
 
   it("cuts a long description at a word, marked with an ellipsis, within 200 characters", () => {

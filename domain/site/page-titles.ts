@@ -1,13 +1,16 @@
 /**
  * Every page's title and description, in one table the server (which renders them into the HTML
  * a crawler or a first load gets) and the web app (which sets them on each navigation) both read,
- * so the two never disagree. Plain data and string functions: apps/ and adapters/ may import it.
+ * so the two never disagree. The texts are messages of the site catalog (locales/<language>/site.json,
+ * issue 22): this table names them by id, and each side words them in the reader's language with
+ * its own translate function (the server's t(language), the web app's useT()). Plain data and string
+ * functions: apps/ and adapters/ may import it.
  */
 
 export const SITE_NAME = "Colorday"
-export const SITE_TITLE = "Colorday — the daily coloring contest"
-export const SITE_DESCRIPTION =
-  "Colorday: a daily coloring contest. Download today's line art, color it, upload a photo, vote and win."
+
+/** Words a message id in the reader's language (the server's t(language), the apps' useT()). */
+export type PageTranslate = (id: string, values?: Readonly<Record<string, unknown>>) => string
 
 /** What a page is called in the browser's tab and in a shared link's preview. */
 export interface PageText {
@@ -15,99 +18,87 @@ export interface PageText {
   readonly description: string
 }
 
+/**
+ * A page's text as catalog ids: its name, titled "<name> · Colorday" (or, for the home page, its
+ * whole title), and its description.
+ */
+export interface PageMessages {
+  readonly name: string
+  /** The name is the whole title (the home page), not "<name> · Colorday". */
+  readonly whole?: boolean
+  readonly description: string
+}
+
 /** A page's title: "Leaderboard · Colorday". */
 export const pageTitle = (name: string): string => `${name} · ${SITE_NAME}`
 
-const page = (name: string, description: string): PageText => ({
-  title: pageTitle(name),
-  description,
+/** A page's text in the reader's language. */
+export const pageText = (page: PageMessages, t: PageTranslate): PageText => ({
+  title: page.whole === true ? t(page.name) : pageTitle(t(page.name)),
+  description: t(page.description),
 })
 
 /** The site's pages whose text does not depend on what they show, by path. */
-export const STATIC_PAGES: Readonly<Record<string, PageText>> = {
-  "/": { title: SITE_TITLE, description: SITE_DESCRIPTION },
-  "/gallery": page(
-    "Gallery",
-    "Every colored page of today's contest and the ones before it: browse, open an entry and vote for your favourites.",
-  ),
-  "/leaderboard": page(
-    "Leaderboard",
-    "Colorday's top artists by wins and weighted votes, this week, this month and of all time.",
-  ),
-  "/contests": page(
-    "Past contests",
-    "Every Colorday contest that has ended: its line art, its winner, the podium and the people's choice.",
-  ),
-  "/pricing": page(
-    "Pricing",
-    "Colorday's plans: free to join and vote; a paid plan gives more entries a month, more weight to your votes and a monthly cash drawing.",
-  ),
-  "/rewards": page(
-    "Rewards",
-    "What Colorday's artists win: contests, badges for wins, entries and votes, and monthly cash drawings.",
-  ),
-  "/rewards/drawings": page(
-    "Monthly drawings",
-    "Colorday's monthly cash drawings: who is in them, the free way to enter, and every draw's seed, entrant list and winner to check for yourself.",
-  ),
-  "/about": page(
-    "About",
-    "What Colorday is: one new line drawing a day, colored by people everywhere, voted on by everyone.",
-  ),
-  "/faq": page(
-    "FAQ",
-    "Answers to common questions about Colorday: entering a contest, voting, plans, payments and your account.",
-  ),
-  "/terms": page("Terms of Service", "The terms of using Colorday, the daily coloring contest."),
-  "/privacy": page(
-    "Privacy Policy",
-    "What Colorday keeps about you, why, for how long, and how to see or delete it.",
-  ),
-  "/contact": page("Contact", "Write to the Colorday team: questions, feedback or a problem."),
-  "/profile": page(
-    "Your profile",
-    "Your Colorday profile: your entries, votes, badges, plan and settings.",
-  ),
-  "/judging": page(
-    "Judging",
-    "Color Champ members' entries awaiting professional feedback from Colorday's judges.",
-  ),
-  "/billing-history": page("Billing history", "Your Colorday payments, receipts and refunds."),
-  "/forgot-password": page(
-    "Forgot password",
-    "Forgot your Colorday password? Get a link to set a new one by e-mail.",
-  ),
-  "/reset-password": page("Set a new password", "Choose a new password for your Colorday account."),
-  "/verify-email": page(
-    "Verify your e-mail",
-    "Confirm the e-mail address of your Colorday account.",
-  ),
-  "/resend-verification": page(
-    "Resend verification e-mail",
-    "Get a new link to confirm the e-mail address of your Colorday account.",
-  ),
-  "/payment-success": page("Payment successful", "Your Colorday payment went through."),
-  "/payment-cancel": page(
-    "Payment cancelled",
-    "Your Colorday payment was cancelled; nothing was charged.",
-  ),
+export const STATIC_PAGES: Readonly<Record<string, PageMessages>> = {
+  "/": { name: "site.home.title", whole: true, description: "site.home.description" },
+  "/gallery": { name: "site.gallery.name", description: "site.gallery.description" },
+  "/leaderboard": { name: "site.leaderboard.name", description: "site.leaderboard.description" },
+  "/contests": { name: "site.contests.name", description: "site.contests.description" },
+  "/pricing": { name: "site.pricing.name", description: "site.pricing.description" },
+  "/rewards": { name: "site.rewards.name", description: "site.rewards.description" },
+  "/rewards/drawings": { name: "site.drawings.name", description: "site.drawings.description" },
+  "/about": { name: "site.about.name", description: "site.about.description" },
+  "/faq": { name: "site.faq.name", description: "site.faq.description" },
+  "/terms": { name: "site.terms.name", description: "site.terms.description" },
+  "/privacy": { name: "site.privacy.name", description: "site.privacy.description" },
+  "/contact": { name: "site.contact.name", description: "site.contact.description" },
+  "/profile": { name: "site.profile.name", description: "site.profile.description" },
+  "/judging": { name: "site.judging.name", description: "site.judging.description" },
+  "/billing-history": { name: "site.billing.name", description: "site.billing.description" },
+  "/forgot-password": {
+    name: "site.forgotPassword.name",
+    description: "site.forgotPassword.description",
+  },
+  "/reset-password": {
+    name: "site.resetPassword.name",
+    description: "site.resetPassword.description",
+  },
+  "/verify-email": { name: "site.verifyEmail.name", description: "site.verifyEmail.description" },
+  "/resend-verification": {
+    name: "site.resendVerification.name",
+    description: "site.resendVerification.description",
+  },
+  "/payment-success": {
+    name: "site.paymentSuccess.name",
+    description: "site.paymentSuccess.description",
+  },
+  "/payment-cancel": {
+    name: "site.paymentCancel.name",
+    description: "site.paymentCancel.description",
+  },
 }
 
 /** Any path the site does not have. */
-export const NOT_FOUND_PAGE: PageText = page(
-  "Page not found",
-  "This page does not exist on Colorday, the daily coloring contest.",
-)
+export const NOT_FOUND_PAGE: PageMessages = {
+  name: "site.notFound.name",
+  description: "site.notFound.description",
+}
 
 /** A contest's page before its contest is known (the server could not find it, or it is loading). */
-export const CONTEST_PAGE: PageText = page(
-  "Contest",
-  "A Colorday contest: its line art and entries.",
-)
+export const CONTEST_PAGE: PageMessages = {
+  name: "site.contest.name",
+  description: "site.contest.description",
+}
 /** An artist's page before the artist is known. */
-export const ARTIST_PAGE: PageText = page("Artist", "An artist's profile on Colorday.")
+export const ARTIST_PAGE: PageMessages = {
+  name: "site.artist.name",
+  description: "site.artist.description",
+}
 /** An entry's page before the entry is known. */
-export const ENTRY_PAGE: PageText = page("Entry", "An entry in a Colorday contest.")
+export const ENTRY_PAGE: PageMessages = {
+  name: "site.entry.name",
+  description: "site.entry.description",
+}
 
 /** A description is a sentence or two: longer text is cut at a word and marked. */
 const MAX_DESCRIPTION = 200
@@ -121,21 +112,21 @@ export const shortDescription = (text: string): string => {
 }
 
 /** A contest's page: "<title> · Colorday", described by its own description. */
-export const contestPageText = (contest: {
-  readonly title: string
-  readonly description: string
-}): PageText => ({
+export const contestPageText = (
+  contest: { readonly title: string; readonly description: string },
+  t: PageTranslate,
+): PageText => ({
   title: pageTitle(contest.title),
   description:
     contest.description.trim() === ""
-      ? `The ${contest.title} contest on Colorday: its line art, its entries and how they placed.`
+      ? t("site.contest.about", { title: contest.title })
       : shortDescription(contest.description),
 })
 
 /** An artist's page: "<username> · Colorday". */
-export const artistPageText = (username: string): PageText => ({
+export const artistPageText = (username: string, t: PageTranslate): PageText => ({
   title: pageTitle(username),
-  description: `${username}'s colored pages, wins and badges on Colorday, the daily coloring contest.`,
+  description: t("site.artist.about", { username }),
 })
 
 /** An entry's page: "<artist> — <contest> · Colorday". */
@@ -143,18 +134,22 @@ export const entryPageTitle = (artistName: string, contestTitle: string | null):
   pageTitle(contestTitle === null ? artistName : `${artistName} — ${contestTitle}`)
 
 /** An entry's page as the web app titles it once loaded (the server's tags also invite a vote). */
-export const entryPageText = (artistName: string, contestTitle: string): PageText => ({
+export const entryPageText = (
+  artistName: string,
+  contestTitle: string,
+  t: PageTranslate,
+): PageText => ({
   title: entryPageTitle(artistName, contestTitle),
-  description: `${artistName}'s artwork in the ${contestTitle} contest on Colorday, the daily coloring contest.`,
+  description: t("site.entry.about", { artist: artistName, contest: contestTitle }),
 })
 
 /** Which page a path of the site is (its route, as apps/web/src/routes.tsx declares them). */
 export type SitePage =
-  | { readonly kind: "static"; readonly path: string; readonly text: PageText }
-  | { readonly kind: "contest"; readonly contestId: string; readonly text: PageText }
-  | { readonly kind: "artist"; readonly username: string; readonly text: PageText }
-  | { readonly kind: "entry"; readonly entryId: string; readonly text: PageText }
-  | { readonly kind: "not-found"; readonly text: PageText }
+  | { readonly kind: "static"; readonly path: string; readonly text: PageMessages }
+  | { readonly kind: "contest"; readonly contestId: string; readonly text: PageMessages }
+  | { readonly kind: "artist"; readonly username: string; readonly text: PageMessages }
+  | { readonly kind: "entry"; readonly entryId: string; readonly text: PageMessages }
+  | { readonly kind: "not-found"; readonly text: PageMessages }
 
 const SEGMENT = "([^/]+)"
 const CONTEST_PATH = new RegExp(`^/contests/${SEGMENT}$`)
@@ -196,5 +191,6 @@ export const SHARE_CARD = {
   type: "image/png",
   width: 1200,
   height: 630,
-  alt: "Colorday, the daily coloring contest: a fan of colored pencils beside the name",
+  /** Its description for those who cannot see it (catalog id). */
+  alt: "site.shareCard.alt",
 } as const

@@ -6,7 +6,7 @@ import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
-import { ENTRY_PAGE, SHARE_CARD } from "../../domain/site/page-titles.ts"
+import { SHARE_CARD } from "../../domain/site/page-titles.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { EntryPageBody as EntryPageBodySchema } from "../../adapters/http/entry-page.schema.ts"
 import { META_PLACEHOLDER } from "../../adapters/http/web-app.ts"
@@ -341,7 +341,7 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
         await fetch(`${server.url}/entries/${id}`, { headers: { Accept: "text/html" } })
       ).text()
       expect(meta(html, "og:type")).toBe("website")
-      expect(meta(html, "og:title")).toBe(ENTRY_PAGE.title)
+      expect(meta(html, "og:title")).toBe("Entry · Colorday")
       expect(meta(html, "og:image")).toBe(`${server.url}${SHARE_CARD.path}`)
       expect(html).not.toContain(entries[2].image)
     }

@@ -13,7 +13,7 @@ import { FIRST_SCREEN_ID as CLIENT_FIRST_SCREEN_ID } from "../../apps/web/src/ap
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
-import { SHARE_CARD, STATIC_PAGES } from "../../domain/site/page-titles.ts"
+import { SHARE_CARD } from "../../domain/site/page-titles.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import { addContest, addMember, insertEntry, run, signedInMember } from "./support/world.ts"
 
@@ -105,7 +105,12 @@ const rawGet = (server: TestServer, path: string) =>
 /** Where the share card is committed (Vite copies it into the build). */
 const WEB_PUBLIC = resolve(import.meta.dirname, "../../apps/web/public")
 
-const GALLERY = STATIC_PAGES["/gallery"] ?? { title: "", description: "" }
+/** The gallery's tags, the spec's English exactly. */
+const GALLERY = {
+  title: "Gallery · Colorday",
+  description:
+    "Every colored page of today's contest and the ones before it: browse, open an entry and vote for your favourites.",
+}
 
 const HTML = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" }
 
@@ -457,6 +462,55 @@ describe.each(httpBackends)("share tags on %s", (backend) => {
     expect(titleOf(contest)).toBe("Contest · Colorday")
     const artist = await (await page(server, "/artists/nobody-here")).text()
     expect(titleOf(artist)).toBe("Artist · Colorday")
+  })
+
+  // Issue 22: the head tags in the page's language (Accept-Language here), English unchanged.
+  it.each([
+    ["es", "/gallery", "Galería · Colorday", /^Todas las páginas coloreadas del concurso de hoy/],
+    ["de", "/leaderboard", "Bestenliste · Colorday", /^Die besten Künstlerinnen und Künstler/],
+    ["fr", "/", "Colorday — le concours de coloriage quotidien", /^Colorday\u00a0: un concours/],
+    ["es", "/no/such/page", "Página no encontrada · Colorday", /^Esta página no existe/],
+  ])("in %s titles and describes %s in that language", async (language, path, title, said) => {
+    const html = await (
+      await page(server, path, { headers: { "Accept-Language": language } })
+    ).text()
+    expect(html).toContain(`<html lang="${language}"`)
+    expect(titleOf(html)).toBe(title)
+    expect(meta(html, "og:title")).toBe(title)
+    expect(meta(html, "twitter:title")).toBe(title)
+    expect(meta(html, "description")).toMatch(said)
+    expect(meta(html, "og:description")).toMatch(said)
+    expect(meta(html, "og:image:alt")).not.toContain("daily coloring contest")
+  })
+
+  it("words a contest, an artist and a shared entry in German or Spanish", async () => {
+    const german = { headers: { "Accept-Language": "de-DE,de;q=0.9" } }
+    const spanish = { headers: { "Accept-Language": "es" } }
+    const created = await addContest(server, "open")
+    const contest = { ...created, title: "Koi", description: "" }
+    await run(
+      server,
+      Effect.flatMap(ContestRepository, (contests) => contests.save(contest)),
+    )
+    const contestPage = await (await page(server, `/contests/${contest.id}`, german)).text()
+    expect(titleOf(contestPage)).toBe("Koi · Colorday")
+    expect(meta(contestPage, "description")).toBe(
+      "Der Wettbewerb Koi auf Colorday: seine Malvorlage, seine Beiträge und ihre Platzierungen.",
+    )
+
+    const artist = await addMember(server)
+    const artistPage = await (await page(server, `/artists/${artist.username}`, spanish)).text()
+    expect(meta(artistPage, "description")).toBe(
+      `Las páginas coloreadas, victorias e insignias de ${artist.username} en Colorday, el concurso diario de colorear.`,
+    )
+
+    const entry = await insertEntry(server, artist, contest, { artistName: "Ana" })
+    const shared = await (await page(server, `/gallery?submission=${entry.id}`, spanish)).text()
+    expect(meta(shared, "og:title")).toBe("¡Vote por la obra de Ana!")
+    expect(meta(shared, "og:description")).toBe(
+      "Puede votar por la obra de Ana en el concurso Koi en Colorday, el concurso diario de colorear.",
+    )
+    expect(meta(shared, "og:image:alt")).toBe("La página coloreada por Ana")
   })
 })
 

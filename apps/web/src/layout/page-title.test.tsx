@@ -2,6 +2,7 @@ import { configure, screen, waitFor } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { activateLanguage } from "../../../ui/src/i18n.tsx"
 import { renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
 import { aPastContest, someResults } from "../screens/contests/result-fixtures.ts"
@@ -89,5 +90,39 @@ describe("page titles on navigation", () => {
 
     await router.navigate(-1)
     await waitFor(() => expect(document.title).toBe("Gallery · Colorday"))
+  })
+})
+
+describe("page titles in the page's language (issue 22)", () => {
+  afterEach(async () => {
+    await activateLanguage("en")
+  })
+
+  it("titles a page in Spanish, and again in German when the language is switched on it", async () => {
+    signedInAs(null)
+    await activateLanguage("es")
+    renderRoute("/about")
+    await waitFor(() => expect(document.title).toBe("Acerca de · Colorday"))
+    expect(description.content).toMatch(/^Qué es Colorday/)
+
+    await activateLanguage("de")
+    await waitFor(() => expect(document.title).toBe("Über uns · Colorday"))
+    expect(description.content).toMatch(/^Was Colorday ist/)
+  })
+
+  it("describes a contest without a description of its own in the page's language", async () => {
+    signedInAs(null)
+    await activateLanguage("fr")
+    const contest = aPastContest({ title: "Koi", description: "" })
+    server.use(
+      http.get("*/api/challenges/:id/results", () => HttpResponse.json(someResults({ contest }))),
+    )
+    const { router } = renderRoute("/terms")
+    await waitFor(() => expect(document.title).toBe("Conditions d’utilisation · Colorday"))
+    await router.navigate(`/contests/${contest.id}`)
+    await waitFor(() => expect(document.title).toBe("Koi · Colorday"))
+    expect(description.content).toBe(
+      "Le concours Koi sur Colorday\u00a0: son dessin à colorier, ses participations et leur classement.",
+    )
   })
 })

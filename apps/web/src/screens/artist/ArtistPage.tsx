@@ -26,7 +26,7 @@ const ArtistPage = () => {
   })
   // A private profile's page names no one, as the server renders it.
   usePageText(
-    artist.data && isShown(artist.data) ? artistPageText(artist.data.username) : undefined,
+    artist.data && isShown(artist.data) ? artistPageText(artist.data.username, t) : undefined,
   )
   if (artist.isPending) return <Spinner label={t("web.artist.loading")} />
   if (artist.isError) {

@@ -219,7 +219,7 @@ const NoResult = ({ contestId }: { readonly contestId: string }) => {
     retry: false,
   })
   const known = contest.data
-  usePageText(known && contestPageText(known))
+  usePageText(known && contestPageText(known, t))
   const cancelled = known?.status === "cancelled"
   return (
     <Page>
@@ -302,7 +302,7 @@ const ContestPage = () => {
       !(error instanceof ApiError && error.status === 404) && failures < 1,
   })
   const shown = results.data?.pages[0]?.contest
-  usePageText(shown && contestPageText(shown))
+  usePageText(shown && contestPageText(shown, t))
 
   if (results.isPending) {
     return (

@@ -82,7 +82,7 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
   const { previous, next } = neighboursIn(ids, entryId)
   const t = useT()
   const page = useEntryPage(entryId)
-  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
+  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title, t))
   const client = useQueryClient()
 
   // The neighbours are read ahead, so ← and → show them at once.

@@ -52,7 +52,7 @@ const ContestNeighbours = ({
 const FullEntryPage = ({ entryId }: { readonly entryId: string }) => {
   const t = useT()
   const page = useEntryPage(entryId)
-  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title))
+  usePageText(page.data && entryPageText(artistOf(page.data.entry), page.data.contest.title, t))
   if (page.isPending) return <Spinner label={t("web.entry.loading")} />
   if (page.isError) {
     if (isNotFound(page.error)) {
