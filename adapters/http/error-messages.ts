@@ -16,7 +16,7 @@ import { t } from "../i18n/server-i18n.ts"
  * type checker keeps it whole like STATUS_OF: a new domain error without a row does not compile.
  * `undefined` keeps the English message: the editor's refusals (the editor is a developer tool in
  * English, like its UI) and validation, whose per-field sentences come from many use cases and are
- * translated by the forms that show them (they check the same rules first).
+ * translated issue by issue (validation-messages.ts; http-errors.ts builds the answer from them).
  */
 export interface LocalizedMessage {
   readonly id: string

@@ -1,6 +1,7 @@
 import type { DomainError, DomainErrorTag } from "../../domain/shared/domain-error.ts"
 import { DEFAULT_LANGUAGE, type Language } from "../../domain/site/languages.ts"
 import { errorMessageIn } from "./error-messages.ts"
+import { issueMessageIn } from "./validation-messages.ts"
 
 /**
  * The one table from domain refusals to HTTP: a status per error tag. The type checker keeps it
@@ -79,12 +80,21 @@ export const domainErrorResponse = (
   /** The reader's language (error-messages.ts requestLanguage): English by default. */
   language: Language = DEFAULT_LANGUAGE,
 ): { status: number; body: ErrorBody } => {
+  // Validation's field messages in the reader's language; its message lists them as the domain's does.
+  const issues =
+    error._tag === "ValidationFailed"
+      ? error.issues.map(({ field, message }) => ({
+          field,
+          message: issueMessageIn(message, language),
+        }))
+      : undefined
   const body: ErrorBody = {
     code: error.code,
-    message: errorMessageIn(error, language),
-    ...(error._tag === "ValidationFailed"
-      ? { issues: error.issues.map(({ field, message }) => ({ field, message })) }
-      : {}),
+    message:
+      issues === undefined || language === DEFAULT_LANGUAGE
+        ? errorMessageIn(error, language)
+        : issues.map(({ field, message }) => `${field}: ${message}`).join("; "),
+    ...(issues === undefined ? {} : { issues }),
     ...(error._tag === "EmailNotVerified" ? { emailNotVerified: true as const } : {}),
     ...(error._tag === "SubscribersOnly" ? { upgradeUrl: error.upgradeUrl } : {}),
   }

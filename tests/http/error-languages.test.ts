@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { client, startTestServer, type TestServer } from "./support/server.ts"
-import { addMember, roomyRateLimits } from "./support/world.ts"
+import { addMember, roomyRateLimits, signUpBody } from "./support/world.ts"
 
 /**
  * The API's refusals in the reader's language (issue 22): the apps send their language in
@@ -63,5 +63,43 @@ describe("refusals in the reader's language", () => {
     expect(response.status).toBe(404)
     expect(response.body).toMatchObject({ code: "NOT_FOUND" })
     expect(response.body.message).toMatch(/^Kein Wettbewerb mit der ID /)
+  })
+
+  // The field messages of a validation refusal, which the forms show under their fields.
+  const badSignUp = (headers: Record<string, string>) =>
+    client(server.url).post(
+      "/api/users",
+      signUpBody({ email: "not-an-email", password: "short", dateOfBirth: "2015-06-01" }),
+      headers,
+    )
+
+  it("words a sign-up's field messages in Spanish or German, fields and code unchanged", async () => {
+    const spanish = await badSignUp({ "Accept-Language": "es" })
+    expect(spanish.status).toBe(400)
+    expect(spanish.body).toMatchObject({
+      code: "VALIDATION_FAILED",
+      issues: [
+        { field: "email", message: "Introduzca una dirección de correo electrónico válida" },
+        { field: "password", message: "La contraseña debe tener al menos 8 caracteres" },
+        { field: "dateOfBirth", message: "Debe tener 18 años o más para unirse a Colorday" },
+      ],
+    })
+    expect(spanish.body.message).toBe(
+      "email: Introduzca una dirección de correo electrónico válida; password: La contraseña debe tener al menos 8 caracteres; dateOfBirth: Debe tener 18 años o más para unirse a Colorday",
+    )
+    const german = await badSignUp({ "Accept-Language": "de" })
+    expect(german.body.issues).toContainEqual({
+      field: "password",
+      message: "Das Passwort muss mindestens 8 Zeichen lang sein",
+    })
+  })
+
+  it("keeps the spec's English field messages in English", async () => {
+    const english = await badSignUp({})
+    expect(english.body.issues).toEqual([
+      { field: "email", message: "Please enter a valid email address" },
+      { field: "password", message: "Password must be at least 8 characters long" },
+      { field: "dateOfBirth", message: "You must be 18 or older to join Colorday" },
+    ])
   })
 })
