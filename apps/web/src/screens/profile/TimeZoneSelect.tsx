@@ -4,9 +4,27 @@ import {
 } from "../../../../../domain/accounts/member-settings.ts"
 import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 
+/** IANA's regions, named in the page's language (a region IANA may add later: as IANA names it). */
+const REGION_LABEL: Readonly<Record<string, string>> = {
+  Africa: "web.settings.timeZone.region.africa",
+  America: "web.settings.timeZone.region.america",
+  Antarctica: "web.settings.timeZone.region.antarctica",
+  Arctic: "web.settings.timeZone.region.arctic",
+  Asia: "web.settings.timeZone.region.asia",
+  Atlantic: "web.settings.timeZone.region.atlantic",
+  Australia: "web.settings.timeZone.region.australia",
+  Europe: "web.settings.timeZone.region.europe",
+  Indian: "web.settings.timeZone.region.indian",
+  Pacific: "web.settings.timeZone.region.pacific",
+}
+
 /** "America/Argentina/Buenos_Aires" → "America"; a zone without a region ("UTC") → "Other". */
-const regionOf = (zone: string, t: Translate): string =>
-  zone.includes("/") ? (zone.split("/")[0] ?? "") : t("web.settings.timeZone.other")
+const regionOf = (zone: string, t: Translate): string => {
+  if (!zone.includes("/")) return t("web.settings.timeZone.other")
+  const region = zone.split("/")[0] ?? ""
+  const label = REGION_LABEL[region]
+  return label === undefined ? region : t(label)
+}
 
 /** The spec's four zones, named in the page's language. */
 const SPEC_ZONE_LABEL: Readonly<Record<(typeof SETTINGS_TIME_ZONES)[number]["zone"], string>> = {

@@ -77,6 +77,8 @@ describe("the profile in another language", () => {
     const zone = within(account).getByRole("combobox", { name: "Zona horaria" })
     expect(within(zone).getByRole("group", { name: "Zonas horarias habituales" })).toBeTruthy()
     expect(within(zone).getByRole("option", { name: "Hora de Europa Central" })).toBeTruthy()
+    const europe = within(zone).getByRole("group", { name: "Europa" })
+    expect(within(europe).getByRole("option", { name: "Europe/Madrid" })).toBeTruthy()
     expect(await within(account).findByText(/Le queda 1 código de recuperación\./)).toBeTruthy()
     expect(screen.getByRole("switch", { name: "Resumen semanal" })).toBeTruthy()
     expect(screen.getByRole("switch", { name: "Mostrar la fecha de alta" })).toBeTruthy()
