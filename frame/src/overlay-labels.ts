@@ -9,7 +9,8 @@
 import { FRAME_OWNED_ATTRIBUTE, LABEL_FONT_SIZE_PX } from "./constants.ts"
 import type { PageBoundingBox } from "./nav-tree.ts"
 
-export type LabelKind = "name" | "size"
+/** The name label, the size label, or the selection's action button (Edit Dynamic Text). */
+export type LabelKind = "name" | "size" | "action"
 
 export interface LabelPlace {
   readonly box: PageBoundingBox
@@ -37,7 +38,9 @@ const overlaps = (a: PageBoundingBox, b: PageBoundingBox) =>
 /**
  * The first free place for a label: outside the box (the name above it, the size under it), then
  * beside its right edge, clear of the resize handle there (a small box, a button in a line of
- * text, has room beside more often than above or under), and else inside its corner. `taken` is a label already placed.
+ * text, has room beside more often than above or under), and else inside its corner. `taken` are
+ * the labels already placed. An action sits on the box's right edge: above it, under it, beside
+ * it, else inside the top-right corner, so it stays on its element wherever the box is drawn.
  */
 export const placeLabel = (
   kind: LabelKind,
@@ -45,43 +48,59 @@ export const placeLabel = (
   size: { readonly width: number; readonly height: number },
   gap: number,
   contentAt: ContentAt,
-  taken?: PageBoundingBox,
+  taken?: PageBoundingBox | ReadonlyArray<PageBoundingBox>,
 ): LabelPlace => {
+  const takenBoxes: ReadonlyArray<PageBoundingBox> =
+    taken === undefined ? [] : "pageX" in taken ? [taken] : taken
   const { width, height } = size
   const right = selection.pageX + selection.width
   const bottom = selection.pageY + selection.height
+  const rightAligned = Math.max(0, right - width)
   const outside: ReadonlyArray<PageBoundingBox> =
-    kind === "name"
+    kind === "action"
       ? [
-          { pageX: selection.pageX, pageY: selection.pageY - gap - height, width, height },
+          { pageX: rightAligned, pageY: selection.pageY - gap - height, width, height },
+          { pageX: rightAligned, pageY: bottom + gap, width, height },
           { pageX: right + 2 * gap, pageY: selection.pageY, width, height },
         ]
-      : [
-          {
-            pageX: Math.max(0, selection.pageX + selection.width / 2 - width / 2),
-            pageY: bottom + gap,
-            width,
-            height,
-          },
-          { pageX: right + 2 * gap, pageY: Math.max(0, bottom - height), width, height },
-        ]
+      : kind === "name"
+        ? [
+            { pageX: selection.pageX, pageY: selection.pageY - gap - height, width, height },
+            { pageX: right + 2 * gap, pageY: selection.pageY, width, height },
+          ]
+        : [
+            {
+              pageX: Math.max(0, selection.pageX + selection.width / 2 - width / 2),
+              pageY: bottom + gap,
+              width,
+              height,
+            },
+            { pageX: right + 2 * gap, pageY: Math.max(0, bottom - height), width, height },
+          ]
   const free = outside.find(
     (box) =>
       box.pageY >= 0 &&
       box.pageX >= 0 &&
-      !(taken !== undefined && overlaps(box, taken)) &&
+      !takenBoxes.some((other) => overlaps(box, other)) &&
       !contentAt(box),
   )
   if (free) return { box: free, inside: false }
   const inside: PageBoundingBox =
-    kind === "name"
-      ? { pageX: selection.pageX + gap, pageY: selection.pageY + gap, width, height }
-      : {
+    kind === "action"
+      ? {
           pageX: Math.max(selection.pageX, right - gap - width),
-          pageY: Math.max(selection.pageY, bottom - gap - height),
+          pageY: selection.pageY + gap,
           width,
           height,
         }
+      : kind === "name"
+        ? { pageX: selection.pageX + gap, pageY: selection.pageY + gap, width, height }
+        : {
+            pageX: Math.max(selection.pageX, right - gap - width),
+            pageY: Math.max(selection.pageY, bottom - gap - height),
+            width,
+            height,
+          }
   return { box: inside, inside: true }
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { OUTLINE_COLOURS, Z_INDEX } from "./constants.ts"
+import { labelSizeOf } from "./overlay-labels.ts"
 import {
   EDIT_DYNAMIC_TEXT_LABEL,
   type OverlayModel,
@@ -144,6 +145,96 @@ describe("overlay", () => {
     expect(button?.textContent).toBe(EDIT_DYNAMIC_TEXT_LABEL)
     button?.click()
     expect(pressed).toBe(1)
+  })
+
+  it("anchors Edit Dynamic Text to the element's box: above its right edge, moved with it", () => {
+    const at = (m: OverlayModel) => {
+      const button = label(draw(m), "edit-dynamic-text")
+      return {
+        left: parseFloat(button?.style.left ?? ""),
+        top: parseFloat(button?.style.top ?? ""),
+        width: parseFloat(button?.style.minWidth ?? ""),
+        height: parseFloat(button?.style.height ?? ""),
+        transform: button?.style.transform,
+      }
+    }
+    const first = at(
+      model({
+        editDynamicText: true,
+        selected: [{ box: box(0, 200, 600, 50), isComponent: false, name: "h1" }],
+      }),
+    )
+    // Its right edge on the box's right edge, its bottom 4px over the box's top.
+    expect(first.left + first.width).toBe(600)
+    expect(first.top + first.height).toBe(196)
+    expect(first.transform).toBe("none")
+    // Scrolled or resized: the box is drawn elsewhere and the button goes with it.
+    const moved = at(
+      model({
+        editDynamicText: true,
+        selected: [{ box: box(0, 80, 660, 50), isComponent: false, name: "h1" }],
+      }),
+    )
+    expect(moved.left + moved.width).toBe(660)
+    expect(moved.top + moved.height).toBe(76)
+    // At 50% zoom it is twice as large in the page's px and still sits on the box.
+    const zoomed = at(
+      model({
+        zoom: 0.5,
+        editDynamicText: true,
+        selected: [{ box: box(0, 200, 600, 50), isComponent: false, name: "h1" }],
+      }),
+    )
+    expect(zoomed.width).toBe(first.width * 2)
+    expect(zoomed.left + zoomed.width).toBe(600)
+    expect(zoomed.top + zoomed.height).toBe(192)
+  })
+
+  it("keeps Edit Dynamic Text on the page and clear of the name label", () => {
+    // At the page's top there is no room above: it goes under the box, on its right edge.
+    const top = label(
+      draw(
+        model({
+          editDynamicText: true,
+          selected: [{ box: box(100, 0, 400, 40), isComponent: false, name: "h1" }],
+        }),
+      ),
+      "edit-dynamic-text",
+    )
+    expect(parseFloat(top?.style.top ?? "")).toBe(44)
+    expect(parseFloat(top?.style.left ?? "") + labelSizeOf(EDIT_DYNAMIC_TEXT_LABEL, 1).width).toBe(
+      500,
+    )
+    expect(top?.dataset.place).toBe("outside")
+    // A box narrower than the button: above it the name label is in the way, so the button goes
+    // under the box, and the size label beside it.
+    const root = draw(
+      model({
+        editDynamicText: true,
+        selected: [{ box: box(300, 200, 120, 40), isComponent: false, name: "span" }],
+      }),
+    )
+    const boxOf = (kind: string, text: string) => {
+      const element = label(root, kind)
+      const size = labelSizeOf(text, 1)
+      return box(
+        parseFloat(element?.style.left ?? ""),
+        parseFloat(element?.style.top ?? ""),
+        size.width,
+        size.height,
+      )
+    }
+    const button = boxOf("edit-dynamic-text", EDIT_DYNAMIC_TEXT_LABEL)
+    const overlap = (a: ReturnType<typeof box>, b: ReturnType<typeof box>) =>
+      a.pageX < b.pageX + b.width &&
+      b.pageX < a.pageX + a.width &&
+      a.pageY < b.pageY + b.height &&
+      b.pageY < a.pageY + a.height
+    expect(overlap(button, boxOf("name", "span"))).toBe(false)
+    expect(overlap(button, boxOf("size", "120 × 40"))).toBe(false)
+    expect(button.pageX + button.width).toBe(420)
+    expect(button.pageY).toBe(244)
+    expect(boxOf("size", "120 × 40").pageX).toBe(428)
   })
 
   it("draws nothing in drive mode", () => {

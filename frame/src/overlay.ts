@@ -12,7 +12,7 @@ import {
   Z_INDEX,
 } from "./constants.ts"
 import { type PageBoundingBox, unionBox } from "./nav-tree.ts"
-import { type ContentAt, labelSizeOf, placeLabel } from "./overlay-labels.ts"
+import { type ContentAt, type LabelKind, labelSizeOf, placeLabel } from "./overlay-labels.ts"
 import { type ResizeHandle, drawResizeHandles } from "./resize.ts"
 
 export type OutlineKind = "primary" | "secondary" | "child" | "hover" | "move"
@@ -134,6 +134,49 @@ const label = (
   return element
 }
 
+/** Edit Dynamic Text, placed by the caller on the element's box like the labels (redrawn with them
+ * on scroll, zoom and resize); the app's own button rules (width, margin, display) never reach it. */
+const editDynamicTextButton = (
+  doc: Document,
+  colour: string,
+  model: OverlayModel,
+  onEditDynamicText: () => void,
+): HTMLElement => {
+  const button = doc.createElement("button")
+  button.type = "button"
+  button.dataset.label = "edit-dynamic-text"
+  button.textContent = EDIT_DYNAMIC_TEXT_LABEL
+  const size = labelSizeOf(EDIT_DYNAMIC_TEXT_LABEL, model.zoom)
+  Object.assign(button.style, {
+    position: "absolute",
+    pointerEvents: "auto",
+    cursor: "pointer",
+    display: "block",
+    boxSizing: "border-box",
+    width: "auto",
+    minWidth: px(size.width),
+    height: px(size.height),
+    margin: "0px",
+    transform: "none",
+    whiteSpace: "nowrap",
+    lineHeight: "1.2",
+    fontFamily: "system-ui, -apple-system, sans-serif",
+    fontSize: px(LABEL_FONT_SIZE_PX / model.zoom),
+    borderRadius: px(LABEL_RADIUS_PX / model.zoom),
+    padding: `${px(2 / model.zoom)} ${px(8 / model.zoom)}`,
+    border: "none",
+    background: colour,
+    color: "#ffffff",
+    zIndex: String(Z_INDEX.primary),
+  })
+  button.addEventListener("click", (event) => {
+    event.preventDefault()
+    event.stopPropagation()
+    onEditDynamicText()
+  })
+  return button
+}
+
 /**
  * Redraws everything from the model; `onEditDynamicText` runs when the button is pressed,
  * `onResizeStart` when a resize handle is pressed.
@@ -173,11 +216,11 @@ export const renderOverlay = (
   }
   const colour = outlineColour(single.isComponent, model.aiContext)
   const contentAt = model.contentAt ?? (() => false)
-  let taken: PageBoundingBox | undefined
-  const place = (element: HTMLElement, kind: "name" | "size", text: string) => {
+  const labelled: Array<PageBoundingBox> = []
+  const place = (element: HTMLElement, kind: LabelKind, text: string) => {
     const size = labelSizeOf(text, model.zoom)
-    const { box, inside } = placeLabel(kind, single.box, size, gap, contentAt, taken)
-    taken = box
+    const { box, inside } = placeLabel(kind, single.box, size, gap, contentAt, labelled)
+    labelled.push(box)
     element.style.left = px(box.pageX)
     element.style.top = px(box.pageY)
     element.dataset.place = inside ? "inside" : "outside"
@@ -191,40 +234,19 @@ export const renderOverlay = (
     place(label(doc, "text-mode", TEXT_MODE_LABEL, colour, model), "name", TEXT_MODE_LABEL)
   } else {
     place(label(doc, "name", single.name, colour, model), "name", single.name)
+    // The button before the size label: it is the one to press, so it gets the nearer place.
+    if (model.editDynamicText) {
+      place(
+        editDynamicTextButton(doc, colour, model, onEditDynamicText),
+        "action",
+        EDIT_DYNAMIC_TEXT_LABEL,
+      )
+    }
     const sizeText = sizeLabelText(single.box)
     place(label(doc, "size", sizeText, colour, model), "size", sizeText)
   }
 
   if (model.resizable === true && onResizeStart) {
     drawResizeHandles(root, single.box, model.zoom, colour, onResizeStart)
-  }
-
-  if (model.editDynamicText) {
-    const button = doc.createElement("button")
-    button.type = "button"
-    button.dataset.label = "edit-dynamic-text"
-    button.textContent = EDIT_DYNAMIC_TEXT_LABEL
-    Object.assign(button.style, {
-      position: "absolute",
-      pointerEvents: "auto",
-      cursor: "pointer",
-      left: px(single.box.pageX + single.box.width),
-      top: px(single.box.pageY - gap),
-      transform: "translate(-100%, -100%)",
-      fontFamily: "system-ui, -apple-system, sans-serif",
-      fontSize: px(LABEL_FONT_SIZE_PX / model.zoom),
-      borderRadius: px(LABEL_RADIUS_PX / model.zoom),
-      padding: `${px(2 / model.zoom)} ${px(8 / model.zoom)}`,
-      border: "none",
-      background: colour,
-      color: "#ffffff",
-      zIndex: String(Z_INDEX.primary),
-    })
-    button.addEventListener("click", (event) => {
-      event.preventDefault()
-      event.stopPropagation()
-      onEditDynamicText()
-    })
-    root.appendChild(button)
   }
 }
