@@ -69,8 +69,8 @@ describe("the profile in another language", () => {
       ),
     ).toBeTruthy()
 
-    await userEvent.click(screen.getByRole("tab", { name: "Ajustes" }))
-    const account = await screen.findByRole("region", { name: "Ajustes de la cuenta" })
+    await userEvent.click(screen.getByRole("tab", { name: "Configuración" }))
+    const account = await screen.findByRole("region", { name: "Configuración de la cuenta" })
     expect(within(account).getByRole("combobox", { name: "Idioma" }).textContent).toContain(
       "Español",
     )
@@ -82,7 +82,7 @@ describe("the profile in another language", () => {
     expect(await within(account).findByText(/Le queda 1 código de recuperación\./)).toBeTruthy()
     expect(screen.getByRole("switch", { name: "Resumen semanal" })).toBeTruthy()
     expect(screen.getByRole("switch", { name: "Mostrar la fecha de alta" })).toBeTruthy()
-    expect(screen.getByRole("button", { name: "Guardar ajustes" })).toBeTruthy()
+    expect(screen.getByRole("button", { name: "Guardar configuración" })).toBeTruthy()
     expect(screen.getByRole("button", { name: "Cambiar contraseña" })).toBeTruthy()
     expect(screen.getByRole("region", { name: "Sus datos" })).toBeTruthy()
     const subscription = screen.getByRole("region", { name: "Suscripción" })
