@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
 import type { AuditRow } from "../../api/admin-types.ts"
 import { held, page, refusal, renderAdmin, server, signedInAsAdmin } from "../../test/render.tsx"
 import { changedFields } from "./AuditPage.tsx"
@@ -158,5 +159,38 @@ describe("changedFields", () => {
   it("names the top-level fields that differ, and nothing when a side is not a record", () => {
     expect(changedFields({ a: 1, b: [1] }, { a: 1, b: [2], c: null })).toEqual(["b", "c"])
     expect(changedFields(null, { a: 1 })).toEqual([])
+  })
+})
+
+describe("the audit log in French (issue 22)", () => {
+  it("names its columns, filters, targets and the operator in the admin's language", async () => {
+    signedInAsAdmin()
+    server.use(
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "fr" }),
+      ),
+      http.get("*/api/admin/audit", () =>
+        HttpResponse.json(page([aRow({ actor: null, targetType: "member", targetId: "m1" })])),
+      ),
+    )
+    renderAdmin("/admin/audit")
+    const table = await screen.findByRole(
+      "table",
+      { name: "Journal d’audit" },
+      // The French catalogs are compiled on first use: slow on a busy machine.
+      { timeout: 15_000 },
+    )
+    expect(within(table).getByRole("columnheader", { name: "Quand" })).toBeTruthy()
+    expect(within(table).getByRole("columnheader", { name: "Modifications" })).toBeTruthy()
+    expect(within(table).getByText("opérateur (CLI)")).toBeTruthy()
+    expect(within(table).getByText(/^membre/)).toBeTruthy()
+    await userEvent.click(
+      within(table).getByRole("button", { name: /^Afficher les modifications de contest\.update/ }),
+    )
+    expect(within(table).getByLabelText("Avant : contest.update")).toBeTruthy()
+    const filters = screen.getByRole("form", { name: "Filtrer le journal d’audit" })
+    expect(within(filters).getByRole("option", { name: "Tous" })).toBeTruthy()
+    expect(within(filters).getByRole("button", { name: "Appliquer les filtres" })).toBeTruthy()
+    expect(screen.queryByText("Show changes")).toBeNull()
   })
 })

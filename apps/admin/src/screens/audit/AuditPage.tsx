@@ -4,6 +4,7 @@ import { Fragment, useState, type FormEvent } from "react"
 import { Link, useSearchParams } from "react-router-dom"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Field, SelectInput, TextInput } from "../../../../ui/src/form.tsx"
+import { T, useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { LoadMore } from "../../../../ui/src/load-more.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { PageHeader } from "../../../../ui/src/page.tsx"
@@ -44,6 +45,22 @@ export const TARGET_TYPES: ReadonlyArray<TargetType> = [
   "message",
 ]
 
+/** A target type's name ("contest"), in the page's language. */
+const TARGET_TYPE_NAMES: Readonly<Record<TargetType, string>> = {
+  contest: "admin.audit.type.contest",
+  entry: "admin.audit.type.entry",
+  member: "admin.audit.type.member",
+  badge: "admin.audit.type.badge",
+  message: "admin.audit.type.message",
+  drawing: "admin.audit.type.drawing",
+  "premium-page": "admin.audit.type.premiumPage",
+  "line-art-request": "admin.audit.type.lineArtRequest",
+  "site-setting": "admin.audit.type.siteSetting",
+}
+
+const targetTypeName = (type: string, t: Translate): string =>
+  type in TARGET_TYPE_NAMES ? t(TARGET_TYPE_NAMES[type as TargetType]) : type
+
 const FILTER_KEYS = ["action", "targetType", "actor", "targetId", "from", "to"] as const
 type FilterKey = (typeof FILTER_KEYS)[number]
 
@@ -64,26 +81,31 @@ const json = (value: unknown) =>
   value === null || value === undefined ? "—" : JSON.stringify(value, null, 2)
 
 const Diff = ({ row }: { readonly row: AuditRow }) => {
+  const t = useT()
   const changed = changedFields(row.before, row.after)
   return (
     <div className="grid gap-2">
       {changed.length > 0 && (
         <p className="text-xs text-slate-700">
-          Changed: <span className="font-mono">{changed.join(", ")}</span>
+          <T
+            id="admin.audit.changed"
+            values={{ fields: changed.join(", ") }}
+            components={{ 0: <span className="font-mono" /> }}
+          />
         </p>
       )}
       <div className="grid gap-3 md:grid-cols-2">
         {(
           [
-            ["Before", row.before],
-            ["After", row.after],
+            [t("admin.audit.before"), row.before],
+            [t("admin.audit.after"), row.after],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="min-w-0">
             <p className="mb-1 text-xs font-semibold text-slate-700">{label}</p>
             <pre
               tabIndex={0}
-              aria-label={`${label}: ${row.action}`}
+              aria-label={t("admin.audit.recordLabel", { label, action: row.action })}
               className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
             >
               {json(value)}
@@ -96,6 +118,7 @@ const Diff = ({ row }: { readonly row: AuditRow }) => {
 }
 
 const Target = ({ row }: { readonly row: AuditRow }) => {
+  const t = useT()
   const path =
     row.targetType === "contest"
       ? `/contests/${row.targetId}`
@@ -104,7 +127,7 @@ const Target = ({ row }: { readonly row: AuditRow }) => {
         : null
   return (
     <span className="break-all">
-      {row.targetType}{" "}
+      {targetTypeName(row.targetType, t)}{" "}
       {path ? (
         <Link to={path} className="font-mono text-xs text-brand-700 hover:underline">
           {row.targetId}
@@ -123,6 +146,7 @@ const FiltersForm = ({
   readonly filters: AuditFilters
   readonly onApply: (filters: AuditFilters) => void
 }) => {
+  const t = useT()
   const [values, setValues] = useState<Record<FilterKey, string>>(
     () =>
       Object.fromEntries(FILTER_KEYS.map((key) => [key, filters[key] ?? ""])) as Record<
@@ -142,8 +166,8 @@ const FiltersForm = ({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const problems: Partial<Record<FilterKey, string>> = {}
-    if (values.from && !isDay(values.from)) problems.from = "Choose a day."
-    if (values.to && !isDay(values.to)) problems.to = "Choose a day."
+    if (values.from && !isDay(values.from)) problems.from = t("admin.audit.filters.chooseDay")
+    if (values.to && !isDay(values.to)) problems.to = t("admin.audit.filters.chooseDay")
     if (
       values.from &&
       values.to &&
@@ -151,7 +175,7 @@ const FiltersForm = ({
       isDay(values.to) &&
       values.to < values.from
     )
-      problems.to = "The last day must not be before the first."
+      problems.to = t("admin.audit.filters.order")
     setErrors(problems)
     if (Object.keys(problems).length > 0) return
     onApply(Object.fromEntries(FILTER_KEYS.map((key) => [key, values[key].trim() || undefined])))
@@ -160,10 +184,10 @@ const FiltersForm = ({
     <form
       onSubmit={submit}
       noValidate
-      aria-label="Filter the audit log"
+      aria-label={t("admin.audit.filters.label")}
       className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
     >
-      <Field label="Action" hint="A prefix: contest. or contest.cancel">
+      <Field label={t("admin.audit.action")} hint={t("admin.audit.filters.actionHint")}>
         <TextInput {...bind("action")} list="audit-actions" />
       </Field>
       <datalist id="audit-actions">
@@ -171,32 +195,32 @@ const FiltersForm = ({
           <option key={action} value={action} />
         ))}
       </datalist>
-      <Field label="Target type">
+      <Field label={t("admin.audit.filters.targetType")}>
         <SelectInput {...bind("targetType")}>
-          <option value="">Any</option>
+          <option value="">{t("admin.audit.filters.any")}</option>
           {TARGET_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {targetTypeName(type, t)}
             </option>
           ))}
         </SelectInput>
       </Field>
-      <Field label="Actor (member id)">
+      <Field label={t("admin.audit.filters.actor")}>
         <TextInput {...bind("actor")} />
       </Field>
-      <Field label="Target id">
+      <Field label={t("admin.audit.filters.targetId")}>
         <TextInput {...bind("targetId")} />
       </Field>
-      <Field label="From" error={errors.from}>
+      <Field label={t("admin.audit.filters.from")} error={errors.from}>
         <TextInput type="date" {...bind("from")} />
       </Field>
-      <Field label="To" error={errors.to}>
+      <Field label={t("admin.audit.filters.to")} error={errors.to}>
         <TextInput type="date" {...bind("to")} />
       </Field>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">Apply filters</Button>
+        <Button type="submit">{t("admin.audit.filters.apply")}</Button>
         <Button variant="secondary" onClick={() => onApply({})}>
-          Clear filters
+          {t("admin.audit.filters.clear")}
         </Button>
       </div>
     </form>
@@ -205,6 +229,7 @@ const FiltersForm = ({
 
 /** Every admin action: who, when, what, and the record before and after. Filters live in the URL. */
 const AuditPage = () => {
+  const t = useT()
   const [params, setParams] = useSearchParams()
   const filters = filtersOf(params)
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
@@ -227,7 +252,10 @@ const AuditPage = () => {
 
   return (
     <>
-      <PageHeader title="Audit log" description="Every admin action, newest first." />
+      <PageHeader
+        title={t("admin.layout.title.audit")}
+        description={t("admin.audit.description")}
+      />
       <FiltersForm
         key={params.toString()}
         filters={filters}
@@ -241,25 +269,25 @@ const AuditPage = () => {
         }}
       />
       {audit.isPending ? (
-        <Spinner label="Loading the audit log…" />
+        <Spinner label={t("admin.audit.loading")} />
       ) : audit.isError && rows.length === 0 ? (
         <ErrorState
-          title="The audit log did not load"
-          message={messageOf(audit.error, "The server did not answer")}
+          title={t("admin.audit.failed")}
+          message={messageOf(audit.error, t("ui.noAnswer"))}
           onRetry={() => void audit.refetch()}
         />
       ) : rows.length === 0 ? (
-        <EmptyState title={filtered ? "No actions match these filters" : "No admin actions yet"} />
+        <EmptyState title={filtered ? t("admin.audit.noMatch") : t("admin.audit.empty")} />
       ) : (
         <>
-          <TableBox label="Audit log">
+          <TableBox label={t("admin.layout.title.audit")}>
             <thead className="bg-slate-50">
               <tr>
-                <Th>When</Th>
-                <Th>Who</Th>
-                <Th>Action</Th>
-                <Th>Target</Th>
-                <Th>Changes</Th>
+                <Th>{t("admin.audit.when")}</Th>
+                <Th>{t("admin.audit.who")}</Th>
+                <Th>{t("admin.audit.action")}</Th>
+                <Th>{t("admin.audit.target")}</Th>
+                <Th>{t("admin.audit.changes")}</Th>
               </tr>
             </thead>
             <tbody>
@@ -279,7 +307,7 @@ const AuditPage = () => {
                             {row.actor.username}
                           </Link>
                         ) : (
-                          <span className="text-slate-700">operator (CLI)</span>
+                          <span className="text-slate-700">{t("admin.audit.operator")}</span>
                         )}
                       </Td>
                       <Td className="font-mono text-xs">{row.action}</Td>
@@ -291,7 +319,13 @@ const AuditPage = () => {
                           type="button"
                           aria-expanded={expanded}
                           aria-controls={detailsId}
-                          aria-label={`${expanded ? "Hide" : "Show"} changes of ${row.action} at ${dateTime(row.at)}`}
+                          aria-label={t(
+                            expanded ? "admin.audit.hideLabel" : "admin.audit.showLabel",
+                            {
+                              action: row.action,
+                              at: dateTime(row.at),
+                            },
+                          )}
                           onClick={() => toggle(row.id)}
                           className="inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50"
                         >
@@ -300,7 +334,7 @@ const AuditPage = () => {
                           ) : (
                             <ChevronRight aria-hidden className="size-4" />
                           )}
-                          {expanded ? "Hide changes" : "Show changes"}
+                          {expanded ? t("admin.audit.hide") : t("admin.audit.show")}
                         </button>
                       </Td>
                     </tr>
@@ -316,7 +350,7 @@ const AuditPage = () => {
               })}
             </tbody>
           </TableBox>
-          <LoadMore pages={audit} failure="The next page did not load" />
+          <LoadMore pages={audit} failure={t("admin.audit.nextFailed")} />
         </>
       )}
     </>

@@ -6,6 +6,7 @@ import { BADGE_IDS, BADGES, type BadgeId } from "../../../../../domain/badges/ba
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, FormAlert, TextInput } from "../../../../ui/src/form.tsx"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
@@ -23,6 +24,7 @@ const MemberPicker = ({
   readonly chosen: AdminMember | null
   readonly onChoose: (member: AdminMember) => void
 }) => {
+  const t = useT()
   const [text, setText] = useState("")
   const [q, setQ] = useState<string | null>(null)
   const found = useQuery({
@@ -38,11 +40,11 @@ const MemberPicker = ({
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-2">
-        <Field label="Find the member" className="min-w-0 flex-1">
+        <Field label={t("admin.badges.pick.find")} className="min-w-0 flex-1">
           <TextInput
             type="search"
             value={text}
-            placeholder="E-mail, username or name"
+            placeholder={t("admin.badges.pick.placeholder")}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === "Enter") search(event)
@@ -51,23 +53,25 @@ const MemberPicker = ({
         </Field>
         <Button variant="secondary" onClick={search}>
           <Search aria-hidden className="size-4" />
-          Find
+          {t("admin.badges.pick.search")}
         </Button>
       </div>
       {q !== null &&
         (found.isPending ? (
-          <Spinner label="Searching…" />
+          <Spinner label={t("admin.badges.pick.searching")} />
         ) : found.isError ? (
           <ErrorState
-            title="The search failed"
-            message={messageOf(found.error, "The server did not answer")}
+            title={t("admin.badges.pick.failed")}
+            message={messageOf(found.error, t("ui.noAnswer"))}
             onRetry={() => void found.refetch()}
           />
         ) : found.data.items.length === 0 ? (
-          <EmptyState title={`No members match “${q}”`} />
+          <EmptyState title={t("admin.badges.pick.none", { q })} />
         ) : (
           <fieldset className="min-w-0">
-            <legend className="text-sm font-medium text-slate-800">Member</legend>
+            <legend className="text-sm font-medium text-slate-800">
+              {t("admin.badges.pick.member")}
+            </legend>
             <ul className="mt-1 grid gap-1">
               {found.data.items.map((member) => (
                 <li key={member.id}>
@@ -93,6 +97,7 @@ const MemberPicker = ({
 }
 
 const GrantByHand = () => {
+  const t = useT()
   const [member, setMember] = useState<AdminMember | null>(null)
   const [badge, setBadge] = useState<BadgeId | "">("")
   const [errors, setErrors] = useState<{ member?: string; badge?: string }>({})
@@ -103,8 +108,8 @@ const GrantByHand = () => {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const missing = {
-      ...(member ? {} : { member: "Find and choose the member first." }),
-      ...(badge ? {} : { badge: "Choose the badge to grant." }),
+      ...(member ? {} : { member: t("admin.badges.pick.required") }),
+      ...(badge ? {} : { badge: t("admin.badges.grant.required") }),
     }
     setErrors(missing)
     if (!member || !badge) return
@@ -114,14 +119,14 @@ const GrantByHand = () => {
       await grant(member.id, member.username, badge)
       setBadge("")
     } catch (error) {
-      setProblem(messageOf(error, "The badge could not be granted"))
+      setProblem(messageOf(error, t("admin.badges.grant.failed")))
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <Card title="Grant a badge">
+    <Card title={t("admin.badges.byHand.title")}>
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
         <FormAlert message={problem} />
         <MemberPicker
@@ -132,7 +137,7 @@ const GrantByHand = () => {
           }}
         />
         {errors.member && <p className="text-sm text-red-700">{errors.member}</p>}
-        <Field label="Badge" error={errors.badge}>
+        <Field label={t("admin.badges.grant.badge")} error={errors.badge}>
           <BadgeSelect
             value={badge}
             disabled={busy}
@@ -144,7 +149,11 @@ const GrantByHand = () => {
         </Field>
         <div className="flex justify-end">
           <Button type="submit" disabled={busy}>
-            {busy ? "Granting…" : member ? `Grant badge to ${member.username}` : "Grant badge"}
+            {busy
+              ? t("admin.badges.grant.granting")
+              : member
+                ? t("admin.badges.grant.buttonLabel", { member: member.username })
+                : t("admin.badges.grant.button")}
           </Button>
         </div>
       </form>
@@ -163,6 +172,7 @@ type Run =
  * progress (NDJSON lines), read here as they come.
  */
 const Backfill = () => {
+  const t = useT()
   const [run, setRun] = useState<Run>({ state: "idle" })
   const client = useQueryClient()
   const toast = useToast()
@@ -182,12 +192,19 @@ const Backfill = () => {
           granted = line.granted
         }
       })
-      if (granted === null) throw new Error("The backfill stopped before it said it was done.")
+      if (granted === null) throw new Error(t("admin.badges.backfill.unfinished"))
       setRun({ state: "done", granted, total })
-      toast({ title: "Backfill done", description: `${count(granted)} badges granted.` })
+      toast({
+        title: t("admin.badges.backfill.doneToast"),
+        description: t("admin.badges.backfill.granted", { count: granted }),
+      })
       void client.invalidateQueries({ queryKey: ["admin"] })
     } catch (error) {
-      setRun({ state: "failed", message: messageOf(error, "The backfill failed"), done })
+      setRun({
+        state: "failed",
+        message: messageOf(error, t("admin.badges.backfill.failed")),
+        done,
+      })
     }
   }
 
@@ -199,28 +216,31 @@ const Backfill = () => {
         : 0
 
   return (
-    <Card title="Backfill badges">
-      <p className="text-sm text-slate-700">
-        Checks every member against the rules of the six badges and grants those they have earned
-        but do not hold yet. Badges already held are kept.
-      </p>
+    <Card title={t("admin.badges.backfill.title")}>
+      <p className="text-sm text-slate-700">{t("admin.badges.backfill.description")}</p>
       <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
         {BADGE_IDS.map((id) => (
           <li key={id}>
-            <span className="font-medium">{BADGES[id].name}</span>: {BADGES[id].description}
+            <T
+              id="admin.badges.backfill.rule"
+              values={{ name: BADGES[id].name, description: BADGES[id].description }}
+              components={{ 0: <span className="font-medium" /> }}
+            />
           </li>
         ))}
       </ul>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button disabled={run.state === "running"} onClick={() => void start()}>
-          {run.state === "running" ? "Running…" : "Run backfill"}
+          {run.state === "running"
+            ? t("admin.badges.backfill.running")
+            : t("admin.badges.backfill.run")}
         </Button>
       </div>
       {run.state !== "idle" && (
         <div className="mt-4 grid gap-2">
           <Progress.Root
             value={percent}
-            aria-label="Backfill progress"
+            aria-label={t("admin.badges.backfill.progress")}
             className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
           >
             <Progress.Indicator
@@ -231,15 +251,21 @@ const Backfill = () => {
           <p aria-live="polite" className="text-sm text-slate-700">
             {run.state === "running" &&
               (run.total === null
-                ? "Starting…"
-                : `${count(run.done)} of ${count(run.total)} checked (${percent}%)`)}
-            {run.state === "done" &&
-              `Done: ${count(run.granted)} ${run.granted === 1 ? "badge" : "badges"} granted.`}
+                ? t("admin.badges.backfill.starting")
+                : t("admin.badges.backfill.checked", {
+                    done: count(run.done),
+                    total: count(run.total),
+                    percent,
+                  }))}
+            {run.state === "done" && t("admin.badges.backfill.done", { count: run.granted })}
           </p>
           {run.state === "failed" && (
             <ErrorState
-              title="The backfill stopped"
-              message={`${run.message} (${count(run.done)} checked before it stopped.)`}
+              title={t("admin.badges.backfill.stopped")}
+              message={t("admin.badges.backfill.stoppedText", {
+                message: run.message,
+                done: count(run.done),
+              })}
               onRetry={() => void start()}
             />
           )}
@@ -250,14 +276,20 @@ const Backfill = () => {
 }
 
 /** Badges by hand, and the backfill that grants what the rules say is due. */
-const BadgesPage = () => (
-  <>
-    <PageHeader title="Badges" description="Grant a badge by hand, or run the backfill." />
-    <div className="grid gap-4 lg:grid-cols-2">
-      <GrantByHand />
-      <Backfill />
-    </div>
-  </>
-)
+const BadgesPage = () => {
+  const t = useT()
+  return (
+    <>
+      <PageHeader
+        title={t("admin.layout.title.badges")}
+        description={t("admin.badges.page.description")}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <GrantByHand />
+        <Backfill />
+      </div>
+    </>
+  )
+}
 
 export default BadgesPage

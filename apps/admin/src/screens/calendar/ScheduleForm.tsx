@@ -8,6 +8,7 @@ import {
   TextInput,
   type FormProblem,
 } from "../../../../ui/src/form.tsx"
+import { useT } from "../../../../ui/src/i18n.tsx"
 import { adminTimeZone } from "../../api/admin-api.ts"
 import type { ScheduleContest } from "../../api/admin-types.ts"
 import { dayLabel, isDay } from "../../ui/dates.ts"
@@ -28,6 +29,7 @@ export const ScheduleForm = ({
   readonly onSubmit: (schedule: ScheduleContest) => Promise<void>
   readonly onCancel: () => void
 }) => {
+  const t = useT()
   const [values, setValues] = useState({ date, title: "", description: "", artStyle: "" })
   const [problem, setProblem] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
@@ -36,13 +38,16 @@ export const ScheduleForm = ({
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const fields: Record<string, string> = {}
-    if (!isDay(values.date)) fields.date = "Choose the day of the contest."
+    if (!isDay(values.date)) fields.date = t("admin.calendar.form.dayRequired")
     const title = values.title.trim()
-    if (title === "") fields.title = "A contest needs a title."
+    if (title === "") fields.title = t("admin.contest.form.titleRequired")
     else if (title.length > MAX_TITLE_LENGTH)
-      fields.title = `A contest title has at most ${MAX_TITLE_LENGTH} characters (this one has ${title.length}).`
+      fields.title = t("admin.contest.form.titleTooLong", {
+        max: MAX_TITLE_LENGTH,
+        length: title.length,
+      })
     if (Object.keys(fields).length > 0) {
-      setProblem({ fields, message: "Check the fields marked below." })
+      setProblem({ fields, message: t("admin.contest.form.checkFields") })
       return
     }
     setBusy(true)
@@ -57,7 +62,7 @@ export const ScheduleForm = ({
         ...(artStyle ? { artStyle } : {}),
       })
     } catch (error) {
-      const found = problemOf(error, FIELDS, "The contest could not be scheduled")
+      const found = problemOf(error, FIELDS, t("admin.calendar.form.failed"))
       const { day, ...rest } = found.fields
       setProblem({ ...found, fields: day && !rest.date ? { ...rest, date: day } : rest })
     } finally {
@@ -78,31 +83,34 @@ export const ScheduleForm = ({
     <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
       <FormAlert message={problem?.message} />
       <Field
-        label="Day"
+        label={t("admin.calendar.form.day")}
         hint={
           isDay(values.date)
-            ? `${dayLabel(values.date, "long")}, midnight to midnight (${timeZone}).`
-            : `Midnight to midnight (${timeZone}).`
+            ? t("admin.calendar.form.dayHint", {
+                day: dayLabel(values.date, "long"),
+                zone: timeZone,
+              })
+            : t("admin.calendar.form.anyDayHint", { zone: timeZone })
         }
         error={problem?.fields.date}
       >
         <TextInput type="date" {...bind("date")} required />
       </Field>
-      <Field label="Title" error={problem?.fields.title}>
+      <Field label={t("admin.contest.form.title")} error={problem?.fields.title}>
         <TextInput {...bind("title")} required />
       </Field>
-      <Field label="Description" error={problem?.fields.description}>
+      <Field label={t("admin.contest.form.description")} error={problem?.fields.description}>
         <TextArea {...bind("description")} rows={3} />
       </Field>
-      <Field label="Art style (optional)" error={problem?.fields.artStyle}>
+      <Field label={t("admin.calendar.form.artStyle")} error={problem?.fields.artStyle}>
         <TextInput {...bind("artStyle")} />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Discard
+          {t("admin.contest.form.discard")}
         </Button>
         <Button type="submit" disabled={busy}>
-          {busy ? "Scheduling…" : "Schedule contest"}
+          {busy ? t("admin.calendar.form.scheduling") : t("admin.calendar.form.submit")}
         </Button>
       </div>
     </form>
