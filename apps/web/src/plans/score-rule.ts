@@ -23,18 +23,6 @@ export const scoreRule = (t: Translate = activeT): string =>
 /** The rule in a line (contest card, How It Works). */
 export const winShort = (t: Translate = activeT): string => t("web.plans.winShort")
 
-// The English constants, for the screens another helper has not converted yet (static, home,
-// leaderboard, rewards): they read the catalogs' English. Remove once those call the functions.
-/** @deprecated weightRange(t) */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
-export const WEIGHT_RANGE = `${lightest}× to ${heaviest}×`
-/** @deprecated scoreRule(t) */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
-export const SCORE_RULE = `The entry with the highest score wins. Score = votes weighted by each voter's plan (${WEIGHT_RANGE}); ties go to the earlier entry.`
-/** @deprecated winShort(t) */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for unconverted screens
-export const WIN_SHORT = "Win: the highest score (weighted votes)"
-
 /** Each plan's vote weight, lightest first: "How the score is computed". */
 export const VOTE_WEIGHTS: ReadonlyArray<{ readonly name: string; readonly weight: number }> =
   PLAN_LIST.map((plan) => ({ name: plan.name, weight: plan.voteWeight })).sort(

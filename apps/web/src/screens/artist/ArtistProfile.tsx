@@ -19,10 +19,6 @@ import { BADGE_IDS, type BadgeId } from "../../../../../domain/badges/badges.ts"
 /** "This artist keeps their profile private", in the page's language. */
 export const privateSentence = (t: Translate = activeT): string => t("web.artist.private")
 
-/** @deprecated privateSentence(t); the English, for the profile's preview until it is converted. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- English kept for an unconverted screen
-export const PRIVATE_SENTENCE = "This artist keeps their profile private"
-
 const isBadgeId = (id: string): id is BadgeId => (BADGE_IDS as ReadonlyArray<string>).includes(id)
 
 /** A page everyone may see, or the owner's own (which they see even while it is private). */
