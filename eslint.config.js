@@ -32,6 +32,7 @@ const LOCALIZED = [
   "apps/web/src/screens/judging",
   "apps/web/src/screens/perks",
   "apps/web/src/screens/pricing",
+  "apps/web/src/screens/profile",
   "apps/web/src/session",
   "apps/admin/src/layout",
   "apps/admin/src/access",
