@@ -2,9 +2,12 @@ import { Context, Effect } from "effect"
 import { NotificationAudience } from "../../domain/notifications/notification-audience.port.ts"
 import { NotificationRepository } from "../../domain/notifications/notification.port.ts"
 import { type PushOutcome, PushSender } from "../../domain/notifications/push-sender.port.ts"
+import { PushRetryRepository } from "../../domain/notifications/push-retry.port.ts"
 import { PushSubscriptionRepository } from "../../domain/notifications/push-subscription.port.ts"
 import { isVisible } from "../../domain/submissions/entry.entity.ts"
 import type { MemoryStore } from "./memory-store.ts"
+
+const HOUR_MS = 60 * 60_000
 
 /** The bell list (issue 24), in memory. */
 export const notifications = (store: MemoryStore) =>
@@ -59,6 +62,46 @@ export const notifications = (store: MemoryStore) =>
         store.tables.notifications.set(id, { ...notification, push: "done" })
         return true
       }),
+    latestPeriods: (kind, since) =>
+      Effect.sync(() => {
+        const latest = new Map<string, string>()
+        for (const { memberId, kind: of, period } of store.tables.notifications.values()) {
+          if (of !== kind || period < since) continue
+          if (period > (latest.get(memberId) ?? "")) latest.set(memberId, period)
+        }
+        return latest
+      }),
+  })
+
+const retryKey = (notificationId: string, endpoint: string) => `${notificationId}|${endpoint}`
+
+/** Pushes to try again, in memory. */
+export const pushRetries = (store: MemoryStore) =>
+  PushRetryRepository.of({
+    schedule: (retry) =>
+      Effect.sync(
+        () =>
+          void store.tables.pushRetries.set(retryKey(retry.notificationId, retry.endpoint), retry),
+      ),
+    due: (now, limit) =>
+      Effect.sync(() =>
+        [...store.tables.pushRetries.values()]
+          .filter((retry) => retry.nextAttemptAt <= now)
+          .sort((a, b) => a.nextAttemptAt - b.nextAttemptAt)
+          .slice(0, limit),
+      ),
+    claim: (seen, until) =>
+      Effect.sync(() => {
+        const key = retryKey(seen.notificationId, seen.endpoint)
+        const stored = store.tables.pushRetries.get(key)
+        if (stored?.nextAttemptAt !== seen.nextAttemptAt || stored.attempts !== seen.attempts) {
+          return false
+        }
+        store.tables.pushRetries.set(key, { ...stored, nextAttemptAt: until })
+        return true
+      }),
+    remove: (notificationId, endpoint) =>
+      Effect.sync(() => void store.tables.pushRetries.delete(retryKey(notificationId, endpoint))),
   })
 
 /** Push subscriptions, by endpoint, in memory. */
@@ -100,16 +143,19 @@ export const notificationAudience = (store: MemoryStore) =>
         ])
         return [...candidates].filter((memberId) => !entered.has(memberId)).sort()
       }),
-    votesReceived: (from, to) =>
+    votesReceivedByHour: (from, to) =>
       Effect.sync(() => {
-        const counts = new Map<string, number>()
+        const counts = new Map<string, { memberId: string; hour: number; votes: number }>()
         for (const vote of store.tables.votes.values()) {
           if (vote.castAt < from || vote.castAt >= to) continue
           const entry = store.tables.entries.get(vote.entryId)
           if (entry === undefined || !isVisible(entry)) continue
-          counts.set(entry.memberId, (counts.get(entry.memberId) ?? 0) + 1)
+          const hour = vote.castAt - (vote.castAt % HOUR_MS)
+          const key = `${entry.memberId}|${hour}`
+          const count = counts.get(key) ?? { memberId: entry.memberId, hour, votes: 0 }
+          counts.set(key, { ...count, votes: count.votes + 1 })
         }
-        return [...counts].map(([memberId, votes]) => ({ memberId, votes }))
+        return [...counts.values()]
       }),
   })
 

@@ -21,6 +21,7 @@ import type { Mail } from "../../domain/shared/mailer.port.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import type { Vote } from "../../domain/voting/vote.entity.ts"
 import type { Notification } from "../../domain/notifications/notification.entity.ts"
+import type { PushRetry } from "../../domain/notifications/push-retry.port.ts"
 import type { PushSubscription } from "../../domain/notifications/push-subscription.port.ts"
 import type { OutboxMail } from "../mail/outbox.ts"
 import type { OfflineSession } from "../payments/offline-sessions.ts"
@@ -75,6 +76,8 @@ interface Tables {
   /** The bell list (issue 24), by id; and push subscriptions, by endpoint. */
   notifications: Map<string, Notification>
   pushSubscriptions: Map<string, PushSubscription>
+  /** Pushes to try again (issue 24), by `${notificationId}|${endpoint}`. */
+  pushRetries: Map<string, PushRetry>
   /** Scheduled mails sent (issue 24): `${memberId}|${kind}|${period}`, the ledger's key. */
   sentNotifications: Set<string>
   /** The site's settings (one record, replaced on write). */
@@ -112,6 +115,7 @@ const emptyTables = (): Tables => ({
   knownDevices: new Set(),
   notifications: new Map(),
   pushSubscriptions: new Map(),
+  pushRetries: new Map(),
   sentNotifications: new Set(),
   siteSettings: { defaultPrize: null, updatedAt: null },
 })
@@ -158,6 +162,7 @@ export class MemoryStore {
       knownDevices: new Set(t.knownDevices),
       notifications: new Map(t.notifications),
       pushSubscriptions: new Map(t.pushSubscriptions),
+      pushRetries: new Map(t.pushRetries),
       sentNotifications: new Set(t.sentNotifications),
       siteSettings: t.siteSettings,
     }

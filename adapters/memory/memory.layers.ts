@@ -54,6 +54,7 @@ import { totpAuthenticator } from "../crypto/totp-authenticator.ts"
 import {
   MemoryPushService,
   memoryPushSender,
+  pushRetries,
   notificationAudience,
   notifications,
   pushSubscriptions,
@@ -61,6 +62,7 @@ import {
 import { NotificationRepository } from "../../domain/notifications/notification.port.ts"
 import { PushSubscriptionRepository } from "../../domain/notifications/push-subscription.port.ts"
 import { NotificationAudience } from "../../domain/notifications/notification-audience.port.ts"
+import { PushRetryRepository } from "../../domain/notifications/push-retry.port.ts"
 import { PushSender } from "../../domain/notifications/push-sender.port.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -127,6 +129,7 @@ export const layerMemory = Layer.effectContext(
           return context.pipe(
             Context.add(NotificationRepository, notifications(store)),
             Context.add(PushSubscriptionRepository, pushSubscriptions(store)),
+            Context.add(PushRetryRepository, pushRetries(store)),
             Context.add(NotificationAudience, notificationAudience(store)),
             Context.add(MemoryPushService, service),
             Context.add(PushSender, memoryPushSender(service)),

@@ -254,6 +254,8 @@ export const VoteTable = new EntitySchema<VoteRow>({
   indices: [
     { name: "IDX_votes_voter", columns: ["voterId"] },
     { name: "IDX_votes_contest", columns: ["contestId"] },
+    // The new-votes batch reads the votes of the last hours (migration PushRetriesAndVoteTimes).
+    { name: "IDX_votes_cast_at", columns: ["castAt"] },
   ],
   foreignKeys: [
     {

@@ -38,6 +38,10 @@ import {
   WebPushAndBellListSqlite,
 } from "./migrations/web-push-and-bell-list.ts"
 import { SentNotificationsMysql, SentNotificationsSqlite } from "./migrations/sent-notifications.ts"
+import {
+  PushRetriesAndVoteTimesMysql,
+  PushRetriesAndVoteTimesSqlite,
+} from "./migrations/push-retries-and-vote-times.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
@@ -104,6 +108,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     NotificationMailSqlite,
     WebPushAndBellListSqlite,
     SentNotificationsSqlite,
+    PushRetriesAndVoteTimesSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -123,6 +128,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     NotificationMailMysql,
     WebPushAndBellListMysql,
     SentNotificationsMysql,
+    PushRetriesAndVoteTimesMysql,
   ],
 }
 

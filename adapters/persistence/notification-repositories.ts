@@ -6,6 +6,7 @@ import type {
 } from "../../domain/notifications/notification.entity.ts"
 import { NotificationAudience } from "../../domain/notifications/notification-audience.port.ts"
 import { NotificationRepository } from "../../domain/notifications/notification.port.ts"
+import { type PushRetry, PushRetryRepository } from "../../domain/notifications/push-retry.port.ts"
 import {
   type PushSubscription,
   PushSubscriptionRepository,
@@ -14,9 +15,13 @@ import { Database, isUniqueViolation } from "./database.ts"
 import {
   type NotificationRow,
   NotificationTable,
+  type PushRetryRow,
+  PushRetryTable,
   type PushSubscriptionRow,
   PushSubscriptionTable,
 } from "./notification-tables.ts"
+
+const HOUR_MS = 60 * 60_000
 
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -110,6 +115,75 @@ export const makeNotificationRepository = Effect.gen(function* () {
           .execute()
         return (result.affected ?? 0) > 0
       }),
+    latestPeriods: (kind, since) =>
+      db.run(async (m) => {
+        const rows: Array<{ member_id: string; period: string }> = await m.query(
+          `SELECT member_id, MAX(period) AS period FROM notifications
+           WHERE kind = ? AND period >= ? GROUP BY member_id`,
+          [kind, since],
+        )
+        return new Map(rows.map((row) => [row.member_id, row.period]))
+      }),
+  })
+})
+
+const toRetry = (row: PushRetryRow): PushRetry => ({
+  notificationId: row.notificationId,
+  endpoint: row.endpoint,
+  memberId: row.memberId,
+  kind: row.kind as NotificationKind,
+  payload: row.payload,
+  attempts: row.attempts,
+  nextAttemptAt: row.nextAttemptAt,
+})
+
+/** Pushes to try again (`push_retries`). */
+export const makePushRetryRepository = Effect.gen(function* () {
+  const db = yield* Database
+  const table = (m: Parameters<Parameters<typeof db.run>[0]>[0]) =>
+    m.getRepository<PushRetryRow>(PushRetryTable)
+  return PushRetryRepository.of({
+    schedule: (retry) =>
+      db.run(async (m) => {
+        await table(m).upsert({ ...retry, endpointHash: endpointHash(retry.endpoint) }, [
+          "notificationId",
+          "endpointHash",
+        ])
+      }),
+    due: (now, limit) =>
+      db.run(async (m) =>
+        (
+          await table(m)
+            .createQueryBuilder("r")
+            .where("r.next_attempt_at <= :now", { now })
+            .orderBy("r.next_attempt_at", "ASC")
+            .take(limit)
+            .getMany()
+        ).map(toRetry),
+      ),
+    claim: (seen, until) =>
+      db.run(async (m) => {
+        // Conditional on what was read: of two instances, the first update wins.
+        const result = await table(m)
+          .createQueryBuilder()
+          .update()
+          .set({ nextAttemptAt: until })
+          .where(
+            "notification_id = :id AND endpoint_hash = :hash AND next_attempt_at = :at AND attempts = :attempts",
+            {
+              id: seen.notificationId,
+              hash: endpointHash(seen.endpoint),
+              at: seen.nextAttemptAt,
+              attempts: seen.attempts,
+            },
+          )
+          .execute()
+        return (result.affected ?? 0) > 0
+      }),
+    remove: (notificationId, endpoint) =>
+      db.run(async (m) => {
+        await table(m).delete({ notificationId, endpointHash: endpointHash(endpoint) })
+      }),
   })
 })
 
@@ -159,15 +233,22 @@ export const makeNotificationAudience = Effect.gen(function* () {
         )
         return rows.map((row) => row.member_id)
       }),
-    votesReceived: (from, to) =>
+    votesReceivedByHour: (from, to) =>
       db.run(async (m) => {
-        const rows: Array<{ member_id: string; votes: number | string }> = await m.query(
-          `SELECT e.member_id, COUNT(*) AS votes FROM votes v JOIN entries e ON e.id = v.entry_id
-           WHERE v.cast_at >= ? AND v.cast_at < ? AND e.moderation = 'visible'
-           GROUP BY e.member_id`,
-          [from, to],
-        )
-        return rows.map((row) => ({ memberId: row.member_id, votes: Number(row.votes) }))
+        // Served by IDX_votes_cast_at: only the window's votes are read.
+        const rows: Array<{ member_id: string; hour: number | string; votes: number | string }> =
+          await m.query(
+            `SELECT e.member_id, v.cast_at - (v.cast_at % ${HOUR_MS}) AS hour, COUNT(*) AS votes
+             FROM votes v JOIN entries e ON e.id = v.entry_id
+             WHERE v.cast_at >= ? AND v.cast_at < ? AND e.moderation = 'visible'
+             GROUP BY e.member_id, v.cast_at - (v.cast_at % ${HOUR_MS})`,
+            [from, to],
+          )
+        return rows.map((row) => ({
+          memberId: row.member_id,
+          hour: Number(row.hour),
+          votes: Number(row.votes),
+        }))
       }),
   })
 })
@@ -177,6 +258,7 @@ export const layerNotificationRepositories = Layer.effectContext(
     return Context.make(NotificationRepository, yield* makeNotificationRepository).pipe(
       Context.add(PushSubscriptionRepository, yield* makePushSubscriptionRepository),
       Context.add(NotificationAudience, yield* makeNotificationAudience),
+      Context.add(PushRetryRepository, yield* makePushRetryRepository),
     )
   }),
 )

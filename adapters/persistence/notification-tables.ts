@@ -1,5 +1,5 @@
 import { EntitySchema } from "typeorm"
-import { id, instant, ref, text } from "./table-columns.ts"
+import { id, instant, int, ref, text } from "./table-columns.ts"
 
 /** Web Push and the bell list (issue 24, migration WebPushAndBellList). */
 
@@ -49,6 +49,8 @@ export const NotificationTable = new EntitySchema<NotificationRow>({
   indices: [
     { name: "IDX_notifications_member", columns: ["memberId", "createdAt"] },
     { name: "IDX_notifications_push", columns: ["pushState", "createdAt"] },
+    // The new-votes batch's latest period per member (migration PushRetriesAndVoteTimes).
+    { name: "IDX_notifications_kind_period", columns: ["kind", "period"] },
   ],
   foreignKeys: [memberForeignKey("FK_notifications_member")],
 })
@@ -79,4 +81,45 @@ export const PushSubscriptionTable = new EntitySchema<PushSubscriptionRow>({
   },
   indices: [{ name: "IDX_push_subscriptions_member", columns: ["memberId"] }],
   foreignKeys: [memberForeignKey("FK_push_subscriptions_member")],
+})
+
+export interface PushRetryRow {
+  notificationId: string
+  endpointHash: string
+  endpoint: string
+  memberId: string
+  kind: string
+  payload: string
+  attempts: number
+  nextAttemptAt: number
+}
+
+/**
+ * Pushes to try again (migration PushRetriesAndVoteTimes): one row per notification and device
+ * whose push service failed, until it is sent, the device is gone, or it is given up. Removed
+ * with the notification (and so with the member).
+ */
+export const PushRetryTable = new EntitySchema<PushRetryRow>({
+  name: "PushRetry",
+  tableName: "push_retries",
+  columns: {
+    notificationId: { ...ref("notification_id"), primary: true },
+    endpointHash: { ...text("endpoint_hash", 64), primary: true },
+    endpoint: text("endpoint", 1000),
+    memberId: ref("member_id"),
+    kind: text("kind", 24),
+    payload: text("payload", 2000),
+    attempts: int("attempts"),
+    nextAttemptAt: instant("next_attempt_at"),
+  },
+  indices: [{ name: "IDX_push_retries_due", columns: ["nextAttemptAt"] }],
+  foreignKeys: [
+    {
+      name: "FK_push_retries_notification",
+      target: "Notification",
+      columnNames: ["notification_id"],
+      referencedColumnNames: ["id"],
+      onDelete: "CASCADE" as const,
+    },
+  ],
 })

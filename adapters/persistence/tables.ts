@@ -21,7 +21,7 @@ import { EntryFeedbackTable, SpotlightTable } from "./feedback-tables.ts"
 import { LineArtRequestTable, PremiumPageTable } from "./perk-tables.ts"
 import { SiteSettingTable } from "./site-tables.ts"
 import { KnownDeviceTable } from "./device-tables.ts"
-import { NotificationTable, PushSubscriptionTable } from "./notification-tables.ts"
+import { NotificationTable, PushRetryTable, PushSubscriptionTable } from "./notification-tables.ts"
 import { SentNotificationTable } from "./sent-notification-repository.ts"
 import {
   MemberTwoFactorTable,
@@ -81,4 +81,5 @@ export const ALL_TABLES = [
   NotificationTable,
   PushSubscriptionTable,
   SentNotificationTable,
+  PushRetryTable,
 ]

@@ -14,10 +14,19 @@ export class NotificationAudience extends Context.Service<
       enteredFrom: Instant,
       enteredTo: Instant,
     ) => Effect.Effect<ReadonlyArray<MemberId>>
-    /** Votes cast in [from, to) on each member's entries, for members who received any. */
-    readonly votesReceived: (
+    /**
+     * Votes cast in [from, to) on each member's visible entries, per member and clock hour (the
+     * hour's first instant), for the members and hours with any.
+     */
+    readonly votesReceivedByHour: (
       from: Instant,
       to: Instant,
-    ) => Effect.Effect<ReadonlyArray<{ readonly memberId: MemberId; readonly votes: number }>>
+    ) => Effect.Effect<
+      ReadonlyArray<{
+        readonly memberId: MemberId
+        readonly hour: Instant
+        readonly votes: number
+      }>
+    >
   }
 >()("colorday/NotificationAudience") {}

@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { Instant, MemberId } from "../shared/ids.ts"
-import type { Notification } from "./notification.entity.ts"
+import type { Notification, NotificationKind } from "./notification.entity.ts"
 
 /** The bell list's notifications, which are also the outbox of their pushes. */
 export class NotificationRepository extends Context.Service<
@@ -26,5 +26,13 @@ export class NotificationRepository extends Context.Service<
      * so two instances never push the same notification.
      */
     readonly claimPush: (id: string) => Effect.Effect<boolean>
+    /**
+     * For each member with a notification of `kind` whose period is `since` or later (periods
+     * of a kind sort as text: hours are "YYYY-MM-DDTHH"), the latest such period.
+     */
+    readonly latestPeriods: (
+      kind: NotificationKind,
+      since: string,
+    ) => Effect.Effect<ReadonlyMap<MemberId, string>>
   }
 >()("colorday/NotificationRepository") {}

@@ -1,5 +1,5 @@
 import { describe, expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { MemoryPushService } from "../../adapters/memory/memory-notifications.ts"
 import { DAY, HOUR, MINUTE, seedContest, seedMember } from "../../adapters/memory/seed.ts"
@@ -16,7 +16,14 @@ import {
   memberNotifications,
   subscribeToPush,
 } from "./member-notifications.use-case.ts"
-import { runPushJobs } from "./push-jobs.use-case.ts"
+import {
+  deliverPushes,
+  MAX_PUSH_ATTEMPTS,
+  pushRetryDelayMs,
+  runPushJobs,
+} from "./push-jobs.use-case.ts"
+import { PushRetryRepository } from "./push-retry.port.ts"
+import { PushSubscriptionRepository } from "./push-subscription.port.ts"
 
 const KEYS = { p256dh: "B".padEnd(87, "A"), auth: "A".repeat(22) }
 const ADMIN = "admin-1"
@@ -157,6 +164,122 @@ describe("push notifications", () => {
       expect(yield* runPushJobs("a")).toMatchObject({ delivered: 1, gone: 0 })
       expect(yield* pushedTo("phone")).toHaveLength(1)
       expect(yield* pushedTo("laptop")).toHaveLength(2)
+    }))
+
+  test("votes of hours the job missed (a restart) are still announced, in one push, and only once", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest({ startsIn: -HOUR, lasts: DAY })
+      const artist = yield* seedMember()
+      yield* setPush(artist.id, { newVotes: true })
+      yield* device(artist.id, "artist")
+      const { entry } = yield* submitEntry({
+        memberId: artist.id,
+        contestId: contest.id,
+        image: "a",
+      })
+      const vote = Effect.gen(function* () {
+        yield* castVote({ voterId: (yield* seedMember()).id, entryId: entry.id })
+      })
+      // Votes in three hours during which no job ran (the server was down), then it starts.
+      yield* vote
+      yield* TestClock.adjust(HOUR)
+      yield* vote
+      yield* vote
+      yield* TestClock.adjust(HOUR)
+      yield* vote
+      yield* TestClock.adjust(HOUR)
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(1)
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(0)
+      expect((yield* pushedTo("artist")).map((push) => push.title)).toEqual([
+        "Your entries got 4 new votes",
+      ])
+      // The next hour's vote is the next push's alone.
+      yield* vote
+      yield* TestClock.adjust(HOUR)
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(1)
+      expect((yield* pushedTo("artist")).map((push) => push.title)).toEqual([
+        "Your entries got 4 new votes",
+        "Your entry got a new vote",
+      ])
+      // Votes older than a day before a restart are not announced any more.
+      yield* vote
+      yield* TestClock.adjust(2 * DAY)
+      expect((yield* runPushJobs("a"))?.newVotes).toBe(0)
+    }))
+
+  test("a push the push service fails is tried again later for that device only, then delivered", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "phone")
+      yield* device(member.id, "laptop")
+      const service = yield* MemoryPushService
+      service.answers.set("https://push.example/phone", "failed")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      expect(yield* deliverPushes()).toMatchObject({ delivered: 1, failed: 1, retried: 0 })
+      // Not before its backoff has passed.
+      expect(yield* deliverPushes()).toMatchObject({ delivered: 0, failed: 0, retried: 0 })
+      service.answers.delete("https://push.example/phone")
+      yield* TestClock.adjust(pushRetryDelayMs(1))
+      expect(yield* deliverPushes()).toMatchObject({ delivered: 1, failed: 0, retried: 1 })
+      yield* TestClock.adjust(DAY)
+      expect(yield* deliverPushes()).toMatchObject({ delivered: 0, retried: 0 })
+      const phone = yield* pushedTo("phone")
+      expect(phone.map((push) => push.title)).toEqual([
+        "Badge unlocked: First Win",
+        "Badge unlocked: First Win",
+      ])
+      expect(yield* pushedTo("laptop")).toHaveLength(1)
+    }))
+
+  test("a push that keeps failing is given up after a few attempts with growing waits", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "phone")
+      const service = yield* MemoryPushService
+      service.answers.set("https://push.example/phone", "failed")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      yield* deliverPushes()
+      const waits: Array<number> = []
+      for (let attempts = 1; attempts < MAX_PUSH_ATTEMPTS; attempts += 1) {
+        waits.push(pushRetryDelayMs(attempts))
+        yield* TestClock.adjust(pushRetryDelayMs(attempts) - 1)
+        expect(yield* deliverPushes()).toMatchObject({ retried: 0 })
+        yield* TestClock.adjust(1)
+        expect(yield* deliverPushes()).toMatchObject({ failed: 1, retried: 1 })
+      }
+      expect(waits).toEqual([...waits].sort((a, b) => a - b))
+      expect(new Set(waits).size).toBeGreaterThan(2)
+      yield* TestClock.adjust(DAY)
+      expect(yield* deliverPushes()).toMatchObject({ failed: 0, retried: 0 })
+      expect(yield* pushedTo("phone")).toHaveLength(MAX_PUSH_ATTEMPTS)
+      expect(yield* (yield* PushRetryRepository).due(Number.MAX_SAFE_INTEGER, 10)).toEqual([])
+    }))
+
+  test("a retry is taken by one instance only; a device removed meanwhile is not retried", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "phone")
+      yield* device(member.id, "tablet")
+      const service = yield* MemoryPushService
+      service.answers.set("https://push.example/phone", "failed")
+      service.answers.set("https://push.example/tablet", "failed")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      yield* deliverPushes()
+      yield* TestClock.adjust(pushRetryDelayMs(1))
+      const retries = yield* PushRetryRepository
+      const due = yield* retries.due(yield* Clock.currentTimeMillis, 10)
+      expect(due).toHaveLength(2)
+      const [first] = due
+      if (!first) throw new Error("no retry due")
+      // Two instances read the same retry: only the first claim takes it.
+      expect(yield* retries.claim(first, first.nextAttemptAt + MINUTE)).toBe(true)
+      expect(yield* retries.claim(first, first.nextAttemptAt + MINUTE)).toBe(false)
+      yield* retries.schedule(first)
+      // The tablet unsubscribes before its retry: it is dropped, not sent.
+      yield* (yield* PushSubscriptionRepository).removeEndpoint("https://push.example/tablet")
+      expect(yield* deliverPushes()).toMatchObject({ failed: 1, retried: 1 })
+      expect(yield* pushedTo("tablet")).toHaveLength(1)
+      expect(yield* pushedTo("phone")).toHaveLength(2)
     }))
 
   test("a second instance finds the lease held and sends nothing", () =>

@@ -3,7 +3,8 @@ import type { PushSubscription } from "./push-subscription.port.ts"
 
 /**
  * What became of one push: accepted by the push service, gone (404/410: the browser
- * unsubscribed, the subscription is to be removed), or failed otherwise (logged, not retried).
+ * unsubscribed, the subscription is to be removed), or failed otherwise (logged; tried again later
+ * with backoff, a few times: deliverPushes).
  */
 export type PushOutcome = "delivered" | "gone" | "failed"
 

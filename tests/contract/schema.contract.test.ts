@@ -45,6 +45,7 @@ for (const { name, layer: make } of databases) {
             "NotificationMail1766793600000",
             "WebPushAndBellList1767000200000",
             "SentNotifications1767000300000",
+            "PushRetriesAndVoteTimes1767000560000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),
