@@ -4,7 +4,7 @@ import { api } from "../api/api.ts"
 import type { Checkout } from "../api/types.ts"
 import { useSession } from "../session/session.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
-import { useT } from "../../../ui/src/i18n.tsx"
+import { translate, useT } from "../../../ui/src/i18n.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 import { goTo } from "./navigate.ts"
 
@@ -32,7 +32,8 @@ export const forgetSessionId = (): void => {
 
 /** Keeps the session id (the return page falls back to it) and leaves for the checkout page. */
 export const goToCheckout = (checkout: Checkout): void => {
-  if (!checkout.sessionId || !checkout.url) throw new Error("No session ID returned")
+  if (!checkout.sessionId || !checkout.url)
+    throw new Error(translate("web.plans.checkout.noSession"))
   try {
     window.localStorage.setItem(SESSION_ID_KEY, checkout.sessionId)
   } catch {
