@@ -1,12 +1,17 @@
 import "fake-indexeddb/auto"
 import { IDBFactory } from "fake-indexeddb"
-import { cleanup } from "@testing-library/react"
+import { cleanup, configure } from "@testing-library/react"
 import { afterAll, afterEach, beforeAll } from "vitest"
 import { server } from "./server.ts"
 // The apps' catalogs, as their main.tsx loads them; every test starts in English.
 import { i18n } from "../../../ui/src/i18n.tsx"
 import "../i18n.ts"
 import "../../../admin/src/i18n.ts"
+
+// findBy… and waitFor wait up to 5 s, not 1: on a loaded 2-core machine a lazily loaded part (a
+// toast's view, a dialog) can take longer than a second to compile the first time. A screen that
+// never shows the text still fails.
+configure({ asyncUtilTimeout: 5000 })
 
 // Every request a screen makes must be answered by a handler the test set: an unexpected call fails.
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
