@@ -52,10 +52,12 @@ export const EarlyAccessSection = () => {
           <div className="min-w-0">
             <p className="text-lg font-semibold text-slate-900">{view.challenge.title}</p>
             <p className="mt-1 text-sm text-slate-700">
-              {t("web.home.early.perk", {
-                plan: view.unlockedBy,
-                time: view.startsAt ? clockTime(view.startsAt) : t("web.home.early.midnight"),
-              })}
+              {view.startsAt
+                ? t("web.home.early.perk", {
+                    plan: view.unlockedBy,
+                    time: clockTime(view.startsAt),
+                  })
+                : t("web.home.early.perkMidnight", { plan: view.unlockedBy })}
             </p>
             <div className="mt-4">
               {view.downloads ? (
