@@ -1,5 +1,6 @@
 import { Effect, Schema } from "effect"
 import { secureAccount } from "../../../domain/accounts/sign-in-alert.use-case.ts"
+import { t, type Translate } from "../../i18n/server-i18n.ts"
 import { escapeHtml, resetLink } from "../../mail/templates.ts"
 import { ok, route } from "../route.ts"
 import { Text } from "./shared.ts"
@@ -8,19 +9,27 @@ import { htmlPage } from "./unsubscribe.routes.ts"
 /**
  * The new-sign-in mail's "it was not me" link (issue 24, login notifications): a page with one
  * button (a GET changes nothing: mail scanners open links), whose POST signs out every session of
- * the account and starts a password reset, answering the reset page's link.
+ * the account and starts a password reset, answering the reset page's link. The pages are in the
+ * reader's language (issue 22); the JSON answer stays the spec's English.
  */
 
 const Params = Schema.Struct({ token: Text(512) })
 
 const wantsPage = (accept: string) => accept.includes("text/html")
 
-const invalidPage = () =>
-  htmlPage(
+/** Stands for the link inside the translated sentence until the sentence is escaped. */
+const LINK_MARK = "\u0001link\u0001"
+
+const invalidPage = (tr: Translate) => {
+  const link = `<a href="/forgot-password">${escapeHtml(tr("server.secure.invalid.link"))}</a>`
+  const text = escapeHtml(tr("server.secure.invalid.text", { link: LINK_MARK }))
+  return htmlPage(
     400,
-    "This link does not work",
-    '<p>It is unknown, used already or older than a week. If someone else signed in to your account, choose a new password: <a href="/forgot-password">forgot password</a>.</p>',
+    tr("server.secure.invalid.title"),
+    `<p>${text.replace(LINK_MARK, () => link)}</p>`,
+    tr,
   )
+}
 
 export const secureAccountRoutes = [
   route({
@@ -31,15 +40,18 @@ export const secureAccountRoutes = [
       "The page the new-sign-in mail's link opens (HTML): one button that signs out every session and starts a password reset (a POST here). Changes nothing by itself",
     access: "public",
     params: Params,
-    handler: () =>
-      Effect.succeed(
+    handler: ({ raw }) => {
+      const tr = t(raw.language)
+      return Effect.succeed(
         htmlPage(
           200,
-          "Secure your Colorday account",
-          `<p>If you did not sign in from that browser, sign out every session of your account now, then choose a new password.</p>
-<form method="post"><button type="submit" style="padding:10px 18px;background:#dc2626;color:#ffffff;border:0;border-radius:6px;font-size:1rem">Sign out everywhere</button></form>`,
+          tr("server.secure.confirm.title"),
+          `<p>${escapeHtml(tr("server.secure.confirm.text"))}</p>
+<form method="post"><button type="submit" style="padding:10px 18px;background:#dc2626;color:#ffffff;border:0;border-radius:6px;font-size:1rem">${escapeHtml(tr("server.secure.confirm.button"))}</button></form>`,
+          tr,
         ),
-      ),
+      )
+    },
   }),
   route({
     method: "POST",
@@ -55,17 +67,22 @@ export const secureAccountRoutes = [
       secureAccount(params.token).pipe(
         Effect.map(({ resetToken }) => {
           const resetUrl = resetLink(raw.origin, resetToken)
-          return wantsPage(raw.header("Accept"))
-            ? htmlPage(
-                200,
-                "Every session is signed out",
-                `<p>Nobody is signed in to your account any more. Now choose a new password:</p>
-<p><a href="${escapeHtml(resetUrl)}">Choose a new password</a></p>`,
-              )
-            : ok({ message: "Every session is signed out. Choose a new password.", resetUrl })
+          if (!wantsPage(raw.header("Accept"))) {
+            return ok({ message: "Every session is signed out. Choose a new password.", resetUrl })
+          }
+          const tr = t(raw.language)
+          return htmlPage(
+            200,
+            tr("server.secure.done.title"),
+            `<p>${escapeHtml(tr("server.secure.done.text"))}</p>
+<p><a href="${escapeHtml(resetUrl)}">${escapeHtml(tr("server.secure.done.link"))}</a></p>`,
+            tr,
+          )
         }),
         Effect.catchTag("InvalidToken", (error) =>
-          wantsPage(raw.header("Accept")) ? Effect.succeed(invalidPage()) : Effect.fail(error),
+          wantsPage(raw.header("Accept"))
+            ? Effect.succeed(invalidPage(t(raw.language)))
+            : Effect.fail(error),
         ),
       ),
   }),
