@@ -18,7 +18,7 @@ import { useBrowser } from "./support/session.ts"
  * section's right handle dragged to the left narrows it in the canvas at once; on release its
  * width is written as a `w-…` class (a scale step when one fits, else `w-[…px]`) and the canvas
  * keeps that width; undo takes the class out of the file again. At the md preview the corner
- * writes both sides as md: variants.
+ * writes both sides as md: variants in one change, which one undo takes back.
  */
 
 describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () => {
@@ -100,7 +100,7 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     await expect.poll(aboutWidth, { timeout: STEP_MS }).toBeGreaterThan(before + 10)
   })
 
-  test("at the md preview the corner writes md:w-… and md:h-…; two undos put the file back", async () => {
+  test("at the md preview the corner writes md:w-… and md:h-… as one change; one undo puts the file back", async () => {
     const toolbar = page.getByRole("toolbar", { name: "Editing tools" })
     const previewAt = toolbar.getByLabel("Preview at")
     await previewAt.selectOption("md")
@@ -117,9 +117,10 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     await page.mouse.down()
     await page.mouse.move(x - 50, y + 40, { steps: 6 })
     await page.mouse.up()
-    // The width and the height are two changes: wait for the second to be in the canvas.
-    await opened.signals.settled(page, writes + 1, STEP_MS)
+    // The width and the height are one change: one write.
+    await opened.signals.settled(page, writes, STEP_MS)
     expect(opened.refused).toEqual([])
+    expect(opened.signals.writes()).toBe(writes + 1)
     const classes = await aboutClasses()
     expect(
       classes.some((name) => /^md:w-/.test(name)),
@@ -131,7 +132,6 @@ describe.skipIf(!chromiumAvailable)("resizing the selection by its handles", () 
     ).toBe(true)
     expect(widthClass(classes)).toBeUndefined()
 
-    await saved(() => page.keyboard.press("ControlOrMeta+Z"))
     await saved(() => page.keyboard.press("ControlOrMeta+Z"))
     expect(await appFile()).toBe(firstSource)
     await previewAt.selectOption("fit")

@@ -122,6 +122,7 @@ export abstract class EditLifecycle {
       contextMenu: null,
       clipboard: null,
       shortcutsOpen: false,
+      besideVerdict: null,
     }
     this.unsubscribe = this.channel.subscribe((message) => this.onFrameMessage(message))
   }

@@ -20,9 +20,16 @@ import {
 } from "./editor-snapshot.ts"
 import { type KeyPress, type Shortcut, shortcutFor } from "./editor-shortcuts.ts"
 import { NEW_ELEMENTS, type NewElementKind } from "./new-elements.ts"
-import { type InsertPosition, placeFields } from "./insert-position.ts"
+import {
+  type BesideVerdict,
+  type InsertPosition,
+  besideComponentChild,
+  parentInstanceOf,
+  placeFields,
+  siblingParentId,
+} from "./insert-position.ts"
 import { type EditTarget, instanceOf } from "./usage-site.ts"
-import { resizeClasses } from "./resize-classes.ts"
+import { resizeStyling, resizedSides } from "./resize-classes.ts"
 
 /** A component to add: its name, the file exporting it, and the props its element is written with. */
 export interface ComponentToAdd {
@@ -157,20 +164,31 @@ export class EditorSession extends EditLifecycle {
   }
 
   /**
-   * A resize handle let go: the new width and/or height written as classes through the add-class
-   * path (`w-64`, else `w-[317px]`, under the breakpoint and state of the inspector). The frame's
-   * inline preview goes once the last class's own preview is in place.
+   * A resize handle let go: the new width and/or height written as classes (`w-64`, else
+   * `w-[317px]`, under the breakpoint and state of the inspector) in one STYLING change, so a
+   * corner is one entry in the change list and one undo. The frame's inline preview goes once the
+   * change's own preview is in place.
    */
   private onResizeEnd(payload: Record<string, unknown>) {
     const endPreview = () => this.call("endResizePreview", [])
     const key = str(payload.elementKey)
-    const classes = key === this.snapshot.selectedKey ? resizeClasses(payload) : []
-    if (classes.length === 0) {
+    const sides = key === this.snapshot.selectedKey ? resizedSides(payload) : []
+    const id = this.selectedId()
+    if (sides.length === 0 || !id) {
       void endPreview()
       return
     }
-    classes.forEach((className, index) =>
-      this.addClass(className, index === classes.length - 1 ? endPreview : undefined),
+    const modifiers = this.modifierList()
+    void this.edit(
+      "STYLING",
+      {
+        codebaseId: id,
+        ...resizeStyling(sides),
+        stylingFramework: "Tailwind",
+        ...(modifiers.length > 0 ? { modifiers } : {}),
+        ...this.instanceFields(),
+      },
+      { preview: endPreview },
     )
   }
 
@@ -467,6 +485,45 @@ export class EditorSession extends EditLifecycle {
     }
   }
 
+  /**
+   * Asks the source whether Add element may put a sibling beside the selection when its parent in
+   * the tree is a component instance (insert-position.ts): the selection's and the instance's
+   * spans, read once per selection. Elsewhere there is nothing to ask.
+   */
+  async checkBeside(key: string | null): Promise<void> {
+    const { nodes, besideVerdict } = this.snapshot
+    const node = key === null ? undefined : nodes.get(key)
+    const instance = node ? parentInstanceOf(nodes, node) : undefined
+    const own = codebaseIdOf(key)
+    const instanceId = codebaseIdOf(instance?.key)
+    if (key === null || !node || !instance || !own || !instanceId || !this.readElementSource) {
+      if (besideVerdict !== null) this.update({ besideVerdict: null })
+      return
+    }
+    if (besideVerdict?.key === key && besideVerdict.status !== "refused") return
+    this.update({ besideVerdict: { key, status: "checking", reason: null } })
+    let verdict: BesideVerdict
+    try {
+      const [ownSpan, instanceSpan] = await Promise.all([
+        this.readElementSource(own),
+        this.readElementSource(instanceId),
+      ])
+      const answer = besideComponentChild(node, instance, ownSpan, instanceSpan)
+      verdict = answer.allowed
+        ? { key, status: "allowed", reason: null }
+        : { key, status: "refused", reason: answer.reason }
+    } catch (error) {
+      const why = error instanceof CanvasRefusal ? error.message : "the server did not answer"
+      verdict = {
+        key,
+        status: "refused",
+        reason: `Not before or after: where it is written could not be read (${why})`,
+      }
+    }
+    // Another element selected meanwhile: this answer is for the one before.
+    if (this.snapshot.selectedKey === key) this.update({ besideVerdict: verdict })
+  }
+
   /** The canvas shows where Add element will put the new element (null: nowhere). */
   showInsertIndicator(key: string | null, position: InsertPosition): void {
     void this.call("showInsertIndicator", [key, position])
@@ -477,9 +534,14 @@ export class EditorSession extends EditLifecycle {
    * preview), before, after or inside (last) the selected one.
    */
   addElement(kind: NewElementKind | ComponentToAdd, position: InsertPosition = "inside"): void {
-    const key = this.snapshot.selectedKey
-    const place = key === null ? undefined : placeFields(this.snapshot.nodes, key, position)
+    const { selectedKey: key, nodes, besideVerdict } = this.snapshot
+    const place = key === null ? undefined : placeFields(nodes, key, position, besideVerdict)
     if (!place) return
+    // Beside a child a component renders as given, the frame cannot show a placeholder in the
+    // instance (its elements are the children): the canvas shows it once the source has it.
+    const node = key === null ? undefined : nodes.get(key)
+    const inInstance =
+      position !== "inside" && node !== undefined && siblingParentId(nodes, node) === undefined
     if (typeof kind === "object") {
       const props = kind.props ?? {}
       void this.edit(
@@ -496,12 +558,16 @@ export class EditorSession extends EditLifecycle {
       return
     }
     const { tag, props } = NEW_ELEMENTS[kind]
-    void this.edit("ADD_JSX", {
-      ...place,
-      addNativeTag: tag,
-      addCodebaseId: `${ADD_JSX_PLACEHOLDER_PREFIX}${this.newId().slice(0, 8)}`,
-      propsToSet: { ...props },
-    })
+    void this.edit(
+      "ADD_JSX",
+      {
+        ...place,
+        addNativeTag: tag,
+        addCodebaseId: `${ADD_JSX_PLACEHOLDER_PREFIX}${this.newId().slice(0, 8)}`,
+        propsToSet: { ...props },
+      },
+      inInstance ? { instantUpdate: false } : {},
+    )
   }
 
   remove(): void {

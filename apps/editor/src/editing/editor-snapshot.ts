@@ -5,6 +5,7 @@ import { isCodebaseId } from "../../../../domain/editing/codebase-id.ts"
 import { elementKeyParts } from "../../../../domain/editing/element-key.ts"
 import type { Breakpoint, PseudoModifier } from "../../../../domain/editing/styling.ts"
 import type { TreeNode } from "../frame/nav-tree.ts"
+import type { BesideVerdict } from "./insert-position.ts"
 import type { EditTarget } from "./usage-site.ts"
 
 /** The server, or the canvas, said no to an edit: shown until dismissed or the next edit. */
@@ -75,6 +76,8 @@ export interface EditorSnapshot {
   readonly clipboard: CopiedElement | null
   /** The shortcut sheet ("?") is open. */
   readonly shortcutsOpen: boolean
+  /** Whether Add element may go beside a selection whose parent is a component instance. */
+  readonly besideVerdict: BesideVerdict | null
 }
 
 /** An element's JSX as its file has it, with that file's imports, for pasting (clipboard.ts). */

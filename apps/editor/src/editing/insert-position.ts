@@ -55,14 +55,84 @@ export const siblingParentId = (
   return codebaseIdOf(parent.key)
 }
 
-/** The positions Add element offers for the selected node, in the menu's order. */
+/**
+ * The component instance `node` hangs from in the tree, when its parent there is one (not the
+ * page's root, which no file writes as an element): the node is then either the top of that
+ * component's render (written in the component's own file, where nothing goes beside it) or an
+ * element the instance is given as children and renders as they are (`<>{children}</>`), written
+ * among the instance's children where a sibling can go. Only the source tells which
+ * (besideComponentChild).
+ */
+export const parentInstanceOf = (
+  nodes: ReadonlyMap<string, TreeNode>,
+  node: TreeNode,
+): TreeNode | undefined => {
+  const parent = node.parent === null ? undefined : nodes.get(node.parent)
+  if (!parent?.isComponent || codebaseIdOf(parent.key) === undefined) return undefined
+  // The page's root component (a child of the tree's root): no file writes it as an element.
+  const above = parent.parent === null ? undefined : nodes.get(parent.parent)
+  if (above === undefined || above.parent === null) return undefined
+  return parent
+}
+
+/** Where an element's JSX is written: its file and the lines it spans. */
+export interface SourceSpan {
+  readonly path: string
+  readonly startLine: number
+  readonly endLine: number
+}
+
+/**
+ * The source's answer for a node whose tree parent is a component instance: before and after are
+ * offered when the node is written inside the instance's JSX, in the instance's file (children it
+ * renders as given); otherwise it is the component's own render, and the reason says so.
+ */
+export const besideComponentChild = (
+  node: TreeNode,
+  instance: TreeNode,
+  own: SourceSpan,
+  instanceSpan: SourceSpan,
+): { readonly allowed: true } | { readonly allowed: false; readonly reason: string } => {
+  const inside =
+    own.path === instanceSpan.path &&
+    instanceSpan.startLine <= own.startLine &&
+    own.endLine <= instanceSpan.endLine &&
+    !(own.startLine === instanceSpan.startLine && own.endLine === instanceSpan.endLine)
+  if (inside) return { allowed: true }
+  const name = node.isComponent ? node.name : `<${node.name}>`
+  return {
+    allowed: false,
+    reason: `Not before or after: ${name} is the top of ${instance.name}'s render (${own.path}), not a child <${instance.name}> is given in ${instanceSpan.path}. Select ${instance.name} to add beside it.`,
+  }
+}
+
+/**
+ * What the source said about the selection's parent instance (EditorSession.checkBeside): whether
+ * a sibling can be written beside it there.
+ */
+export interface BesideVerdict {
+  readonly key: string
+  readonly status: "checking" | "allowed" | "refused"
+  readonly reason: string | null
+}
+
+/**
+ * The positions Add element offers for the selected node, in the menu's order. Beside a node whose
+ * parent is a component instance: only once the source has said it is among the instance's
+ * children (`verdict`).
+ */
 export const insertPositionsFor = (
   nodes: ReadonlyMap<string, TreeNode>,
   key: string | null,
+  verdict: BesideVerdict | null = null,
 ): ReadonlyArray<InsertPosition> => {
   const node = key === null ? undefined : nodes.get(key)
   if (!node || codebaseIdOf(node.key) === undefined) return []
-  const beside = siblingParentId(nodes, node) !== undefined
+  const beside =
+    siblingParentId(nodes, node) !== undefined ||
+    (parentInstanceOf(nodes, node) !== undefined &&
+      verdict?.key === node.key &&
+      verdict.status === "allowed")
   return INSERT_POSITIONS.filter((position) =>
     position === "inside" ? takesChildren(node) : beside,
   )
@@ -84,6 +154,7 @@ export const placeFields = (
   nodes: ReadonlyMap<string, TreeNode>,
   key: string,
   position: InsertPosition,
+  verdict: BesideVerdict | null = null,
 ):
   | {
       readonly codebaseIdToAddTo: string
@@ -95,7 +166,11 @@ export const placeFields = (
   const id = codebaseIdOf(key)
   if (!node || !id) return undefined
   if (position === "inside") return takesChildren(node) ? { codebaseIdToAddTo: id } : undefined
-  const parent = siblingParentId(nodes, node)
+  // Beside a child an instance renders as given, the new element is written among the instance's
+  // children (the server places it by the sibling, in the sibling's file).
+  const instance =
+    verdict?.key === key && verdict.status === "allowed" ? parentInstanceOf(nodes, node) : undefined
+  const parent = siblingParentId(nodes, node) ?? codebaseIdOf(instance?.key)
   if (parent === undefined) return undefined
   return position === "before"
     ? { codebaseIdToAddTo: parent, beforeCodebaseId: id }

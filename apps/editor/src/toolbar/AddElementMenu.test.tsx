@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import {
   BUTTON_ID,
   BUTTON_KEY,
+  CARD_ID,
   CARD_KEY,
   SAMPLE_TREE,
   SECTION_ID,
@@ -171,5 +172,83 @@ describe("Add element's position", () => {
     frame.emit("SELECTED_ELEMENT_KEY", { elementKey: SECTION_KEY })
     menu = await openMenu(user)
     expect(positions(menu)).toEqual(["Inside*"])
+  })
+
+  describe("beside an element whose parent is a component instance", () => {
+    const CHILD_ID = "tempo-66666666-6666-5666-8666-666666666666"
+    const CHILD_KEY = `TE_${CHILD_ID}_app_0-0-2-0`
+    /** The sample page with the Card rendering one element, a <p> or a <div>. */
+    const showCardWith = (frame: FakeFrame, tag: string) => {
+      const [section] = SAMPLE_TREE.children as ReadonlyArray<Record<string, unknown>>
+      const [title, button, card] = section?.children as ReadonlyArray<Record<string, unknown>>
+      const child = {
+        ...title,
+        tempoElementKey: CHILD_KEY,
+        parent: CARD_KEY,
+        name: tag,
+        elementTagName: tag,
+        literalChildren: [],
+      }
+      frame.emit("NAV_TREE", {
+        navTree: {
+          ...SAMPLE_TREE,
+          children: [{ ...section, children: [title, button, { ...card, children: [child] }] }],
+        },
+        outerHTML: "",
+      })
+      frame.emit("SELECTED_ELEMENT_KEY", { elementKey: CHILD_KEY })
+    }
+    /** Where the source writes the Card instance and its element. */
+    const sources = (spans: Record<string, { path: string; startLine: number; endLine: number }>) =>
+      server.use(
+        http.get("*/canvases/sample/elements/:codebaseId/source", ({ params }) => {
+          const span = spans[String(params.codebaseId)]
+          return span
+            ? HttpResponse.json({ ...span, text: "<p />", imports: "" })
+            : HttpResponse.json({ code: "ELEMENT_NOT_FOUND", message: "no" }, { status: 404 })
+        }),
+      )
+
+    it("offers before and after when the instance is given it as children, and writes it among them", async () => {
+      listComponents([])
+      sources({
+        [CARD_ID]: { path: "src/App.tsx", startLine: 41, endLine: 43 },
+        [CHILD_ID]: { path: "src/App.tsx", startLine: 42, endLine: 42 },
+      })
+      const { frame } = renderEditor()
+      showCardWith(frame, "p")
+      const bodies = recordAdds()
+      const user = userEvent.setup()
+      const menu = await openMenu(user)
+      await waitFor(() => expect(positions(menu)).toEqual(["Before", "After", "Inside*"]))
+      await user.click(within(menu).getByRole("menuitemradio", { name: "Before" }))
+      await user.click(within(menu).getByRole("menuitem", { name: "Text" }))
+      await waitFor(() => expect(bodies).toHaveLength(1))
+      expect(bodies[0]).toMatchObject({
+        destinationElement: ref(CARD_ID, "0-0-2", "Card"),
+        beforeElement: ref(CHILD_ID, "0-0-2-0", "p"),
+        newElement: { type: "nativeTag", nativeTag: "p" },
+      })
+      // The instance's elements are its children: no placeholder is put into them.
+      expect(frame.previews()).toEqual([])
+    })
+
+    it("refuses with the reason when the element is the top of the component's own render", async () => {
+      listComponents([])
+      sources({
+        [CARD_ID]: { path: "src/App.tsx", startLine: 41, endLine: 41 },
+        [CHILD_ID]: { path: "src/Card.tsx", startLine: 5, endLine: 9 },
+      })
+      const { frame } = renderEditor()
+      showCardWith(frame, "div")
+      const user = userEvent.setup()
+      const menu = await openMenu(user)
+      expect(
+        await within(menu).findByText(
+          "Not before or after: <div> is the top of Card's render (src/Card.tsx), not a child <Card> is given in src/App.tsx. Select Card to add beside it.",
+        ),
+      ).toBeTruthy()
+      expect(positions(menu)).toEqual(["Inside*"])
+    })
   })
 })

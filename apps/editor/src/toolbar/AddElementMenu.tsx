@@ -1,6 +1,6 @@
 import { Check, Plus } from "lucide-react"
 import { DropdownMenu, Toolbar as RadixToolbar } from "radix-ui"
-import { useState } from "react"
+import { useEffect, useState } from "react"
 import type { CanvasComponent } from "../api/canvas-api.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import {
@@ -49,9 +49,15 @@ export const AddElementMenu = ({
   readonly disabled: boolean
 }) => {
   const session = useSession()
-  const { selectedKey, nodes, tree, components: listing } = useEditor()
+  const { selectedKey, nodes, tree, components: listing, besideVerdict } = useEditor()
   const [asking, setAsking] = useState<CanvasComponent | null>(null)
-  const offered = insertPositionsFor(nodes, selectedKey)
+  // A selection whose parent is a component instance: the source says whether it is among the
+  // instance's children (before and after offered) or the top of its render (the reason shown).
+  useEffect(() => {
+    void session.checkBeside(selectedKey)
+  }, [session, selectedKey, nodes])
+  const verdict = besideVerdict?.key === selectedKey ? besideVerdict : null
+  const offered = insertPositionsFor(nodes, selectedKey, verdict)
   const [chosen, setChosen] = useState<InsertPosition | undefined>(undefined)
   const position =
     chosen !== undefined && offered.includes(chosen) ? chosen : defaultInsertPosition(offered)
@@ -94,7 +100,11 @@ export const AddElementMenu = ({
       >
         {/* The trigger is told too: pointer events still reach a disabled button. */}
         <MenuTrigger asChild disabled={disabled || offered.length === 0}>
-          <RadixToolbar.Button className={buttonClass} disabled={disabled || offered.length === 0}>
+          <RadixToolbar.Button
+            className={buttonClass}
+            disabled={disabled || offered.length === 0}
+            title={!disabled && offered.length === 0 ? (verdict?.reason ?? undefined) : undefined}
+          >
             <Plus aria-hidden className="size-4" />
             <span>Add element</span>
           </RadixToolbar.Button>
@@ -134,6 +144,16 @@ export const AddElementMenu = ({
           {position !== undefined && (
             <p className="px-2 pb-1 text-xs text-slate-500" aria-live="polite">
               Adds {WHERE[position]}
+            </p>
+          )}
+          {verdict?.status === "checking" && (
+            <p className="px-2 pb-1 text-xs text-slate-500">
+              Reading the source for before and after…
+            </p>
+          )}
+          {verdict?.status === "refused" && verdict.reason !== null && (
+            <p className="max-w-xs px-2 pb-1 text-xs text-slate-600" role="note">
+              {verdict.reason}
             </p>
           )}
           <MenuSeparator />
