@@ -19,6 +19,7 @@ import { ModerationChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 import { MemberChips } from "./member-ui.tsx"
 import { JudgeToggle } from "./JudgeToggle.tsx"
+import { TwoFactorReset } from "./TwoFactorReset.tsx"
 import { BackLink } from "../../../../ui/src/page.tsx"
 
 const memberKey = (memberId: string) => ["admin", "member", memberId] as const
@@ -335,6 +336,7 @@ const MemberPage = () => {
                   <JudgeToggle member={member} onChanged={changed} />
                   <Suspension member={member} />
                   <GrantBadgeButton memberId={member.id} memberName={member.username} />
+                  <TwoFactorReset member={member} />
                 </div>
               </Card>
               <Card title={t("admin.member.badges.title", { count: data.badges.length })}>
