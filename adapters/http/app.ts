@@ -147,7 +147,7 @@ const isHangUp = (error: unknown, ctx: Context | undefined) =>
  * object again (the gallery's visitor pages, kept a second by read-cache.ts) is serialised and
  * hashed once, not once per request.
  */
-const serialisedBodies = new WeakMap<object, Map<string, { json: string; digest: string }>>()
+const serialisedBodies = new WeakMap<object, Map<string, { json: Buffer; digest: string }>>()
 
 const serialised = (reply: Reply) => {
   const headers = JSON.stringify(reply.headers ?? {})
@@ -155,7 +155,8 @@ const serialised = (reply: Reply) => {
   const kept = typeof body === "object" && body !== null ? serialisedBodies.get(body) : undefined
   const known = kept?.get(headers)
   if (known) return known
-  const json = JSON.stringify(body)
+  // Bytes, not a string: sent again, a kept answer is copied to the socket, not encoded again.
+  const json = Buffer.from(JSON.stringify(body))
   const digest = createHash("sha256")
     .update(json)
     .update("\n")
@@ -166,7 +167,7 @@ const serialised = (reply: Reply) => {
   if (typeof body === "object" && body !== null) {
     serialisedBodies.set(
       body,
-      (kept ?? new Map<string, { json: string; digest: string }>()).set(headers, made),
+      (kept ?? new Map<string, { json: Buffer; digest: string }>()).set(headers, made),
     )
   }
   return made
