@@ -65,7 +65,7 @@ const EVERY_MAIL: ReadonlyArray<Mail> = [
     contestTitle: "Koi",
     rawVotes: 7,
     weightedScore: 12.345,
-    prize: "25",
+    prize: { kind: "credits", text: "Koi", amount: 3 },
   },
   ...[1, 2, 3, 22].map((rank): Mail => ({
     kind: "contest-results",
@@ -177,6 +177,9 @@ describe("every mail in every language", () => {
     expect(render(results, "es")).toContain("puesto 2.º de 30")
     expect(render(results, "de")).toContain("den 2. Platz von 30")
     expect(render(winner, "de")).toContain("gewichtete Punktzahl 12,35")
+    expect(render(winner, "es")).toContain("Su premio: 3 créditos (Koi).")
+    const cash = { ...winner, prize: { kind: "cash", text: "Koi", amount: 2500 } } as const
+    expect(render(cash, "fr")).toContain("Votre prix\u00a0: 25\u00a0$US (Koi).")
   })
 
   it("keeps the one-click unsubscribe link inside the translated sentence", () => {

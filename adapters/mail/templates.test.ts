@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import type { ContestPrize } from "../../domain/contests/contest-prize.ts"
 import { escapeHtml, MAX_SUBJECT_LENGTH, renderMail } from "./templates.ts"
 
 const URL = "https://colorday.example/"
@@ -94,7 +95,7 @@ describe("renderMail", () => {
   })
 
   it("names the contest's prize in the winner's mail, escaped in HTML, and none when none was set", () => {
-    const winner = (prize: string | null) =>
+    const winner = (prize: ContestPrize | null) =>
       renderMail(
         {
           kind: "winner-announcement",
@@ -107,7 +108,7 @@ describe("renderMail", () => {
         },
         URL,
       )
-    const withPrize = winner("$25 (Cash <prize>)")
+    const withPrize = winner({ kind: "cash", text: "Cash <prize>", amount: 2500 })
     expect(withPrize.text).toContain("Your prize: $25 (Cash <prize>).")
     expect(withPrize.html).toContain("Your prize: $25 (Cash &lt;prize&gt;).")
     expect(winner(null).text).not.toContain("Your prize")

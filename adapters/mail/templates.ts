@@ -2,6 +2,7 @@ import {
   RESET_TOKEN_TTL_MS,
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../domain/accounts/account-rules.ts"
+import { type ContestPrize, prizeLine } from "../../domain/contests/contest-prize.ts"
 import { EXTRA_ENTRY, formatCents } from "../../domain/plans/plans.ts"
 import type { InLanguage, Mail } from "../../domain/shared/mailer.port.ts"
 import { t, type Translate } from "../i18n/server-i18n.ts"
@@ -127,6 +128,23 @@ const dollars = (cents: number, tr: Translate): string =>
   tr.language === "en"
     ? formatCents(cents)
     : new Intl.NumberFormat(tr.language, { style: "currency", currency: "USD" }).format(cents / 100)
+
+/** A contest's prize in a line: the spec's "$25 (Cash prize)" in English, the amount in the mail's language else. */
+const prizeIn = (prize: ContestPrize, tr: Translate): string => {
+  if (tr.language === "en") return prizeLine(prize)
+  const amount =
+    prize.amount === null || prize.kind === "other"
+      ? null
+      : prize.kind === "cash"
+        ? new Intl.NumberFormat(tr.language, {
+            style: "currency",
+            currency: "USD",
+            minimumFractionDigits: prize.amount % 100 === 0 ? 0 : 2,
+          }).format(prize.amount / 100)
+        : tr("mail.contests.winner.prizeCredits", { credits: prize.amount })
+  // The prize's own words are the admin's, as written.
+  return amount === null ? prize.text : `${amount} (${prize.text})`
+}
 
 /** A "YYYY-MM" month: as is in English (as today), else named in the mail's language ("octubre de 2026"). */
 const monthName = (month: string, tr: Translate): string => {
@@ -323,7 +341,7 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
         score: decimal(mail.weightedScore, tr),
       })
       const prize = mail.prize
-        ? `\n\n${tr("mail.contests.winner.prize", { prize: mail.prize })}`
+        ? `\n\n${tr("mail.contests.winner.prize", { prize: prizeIn(mail.prize, tr) })}`
         : ""
       const body = `${won}${prize} ${tr("mail.contests.winner.badge")}`
       return withButton(mail.to, subject, body, link, tr("mail.contests.winner.button"), tr)

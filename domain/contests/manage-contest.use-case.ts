@@ -20,7 +20,7 @@ import { closeContest } from "./close-contest.use-case.ts"
 import type { Contest } from "./contest.entity.ts"
 import { ContestRepository } from "./contest.port.ts"
 import { contestStatus } from "./contest-status.ts"
-import { normalisePrize, prizeIssues, prizeLine } from "./contest-prize.ts"
+import { normalisePrize, prizeIssues } from "./contest-prize.ts"
 import { contestDraftIssues } from "./contest-window.ts"
 import { ContestOverlap } from "./contests.errors.ts"
 import {
@@ -311,7 +311,7 @@ export const announceContest = Effect.fn("announceContest")(function* (
           contestTitle: contest.title,
           rawVotes: result.winnerRawVotes,
           weightedScore: result.winnerWeightedScore,
-          prize: contest.prize ? prizeLine(contest.prize) : null,
+          prize: contest.prize ?? null,
           language: yield* mailLanguageOf(winner.id),
         })
       }

@@ -1,5 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { Language } from "../accounts/member-settings.ts"
+import type { ContestPrize } from "../contests/contest-prize.ts"
 
 /**
  * The e-mails the product sends, as data. Adapters render them (subject, text, HTML) and build the
@@ -53,8 +54,8 @@ export type Mail =
       readonly contestTitle: string
       readonly rawVotes: number
       readonly weightedScore: number
-      /** The contest's prize as one line ("$25 (Cash prize)"); absent or null when none was set. */
-      readonly prize?: string | null
+      /** The contest's prize (the mail words its amount in its language); absent or null: none. */
+      readonly prize?: ContestPrize | null
     }
   | {
       /** An announced contest's result, to an entrant who keeps "voting results" mail on. */
