@@ -18,7 +18,7 @@ import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
 import type { Language } from "../../domain/accounts/member-settings.ts"
-import { requestLanguage } from "./error-messages.ts"
+import { refusalMessageIn, requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import {
   type FirstScreenCall,
@@ -244,7 +244,10 @@ export const makeHttpApp = <R>(options: {
       await next()
     } catch (error) {
       if (error instanceof HttpRefusal) {
-        sendError(ctx, error.status, { code: error.code, message: error.message })
+        sendError(ctx, error.status, {
+          code: error.code,
+          message: refusalMessageIn(error.code, error.message, requestLanguage(ctx)),
+        })
         return
       }
       const status = (error as { status?: number; expose?: boolean }).status

@@ -33,7 +33,7 @@ import type { ContestId, EntryId, MemberId } from "../../domain/shared/ids.ts"
 import { SpotlightRefused } from "../../domain/spotlight/spotlight.errors.ts"
 import { SelfVote, VotePermanent, VotingClosed } from "../../domain/voting/voting.errors.ts"
 import { t } from "../i18n/server-i18n.ts"
-import { errorMessageIn, localizedMessageOf } from "./error-messages.ts"
+import { errorMessageIn, localizedMessageOf, refusalMessageIn } from "./error-messages.ts"
 
 const contestId = "contest-1" as ContestId
 const entryId = "entry-1" as EntryId
@@ -128,5 +128,27 @@ describe("refusals in the reader's language", () => {
   it("the editor's refusals stay in English, like the editor", () => {
     const refusal = { _tag: "NothingToRevert", action: "undo" } as unknown as DomainError
     expect(localizedMessageOf(refusal)).toBeUndefined()
+  })
+})
+
+describe("the HTTP layer's own refusals in the reader's language", () => {
+  it("words a rate limit and a missing session, English kept as given", () => {
+    const limited = "Too many requests. Please wait and try again."
+    expect(refusalMessageIn("RATE_LIMITED", limited, "en")).toBe(limited)
+    expect(refusalMessageIn("RATE_LIMITED", limited, "de")).toBe(
+      "Zu viele Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
+    )
+    expect(
+      refusalMessageIn("RATE_LIMITED", "Too many uploads. Please wait and try again.", "fr"),
+    ).toBe("Trop d’envois. Veuillez patienter, puis réessayer.")
+    expect(refusalMessageIn("AUTHENTICATION_REQUIRED", "Please sign in first", "es")).toBe(
+      t("es")("errors.AUTHENTICATION_REQUIRED"),
+    )
+  })
+
+  it("leaves a developer's refusal in English", () => {
+    expect(refusalMessageIn("CROSS_ORIGIN", "Cross-origin requests are not allowed", "de")).toBe(
+      "Cross-origin requests are not allowed",
+    )
   })
 })

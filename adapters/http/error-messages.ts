@@ -141,6 +141,35 @@ export const MESSAGE_OF: { readonly [Tag in DomainErrorTag]: Row<Tag> } = {
   PerkRequired: ({ planName }) => ({ id: "errors.PERK_REQUIRED", values: { planName } }),
 }
 
+/**
+ * The HTTP layer's own refusals a member can meet, by code (and English text where a code has
+ * several): a rate limit, a request that needs a session. Others (a developer's malformed
+ * request, an admin-only path) stay in English.
+ */
+const REFUSAL_MESSAGE: ReadonlyArray<{
+  readonly code: string
+  readonly english?: string
+  readonly id: string
+}> = [
+  {
+    code: "RATE_LIMITED",
+    english: "Too many uploads. Please wait and try again.",
+    id: "errors.RATE_LIMITED.uploads",
+  },
+  { code: "RATE_LIMITED", id: "errors.RATE_LIMITED" },
+  { code: "AUTHENTICATION_REQUIRED", id: "errors.AUTHENTICATION_REQUIRED" },
+]
+
+/** An HTTP refusal's message in a language: the catalog's for those above, else as given. */
+export const refusalMessageIn = (code: string, message: string, language: Language): string => {
+  if (language === DEFAULT_LANGUAGE) return message
+  const row = REFUSAL_MESSAGE.find(
+    (refusal) =>
+      refusal.code === code && (refusal.english === undefined || refusal.english === message),
+  )
+  return row ? t(language)(row.id) : message
+}
+
 /** The catalog message of a refusal, if it has one (English-only refusals have none). */
 export const localizedMessageOf = (error: DomainError): LocalizedMessage | undefined =>
   (MESSAGE_OF[error._tag] as Row<DomainErrorTag>)(error)

@@ -7,7 +7,7 @@ import { checkEntryEligibility } from "../../domain/submissions/entry-eligibilit
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
 import type { DomainError } from "../../domain/shared/domain-error.ts"
-import { requestLanguage } from "./error-messages.ts"
+import { refusalMessageIn, requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
 import type { RateLimiters } from "./rate-limits.ts"
 import type { Caller } from "./route.ts"
@@ -335,7 +335,14 @@ export const multipartUploads = <R>(
         ctx,
         new UploadAnswer(
           429,
-          { code: "RATE_LIMITED", message: "Too many uploads. Please wait and try again." },
+          {
+            code: "RATE_LIMITED",
+            message: refusalMessageIn(
+              "RATE_LIMITED",
+              "Too many uploads. Please wait and try again.",
+              requestLanguage(ctx),
+            ),
+          },
           { "Retry-After": String(verdict.retryAfterSeconds) },
         ),
       )

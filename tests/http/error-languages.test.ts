@@ -102,4 +102,13 @@ describe("refusals in the reader's language", () => {
       { field: "dateOfBirth", message: "You must be 18 or older to join Colorday" },
     ])
   })
+
+  it("a request that needs a session, in German", async () => {
+    const response = await client(server.url).get("/api/notifications", { "Accept-Language": "de" })
+    expect(response.status).toBe(401)
+    expect(response.body).toMatchObject({ code: "AUTHENTICATION_REQUIRED" })
+    expect(response.body.message).not.toBe("Please sign in first")
+    const english = await client(server.url).get("/api/notifications")
+    expect(english.body).toMatchObject({ message: "Please sign in first" })
+  })
 })
