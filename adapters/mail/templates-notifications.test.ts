@@ -84,6 +84,81 @@ describe("the weekly summary mail", () => {
   })
 })
 
+describe("the notification mails in the member's language (issue 22)", () => {
+  const announcementIn = (language: "es" | "fr" | "de") =>
+    renderMail(
+      {
+        kind: "contest-announcement",
+        to: "bo@x.test",
+        name: "Bo",
+        contestId: "c-7",
+        contestTitle: "Koi",
+        lineArt: "contest/abc.png",
+        endsAt: ENDS_AT,
+        timeZone: "Europe/Berlin",
+        subscribersOnly: true,
+        unsubscribeToken: "t",
+        language,
+      },
+      URL,
+    )
+  const summaryIn = (language: "es" | "fr" | "de") =>
+    renderMail(
+      {
+        kind: "weekly-summary",
+        to: "bo@x.test",
+        name: "Bo",
+        sunday: "2026-11-29",
+        timeZone: "Europe/Berlin",
+        entries: [{ entryId: "e-1", contestTitle: "Koi", votes: 1 }],
+        placements: [
+          { contestId: "c-1", contestTitle: "Koi", rank: 1, entrants: 9 },
+          { contestId: "c-2", contestTitle: "Owl", rank: 2, entrants: 5 },
+        ],
+        badges: [],
+        winners: [],
+        nextContest: { contestId: "c-9", title: "Fox", startsAt: Date.UTC(2026, 10, 29, 23, 0) },
+        unsubscribeToken: "t",
+        language,
+      },
+      URL,
+    )
+
+  test("Spanish: the announcement and the summary, with the deadline as Spanish writes it", () => {
+    const mail = announcementIn("es")
+    expect(mail.subject).toBe("El concurso de hoy: Koi")
+    expect(mail.text).toContain("Buenos días, Bo:")
+    expect(mail.text).toContain("antes del sábado, 28 de noviembre, 5:59 CET")
+    expect(mail.text).toContain("Este es para suscriptores (cualquier plan de pago).")
+    expect(mail.text).toContain("«Anuncios de concursos»")
+    expect(mail.html).toContain('<html lang="es">')
+    expect(mail.html).toContain("Ver el concurso de hoy")
+    const summary = summaryIn("es")
+    expect(summary.subject).toBe("Su semana en Colorday")
+    expect(summary.text).toContain("Sus participaciones: 1, 1 voto recibido")
+    expect(summary.text).toContain("- 1.º de 9 en «Koi» (ganó usted)")
+    expect(summary.text).toContain("- 2.º de 5 en «Owl»")
+    expect(summary.text).toContain("«Fox» abre el lunes, 30 de noviembre, 0:00 CET")
+  })
+
+  test("French and German", () => {
+    const fr = announcementIn("fr")
+    expect(fr.subject).toBe("Le concours du jour : Koi")
+    expect(fr.text).toContain("avant le samedi 28 novembre à 05:59 UTC+1")
+    expect(summaryIn("fr").text).toContain("- 1er sur 9 dans « Koi » (vous avez gagné)")
+    expect(summaryIn("fr").text).toContain("- 2e sur 5 dans « Owl »")
+    const de = announcementIn("de")
+    expect(de.subject).toBe("Der Wettbewerb von heute: Koi")
+    expect(de.text).toContain("bis Samstag, 28. November um 05:59 MEZ hoch")
+    expect(de.text).toContain("Zum Wettbewerb: https://colorday.example/contests/c-7")
+    const summary = summaryIn("de")
+    expect(summary.subject).toBe("Ihre Woche bei Colorday")
+    expect(summary.text).toContain("Ihre Beiträge: 1, 1 Stimme erhalten")
+    expect(summary.text).toContain("- 2. von 5 in „Owl“")
+    expect(summary.text).not.toMatch(/Your|votes|opens/)
+  })
+})
+
 describe("the new sign-in mail", () => {
   const signIn = (location: string | null) =>
     renderMail(

@@ -91,6 +91,7 @@ export const sendContestAnnouncements = Effect.fn("sendContestAnnouncements")(fu
         timeZone: settings.timeZone,
         subscribersOnly: contest.subscribersOnly,
         unsubscribeToken,
+        language: settings.language,
       }),
     )
     if (queued) sent++

@@ -2,7 +2,7 @@ import { Clock, Effect } from "effect"
 import type { Member } from "../../accounts/member.entity.ts"
 import type { MailSwitch } from "../../accounts/unsubscribe-switches.ts"
 import { issueUnsubscribeToken } from "../../accounts/unsubscribe.use-case.ts"
-import { type Mail, Mailer } from "../../shared/mailer.port.ts"
+import { type InLanguage, type Mail, Mailer } from "../../shared/mailer.port.ts"
 import { transactionally } from "../../shared/unit-of-work.port.ts"
 import { type ScheduledMailKind, SentNotificationRepository } from "./sent-notification.port.ts"
 
@@ -16,7 +16,8 @@ export const sendOnce = Effect.fn("sendOnce")(function* (
   kind: ScheduledMailKind,
   period: string,
   mailSwitch: MailSwitch,
-  mail: (unsubscribeToken: string) => Mail,
+  /** The mail, in its member's language (their Settings). */
+  mail: (unsubscribeToken: string) => Mail & InLanguage,
 ) {
   return yield* transactionally(
     Effect.gen(function* () {

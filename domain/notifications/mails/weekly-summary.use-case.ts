@@ -182,6 +182,7 @@ export const sendWeeklySummaries = Effect.fn("sendWeeklySummaries")(function* ()
         name: greetingName(member),
         ...summary,
         unsubscribeToken,
+        language: recipient.settings.language,
       }),
     )
     if (queued) sent++
