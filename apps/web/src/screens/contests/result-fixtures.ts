@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- sample data for the component tests, not text of the site */
 import type {
   ArchiveItem,
   Contest,

@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- sample data for the component tests, not text of the site */
 import type { Contest, Entry, EntryPage } from "../../api/types.ts"
 import { anEntry } from "../../entries/entry-fixtures.ts"
 import { contestAnswer } from "../../test/answers.ts"

@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- test fixtures: the server's answers, not texts of the page */
 import { http, HttpResponse } from "msw"
 import { server } from "../../test/server.ts"
 
