@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { APP, canvas, original, prepareSampleCanvas } from "./sample-canvas.ts"
+import { APP, FOOTER, canvas, original, prepareSampleCanvas } from "./sample-canvas.ts"
 
 /* ADD_JSX from a file's contents (fileContentsToSourceFrom) and with extraFiles (issue 18 §1). */
 
@@ -54,6 +54,69 @@ describe("adding JSX from a file's contents", () => {
     )
     expect(none.message).toBe("fileContentsToSourceFrom renders no JSX")
     expect(await canvas.read(APP)).toBe(original[APP])
+  })
+})
+
+/** What the editor's paste sends (pasted-file.ts): the copy's file's imports and its JSX. */
+const pasted = (imports: string, jsx: string) =>
+  `${imports}\n\nexport default function Pasted() {\n  return (\n    ${jsx}\n  )\n}\n`
+
+describe("pasting JSX that uses names of the file it was copied from", () => {
+  it("imports a component its file exports, from that file", async () => {
+    await canvas.run(
+      canvas.rewriter.addJsxElement(canvas.root, {
+        afterElement: await canvas.at(FOOTER, "<p"),
+        // Copied from Badge.tsx, where Badge is declared (and exported), not imported.
+        fileContentsToSourceFrom: pasted("", `<Badge label="New" tone="gray" />`),
+        fileContentsSourceFilename: "src/components/Badge.tsx",
+      }),
+    )
+    const text = await canvas.read(FOOTER)
+    expect(text).toContain(`<Badge label="New" tone="gray" />`)
+    expect(text).toContain(`import { Badge } from "./Badge.tsx"\n`)
+  })
+
+  it("refuses a name the file declares without exporting, and a prop, naming them", async () => {
+    const unexported = await canvas.refusal(
+      canvas.rewriter.addJsxElement(canvas.root, {
+        afterElement: await canvas.at(FOOTER, "<p"),
+        fileContentsToSourceFrom: pasted(
+          `import { useState } from "react"`,
+          `<p>{initialTasks.length} tasks</p>`,
+        ),
+        fileContentsSourceFilename: APP,
+      }),
+    )
+    expect(unexported.message).toBe(
+      "The pasted JSX uses initialTasks, which src/App.tsx declares without exporting: export it there to paste it into Footer.tsx",
+    )
+    const prop = await canvas.refusal(
+      canvas.rewriter.addJsxElement(canvas.root, {
+        afterElement: await canvas.at(FOOTER, "<p"),
+        fileContentsToSourceFrom: pasted("", `<h1 className="text-2xl font-bold">{title}</h1>`),
+        fileContentsSourceFilename: "src/components/Header.tsx",
+      }),
+    )
+    expect(prop.message).toBe(
+      "The pasted JSX uses title, declared inside a component of src/components/Header.tsx (a prop or a local value): it would be undefined in Footer.tsx",
+    )
+    expect(await canvas.read(FOOTER)).toBe(original[FOOTER])
+  })
+
+  it("pastes into its own file as it is, and leaves globals and the JSX's own names alone", async () => {
+    await canvas.run(
+      canvas.rewriter.addJsxElement(canvas.root, {
+        afterElement: await canvas.at(APP, "<button"),
+        fileContentsToSourceFrom: pasted(
+          `import { useState } from "react"`,
+          `<ul>{initialTasks.map((task) => <li key={task.id}>{Math.round(task.id)}</li>)}</ul>`,
+        ),
+        fileContentsSourceFilename: APP,
+      }),
+    )
+    const text = await canvas.read(APP)
+    expect(text).toContain("initialTasks.map((task) =>")
+    expect(text.match(/^import /gm)).toHaveLength(original[APP]!.match(/^import /gm)!.length)
   })
 })
 

@@ -31,6 +31,7 @@ import { componentsOf } from "./component-props.ts"
 import { CanvasModels, type FileCreation, type Resolved } from "./canvas-models.ts"
 import { contentHash, insideCanvas, nodeFileOps, type FileOps } from "./canvas-files.ts"
 import { readHistory, type HistoryEntry } from "./history.ts"
+import { importsFromCopiedFile } from "./pasted-names.ts"
 import { jsxFromFile } from "./jsx-from-file.ts"
 import { newlyUnresolved, unresolvedNames } from "./scope-check.ts"
 import {
@@ -299,10 +300,20 @@ export class CanvasEditor {
       if (request.fileContentsToSourceFrom === undefined) {
         throw new UnsupportedEdit({ reason: "Say what to add: newElement or file contents" })
       }
-      const taken = jsxFromFile(
-        request.fileContentsToSourceFrom,
-        request.fileContentsSourceFilename,
-      )
+      const read = jsxFromFile(request.fileContentsToSourceFrom, request.fileContentsSourceFilename)
+      // Names of the copied file the JSX reads come along as imports from it (pasted-names.ts).
+      const taken = {
+        ...read,
+        imports: [
+          ...read.imports,
+          ...importsFromCopiedFile(
+            this.canvas,
+            read,
+            request.fileContentsSourceFilename,
+            file.path,
+          ),
+        ],
+      }
       const edits = [addElement(file, place, taken.text, taken.indent)]
       edits.push(...importsOfTaken(this.canvas, file, taken))
       return this.commit("addJsxElement", this.one(file.path, joinEdits(edits)), created)

@@ -28,6 +28,11 @@ export interface JsxFromFile {
   /** The indentation of the line it starts on, for re-indenting it at its new place. */
   readonly indent: string
   readonly imports: ReadonlyArray<UsedImport>
+  /**
+   * The names the JSX reads that the contents neither import nor declare (nor declare inside the
+   * JSX itself): globals, or names of the file the JSX was copied from (pasted-names.ts).
+   */
+  readonly free: ReadonlyArray<string>
 }
 
 const isJsxRoot = (node: ts.Node): node is JsxRoot =>
@@ -149,10 +154,13 @@ export const jsxFromFile = (contents: string, filename: string | undefined): Jsx
   const imports = importsOf(source, path)
   const used: UsedImport[] = []
   const unresolved: string[] = []
+  const free: string[] = []
+  const inside = declaredInside(root)
   for (const name of namesUsed(root)) {
     const imported = imports.get(name)
     if (imported) used.push(imported)
     else if (declaredIn(source, name, root)) unresolved.push(name)
+    else if (!inside.has(name)) free.push(name)
   }
   if (unresolved.length > 0) {
     throw new UnsupportedEdit({
@@ -164,7 +172,24 @@ export const jsxFromFile = (contents: string, filename: string | undefined): Jsx
     text: contents.slice(start, root.end),
     indent: indentationAt(contents, start),
     imports: used,
+    free,
   }
+}
+
+/** The names the JSX declares itself (an arrow's parameters, a destructuring in it). */
+const declaredInside = (root: JsxRoot): ReadonlySet<string> => {
+  const names = new Set<string>()
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) &&
+      ts.isIdentifier(node.name)
+    ) {
+      names.add(node.name.text)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(root)
+  return names
 }
 
 /** Whether `name` is declared in the file outside the JSX (a parameter, variable, function…). */
