@@ -8,6 +8,10 @@
  * `colorday editor` on the sample app (support/editor.ts), drives Debian's Chromium
  * (support/chromium.ts), and writes <app>-<page>-<desktop|phone>.png into out-dir
  * (docs/screenshots by default). The admin pages are taken signed in as the demo admin.
+ *
+ * With SCREENSHOT_LANG=es|fr|de the browser asks for that language (Accept-Language), the files
+ * are named <app>-<page>-<size>.<lang>.png and the editor (English only) is left out: a look at a
+ * translated site at 390 px, where longer words break layouts first.
  */
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
@@ -56,25 +60,34 @@ const shoot = async (page: Page, url: string, file: string) => {
   console.log(file)
 }
 
+const language = process.env.SCREENSHOT_LANG || undefined
+const suffix = language ? `.${language}` : ""
+
 const takeAll = async (browser: Browser, outDir: string) => {
   const site = await startSite()
-  const editor = await startEditor().catch((error: unknown) => {
-    console.error(`the editor did not start, its screenshots are left out: ${String(error)}`)
-    return null
-  })
+  const editor = language
+    ? null
+    : await startEditor().catch((error: unknown) => {
+        console.error(`the editor did not start, its screenshots are left out: ${String(error)}`)
+        return null
+      })
   try {
     const webPages = [...WEB_PAGES, ...(await resultPages(site))]
     for (const [size, options] of Object.entries(VIEWPORTS)) {
-      const context = await browser.newContext({ ...options, reducedMotion: "reduce" })
+      const context = await browser.newContext({
+        ...options,
+        reducedMotion: "reduce",
+        ...(language ? { locale: language } : {}),
+      })
       const page = await context.newPage()
       for (const { name, path } of webPages)
-        await shoot(page, `${site.url}${path}`, join(outDir, `web-${name}-${size}.png`))
+        await shoot(page, `${site.url}${path}`, join(outDir, `web-${name}-${size}${suffix}.png`))
       const signedIn = await context.request.post(`${site.url}/api/users/login`, {
         data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
       })
       if (!signedIn.ok()) throw new Error(`the demo admin could not sign in: ${signedIn.status()}`)
       for (const { name, path } of ADMIN_PAGES)
-        await shoot(page, `${site.url}${path}`, join(outDir, `admin-${name}-${size}.png`))
+        await shoot(page, `${site.url}${path}`, join(outDir, `admin-${name}-${size}${suffix}.png`))
       if (editor) {
         await page.goto(editor.url)
         // The canvas holds the edited app in an iframe: wait for its layers to be listed.
