@@ -190,4 +190,15 @@ describe("every mail in every language", () => {
       '«Resultados de las votaciones» está activado en su configuración. <a href="https://colorday.example/api/unsubscribe/u1">Desactívelo</a> con un solo clic.',
     )
   })
+
+  it("gives a new sign-in's time in the member's zone and language, UTC as before in English", () => {
+    const signIn = EVERY_MAIL.find((mail) => mail.kind === "new-sign-in")
+    if (!signIn) throw new Error("missing sample")
+    expect(renderMail(signIn, URL).text).toContain("When: 2026-10-04 12:30 UTC")
+    const berlin = renderMail({ ...signIn, timeZone: "Europe/Berlin", language: "de" }, URL)
+    expect(berlin.text).toContain("Wann: 4. Oktober 2026 um 14:30 (Europe/Berlin)")
+    const newYork = renderMail({ ...signIn, timeZone: "America/New_York" }, URL)
+    // The space before AM is narrow or plain depending on the ICU version.
+    expect(newYork.text).toMatch(/When: October 4, 2026 at 8:30\sAM \(America\/New_York\)/)
+  })
 })

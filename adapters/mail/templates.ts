@@ -146,6 +146,27 @@ const prizeIn = (prize: ContestPrize, tr: Translate): string => {
   return amount === null ? prize.text : `${amount} (${prize.text})`
 }
 
+/**
+ * When a new sign-in happened: "2026-11-27 09:05 UTC" (as before) for an English reader on UTC,
+ * else in the member's time zone as their language writes a date and time.
+ */
+const signInTime = (at: number, timeZone: string | undefined, tr: Translate): string => {
+  const zone = timeZone ?? "UTC"
+  const utc = `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`
+  if (tr.language === "en" && zone === "UTC") return utc
+  try {
+    const local = new Intl.DateTimeFormat(tr.language, {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: zone,
+    }).format(at)
+    return `${local} (${zone})`
+  } catch {
+    // A zone this runtime does not know: UTC, written as before.
+    return utc
+  }
+}
+
 /** A "YYYY-MM" month: as is in English (as today), else named in the mail's language ("octubre de 2026"). */
 const monthName = (month: string, tr: Translate): string => {
   const [year, number] = month.split("-").map(Number)
@@ -438,7 +459,7 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
     }
     case "new-sign-in": {
       const link = `${baseUrl(publicUrl)}/api/users/secure-account/${encodeURIComponent(mail.secureToken)}`
-      const when = `${new Date(mail.at).toISOString().slice(0, 16).replace("T", " ")} UTC`
+      const when = signInTime(mail.at, mail.timeZone, tr)
       const body = `${greeting(mail.name)}\n\n${tr("mail.account.newSignIn.body", {
         when,
         browser: mail.browser,

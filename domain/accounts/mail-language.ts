@@ -7,6 +7,11 @@ import { MemberSettingsRepository } from "./member-settings.port.ts"
  * (English) when they never saved one. Read inside the transaction that queues the mail.
  */
 export const mailLanguageOf = Effect.fn("mailLanguageOf")(function* (memberId: MemberId) {
-  const stored = yield* (yield* MemberSettingsRepository).find(memberId)
-  return Option.getOrUndefined(stored)?.language
+  return (yield* mailSettingsOf(memberId)).language
+})
+
+/** The language and time zone a member's mails are written in (undefined: English, UTC). */
+export const mailSettingsOf = Effect.fn("mailSettingsOf")(function* (memberId: MemberId) {
+  const stored = Option.getOrUndefined(yield* (yield* MemberSettingsRepository).find(memberId))
+  return { language: stored?.language, timeZone: stored?.timeZone }
 })

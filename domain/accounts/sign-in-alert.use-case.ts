@@ -7,7 +7,7 @@ import { consumeToken, issueToken } from "./account-tokens.ts"
 import { browserName } from "./browser-name.ts"
 import { IpLocator } from "./ip-location.port.ts"
 import { KnownDeviceRepository } from "./known-device.port.ts"
-import { mailLanguageOf } from "./mail-language.ts"
+import { mailSettingsOf } from "./mail-language.ts"
 import { MemberRepository } from "./member.port.ts"
 import { SessionRepository } from "./session.port.ts"
 import { issueUnsubscribeToken, mailSwitchOn } from "./unsubscribe.use-case.ts"
@@ -40,13 +40,14 @@ export const noteSignInDevice = Effect.fn("noteSignInDevice")(function* (device:
       if (!added || !signedInBefore) return false
       if (!(yield* mailSwitchOn(device.memberId, "loginNotifications"))) return false
       const member = yield* (yield* MemberRepository).get(device.memberId)
-      const language = yield* mailLanguageOf(member.id)
+      const { language, timeZone } = yield* mailSettingsOf(member.id)
       const location = yield* (yield* IpLocator).locate(device.address ?? "", language ?? "en")
       yield* (yield* Mailer).send({
         kind: "new-sign-in",
         to: member.email,
         name: member.firstName || member.username,
         at: now,
+        timeZone,
         browser: browserName(device.userAgent),
         location,
         secureToken: yield* issueToken(member.id, "secure-account", now),

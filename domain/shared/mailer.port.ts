@@ -171,8 +171,10 @@ export type Mail =
       readonly kind: "new-sign-in"
       readonly to: string
       readonly name: string
-      /** When (shown in UTC). */
+      /** When (shown in the member's time zone, UTC when absent). */
       readonly at: number
+      /** The member's time zone (Settings); absent: UTC. */
+      readonly timeZone?: string | undefined
       /** The browser as a person names it ("Firefox on Windows"). */
       readonly browser: string
       /** The address's coarse location ("Berlin, Germany"), when known; else "unknown" is shown. */
