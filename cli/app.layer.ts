@@ -29,6 +29,7 @@ import type { Canvas } from "../domain/editing/canvases.port.ts"
 import { type PushConfig, pushConfigFromEnv } from "../adapters/push/vapid-keys.ts"
 import { layerWebPush } from "../adapters/push/web-push-sender.ts"
 import { layerIpCountryLocator } from "../adapters/geo/ip-country-locator.ts"
+import { layerCatalogNotificationWording } from "../adapters/i18n/notification-wording.ts"
 
 /**
  * The composition root shared by the CLI, `colorday serve` and the HTTP tests: the adapters
@@ -99,6 +100,7 @@ export const makeAppLayer = (config: AppConfig) =>
     layerLazyTsMorphRewriter,
     layerTotpAuthenticator,
     layerIpCountryLocator,
+    layerCatalogNotificationWording,
     layerWebPush(
       () =>
         config.push ??

@@ -63,6 +63,8 @@ import { NotificationRepository } from "../../domain/notifications/notification.
 import { PushSubscriptionRepository } from "../../domain/notifications/push-subscription.port.ts"
 import { NotificationAudience } from "../../domain/notifications/notification-audience.port.ts"
 import { PushRetryRepository } from "../../domain/notifications/push-retry.port.ts"
+import { NotificationWording } from "../../domain/notifications/notification-wording.port.ts"
+import { catalogNotificationWording } from "../i18n/notification-wording.ts"
 import { PushSender } from "../../domain/notifications/push-sender.port.ts"
 
 /** The store behind the in-memory layers, so tests can look at rows directly. */
@@ -130,6 +132,8 @@ export const layerMemory = Layer.effectContext(
             Context.add(NotificationRepository, notifications(store)),
             Context.add(PushSubscriptionRepository, pushSubscriptions(store)),
             Context.add(PushRetryRepository, pushRetries(store)),
+            // Worded from the catalogs, as in production.
+            Context.add(NotificationWording, catalogNotificationWording),
             Context.add(NotificationAudience, notificationAudience(store)),
             Context.add(MemoryPushService, service),
             Context.add(PushSender, memoryPushSender(service)),

@@ -34,13 +34,6 @@ export const SWITCH_OF: { readonly [K in NotificationKind]: keyof PushNotificati
   achievement: "achievementUnlocked",
 }
 
-/** What a notification says: its text and the page it opens. */
-export interface NotificationMessage {
-  readonly title: string
-  readonly body: string
-  readonly url: string
-}
-
 /** The JSON a push carries to the service worker (apps/web/public/sw.js reads these fields). */
 export const pushPayload = (notification: Notification): string =>
   JSON.stringify({

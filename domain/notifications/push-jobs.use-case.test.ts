@@ -151,6 +151,69 @@ describe("push notifications", () => {
       expect(yield* memberNotifications(member.id)).toMatchObject({ unread: 0 })
     }))
 
+  test("pushes and the bell list are worded in the member's language, English by default", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest({ startsIn: -HOUR, lasts: DAY, title: "Harvest Moon" })
+      const german = yield* seedMember()
+      const spanish = yield* seedMember()
+      const english = yield* seedMember()
+      yield* (yield* MemberSettingsRepository).save(
+        german.id,
+        { ...DEFAULT_SETTINGS, language: "de", push: { ...DEFAULT_SETTINGS.push, newVotes: true } },
+        0,
+      )
+      yield* (yield* MemberSettingsRepository).save(
+        spanish.id,
+        { ...DEFAULT_SETTINGS, language: "es" },
+        0,
+      )
+      for (const member of [german, spanish, english]) {
+        yield* device(member.id, member.id)
+        yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      }
+      const { entry } = yield* submitEntry({
+        memberId: german.id,
+        contestId: contest.id,
+        image: "g",
+      })
+      for (let i = 0; i < 2; i += 1) {
+        yield* castVote({ voterId: (yield* seedMember()).id, entryId: entry.id })
+      }
+      yield* TestClock.adjust(HOUR)
+      yield* runPushJobs("a")
+      const titles = (name: string) =>
+        Effect.map(pushedTo(name), (pushes) => pushes.map((push) => push.title))
+      expect(yield* titles(german.id)).toEqual([
+        "Abzeichen freigeschaltet: Erster Sieg",
+        "Ihre Beiträge haben 2 neue Stimmen erhalten",
+      ])
+      expect(yield* titles(spanish.id)).toEqual(["Insignia desbloqueada: Primera victoria"])
+      expect(yield* titles(english.id)).toEqual(["Badge unlocked: First Win"])
+      const bell = yield* memberNotifications(spanish.id)
+      expect(bell.items[0]).toMatchObject({
+        title: "Insignia desbloqueada: Primera victoria",
+        body: "Su primera victoria en un concurso",
+      })
+    }))
+
+  test("a contest reminder in French says the time left in French", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest({ startsIn: -HOUR, lasts: DAY, title: "Lune" })
+      const member = yield* seedMember()
+      yield* (yield* MemberSettingsRepository).save(
+        member.id,
+        { ...DEFAULT_SETTINGS, language: "fr" },
+        0,
+      )
+      yield* recordDownload({ contestId: contest.id, memberId: member.id, visitor: member.id })
+      yield* device(member.id, "fr")
+      yield* TestClock.adjust(DAY - HOUR - 30 * MINUTE)
+      yield* runPushJobs("a")
+      expect((yield* pushedTo("fr")).map((push) => push.title)).toEqual([
+        "Lune : il reste 30 minutes",
+      ])
+    }))
+
   test("a device the push service says is gone (410) is removed; the other still gets pushes", () =>
     Effect.gen(function* () {
       const member = yield* seedMember()

@@ -34,20 +34,19 @@ export const sendContestReminders = Effect.fn("sendContestReminders")(function* 
   let added = 0
   for (const contest of yield* (yield* ContestRepository).between(now, now + 1)) {
     if (!isOpen(contest, now) || contest.endsAt - now > REMINDER_BEFORE_END_MS) continue
-    const minutes = Math.max(1, Math.round((contest.endsAt - now) / 60_000))
-    const left = minutes >= 90 ? "two hours" : minutes >= 60 ? "an hour" : `${minutes} minutes`
+    const minutesLeft = Math.max(1, Math.round((contest.endsAt - now) / 60_000))
     const members = yield* audience.reminderCandidates(
       contest.id,
       contest.startsAt - DAY_MS,
       contest.startsAt,
     )
     for (const memberId of members) {
-      const message = {
-        title: `${contest.title}: about ${left} left`,
-        body: "The contest closes soon. Upload your coloring before it ends.",
-        url: "/",
-      }
-      if (yield* notify(memberId, "contest-reminder", contest.id, message)) added += 1
+      const content = {
+        kind: "contest-reminder",
+        contestTitle: contest.title,
+        minutesLeft,
+      } as const
+      if (yield* notify(memberId, contest.id, content, "/")) added += 1
     }
   }
   return added
@@ -84,12 +83,8 @@ export const batchNewVotes = Effect.fn("batchNewVotes")(function* () {
   }
   let added = 0
   for (const [memberId, { votes, hour }] of unannounced) {
-    const message = {
-      title: votes === 1 ? "Your entry got a new vote" : `Your entries got ${votes} new votes`,
-      body: "See how your coloring is doing in the gallery.",
-      url: "/profile",
-    }
-    if (yield* notify(memberId, "new-votes", hourPeriod(hour), message)) added += 1
+    const content = { kind: "new-votes", votes } as const
+    if (yield* notify(memberId, hourPeriod(hour), content, "/profile")) added += 1
   }
   return added
 })
