@@ -365,7 +365,16 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
         ? `\n\n${tr("mail.contests.winner.prize", { prize: prizeIn(mail.prize, tr) })}`
         : ""
       const body = `${won}${prize} ${tr("mail.contests.winner.badge")}`
-      return withButton(mail.to, subject, body, link, tr("mail.contests.winner.button"), tr)
+      return withButton(mail.to, subject, body, link, tr("mail.contests.winner.button"), tr, {
+        ...(mail.unsubscribeToken === undefined
+          ? {}
+          : {
+              unsubscribe: {
+                url: unsubscribeLink(publicUrl, mail.unsubscribeToken),
+                switchLabel: tr("mail.common.switch.votingResults"),
+              },
+            }),
+      })
     }
     case "contest-results": {
       const link = `${baseUrl(publicUrl)}/contests/${encodeURIComponent(mail.contestId)}`

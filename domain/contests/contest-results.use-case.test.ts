@@ -223,7 +223,13 @@ describe("the results mail", () => {
         },
         expect.objectContaining({ to: "bob@colorday.test", rank: 2, rawVotes: 3, score: 3 }),
       ])
-      expect(sent.filter((mail) => mail.kind === "winner-announcement")).toHaveLength(1)
+      // The winner's mail is a "voting results" mail too: it carries that switch's one-click link.
+      expect(sent.filter((mail) => mail.kind === "winner-announcement")).toEqual([
+        expect.objectContaining({
+          to: "ann@colorday.test",
+          unsubscribeToken: expect.any(String) as string,
+        }),
+      ])
 
       // Announcing again is refused and queues nothing more.
       const again = yield* Effect.flip(announceContest(null, w.contest.id))

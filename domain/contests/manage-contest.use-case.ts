@@ -312,6 +312,11 @@ export const announceContest = Effect.fn("announceContest")(function* (
           rawVotes: result.winnerRawVotes,
           weightedScore: result.winnerWeightedScore,
           prize: contest.prize ?? null,
+          unsubscribeToken: yield* issueUnsubscribeToken(
+            winner.id,
+            "votingResults",
+            announced.announcedAt ?? (yield* Clock.currentTimeMillis),
+          ),
           language: yield* mailLanguageOf(winner.id),
         })
       }

@@ -56,6 +56,8 @@ export type Mail =
       readonly weightedScore: number
       /** The contest's prize (the mail words its amount in its language); absent or null: none. */
       readonly prize?: ContestPrize | null
+      /** The one-click token that turns "voting results" off (the winner's mail is one of them). */
+      readonly unsubscribeToken?: string
     }
   | {
       /** An announced contest's result, to an entrant who keeps "voting results" mail on. */

@@ -245,7 +245,7 @@ describe.each(httpBackends)("notification mails' one-click unsubscribe on %s", (
     }))
   })
 
-  it("the results mail", async () => {
+  it("the results mail and the winner's mail", async () => {
     const { member, browser } = await signedInMember(server)
     const { member: voter } = await signedInMember(server)
     const contest = await addContest(server, "open")
@@ -261,6 +261,11 @@ describe.each(httpBackends)("notification mails' one-click unsubscribe on %s", (
           yield* announceContest(null, contest.id)
         }),
       ),
+    )
+    // The member won: the winner's mail is a "voting results" mail too, with its own link.
+    const won = await mailTo(member.email, /You won/)
+    expect(mailHeader(won.raw.replace(/\r?\n[ \t]+/g, " "), "List-Unsubscribe-Post")?.trim()).toBe(
+      "List-Unsubscribe=One-Click",
     )
     const mail = await mailTo(member.email, /results of/)
     await oneClickTurnsOff(mail, member, browser, "votingResults", (settings) => ({
