@@ -10,12 +10,12 @@
 // (both cases), `-- bundle` or `-- lighthouse` for one. Lighthouse needs Chromium
 // (`sudo apt-get install -y chromium`; CHROMIUM_PATH for another place).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib"
-import lighthouse, { desktopConfig, type Config } from "lighthouse"
+import lighthouse, { desktopConfig, type Config, type Result } from "lighthouse"
 import {
   CHROMIUM_FLAGS,
   CHROMIUM_PATH,
@@ -215,6 +215,147 @@ const score = (value: number | null | undefined) =>
 const millis = (value: number | undefined) =>
   value === undefined ? "-" : `${integer.format(value)} ms`
 
+/**
+ * How a Lighthouse run is cut down while one works on a page (the full run is the default):
+ * LIGHTHOUSE_RUNS runs of each timed page and preset, the median reported (3: Lighthouse's
+ * simulated throttling scales with the CPU the machine has left, so one run on a busy machine
+ * says little); LIGHTHOUSE_ONLY=mobile for the mobile profile of the timed pages only (no
+ * desktop, no accessibility sweep); LIGHTHOUSE_PAGES=/,/gallery,entry for some of the timed pages
+ * ("entry" for the demo entry's page); LIGHTHOUSE_SAVE=<folder> to keep each run's report
+ * (JSON, for Lighthouse's viewer).
+ */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? "3") || 1)
+const MOBILE_ONLY = process.env.LIGHTHOUSE_ONLY === "mobile"
+const PAGE_CHOICE = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim())
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE
+
+type Audits = Result["audits"]
+
+/** The run whose performance score is the median (the middle one of an odd number). */
+const medianRun = (runs: ReadonlyArray<Result>): Result => {
+  const sorted = [...runs].sort(
+    (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+  )
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)]
+  if (!middle) throw new Error("no Lighthouse run to take the median of")
+  return middle
+}
+
+const SHORT_METRIC: Readonly<Record<string, string>> = {
+  "first-contentful-paint": "FCP",
+  "speed-index": "SI",
+  "largest-contentful-paint": "LCP",
+  "total-blocking-time": "TBT",
+  "cumulative-layout-shift": "CLS",
+}
+
+/** "LCP 3,120 ms −7": each weighted metric that costs points, the largest first. */
+const pointsLost = (lhr: Result): string => {
+  const lost = (lhr.categories.performance?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => {
+      const found = lhr.audits[ref.id]
+      const points = ref.weight * (1 - (found?.score ?? 0))
+      const value =
+        ref.id === "cumulative-layout-shift"
+          ? decimals(3).format(found?.numericValue ?? Number.NaN)
+          : millis(found?.numericValue)
+      return {
+        points,
+        text: `${SHORT_METRIC[ref.id] ?? ref.id} ${value} −${decimals(1).format(points)}`,
+      }
+    })
+    .filter((metric) => metric.points >= 0.05)
+    .sort((a, b) => b.points - a.points)
+  return lost.length === 0 ? "none" : lost.map((metric) => metric.text).join(", ")
+}
+
+interface DetailsLike {
+  readonly type?: string
+  readonly items?: ReadonlyArray<Record<string, unknown>>
+}
+
+const itemsOf = (audits: Audits, id: string): ReadonlyArray<Record<string, unknown>> =>
+  (audits[id]?.details as DetailsLike | undefined)?.items ?? []
+
+/** A resource's address without the origin (the page's own files are what one looks for). */
+const shortUrl = (url: unknown, origin: string) =>
+  typeof url === "string" ? url.replace(origin, "") || "/" : String(url)
+
+/**
+ * The largest contentful paint's element and its phases as the trace saw them (not throttled:
+ * the proportions are what count), from the LCP breakdown insight.
+ */
+const lcpLine = (audits: Audits): string => {
+  const parts = itemsOf(audits, "lcp-breakdown-insight")
+  let element = "-"
+  const phases: Array<string> = []
+  for (const part of parts) {
+    if (part.type === "node") {
+      const node = part as { selector?: string; snippet?: string }
+      element = (node.snippet ?? node.selector ?? "-").slice(0, 90)
+    } else if (part.type === "table") {
+      for (const row of (part as DetailsLike).items ?? []) {
+        phases.push(`${String(row.subpart)} ${millis(row.duration as number)}`)
+      }
+    }
+  }
+  return `${element}${phases.length > 0 ? ` (observed: ${phases.join(", ")})` : ""}`
+}
+
+/** The audits that say they would save time on a scored metric, the largest saving first. */
+const savingsLine = (audits: Audits): string => {
+  const found = Object.values(audits)
+    .filter((item) => item.score !== null && item.score < 1 && item.metricSavings)
+    .map((item) => {
+      const savings = Object.entries(item.metricSavings ?? {}).filter(
+        ([, value]) => value !== undefined && value > 0,
+      ) as Array<[string, number]>
+      const total = savings.reduce(
+        (sum, [metric, value]) => sum + (metric === "CLS" ? value * 10_000 : value),
+        0,
+      )
+      const what = savings
+        .map(([metric, value]) =>
+          metric === "CLS" ? `CLS ${decimals(3).format(value)}` : `${metric} ${millis(value)}`,
+        )
+        .join(" ")
+      return {
+        total,
+        text: `${item.id} (${what}${item.displayValue ? `; ${item.displayValue}` : ""})`,
+      }
+    })
+    .filter((item) => item.total > 0)
+    .sort((a, b) => b.total - a.total)
+  return found.length === 0 ? "none" : found.map((item) => item.text).join("; ")
+}
+
+/** The longest main-thread tasks, with the script each ran. */
+const longTasksLine = (audits: Audits, origin: string): string => {
+  const tasks = itemsOf(audits, "long-tasks")
+    .map((task) => ({ url: shortUrl(task.url, origin), duration: Number(task.duration) }))
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, 4)
+  return tasks.length === 0
+    ? "none"
+    : tasks.map((task) => `${task.url} ${millis(task.duration)}`).join(", ")
+}
+
+/** What the page fetches before its first paint can happen, and what it could leave for later. */
+const blockingLine = (audits: Audits, origin: string): string => {
+  const blocking = itemsOf(audits, "render-blocking-insight").map(
+    (item) =>
+      `${shortUrl(item.url, origin)}${item.wastedMs ? ` ${millis(Number(item.wastedMs))}` : ""}`,
+  )
+  const unused = audits["unused-javascript"]?.details as
+    { overallSavingsBytes?: number } | undefined
+  return [
+    `render-blocking: ${blocking.length === 0 ? "none" : blocking.join(", ")}`,
+    `unused JS: ${kB(unused?.overallSavingsBytes ?? 0)}`,
+    `requests: ${integer.format(itemsOf(audits, "network-requests").length)}`,
+  ].join("; ")
+}
+
 const lighthouseScores = async (): Promise<void> => {
   if (!chromiumAvailable) {
     console.log(`\nLighthouse: skipped. ${INSTALL_HINT}`)
@@ -227,20 +368,30 @@ const lighthouseScores = async (): Promise<void> => {
     ;[site, chrome] = await Promise.all([startSite(), launchForLighthouse()])
     console.log(
       `\nLighthouse (performance, accessibility): colorday serve on ${site.url}, demo world ` +
-        `seeded in ${integer.format(performance.now() - startedAt)} ms`,
+        `seeded in ${integer.format(performance.now() - startedAt)} ms; ` +
+        `median of ${integer.format(LIGHTHOUSE_RUNS)} run(s) per page and setting`,
     )
     const presets: ReadonlyArray<{ name: string; config: Config | undefined }> = [
       { name: "mobile (simulated slow 4G, 4x CPU)", config: undefined },
-      { name: "desktop", config: desktopConfig },
+      ...(MOBILE_ONLY ? [] : [{ name: "desktop", config: desktopConfig }]),
     ]
     const addresses = await resultAddresses(site)
-    const timed = [...TIMED_PAGES, addresses.entry]
-    const others = [
-      ...ROUTES.filter((route) => !timed.includes(route)),
-      ...RESULT_PAGES.map(([, addressOf]) => addressOf(addresses)).filter(
-        (route) => !timed.includes(route),
-      ),
-    ]
+    const allTimed = [...TIMED_PAGES, addresses.entry]
+    const timed = allTimed.filter(
+      (page) =>
+        PAGE_CHOICE === undefined ||
+        PAGE_CHOICE.includes(page) ||
+        (page === addresses.entry && PAGE_CHOICE.includes("entry")),
+    )
+    const others = MOBILE_ONLY
+      ? []
+      : [
+          ...ROUTES.filter((route) => !allTimed.includes(route)),
+          ...RESULT_PAGES.map(([, addressOf]) => addressOf(addresses)).filter(
+            (route) => !allTimed.includes(route),
+          ),
+        ]
+    if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true })
     const audit = async (page: string, config: Config | undefined, timedToo: boolean) => {
       const result = await lighthouse(
         `${site?.url ?? ""}${page}`,
@@ -256,9 +407,7 @@ const lighthouseScores = async (): Promise<void> => {
       return result.lhr
     }
     /** The accessibility audits a page fails (each costs it points). */
-    const failingAudits = (
-      audits: Record<string, { score: number | null; scoreDisplayMode?: string; id: string }>,
-    ) => {
+    const failingAudits = (audits: Audits) => {
       const failing = Object.values(audits)
         .filter((found) => found.score === 0 && found.scoreDisplayMode === "binary")
         .map((found) => found.id)
@@ -266,35 +415,81 @@ const lighthouseScores = async (): Promise<void> => {
     }
     const accessibility: Array<Array<string>> = []
     const rows: Array<Array<string>> = []
+    const costs: Array<string> = []
     for (const page of timed) {
       for (const preset of presets) {
-        const { categories, audits, runtimeError } = await audit(page, preset.config, true)
+        const runs: Array<Result> = []
+        const loads: Array<string> = []
+        for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+          loads.push(decimals(1).format(loadavg()[0] ?? 0))
+          const lhr = await audit(page, preset.config, true)
+          runs.push(lhr)
+          if (SAVE_DIR) {
+            const name = `${page.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}-${
+              preset.config === desktopConfig ? "desktop" : "mobile"
+            }-${run}.json`
+            writeFileSync(join(SAVE_DIR, name), JSON.stringify(lhr))
+          }
+        }
+        const median = medianRun(runs)
+        const { categories, audits, runtimeError } = median
         const metric = (id: string) => audits[id]?.numericValue
+        const scores = runs.map((lhr) => score(lhr.categories.performance?.score))
         rows.push([
           page,
           score(categories.performance?.score),
+          runs.length > 1 ? scores.join(" ") : "-",
           score(categories.accessibility?.score),
           millis(metric("first-contentful-paint")),
           millis(metric("largest-contentful-paint")),
+          millis(metric("speed-index")),
           millis(metric("total-blocking-time")),
           decimals(3).format(metric("cumulative-layout-shift") ?? Number.NaN),
-          runtimeError ? `${preset.name}; error: ${runtimeError.message}` : preset.name,
+          `${preset.name}; load ${loads.join(" ")}${
+            runtimeError ? `; error: ${runtimeError.message}` : ""
+          }`,
         ])
+        if (preset.config === undefined) {
+          // What costs the mobile points, from the median run: where to look next.
+          const origin = site.url
+          costs.push(
+            `${page} (mobile, ${score(categories.performance?.score)})`,
+            `  points lost: ${pointsLost(median)}`,
+            `  LCP element: ${lcpLine(audits)}`,
+            `  long tasks: ${longTasksLine(audits, origin)}`,
+            `  ${blockingLine(audits, origin)}`,
+            `  audits with savings: ${savingsLine(audits)}`,
+          )
+        }
         if (preset.config === desktopConfig) {
           accessibility.push([page, score(categories.accessibility?.score), failingAudits(audits)])
         }
       }
     }
     printTable(
-      ["page", "performance", "accessibility", "FCP", "LCP", "TBT", "CLS", "settings"],
+      [
+        "page",
+        "performance",
+        "runs",
+        "accessibility",
+        "FCP",
+        "LCP",
+        "SI",
+        "TBT",
+        "CLS",
+        "settings",
+      ],
       rows,
     )
+    console.log(`\nWhat costs the mobile points (the median run)\n${costs.join("\n")}`)
     // Every other page: accessibility only (aim 100), with the audits that cost it points.
     for (const page of others) {
       const { categories, audits } = await audit(page, desktopConfig, false)
       accessibility.push([page, score(categories.accessibility?.score), failingAudits(audits)])
     }
-    printTable(["page (desktop)", "accessibility", "failing audits"], accessibility)
+    if (accessibility.length > 0) {
+      printTable(["page (desktop)", "accessibility", "failing audits"], accessibility)
+    }
   } finally {
     await chrome?.stop()
     await site?.stop()
