@@ -29,7 +29,7 @@ import type { HeadTags, PageRequest } from "./web-app.ts"
  * with its size, which crawlers that ignore WebP read); a contest's page is titled with its
  * contest, an artist's with their username; every other page takes its text from the table in
  * domain/site/page-titles.ts (which the web app reads too) and the site's branded share card. Every
- * text is in the page's language (issue 22), from the site catalog (locales/<language>/site.json).
+ * text is in the page's language (issue 22), from the pages catalog (locales/<language>/pages.json).
  */
 
 export { entryPageTitle, SITE_NAME } from "../../domain/site/page-titles.ts"
@@ -189,7 +189,7 @@ export const pageTags = (
 
 /** The share title the spec gives an entry ("Vote for Ada's artwork!" in English). */
 export const entryShareTitle = (artistName: string, t: Translate = translations("en")) =>
-  t("site.entry.share.title", { artist: artistName })
+  t("pages.entry.share.title", { artist: artistName })
 
 /** Where a shared entry's tags are rendered: its own page, or the gallery's older link. */
 export type SharedFrom = "entry-page" | "gallery"
@@ -212,10 +212,10 @@ export const entryTags = (
   const values = { artist: preview.artistName, contest: preview.contestTitle }
   const description =
     preview.contestTitle === null
-      ? t(preview.votingOpen ? "site.entry.share.vote" : "site.entry.share.seen", values)
-      : t(preview.votingOpen ? "site.entry.share.voteIn" : "site.entry.about", values)
+      ? t(preview.votingOpen ? "pages.entry.share.vote" : "pages.entry.share.seen", values)
+      : t(preview.votingOpen ? "pages.entry.share.voteIn" : "pages.entry.about", values)
   const image = `${origin}${imageUrl(preview.share?.key ?? preview.image) ?? ""}`
-  const alt = t("site.entry.share.alt", { artist: preview.artistName })
+  const alt = t("pages.entry.share.alt", { artist: preview.artistName })
   const id = encodeURIComponent(preview.entryId)
   const url =
     from === "entry-page" ? `${origin}/entries/${id}` : `${origin}/gallery?submission=${id}`

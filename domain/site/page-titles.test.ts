@@ -22,7 +22,7 @@ describe("sitePage", () => {
       text: STATIC_PAGES["/leaderboard"],
     })
     expect(sitePage("/leaderboard/").kind).toBe("static")
-    expect(pageText(sitePage("/").text, t).title).toBe("[site.home.title]")
+    expect(pageText(sitePage("/").text, t).title).toBe("[pages.home.title]")
   })
 
   it("reads a page that carries a token as the page itself", () => {
@@ -46,8 +46,8 @@ describe("sitePage", () => {
   it("gives every static page its own title and description, a page's name before the site's", () => {
     const pages = Object.values(STATIC_PAGES).map((page) => pageText(page, t))
     expect(pageText(STATIC_PAGES["/faq"] ?? NOT_FOUND_PAGE, t)).toEqual({
-      title: "[site.faq.name] · Colorday",
-      description: "[site.faq.description]",
+      title: "[pages.faq.name] · Colorday",
+      description: "[pages.faq.description]",
     })
     expect(new Set(pages.map((page) => page.title)).size).toBe(pages.length)
     expect(new Set(pages.map((page) => page.description)).size).toBe(pages.length)
@@ -61,11 +61,11 @@ describe("contestPageText and shortDescription", () => {
       description: "Fish in a pond.",
     })
     expect(contestPageText({ title: "Koi", description: "" }, t).description).toBe(
-      '[site.contest.about {"title":"Koi"}]',
+      '[pages.contest.about {"title":"Koi"}]',
     )
     expect(artistPageText("ada", t)).toEqual({
       title: "ada · Colorday",
-      description: '[site.artist.about {"username":"ada"}]',
+      description: '[pages.artist.about {"username":"ada"}]',
     })
   })
 

@@ -1,10 +1,10 @@
 /**
  * Every page's title and description, in one table the server (which renders them into the HTML
  * a crawler or a first load gets) and the web app (which sets them on each navigation) both read,
- * so the two never disagree. The texts are messages of the site catalog (locales/<language>/site.json,
- * issue 22): this table names them by id, and each side words them in the reader's language with
- * its own translate function (the server's t(language), the web app's useT()). Plain data and string
- * functions: apps/ and adapters/ may import it.
+ * so the two never disagree. The texts are messages of the pages catalog
+ * (locales/<language>/pages.json, issue 22): this table names them by id, and each side words them
+ * in the reader's language with its own translate function (the server's t(language), the web
+ * app's useT()). Plain data and string functions: apps/ and adapters/ may import it.
  */
 
 export const SITE_NAME = "Colorday"
@@ -40,64 +40,64 @@ export const pageText = (page: PageMessages, t: PageTranslate): PageText => ({
 
 /** The site's pages whose text does not depend on what they show, by path. */
 export const STATIC_PAGES: Readonly<Record<string, PageMessages>> = {
-  "/": { name: "site.home.title", whole: true, description: "site.home.description" },
-  "/gallery": { name: "site.gallery.name", description: "site.gallery.description" },
-  "/leaderboard": { name: "site.leaderboard.name", description: "site.leaderboard.description" },
-  "/contests": { name: "site.contests.name", description: "site.contests.description" },
-  "/pricing": { name: "site.pricing.name", description: "site.pricing.description" },
-  "/rewards": { name: "site.rewards.name", description: "site.rewards.description" },
-  "/rewards/drawings": { name: "site.drawings.name", description: "site.drawings.description" },
-  "/about": { name: "site.about.name", description: "site.about.description" },
-  "/faq": { name: "site.faq.name", description: "site.faq.description" },
-  "/terms": { name: "site.terms.name", description: "site.terms.description" },
-  "/privacy": { name: "site.privacy.name", description: "site.privacy.description" },
-  "/contact": { name: "site.contact.name", description: "site.contact.description" },
-  "/profile": { name: "site.profile.name", description: "site.profile.description" },
-  "/judging": { name: "site.judging.name", description: "site.judging.description" },
-  "/billing-history": { name: "site.billing.name", description: "site.billing.description" },
+  "/": { name: "pages.home.title", whole: true, description: "pages.home.description" },
+  "/gallery": { name: "pages.gallery.name", description: "pages.gallery.description" },
+  "/leaderboard": { name: "pages.leaderboard.name", description: "pages.leaderboard.description" },
+  "/contests": { name: "pages.contests.name", description: "pages.contests.description" },
+  "/pricing": { name: "pages.pricing.name", description: "pages.pricing.description" },
+  "/rewards": { name: "pages.rewards.name", description: "pages.rewards.description" },
+  "/rewards/drawings": { name: "pages.drawings.name", description: "pages.drawings.description" },
+  "/about": { name: "pages.about.name", description: "pages.about.description" },
+  "/faq": { name: "pages.faq.name", description: "pages.faq.description" },
+  "/terms": { name: "pages.terms.name", description: "pages.terms.description" },
+  "/privacy": { name: "pages.privacy.name", description: "pages.privacy.description" },
+  "/contact": { name: "pages.contact.name", description: "pages.contact.description" },
+  "/profile": { name: "pages.profile.name", description: "pages.profile.description" },
+  "/judging": { name: "pages.judging.name", description: "pages.judging.description" },
+  "/billing-history": { name: "pages.billing.name", description: "pages.billing.description" },
   "/forgot-password": {
-    name: "site.forgotPassword.name",
-    description: "site.forgotPassword.description",
+    name: "pages.forgotPassword.name",
+    description: "pages.forgotPassword.description",
   },
   "/reset-password": {
-    name: "site.resetPassword.name",
-    description: "site.resetPassword.description",
+    name: "pages.resetPassword.name",
+    description: "pages.resetPassword.description",
   },
-  "/verify-email": { name: "site.verifyEmail.name", description: "site.verifyEmail.description" },
+  "/verify-email": { name: "pages.verifyEmail.name", description: "pages.verifyEmail.description" },
   "/resend-verification": {
-    name: "site.resendVerification.name",
-    description: "site.resendVerification.description",
+    name: "pages.resendVerification.name",
+    description: "pages.resendVerification.description",
   },
   "/payment-success": {
-    name: "site.paymentSuccess.name",
-    description: "site.paymentSuccess.description",
+    name: "pages.paymentSuccess.name",
+    description: "pages.paymentSuccess.description",
   },
   "/payment-cancel": {
-    name: "site.paymentCancel.name",
-    description: "site.paymentCancel.description",
+    name: "pages.paymentCancel.name",
+    description: "pages.paymentCancel.description",
   },
 }
 
 /** Any path the site does not have. */
 export const NOT_FOUND_PAGE: PageMessages = {
-  name: "site.notFound.name",
-  description: "site.notFound.description",
+  name: "pages.notFound.name",
+  description: "pages.notFound.description",
 }
 
 /** A contest's page before its contest is known (the server could not find it, or it is loading). */
 export const CONTEST_PAGE: PageMessages = {
-  name: "site.contest.name",
-  description: "site.contest.description",
+  name: "pages.contest.name",
+  description: "pages.contest.description",
 }
 /** An artist's page before the artist is known. */
 export const ARTIST_PAGE: PageMessages = {
-  name: "site.artist.name",
-  description: "site.artist.description",
+  name: "pages.artist.name",
+  description: "pages.artist.description",
 }
 /** An entry's page before the entry is known. */
 export const ENTRY_PAGE: PageMessages = {
-  name: "site.entry.name",
-  description: "site.entry.description",
+  name: "pages.entry.name",
+  description: "pages.entry.description",
 }
 
 /** A description is a sentence or two: longer text is cut at a word and marked. */
@@ -119,14 +119,14 @@ export const contestPageText = (
   title: pageTitle(contest.title),
   description:
     contest.description.trim() === ""
-      ? t("site.contest.about", { title: contest.title })
+      ? t("pages.contest.about", { title: contest.title })
       : shortDescription(contest.description),
 })
 
 /** An artist's page: "<username> · Colorday". */
 export const artistPageText = (username: string, t: PageTranslate): PageText => ({
   title: pageTitle(username),
-  description: t("site.artist.about", { username }),
+  description: t("pages.artist.about", { username }),
 })
 
 /** An entry's page: "<artist> — <contest> · Colorday". */
@@ -140,7 +140,7 @@ export const entryPageText = (
   t: PageTranslate,
 ): PageText => ({
   title: entryPageTitle(artistName, contestTitle),
-  description: t("site.entry.about", { artist: artistName, contest: contestTitle }),
+  description: t("pages.entry.about", { artist: artistName, contest: contestTitle }),
 })
 
 /** Which page a path of the site is (its route, as apps/web/src/routes.tsx declares them). */
@@ -192,5 +192,5 @@ export const SHARE_CARD = {
   width: 1200,
   height: 630,
   /** Its description for those who cannot see it (catalog id). */
-  alt: "site.shareCard.alt",
+  alt: "pages.shareCard.alt",
 } as const

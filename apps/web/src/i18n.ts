@@ -1,18 +1,18 @@
 import { addCatalogs, type CatalogModule } from "../../ui/src/i18n.tsx"
 
 /**
- * The site's catalogs (issue 22): its own areas (web-*.json), the pages' titles (site.json) and the
+ * The site's catalogs (issue 22): its own areas (web-*.json), the pages' titles (pages.json) and the
  * server's errors the screens show (errors*.json). English rides in the main chunk; the other
  * languages load when chosen (apps/ui/src/i18n.tsx). A new area is a new file in locales/<language>/
  * named web-<area>.json: this glob finds it.
  */
 addCatalogs(
-  import.meta.glob<CatalogModule>("../../../locales/en/{site,web-*,errors*}.json", {
+  import.meta.glob<CatalogModule>("../../../locales/en/{pages,web-*,errors*}.json", {
     query: "?lingui",
     eager: true,
   }),
   import.meta.glob<CatalogModule>(
-    ["../../../locales/*/{site,web-*,errors*}.json", "!../../../locales/en/**"],
+    ["../../../locales/*/{pages,web-*,errors*}.json", "!../../../locales/en/**"],
     { query: "?lingui" },
   ),
 )

@@ -20,7 +20,7 @@ export const renderShell = async (language: string): Promise<string> => {
   // Every language's catalogs at once: the build's module runner is closed after this module
   // loads, so nothing can be loaded later.
   loadCatalogsNow(
-    import.meta.glob<CatalogModule>("../../../../locales/*/{site,web-*,errors*,ui*}.json", {
+    import.meta.glob<CatalogModule>("../../../../locales/*/{pages,web-*,errors*,ui*}.json", {
       query: "?lingui",
       eager: true,
     }),
