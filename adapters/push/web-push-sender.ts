@@ -8,6 +8,10 @@ const SEND_TIMEOUT_MS = 10_000
 /** How long a push service keeps a message for a browser that is offline (a day). */
 const TIME_TO_LIVE_S = 24 * 60 * 60
 
+/** A 4xx the push service would answer again to the same message (not a timeout, not a rate limit). */
+export const isPermanentRefusal = (status: number): boolean =>
+  status >= 400 && status < 500 && status !== 408 && status !== 429
+
 /**
  * Sends with the `web-push` library: it encrypts the payload for the browser (RFC 8291,
  * aes128gcm) and signs the request with our VAPID keys (RFC 8292); the request itself goes out
@@ -55,7 +59,7 @@ export const webPushSender = (
       if (response.status === 404 || response.status === 410) return "gone"
       if (response.ok) return "delivered"
       log(`push: ${new URL(request.endpoint).host} answered ${response.status}`)
-      return "failed"
+      return isPermanentRefusal(response.status) ? "refused" : "failed"
     } catch (error) {
       log(`push: ${new URL(request.endpoint).host} did not answer (${(error as Error).message})`)
       return "failed"

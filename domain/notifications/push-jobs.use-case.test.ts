@@ -294,6 +294,22 @@ describe("push notifications", () => {
       expect(yield* pushedTo("laptop")).toHaveLength(1)
     }))
 
+  test("a push the push service refuses for good (a 4xx but 404/410/408/429) is not tried again", () =>
+    Effect.gen(function* () {
+      const member = yield* seedMember()
+      yield* device(member.id, "phone")
+      const service = yield* MemoryPushService
+      service.answers.set("https://push.example/phone", "refused")
+      yield* grantBadge(ADMIN, { memberId: member.id, badgeId: "first-win" })
+      expect(yield* deliverPushes()).toMatchObject({ refused: 1, failed: 0, retried: 0 })
+      yield* TestClock.adjust(DAY)
+      expect(yield* deliverPushes()).toMatchObject({ refused: 0, failed: 0, retried: 0 })
+      expect(yield* pushedTo("phone")).toHaveLength(1)
+      expect(yield* (yield* PushRetryRepository).due(Number.MAX_SAFE_INTEGER, 10)).toEqual([])
+      // The device stays subscribed: only 404/410 say it is gone.
+      expect(yield* (yield* PushSubscriptionRepository).of(member.id)).toHaveLength(1)
+    }))
+
   test("a push that keeps failing is given up after a few attempts with growing waits", () =>
     Effect.gen(function* () {
       const member = yield* seedMember()

@@ -144,7 +144,7 @@ export const deliverPushes = Effect.fn("deliverPushes")(function* (limit: number
   const subscriptions = yield* PushSubscriptionRepository
   const retries = yield* PushRetryRepository
   const sender = yield* PushSender
-  const report = { delivered: 0, gone: 0, failed: 0, retried: 0 }
+  const report = { delivered: 0, gone: 0, refused: 0, failed: 0, retried: 0 }
   for (const notification of yield* notifications.pendingPushes(limit)) {
     if (!(yield* notifications.claimPush(notification.id))) continue
     if (sender.publicKey === null) continue

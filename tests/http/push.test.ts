@@ -228,6 +228,26 @@ describe.each(httpBackends)("Web Push on %s", (backend) => {
     expect(await devicesOf(member.id)).toEqual([])
   })
 
+  it("keeps a subscription the push service refuses with 400: only 404 and 410 remove one", async () => {
+    const { member, browser } = await signedInMember(server)
+    const keys = browserKeys()
+    await browser.post("/api/push/subscriptions", {
+      endpoint: `${push.url}/refusing/${member.id}`,
+      keys: { p256dh: keys.p256dh, auth: keys.authText },
+    })
+    push.answer(400)
+    try {
+      await grant(member.id, "first-win")
+      await tick()
+    } finally {
+      push.answer(201)
+    }
+    const sent = () =>
+      push.received.filter((request) => request.path === `/refusing/${member.id}`).length
+    expect(sent()).toBe(1)
+    expect(await devicesOf(member.id)).toHaveLength(1)
+  })
+
   it("refuses a visitor, and a subscription that is not well-formed", async () => {
     const visitor = await fetch(`${server.url}/api/push/subscriptions`, {
       method: "POST",
