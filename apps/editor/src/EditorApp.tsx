@@ -11,6 +11,7 @@ import { EditorSession } from "./editing/editor-session.ts"
 import { useEditorShortcuts } from "./editing/editor-shortcuts.ts"
 import type { EditorConfig } from "./editor-config.ts"
 import { createFrameChannel } from "./frame/frame-channel.ts"
+import { createFramePair } from "./frame/frame-pair.ts"
 import { tailwindClassCss } from "./inspector/class-css.ts"
 import { Inspector } from "./inspector/Inspector.tsx"
 import { LayersPanel } from "./layers/LayersPanel.tsx"
@@ -37,11 +38,14 @@ export const EditorLayout = ({
   canvasId,
   frameSrc,
   frameRef,
+  secondFrameRef,
 }: {
   readonly session: EditorSession
   readonly canvasId: string
   readonly frameSrc: string
   readonly frameRef: RefObject<HTMLIFrameElement | null>
+  /** Side by side's second frame (createEditor makes one; tests may leave it out). */
+  readonly secondFrameRef?: RefObject<HTMLIFrameElement | null>
 }) => {
   useEditorShortcuts(session)
   return (
@@ -57,7 +61,7 @@ export const EditorLayout = ({
             layers={<LayersPanel />}
             canvas={
               <div className="grid h-full grid-rows-[minmax(0,1fr)_auto]">
-                <Canvas src={frameSrc} frameRef={frameRef} />
+                <Canvas src={frameSrc} frameRef={frameRef} secondFrameRef={secondFrameRef} />
                 <CodePanel />
               </div>
             }
@@ -86,11 +90,17 @@ export const EditorLayout = ({
  */
 export const createEditor = (config: EditorConfig) => {
   const frameRef = createRef<HTMLIFrameElement>()
-  const channel = createFrameChannel({
-    win: window,
-    frameWindow: () => frameRef.current?.contentWindow ?? null,
-    frameOrigin: config.appOrigin,
-  })
+  const secondFrameRef = createRef<HTMLIFrameElement>()
+  const channelTo = (ref: RefObject<HTMLIFrameElement | null>) =>
+    createFrameChannel({
+      win: window,
+      frameWindow: () => ref.current?.contentWindow ?? null,
+      frameOrigin: config.appOrigin,
+    })
+  // One channel for the session over both frames of side by side (the second only while shown).
+  const channel = createFramePair([channelTo(frameRef), channelTo(secondFrameRef)], (index) =>
+    session.setActiveFrame(index),
+  )
   const session = new EditorSession({
     canvasId: config.canvasId,
     channel,
@@ -98,8 +108,9 @@ export const createEditor = (config: EditorConfig) => {
     listComponents: componentsApi({ token: config.token, canvasId: config.canvasId }),
     readElementSource: elementSourceApi({ token: config.token, canvasId: config.canvasId }),
     classCss: tailwindClassCss(),
+    showSecondFrame: (on) => channel.setSecondOn(on),
   })
-  return { session, frameRef, config }
+  return { session, frameRef, secondFrameRef, config }
 }
 
 export const EditorApp = ({ editor }: { readonly editor: ReturnType<typeof createEditor> }) => (
@@ -108,5 +119,6 @@ export const EditorApp = ({ editor }: { readonly editor: ReturnType<typeof creat
     canvasId={editor.config.canvasId}
     frameSrc={editor.config.appUrl}
     frameRef={editor.frameRef}
+    secondFrameRef={editor.secondFrameRef}
   />
 )

@@ -34,6 +34,11 @@ export const BREAKPOINT_PRESETS: ReadonlyArray<PreviewPreset> = BREAKPOINTS.map(
   width: breakpointPx(breakpoint),
 }))
 
+/** Side by side: a phone and a desktop, both live (the first frame, then the second). */
+export const SIDE_BY_SIDE_WIDTHS: readonly [number, number] = [390, 1280]
+/** The space between the two frames side by side, in the canvas's pixels before the zoom. */
+export const SIDE_BY_SIDE_GAP_PX = 24
+
 export const MIN_PREVIEW_WIDTH = 240
 export const MAX_PREVIEW_WIDTH = 3840
 

@@ -64,6 +64,8 @@ export interface EditorSessionOptions {
   readonly listComponents?: ListComponents
   /** An element's source (GET /canvases/:canvasId/elements/:codebaseId/source), for Copy. */
   readonly readElementSource?: ReadElementSource
+  /** Shows or hides the second frame of side by side (frame-pair.ts), when the canvas has one. */
+  readonly showSecondFrame?: (on: boolean) => void
 }
 
 const randomId = (): string => crypto.randomUUID()
@@ -76,6 +78,7 @@ export abstract class EditLifecycle {
   private readonly send: SendMutation
   protected readonly newId: () => string
   private readonly classCss: EditorSessionOptions["classCss"]
+  protected readonly showSecondFrame: EditorSessionOptions["showSecondFrame"]
   protected readonly listComponents: ListComponents | undefined
   readonly readElementSource: ReadElementSource | undefined
   private readonly unsubscribe: () => void
@@ -97,6 +100,7 @@ export abstract class EditLifecycle {
     this.send = options.send
     this.newId = options.newId ?? randomId
     this.classCss = options.classCss
+    this.showSecondFrame = options.showSecondFrame
     this.listComponents = options.listComponents
     this.readElementSource = options.readElementSource
     this.snapshot = {
@@ -123,6 +127,8 @@ export abstract class EditLifecycle {
       clipboard: null,
       shortcutsOpen: false,
       besideVerdict: null,
+      sideBySide: null,
+      activeFrame: 0,
     }
     this.unsubscribe = this.channel.subscribe((message) => this.onFrameMessage(message))
   }

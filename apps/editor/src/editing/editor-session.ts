@@ -8,7 +8,12 @@ import type { StylingFramework } from "../../../../domain/editing/styling.ts"
 import { ADD_JSX_PLACEHOLDER_PREFIX } from "../../../../domain/editing/codebase-id.ts"
 import type { FrameMessage } from "../frame/frame-channel.ts"
 import { indexTree, readNavTree } from "../frame/nav-tree.ts"
-import { breakpointAt, frameZoomPerc, previewWidthProblem } from "../canvas/preview-widths.ts"
+import {
+  SIDE_BY_SIDE_GAP_PX,
+  breakpointAt,
+  frameZoomPerc,
+  previewWidthProblem,
+} from "../canvas/preview-widths.ts"
 import { CanvasRefusal } from "../api/canvas-api.ts"
 import { EditLifecycle } from "./edit-lifecycle.ts"
 import {
@@ -266,11 +271,46 @@ export class EditorSession extends EditLifecycle {
    */
   setPreviewWidth(width: number | null): void {
     if (width !== null && previewWidthProblem(width) !== null) return
+    // One width: side by side ends.
+    if (this.snapshot.sideBySide !== null) this.showSecondFrame?.(false)
     this.update({
+      sideBySide: null,
+      activeFrame: 0,
       previewWidth: width,
       modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
     })
     this.syncFrameZoom()
+  }
+
+  /**
+   * Side by side: the app in two live frames at these widths (a phone and a desktop), or back to
+   * one frame (null). Selection and edits are shared; a style edit goes under the breakpoint of
+   * the frame it is made in (setActiveFrame).
+   */
+  setSideBySide(widths: readonly [number, number] | null): void {
+    if (widths !== null && widths.some((width) => previewWidthProblem(width) !== null)) return
+    this.showSecondFrame?.(widths !== null)
+    const active = widths === null ? 0 : this.snapshot.activeFrame
+    const width = widths === null ? null : widths[active]
+    this.update({
+      sideBySide: widths,
+      activeFrame: active,
+      previewWidth: width,
+      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
+    })
+    this.syncFrameZoom()
+  }
+
+  /** The frame the user works in now, side by side: edits follow its width's breakpoint. */
+  setActiveFrame(index: 0 | 1): void {
+    const { sideBySide, activeFrame } = this.snapshot
+    if (sideBySide === null || index === activeFrame) return
+    const width = sideBySide[index]
+    this.update({
+      activeFrame: index,
+      previewWidth: width,
+      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
+    })
   }
 
   /** The canvas panel's width as laid out, which a wide preview is scaled down to fit. */
@@ -282,8 +322,11 @@ export class EditorSession extends EditLifecycle {
 
   /** Tells the frame the zoom it is drawn at, when it changes (its outlines divide by it). */
   private syncFrameZoom() {
-    const { zoomPerc, previewWidth, frameZoomPerc: current } = this.snapshot
-    const next = frameZoomPerc(zoomPerc, previewWidth, this.canvasWidth)
+    const { zoomPerc, previewWidth, sideBySide, frameZoomPerc: current } = this.snapshot
+    // Side by side, both frames (and the gap between them) fit the panel at one zoom.
+    const laidOut =
+      sideBySide === null ? previewWidth : sideBySide[0] + sideBySide[1] + SIDE_BY_SIDE_GAP_PX
+    const next = frameZoomPerc(zoomPerc, laidOut, this.canvasWidth)
     if (next === current) return
     this.update({ frameZoomPerc: next })
     void this.call("setZoomPerc", [next])

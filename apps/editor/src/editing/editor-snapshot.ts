@@ -78,6 +78,10 @@ export interface EditorSnapshot {
   readonly shortcutsOpen: boolean
   /** Whether Add element may go beside a selection whose parent is a component instance. */
   readonly besideVerdict: BesideVerdict | null
+  /** Side by side: the two frames' widths (the first frame, then the second); null: one frame. */
+  readonly sideBySide: readonly [number, number] | null
+  /** The frame the user last worked in, side by side: its width decides the breakpoint. */
+  readonly activeFrame: 0 | 1
 }
 
 /** An element's JSX as its file has it, with that file's imports, for pasting (clipboard.ts). */

@@ -156,6 +156,7 @@ export const renderEditor = (
       canvasId="sample"
       frameSrc="about:blank"
       frameRef={createRef<HTMLIFrameElement>()}
+      secondFrameRef={createRef<HTMLIFrameElement>()}
     />,
   )
   frame.emit("FRAME_READY", { href: "http://127.0.0.1:5173/", driveMode: false })

@@ -115,4 +115,38 @@ describe("the responsive preview", () => {
     expect(zoomCalls(frame)).toEqual([[50], [100]])
     expect(screen.getByLabelText("Zoom level").textContent).toBe("100%")
   })
+
+  it("shows a phone and a desktop side by side, and writes an edit under the breakpoint of the frame it is made in", async () => {
+    const calls = recordMutations()
+    const { session } = renderEditor({ select: TITLE_KEY })
+    const user = userEvent.setup()
+    act(() => session.setCanvasWidth(1694))
+    await user.selectOptions(previewAt(), "side-by-side")
+    const phone = screen.getByTitle<HTMLIFrameElement>("Canvas: the edited app at 390px")
+    const desktop = screen.getByTitle<HTMLIFrameElement>("Canvas: the edited app at 1280px")
+    expect([phone.style.width, desktop.style.width]).toEqual(["390px", "1280px"])
+    // Both fit the panel at one zoom: 390 + 24 + 1280 = 1694.
+    expect(phone.style.transform).toBe("scale(1)")
+    // The phone is where edits go first: below sm, at every size.
+    expect(appliesAt()).toBe("Styles: all sizes")
+    expect(screen.getByText("Phone · 390px · edits here")).toBeTruthy()
+    await user.type(within(inspector()).getByLabelText("Padding"), "24px{Enter}")
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]?.body).not.toHaveProperty("modifiers")
+
+    // Worked in the desktop frame (frame-pair.ts tells the session): its breakpoint, xl.
+    act(() => session.setActiveFrame(1))
+    expect(appliesAt()).toBe("Styles: xl and up")
+    expect(screen.getByText("Desktop · 1280px · edits here")).toBeTruthy()
+    await user.clear(within(inspector()).getByLabelText("Padding"))
+    await user.type(within(inspector()).getByLabelText("Padding"), "8px{Enter}")
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls[1]?.body).toMatchObject({ className: "p-2", modifiers: ["xl"] })
+
+    // One width again: one frame.
+    await user.selectOptions(previewAt(), "fit")
+    expect(screen.queryByTitle("Canvas: the edited app at 1280px")).toBeNull()
+    expect(frameStyle().width).toBe("100%")
+    expect(appliesAt()).toBe("Styles: all sizes")
+  })
 })

@@ -6,10 +6,12 @@ import {
   DEVICE_PRESETS,
   MAX_PREVIEW_WIDTH,
   MIN_PREVIEW_WIDTH,
+  SIDE_BY_SIDE_WIDTHS,
   previewWidthProblem,
 } from "../canvas/preview-widths.ts"
 
 const FIT = "fit"
+const SIDE_BY_SIDE = "side-by-side"
 const CUSTOM = "custom"
 const PRESETS = [...DEVICE_PRESETS, ...BREAKPOINT_PRESETS]
 
@@ -34,6 +36,10 @@ export const PreviewWidthControl = () => {
     if (value === FIT) {
       setTyped("")
       session.setPreviewWidth(null)
+    }
+    if (value === SIDE_BY_SIDE) {
+      setTyped("")
+      session.setSideBySide(SIDE_BY_SIDE_WIDTHS)
     }
     const preset = PRESETS.find((candidate) => candidate.id === value)
     if (preset) {
@@ -75,6 +81,9 @@ export const PreviewWidthControl = () => {
           ))}
         </optgroup>
         <option value={CUSTOM}>Custom width</option>
+        <option value={SIDE_BY_SIDE}>
+          Side by side · {SIDE_BY_SIDE_WIDTHS[0]}px + {SIDE_BY_SIDE_WIDTHS[1]}px
+        </option>
       </select>
       <form
         noValidate
