@@ -1,11 +1,18 @@
+import { randomUUID } from "node:crypto"
+import { createWriteStream } from "node:fs"
+import { readFile, rm } from "node:fs/promises"
 import type { IncomingMessage } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import type { Readable } from "node:stream"
-import multer, { type File, type StorageEngine } from "@koa/multer"
+import { pipeline } from "node:stream/promises"
+import multer, { type StorageEngine } from "@koa/multer"
 import { Cause, Effect, Exit, type ManagedRuntime, Schema } from "effect"
 import type { Context, Middleware } from "koa"
 import { checkEntryEligibility } from "../../domain/submissions/entry-eligibility.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
+import { IMAGE_THREADS } from "../images/process-image.ts"
 import type { DomainError } from "../../domain/shared/domain-error.ts"
 import { refusalMessageIn, requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
@@ -40,9 +47,16 @@ import { Id } from "./schemas.ts"
  *   Clients send the fields first (the web app's FormData does); a client that sends the photo
  *   first is checked once the body is read, still before any image work;
  * - a place in the upload queue, taken when the file's part begins and kept until the answer:
- *   at most `UploadLimits.queue` uploads are held and processed at once (the image store works
- *   on a few of them at a time, the rest wait), and one more is answered 503 UPLOADS_BUSY with
- *   Retry-After. So a burst costs bounded memory and the rest of the API keeps answering.
+ *   at most `UploadLimits.queue` uploads are held and processed at once, and one more is
+ *   answered 503 UPLOADS_BUSY with Retry-After. So a burst costs bounded work and disk and the
+ *   rest of the API keeps answering.
+ *
+ * Memory (issue 20): a file is written to a temporary file as it arrives (TMPDIR, private to the
+ * server's user, deleted with the answer), never kept in memory while it is sent or while it
+ * waits. It is read back only for its turn at image work: one upload per image thread
+ * (IMAGE_THREADS) is read, processed and, for the routes that take bytes, handed to its route at
+ * a time; the others wait on disk. So 8 photos of 10 MB arriving at once hold one or two of them
+ * in memory, not 8 (and not twice over, as a copy of their chunks).
  * A refusal is answered once the rest of the body has been read and dropped, so the client,
  * still sending, gets the answer rather than a reset connection.
  */
@@ -158,17 +172,19 @@ const refusalOf = (error: unknown, endpoint: UploadEndpoint): HttpRefusal => {
 }
 
 /**
- * Files kept in memory, as multer's memoryStorage keeps them, but `beforeFile` is asked first,
- * when a file's part begins (the text fields sent before it are on `req.body`): an answer from
- * it stops the parse before a byte of the file is kept.
+ * Files written to temporary files as they arrive (never kept in memory), but `beforeFile` is
+ * asked first, when a file's part begins (the text fields sent before it are on `req.body`): an
+ * answer from it stops the parse before a byte of the file is written. multer deletes the files
+ * of a parse it stops (a file over the limit, a second refusal, a client gone); the middleware
+ * deletes the others with its answer.
  */
-const checkedMemoryStorage = (
+const checkedDiskStorage = (
   beforeFile: (fields: Readonly<Record<string, unknown>>) => Promise<UploadAnswer | undefined>,
 ): StorageEngine => ({
   _handleFile: (
     req: IncomingMessage & { body?: Record<string, unknown> },
-    file: { stream: Readable },
-    done: (error: unknown, info?: { buffer: Buffer; size: number }) => void,
+    file: { stream: Readable; path?: string },
+    done: (error: unknown, info?: { path: string; size: number }) => void,
   ) => {
     beforeFile({ ...req.body }).then(
       (answer) => {
@@ -177,13 +193,27 @@ const checkedMemoryStorage = (
           done(answer)
           return
         }
-        const chunks: Array<Buffer> = []
-        file.stream.on("data", (chunk: Buffer) => chunks.push(chunk))
-        file.stream.on("error", done)
-        file.stream.on("end", () => {
-          const buffer = Buffer.concat(chunks)
-          done(null, { buffer, size: buffer.length })
-        })
+        const path = join(tmpdir(), `colorday-upload-${randomUUID()}`)
+        // Only the server's user reads it; `wx`: never an existing file.
+        const written = createWriteStream(path, { flags: "wx", mode: 0o600 })
+        // Set now, so a parse stopped while the file is being written deletes it too.
+        file.path = path
+        const finished = (error: unknown) => {
+          // Deleted meanwhile by a stopped parse (file.path cleared): gone for good, even if the
+          // file was only created after that deletion.
+          const removed = file.path === undefined
+          if (error !== undefined || removed) {
+            void rm(path, { force: true }).finally(() =>
+              error === undefined ? done(null, { path, size: written.bytesWritten }) : done(error),
+            )
+            return
+          }
+          done(null, { path, size: written.bytesWritten })
+        }
+        pipeline(file.stream, written).then(
+          () => finished(undefined),
+          (error: unknown) => finished(error ?? new Error("the upload could not be written")),
+        )
       },
       (error: unknown) => {
         file.stream.resume()
@@ -191,11 +221,22 @@ const checkedMemoryStorage = (
       },
     )
   },
-  _removeFile: (_req: unknown, file: { buffer?: Buffer }, done: (error: null) => void) => {
-    delete file.buffer
-    done(null)
+  _removeFile: (_req: unknown, file: { path?: string }, done: (error: null) => void) => {
+    const { path } = file
+    delete file.path
+    if (path === undefined) {
+      done(null)
+      return
+    }
+    void rm(path, { force: true })
+      .catch(() => {})
+      .finally(() => done(null))
   },
 })
+
+/** Every temporary file a parse left, deleted (the answer has been decided). */
+const removeAll = (paths: ReadonlyArray<string>) =>
+  Promise.all(paths.map((path) => rm(path, { force: true }).catch(() => {})))
 
 const parse = async (
   ctx: Context,
@@ -203,7 +244,7 @@ const parse = async (
   beforeFile: (fields: Readonly<Record<string, unknown>>) => Promise<UploadAnswer | undefined>,
 ) => {
   const parser = multer({
-    storage: checkedMemoryStorage(beforeFile),
+    storage: checkedDiskStorage(beforeFile),
     limits: {
       fileSize: MAX_IMAGE_BYTES,
       files: endpoint.maxFiles,
@@ -222,11 +263,15 @@ const parse = async (
     if (error instanceof UploadAnswer) throw error
     throw refusalOf(error, endpoint)
   }
-  const files = (ctx.request as { files?: Partial<Record<string, ReadonlyArray<File>>> }).files
-  const fileOf = (name: string) => files?.[name]?.[0]?.buffer
+  const files = (
+    ctx.request as { files?: Partial<Record<string, ReadonlyArray<{ readonly path: string }>>> }
+  ).files
+  /** The temporary file of the file sent under `name`, if one was. */
+  const fileOf = (name: string) => files?.[name]?.[0]?.path
+  const paths = Object.values(files ?? {}).flatMap((sent) => (sent ?? []).map((f) => f.path))
   // Text fields as a plain object (multer's has no prototype).
   const fields: Record<string, unknown> = { ...(ctx.request.body as object | undefined) }
-  return { fields, fileOf }
+  return { fields, fileOf, paths }
 }
 
 const isMultipart = (ctx: Context) => ctx.request.is("multipart/form-data") !== false
@@ -275,6 +320,30 @@ const makeQueue = (places: number) => {
 }
 
 /**
+ * Turns at image work: `places` at once, the others wait in the order they came. A turn covers
+ * reading the upload back from its temporary file and processing it, so the bytes of uploads
+ * waiting their turn stay on disk.
+ */
+const makeTurns = (places: number) => {
+  let free = places
+  const waiting: Array<() => void> = []
+  const release = () => {
+    const next = waiting.shift()
+    if (next) next()
+    else free += 1
+  }
+  return async <A>(work: () => Promise<A>): Promise<A> => {
+    if (free > 0) free -= 1
+    else await new Promise<void>((resolve) => waiting.push(resolve))
+    try {
+      return await work()
+    } finally {
+      release()
+    }
+  }
+}
+
+/**
  * The middleware. `runtime` is the app's: the composition root provides ImageStore and the
  * repositories to it, as it provides every route's services (app.ts runs route handlers on it the
  * same way). `rateLimiters` are the app's (the "upload" limit); `limits` the queue's.
@@ -287,6 +356,7 @@ export const multipartUploads = <R>(
   const run = <A, E, S>(effect: Effect.Effect<A, E, S>) =>
     runtime.runPromiseExit(effect as unknown as Effect.Effect<A, E, R>)
   const queue = makeQueue(limits.queue)
+  const inTurn = makeTurns(IMAGE_THREADS)
 
   /** The domain's refusal of an effect that failed, as an answer; a defect is thrown. */
   const answerOf = (exit: Exit.Exit<unknown, unknown>): UploadAnswer | undefined => {
@@ -351,6 +421,8 @@ export const multipartUploads = <R>(
 
     let queued = false
     let eligible = false
+    /** The parse's temporary files, deleted with the answer. */
+    let temporary: ReadonlyArray<string> = []
     try {
       const beforeFile = async (fields: Readonly<Record<string, unknown>>) => {
         if (queued) return undefined
@@ -381,15 +453,21 @@ export const multipartUploads = <R>(
         return
       }
       const { fields, fileOf } = parsed
+      temporary = parsed.paths
 
       if (endpoint !== SUBMISSION) {
-        // The route gets each file sent under its field's name beside the text fields.
-        const sent = endpoint.files.flatMap((name) => {
-          const file = fileOf(name)
-          return file ? [[name, file] as const] : []
+        // The route gets each file sent under its field's name beside the text fields, read
+        // back in its turn: the route does the image work, so the turn lasts until it answers.
+        await inTurn(async () => {
+          const sent = await Promise.all(
+            endpoint.files.flatMap((name) => {
+              const path = fileOf(name)
+              return path ? [readFile(path).then((bytes) => [name, bytes] as const)] : []
+            }),
+          )
+          ctx.request.body = { ...fields, ...Object.fromEntries(sent) }
+          await next()
         })
-        ctx.request.body = { ...fields, ...Object.fromEntries(sent) }
-        await next()
         return
       }
 
@@ -409,10 +487,14 @@ export const multipartUploads = <R>(
         await answer(ctx, refused)
         return
       }
-      const stored = await run(
-        Effect.gen(function* () {
-          return yield* (yield* ImageStore).store(photo, "entry")
-        }),
+      // Its bytes are read in its turn and dropped with it: the route's work holds none.
+      const stored = await inTurn(() =>
+        run(
+          Effect.gen(function* () {
+            const bytes = yield* Effect.promise(() => readFile(photo))
+            return yield* (yield* ImageStore).store(bytes, "entry")
+          }),
+        ),
       )
       if (Exit.isFailure(stored)) {
         const refusal = answerOf(stored)
@@ -436,6 +518,7 @@ export const multipartUploads = <R>(
         }
       }
     } finally {
+      await removeAll(temporary)
       if (queued) queue.giveBack()
     }
   }

@@ -38,7 +38,7 @@ const PDF_AS_PAGE =
 
 /**
  * Images being processed at once by one store: as many as there are threads for them
- * (IMAGE_THREADS, half the cores); each image's renditions are made in parallel already.
+ * (IMAGE_THREADS, half the cores); each image's renditions are made one after another.
  */
 const PROCESSING_AT_ONCE = IMAGE_THREADS
 

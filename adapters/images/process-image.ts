@@ -48,9 +48,13 @@ export interface LineArtRenditions {
  * so EXIF (GPS included), XMP, IPTC and comments are dropped; an embedded ICC profile is applied
  * and the pixels converted to sRGB, the colour space browsers assume of an untagged image, so no
  * profile is needed in the output either.
+ *
+ * libvips reads the file top to bottom (sequentialRead) and, when the size asked for is half the
+ * file's or less, shrinks while it decodes (a JPEG at ½, ¼ or ⅛ of its size): a pipeline from
+ * here to an encoder streams, and never holds the full-size picture unless a rotation needs it.
  */
 const upright = (bytes: Uint8Array): Sharp =>
-  sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS })
+  sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
     .autoOrient()
     .toColourspace("srgb")
 
@@ -71,59 +75,49 @@ const render = (pipeline: Sharp, format: ImageFormat): Effect.Effect<Rendition, 
   )
 
 /**
- * The upload decoded once, to at most `side` pixels a side: upright, sRGB, 8 bits a channel
- * (with its alpha, if any), as raw pixels. libvips reads it top to bottom (sequentialRead) and
- * shrinks as it loads (a JPEG far over `side` decodes at ½, ¼ or ⅛ of its size), so the full-size
- * picture is never held; any decoder error refuses it.
+ * The upload decoded to at most `side` pixels a side (upright, sRGB, 8 bits a channel, with its
+ * alpha if any) as raw pixels, to make more than one rendition from.
  */
 const decodedWithin = (bytes: Uint8Array, side: number) =>
   Effect.tryPromise({
     try: () =>
-      within(
-        sharp(bytes, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
-          .autoOrient()
-          .toColourspace("srgb"),
-        side,
-      )
-        .raw({ depth: "uchar" })
-        .toBuffer({ resolveWithObject: true }),
+      within(upright(bytes), side).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true }),
     catch: () => new UnsupportedImage({ reason: DAMAGED }),
   })
 
 /**
- * An entry photo's renditions from one decode (decodedWithin, at the original's size): the
- * original JPEG and the two WebP sizes are each made from those pixels, in parallel. A
- * transparent PNG or WebP is put on white for the JPEG original; the WebP sizes keep the
- * transparency.
+ * An entry photo's renditions, one after another, so a photo's peak memory is that of its
+ * largest step rather than of all of them at once (issue 20):
+ * 1. the original JPEG, streamed from the file to the encoder: the whole file decoded (which
+ *    checks it), scaled to 4096 px a side on the way, no pixel buffer of the whole picture.
+ *    Optimised Huffman tables would hold every coefficient of the picture (about 100 MB at
+ *    4096 px) for a file 3 % smaller, so they stay off;
+ * 2. one decode at the display's size, shrunk as it loads (a 12–40 MP JPEG decodes at ½ or ¼):
+ *    the display WebP, then the thumbnail, from those pixels.
+ * A whole-size decode held as raw pixels (43 MB for a 27 MP photo at 4096 px) with the three
+ * encoders working on it at once peaked at about twice the memory for the same time on two
+ * cores. A transparent PNG or WebP is put on white for the JPEG original; the WebP sizes keep
+ * the transparency.
  */
 export const renderEntryPhoto = (
   bytes: Uint8Array,
 ): Effect.Effect<EntryRenditions, UnsupportedImage> =>
   Effect.gen(function* () {
-    const { data, info } = yield* decodedWithin(bytes, RENDITION_SIZES.original)
+    const original = yield* render(
+      within(upright(bytes), RENDITION_SIZES.original)
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 90, chromaSubsampling: "4:2:0", optimiseCoding: false }),
+      "jpeg",
+    )
+    const { data, info } = yield* decodedWithin(bytes, RENDITION_SIZES.display)
     const pixels = () =>
       sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    return yield* Effect.all(
-      {
-        original: render(
-          pixels()
-            .flatten({ background: "#ffffff" })
-            // Optimised Huffman tables hold every coefficient of the picture (about 100 MB at
-            // 4096 px) for a file 3 % smaller: the original streams out instead.
-            .jpeg({ quality: 90, chromaSubsampling: "4:2:0", optimiseCoding: false }),
-          "jpeg",
-        ),
-        display: render(
-          within(pixels(), RENDITION_SIZES.display).webp({ quality: 82, effort: 4 }),
-          "webp",
-        ),
-        thumbnail: render(
-          within(pixels(), RENDITION_SIZES.thumbnail).webp({ quality: 75, effort: 4 }),
-          "webp",
-        ),
-      },
-      { concurrency: "unbounded" },
+    const display = yield* render(pixels().webp({ quality: 82, effort: 4 }), "webp")
+    const thumbnail = yield* render(
+      within(pixels(), RENDITION_SIZES.thumbnail).webp({ quality: 75, effort: 4 }),
+      "webp",
     )
+    return { original, display, thumbnail }
   })
 
 /** An avatar's side, in pixels. */
@@ -167,7 +161,7 @@ export const allGrey = (data: Buffer) => {
 /**
  * A line-art page's renditions: the page as PNG at its own size (lossless: lines stay crisp in
  * print), transparency put on white paper, one channel when it is all greys (as line art usually
- * is, whatever the file it came in), and a thumbnail.
+ * is, whatever the file it came in), and a thumbnail, one after the other.
  */
 export const renderLineArt = (
   bytes: Uint8Array,
@@ -197,6 +191,6 @@ export const renderLineArt = (
           "webp",
         ),
       },
-      { concurrency: "unbounded" },
+      { concurrency: 1 },
     )
   })
