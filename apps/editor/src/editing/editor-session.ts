@@ -543,7 +543,8 @@ export class EditorSession extends EditLifecycle {
       if (besideVerdict !== null) this.update({ besideVerdict: null })
       return
     }
-    if (besideVerdict?.key === key && besideVerdict.status !== "refused") return
+    // Once per key: an edit of the source renames the ids after it, and so the keys.
+    if (besideVerdict?.key === key) return
     this.update({ besideVerdict: { key, status: "checking", reason: null } })
     let verdict: BesideVerdict
     try {
