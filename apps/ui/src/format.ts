@@ -37,9 +37,16 @@ export const subscribeDisplayTimeZone = (listener: () => void): (() => void) => 
   return () => listeners.delete(listener)
 }
 
+/**
+ * The browser's zone, asked once: each ask builds an Intl.DateTimeFormat, and currentTimeZone is
+ * read on every render of every date (useDisplayTimeZone's snapshot), which cost a gallery's
+ * first render ~70 ms before (issue 20).
+ */
+let browserTimeZone: string | undefined
+
 /** The zone dates are shown in: the member's setting, else the browser's. */
 export const currentTimeZone = (): string =>
-  displayTimeZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
+  displayTimeZone ?? (browserTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
 
 /** The Intl locale of the page's language: English is the spec's en-US. */
 export const intlLocale = (language: string = currentLanguage()): string =>
