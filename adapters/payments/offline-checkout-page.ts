@@ -1,6 +1,7 @@
-import type { Instant } from "../../domain/shared/ids.ts"
 import { formatCents } from "../../domain/plans/plans.ts"
-import { purchaseLabel } from "../../domain/billing/purchase.ts"
+import type { Instant } from "../../domain/shared/ids.ts"
+import { t, type Translate } from "../i18n/server-i18n.ts"
+import { purchaseLabelIn } from "./purchase-label.ts"
 import {
   isOfflineExpired,
   OFFLINE_CHECKOUT_LIFETIME_MS,
@@ -9,7 +10,9 @@ import {
 
 /**
  * The offline checkout's pages, rendered on the server: plain HTML with one inline style sheet, no
- * script. Every page says TEST MODE at the top: nothing is charged and no card is asked for.
+ * script. Every page says TEST MODE at the top: nothing is charged and no card is asked for. The
+ * pages are in the reader's language (issue 22: the request's, from Accept-Language or the footer's
+ * cookie), from the checkout-pages.json catalogs; English by default.
  */
 
 const escape = (text: string) =>
@@ -37,17 +40,17 @@ const STYLE = `
   a { color: #6b4de6; }
 `
 
-const page = (title: string, content: string) => `<!doctype html>
-<html lang="en">
+const page = (tr: Translate, title: string, content: string) => `<!doctype html>
+<html lang="${tr.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escape(title)} — Colorday (test mode)</title>
+<title>${escape(tr("checkout.pages.title", { title }))}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="test-mode" role="note">TEST MODE — offline checkout: no real card is charged</div>
+<div class="test-mode" role="note">${escape(tr("checkout.pages.testMode"))}</div>
 <main>
 ${content}
 </main>
@@ -55,9 +58,15 @@ ${content}
 </html>
 `
 
-const order = (session: OfflineSession) => `<table>
-<tr><td>${escape(purchaseLabel(session.purchase))}</td><td>${escape(formatCents(session.amountCents))}</td></tr>
-<tr><td>Total${session.purchase.kind === "plan" ? " per month" : ""}</td><td>${escape(formatCents(session.amountCents))}</td></tr>
+/** A price in the reader's language: the spec's "$2.99" in English, "2,99 $" in French. */
+export const moneyIn = (tr: Translate, cents: number): string =>
+  tr.language === "en"
+    ? formatCents(cents)
+    : new Intl.NumberFormat(tr.language, { style: "currency", currency: "USD" }).format(cents / 100)
+
+const order = (tr: Translate, session: OfflineSession) => `<table>
+<tr><td>${escape(purchaseLabelIn(tr, session.purchase))}</td><td>${escape(moneyIn(tr, session.amountCents))}</td></tr>
+<tr><td>${escape(tr(session.purchase.kind === "plan" ? "checkout.pages.order.totalPerMonth" : "checkout.pages.order.total"))}</td><td>${escape(moneyIn(tr, session.amountCents))}</td></tr>
 </table>`
 
 const date = (instant: Instant) => new Date(instant).toISOString().replace("T", " ").slice(0, 16)
@@ -67,50 +76,58 @@ export const checkoutPage = (
   session: OfflineSession,
   paths: { readonly pay: string; readonly cancel: string; readonly receipt: string },
   now: Instant,
+  tr: Translate = t("en"),
 ) => {
   if (session.status === "paid") {
     return page(
-      "Already paid",
-      `<h1>This order is paid</h1>${order(session)}
-<p class="note">Paid on ${escape(date(session.completedAt ?? session.createdAt))} UTC, in test mode.</p>
-<p><a href="${escape(paths.receipt)}">Receipt</a></p>`,
+      tr,
+      tr("checkout.pages.paid.title"),
+      `<h1>${escape(tr("checkout.pages.paid.heading"))}</h1>${order(tr, session)}
+<p class="note">${escape(tr("checkout.pages.paid.note", { date: date(session.completedAt ?? session.createdAt) }))}</p>
+<p><a href="${escape(paths.receipt)}">${escape(tr("checkout.pages.paid.receipt"))}</a></p>`,
     )
   }
   if (session.status === "cancelled") {
     return page(
-      "Cancelled",
-      `<h1>This checkout was cancelled</h1>${order(session)}
-<p class="note">No charges were made. Start a new checkout from the site to buy again.</p>`,
+      tr,
+      tr("checkout.pages.cancelled.title"),
+      `<h1>${escape(tr("checkout.pages.cancelled.heading"))}</h1>${order(tr, session)}
+<p class="note">${escape(tr("checkout.pages.cancelled.note"))}</p>`,
     )
   }
   if (isOfflineExpired(session, now)) {
     return page(
-      "Expired",
-      `<h1>This checkout has expired</h1>${order(session)}
-<p class="note">It was not paid within ${OFFLINE_CHECKOUT_LIFETIME_MS / 60_000} minutes, so nothing was charged. Start a new checkout from the site to buy again.</p>`,
+      tr,
+      tr("checkout.pages.expired.title"),
+      `<h1>${escape(tr("checkout.pages.expired.heading"))}</h1>${order(tr, session)}
+<p class="note">${escape(tr("checkout.pages.expired.note", { minutes: OFFLINE_CHECKOUT_LIFETIME_MS / 60_000 }))}</p>`,
     )
   }
   return page(
-    "Checkout",
-    `<h1>Complete your order</h1>${order(session)}
-<p class="note">This is Colorday's offline checkout, used when no payment provider is configured.
-Paying here marks the order paid and grants it, exactly as a real payment would; nothing is charged.</p>
+    tr,
+    tr("checkout.pages.open.title"),
+    `<h1>${escape(tr("checkout.pages.open.heading"))}</h1>${order(tr, session)}
+<p class="note">${escape(tr("checkout.pages.open.note"))}</p>
 <div class="actions">
-<form method="post" action="${escape(paths.pay)}"><button class="pay" type="submit">Pay ${escape(formatCents(session.amountCents))}</button></form>
-<form method="post" action="${escape(paths.cancel)}"><button class="cancel" type="submit">Cancel</button></form>
+<form method="post" action="${escape(paths.pay)}"><button class="pay" type="submit">${escape(tr("checkout.pages.open.pay", { amount: moneyIn(tr, session.amountCents) }))}</button></form>
+<form method="post" action="${escape(paths.cancel)}"><button class="cancel" type="submit">${escape(tr("checkout.pages.open.cancel"))}</button></form>
 </div>`,
   )
 }
 
-/** The receipt a paid offline session's invoice link opens (billing history's "Invoice"). */
-export const receiptPage = (session: OfflineSession, paymentMethod: string) =>
+/**
+ * The receipt a paid offline session's invoice link opens (billing history's "Invoice"). The
+ * stored payment method is the offline one's English words; the page says them in its language.
+ */
+export const receiptPage = (session: OfflineSession, tr: Translate = t("en")) =>
   page(
-    "Receipt",
-    `<h1>Receipt</h1>${order(session)}
+    tr,
+    tr("checkout.pages.receipt.title"),
+    `<h1>${escape(tr("checkout.pages.receipt.title"))}</h1>${order(tr, session)}
 <table>
-<tr><td>Order</td><td>${escape(session.id.slice(0, 24))}…</td></tr>
-<tr><td>Paid</td><td>${escape(date(session.completedAt ?? session.createdAt))} UTC</td></tr>
-<tr><td>Payment method</td><td>${escape(paymentMethod)}</td></tr>
+<tr><td>${escape(tr("checkout.pages.receipt.order"))}</td><td>${escape(session.id.slice(0, 24))}…</td></tr>
+<tr><td>${escape(tr("checkout.pages.receipt.paid"))}</td><td>${escape(tr("checkout.pages.receipt.paidAt", { date: date(session.completedAt ?? session.createdAt) }))}</td></tr>
+<tr><td>${escape(tr("checkout.pages.receipt.paymentMethod"))}</td><td>${escape(tr("checkout.pages.receipt.offlineMethod"))}</td></tr>
 </table>
-<p class="note">A test-mode receipt: no money changed hands.</p>`,
+<p class="note">${escape(tr("checkout.pages.receipt.note"))}</p>`,
   )

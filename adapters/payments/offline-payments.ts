@@ -156,7 +156,6 @@ export const makeOfflinePayments = (config: OfflinePaymentsConfig) =>
         find: sessions.find,
         pay: complete("paid"),
         cancel: complete("cancelled"),
-        paymentMethod: OFFLINE_PAYMENT_METHOD,
       },
     })
     return Context.make(Payments, payments).pipe(Context.add(PaymentGateway, gateway))

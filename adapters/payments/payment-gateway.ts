@@ -37,8 +37,6 @@ export interface OfflineCheckout {
   /** Marks an open session paid (a paid or cancelled one stays as it is). */
   readonly pay: (sessionId: string) => Effect.Effect<Option.Option<OfflineSession>>
   readonly cancel: (sessionId: string) => Effect.Effect<Option.Option<OfflineSession>>
-  /** The test-mode stand-in for a masked card on a paid offline session. */
-  readonly paymentMethod: string
 }
 
 export class PaymentGateway extends Context.Service<

@@ -7,10 +7,12 @@ import {
   type CheckoutSessionStatus,
   Payments,
 } from "../../domain/billing/payments.port.ts"
-import { priceOf, purchaseLabel } from "../../domain/billing/purchase.ts"
+import { priceOf } from "../../domain/billing/purchase.ts"
 import { isTier, PLANS, type Tier, TIERS } from "../../domain/plans/plans.ts"
 import { NotFound } from "../../domain/shared/errors.ts"
+import { t } from "../i18n/server-i18n.ts"
 import { InvalidWebhook, PaymentGateway, type WebhookEvent } from "./payment-gateway.ts"
+import { purchaseLabelIn } from "./purchase-label.ts"
 
 /**
  * Payments through Stripe Checkout (when STRIPE_SECRET_KEY is set): a Checkout Session per
@@ -193,13 +195,17 @@ export const makeStripePayments = (config: StripePaymentsConfig, stripe: Stripe)
                 price_data: {
                   currency: "usd",
                   unit_amount: priceOf(request.purchase),
-                  product_data: { name: purchaseLabel(request.purchase) },
+                  product_data: {
+                    name: purchaseLabelIn(t(request.language), request.purchase),
+                  },
                   ...(plan ? { recurring: { interval: "month" as const } } : {}),
                 },
               },
             ],
             success_url: `${request.returnUrl}${separator}session_id={CHECKOUT_SESSION_ID}`,
             cancel_url: request.cancelUrl,
+            // Stripe's page in the page's language; without one, Stripe follows the browser's.
+            locale: request.language ?? "auto",
             metadata,
             ...(plan
               ? { subscription_data: { metadata } }

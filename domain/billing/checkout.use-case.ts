@@ -8,6 +8,7 @@ import { NotFound, ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { ContestId, MemberId, PaymentId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
+import type { Language } from "../site/languages.ts"
 import { AlreadySubscribed, TooManyOpenCheckouts } from "./billing.errors.ts"
 import type { Payment, Purchase } from "./payment.entity.ts"
 import { PaymentLedger } from "./payment.port.ts"
@@ -31,6 +32,8 @@ export interface StartCheckout {
    * owns the URL is asked for it once the id exists): the page then says which checkout was given up.
    */
   readonly cancelUrlFor: (paymentId: PaymentId) => string
+  /** The page's language: the provider's checkout page is shown in it (issue 22). */
+  readonly language?: Language
 }
 
 /** How many checkouts a member may have open at once (pending, within their lifetime). */
@@ -114,6 +117,7 @@ export const startCheckout = Effect.fn("startCheckout")(function* (input: StartC
     returnUrl: input.returnUrl,
     cancelUrl: input.cancelUrlFor(paymentId),
     idempotencyKey: `checkout-${paymentId}`,
+    language: input.language,
   })
   const now = yield* Clock.currentTimeMillis
   const pending: Payment = {

@@ -1,6 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { NotFound } from "../shared/errors.ts"
 import type { Instant, MemberId } from "../shared/ids.ts"
+import type { Language } from "../site/languages.ts"
 import type { Purchase } from "./payment.entity.ts"
 
 /** A checkout session's payment status, in the provider's (Stripe's) words. */
@@ -15,6 +16,8 @@ export interface CheckoutRequest {
   readonly cancelUrl: string
   /** The same key twice creates one session (a retried request never makes a second one). */
   readonly idempotencyKey: string
+  /** The page's language, for the provider's checkout page (issue 22); English when absent. */
+  readonly language?: Language
 }
 
 export interface Checkout {

@@ -10,6 +10,7 @@ import type { Purchase } from "../../../domain/billing/payment.entity.ts"
 import { parseTier } from "../../../domain/plans/plans.ts"
 import { ValidationFailed } from "../../../domain/shared/errors.ts"
 import { applyWebhookEvent } from "../../payments/apply-webhook-event.ts"
+import { t } from "../../i18n/server-i18n.ts"
 import { checkoutPage, receiptPage } from "../../payments/offline-checkout-page.ts"
 import { offlineCheckoutPath, offlineReceiptPath } from "../../payments/offline-payments.ts"
 import { isOfflineExpired, type OfflineSession } from "../../payments/offline-sessions.ts"
@@ -107,7 +108,13 @@ const startFor = (
   Effect.gen(function* () {
     const gateway = yield* PaymentGateway
     const urls = checkoutUrls(requested, raw, gateway.publicUrl)
-    const { checkout } = yield* startCheckout({ memberId, purchase, contestId, ...urls })
+    const { checkout } = yield* startCheckout({
+      memberId,
+      purchase,
+      contestId,
+      ...urls,
+      language: raw.language,
+    })
     return checkoutReply(checkout)
   })
 
@@ -296,7 +303,7 @@ export const paymentRoutes = [
     access: "public",
     params: SessionParams,
     responses: OFFLINE_ONLY,
-    handler: ({ params }) =>
+    handler: ({ params, raw }) =>
       offlinePage(params.sessionId, (_offline, session) =>
         Effect.map(Clock.currentTimeMillis, (now) =>
           html(
@@ -309,6 +316,7 @@ export const paymentRoutes = [
                 receipt: offlineReceiptPath(session.id),
               },
               now,
+              t(raw.language),
             ),
           ),
         ),
@@ -370,10 +378,10 @@ export const paymentRoutes = [
     access: "public",
     params: SessionParams,
     responses: { 404: "No such paid checkout, or Stripe hosts checkout" },
-    handler: ({ params }) =>
-      offlinePage(params.sessionId, (offline, session) =>
+    handler: ({ params, raw }) =>
+      offlinePage(params.sessionId, (_offline, session) =>
         session.status === "paid"
-          ? Effect.succeed(html(200, receiptPage(session, offline.paymentMethod)))
+          ? Effect.succeed(html(200, receiptPage(session, t(raw.language))))
           : noSuchCheckout(),
       ),
   }),
