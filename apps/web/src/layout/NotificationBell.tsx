@@ -1,101 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Bell } from "lucide-react"
-import { useEffect } from "react"
-import { Link } from "react-router-dom"
+import { lazy, Suspense } from "react"
 import { buttonVariants } from "../../../ui/src/button.tsx"
-import { useT } from "../../../ui/src/i18n.tsx"
-import { Menu, MenuContent, MenuItem, MenuLabel, MenuTrigger } from "../../../ui/src/menu.tsx"
-import { notificationsKey, pushApi } from "../api/push-api.ts"
 import { useSession } from "../session/session.tsx"
 
-/** How often the bell asks for new notifications while the page is open. */
-const REFRESH_MS = 60_000
+const BellMenu = lazy(() => import("./BellMenu.tsx"))
+
+/** Where the bell goes in the header, and how large it is. */
+export const BELL_CLASS = `${buttonVariants({ variant: "ghost", size: "icon" })} relative ml-auto lg:ml-0`
 
 /**
  * The header's bell (issue 24): a signed-in member's notifications (contest reminders, new votes,
  * badges unlocked), the same events Web Push sends, for members who did not allow push too.
- * The unread count shows on the bell; opening the list marks them read.
+ * The unread count shows on the bell; opening the list marks them read. Its menu is loaded for a
+ * member only (BellMenu.tsx); until it is, the bell's place holds a bell of the same size, so
+ * nothing in the header moves.
  */
 export const NotificationBell = () => {
   const { member } = useSession()
   if (!member) return null
-  return <BellMenu />
-}
-
-const BellMenu = () => {
-  const t = useT()
-  const client = useQueryClient()
-  const list = useQuery({
-    queryKey: notificationsKey,
-    queryFn: pushApi.notifications,
-    refetchInterval: REFRESH_MS,
-  })
-  const markRead = useMutation({
-    mutationFn: pushApi.markRead,
-    onSuccess: () => void client.invalidateQueries({ queryKey: notificationsKey }),
-  })
-  // A push that reached this browser is in the list too: ask again.
-  useEffect(() => {
-    if (!("serviceWorker" in navigator)) return
-    const onMessage = (event: MessageEvent<{ type?: string }>) => {
-      if (event.data?.type === "colorday:push") {
-        void client.invalidateQueries({ queryKey: notificationsKey })
-      }
-    }
-    navigator.serviceWorker.addEventListener("message", onMessage)
-    return () => navigator.serviceWorker.removeEventListener("message", onMessage)
-  }, [client])
-
-  const unread = list.data?.unread ?? 0
-  const items = list.data?.items ?? []
   return (
-    <Menu
-      onOpenChange={(open) => {
-        if (open && unread > 0) markRead.mutate()
-      }}
+    <Suspense
+      fallback={
+        <span aria-hidden className={BELL_CLASS}>
+          <Bell aria-hidden />
+        </span>
+      }
     >
-      <MenuTrigger
-        className={`${buttonVariants({ variant: "ghost", size: "icon" })} relative ml-auto lg:ml-0`}
-        aria-label={
-          unread > 0
-            ? t("web.notifications.bell.labelUnread", { count: unread })
-            : t("web.notifications.bell.label")
-        }
-        data-testid="notification-bell"
-      >
-        <Bell aria-hidden />
-        {unread > 0 && (
-          <span
-            aria-hidden
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-primary px-1 text-center text-xs leading-5 font-semibold text-primary-foreground"
-          >
-            {unread > 9 ? "9+" : unread}
-          </span>
-        )}
-      </MenuTrigger>
-      <MenuContent className="w-80 max-w-[calc(100vw-2rem)]">
-        <MenuLabel>{t("web.notifications.bell.title")}</MenuLabel>
-        {items.length === 0 ? (
-          <p className="px-3 py-4 text-sm text-muted-foreground">
-            {t("web.notifications.bell.empty")}
-          </p>
-        ) : (
-          <ul className="max-h-96 overflow-y-auto" data-testid="notification-list">
-            {items.map((item) => (
-              <li key={item.id}>
-                <MenuItem asChild>
-                  <Link to={item.url} className="flex flex-col items-start gap-0.5">
-                    <span className={item.read ? "font-medium" : "font-semibold"}>
-                      {item.title}
-                    </span>
-                    <span className="text-xs text-muted-foreground">{item.body}</span>
-                  </Link>
-                </MenuItem>
-              </li>
-            ))}
-          </ul>
-        )}
-      </MenuContent>
-    </Menu>
+      <BellMenu />
+    </Suspense>
   )
 }
