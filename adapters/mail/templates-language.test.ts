@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { Mail } from "../../domain/shared/mailer.port.ts"
+import type { InLanguage, Mail } from "../../domain/shared/mailer.port.ts"
 import { renderMail } from "./templates.ts"
 
 const URL = "https://colorday.example/"
@@ -121,7 +121,7 @@ const EVERY_MAIL: ReadonlyArray<Mail> = [
     kind: "new-sign-in",
     ...member,
     at: Date.UTC(2026, 9, 4, 12, 30),
-    browser: "Firefox",
+    browser: { browser: "Firefox", system: "Linux", header: "Mozilla/5.0 (X11; Linux x86_64)" },
     location: null,
     secureToken: "s1",
     unsubscribeToken: "u3",
@@ -200,5 +200,37 @@ describe("every mail in every language", () => {
     const newYork = renderMail({ ...signIn, timeZone: "America/New_York" }, URL)
     // The space before AM is narrow or plain depending on the ICU version.
     expect(newYork.text).toMatch(/When: October 4, 2026 at 8:30\sAM \(America\/New_York\)/)
+  })
+})
+
+// Issue 22: the browser in a new-sign-in mail: its name and system stay names, the sentence around
+// them is the member's language; a header naming no browser is shown as it came.
+describe("the new-sign-in mail's browser", () => {
+  const signIn = EVERY_MAIL.find((mail) => mail.kind === "new-sign-in")
+  if (signIn?.kind !== "new-sign-in") throw new Error("missing sample")
+  const textOf = (mail: Mail & InLanguage) => renderMail(mail, URL).text
+
+  it.each([
+    [undefined, "Browser: Firefox on Linux"],
+    ["es", "Navegador: Firefox en Linux"],
+    ["fr", "Navigateur\u00a0: Firefox sous Linux"],
+    ["de", "Browser: Firefox unter Linux"],
+  ] as const)("is worded in %s", (language, line) => {
+    expect(textOf({ ...signIn, ...(language ? { language } : {}) })).toContain(line)
+  })
+
+  it("names a browser without a known system, a header as it came, and no header at all", () => {
+    const bare = { browser: "Safari", system: null, header: "Safari" }
+    expect(textOf({ ...signIn, language: "de", browser: bare })).toContain("Browser: Safari\n")
+    const curl = { browser: null, system: null, header: "curl/8.5.0" }
+    expect(textOf({ ...signIn, language: "fr", browser: curl })).toContain("curl/8.5.0")
+    const none = { browser: null, system: null, header: "" }
+    expect(textOf({ ...signIn, browser: none })).toContain("Browser: an unknown browser")
+    expect(textOf({ ...signIn, language: "de", browser: none })).toContain(
+      "Browser: ein unbekannter Browser",
+    )
+    expect(textOf({ ...signIn, language: "es", browser: none })).toContain(
+      "un navegador desconocido",
+    )
   })
 })

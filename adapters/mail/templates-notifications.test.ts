@@ -167,7 +167,7 @@ describe("the new sign-in mail", () => {
         to: "bo@x.test",
         name: "Bo",
         at: Date.UTC(2026, 10, 27),
-        browser: "Firefox on Linux",
+        browser: { browser: "Firefox", system: "Linux", header: "Mozilla/5.0 (X11; Linux x86_64)" },
         location,
         secureToken: "s",
         unsubscribeToken: "u",

@@ -317,7 +317,7 @@ describe("the new-sign-in mail", () => {
         to: "ada@x.test",
         name: "Ada<",
         at: Date.UTC(2026, 10, 27, 9, 5, 30),
-        browser: "Firefox on Windows",
+        browser: { browser: "Firefox", system: "Windows", header: "Mozilla/5.0 (Windows NT 10.0)" },
         secureToken: "s/1",
         unsubscribeToken: "u1",
       },

@@ -2,6 +2,7 @@ import {
   RESET_TOKEN_TTL_MS,
   VERIFICATION_TOKEN_TTL_MS,
 } from "../../domain/accounts/account-rules.ts"
+import { wordBrowser } from "../../domain/accounts/browser-name.ts"
 import { type ContestPrize, prizeLine } from "../../domain/contests/contest-prize.ts"
 import { EXTRA_ENTRY, formatCents } from "../../domain/plans/plans.ts"
 import type { InLanguage, Mail } from "../../domain/shared/mailer.port.ts"
@@ -471,7 +472,10 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
       const when = signInTime(mail.at, mail.timeZone, tr)
       const body = `${greeting(mail.name)}\n\n${tr("mail.account.newSignIn.body", {
         when,
-        browser: mail.browser,
+        browser: wordBrowser(mail.browser, {
+          on: (browser, system) => tr("mail.browser.on", { browser, system }),
+          unknown: tr("mail.browser.unknown"),
+        }),
         where: mail.location ?? tr("mail.account.newSignIn.unknownPlace"),
       })}`
       return withButton(

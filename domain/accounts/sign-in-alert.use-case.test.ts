@@ -49,7 +49,10 @@ describe("login notifications", () => {
       expect(yield* noteSignInDevice(first)).toBe(false)
       const mails = yield* newSignInMails
       expect(mails).toHaveLength(1)
-      expect(mails[0]).toMatchObject({ to: member.email, browser: "Chrome on macOS" })
+      expect(mails[0]).toMatchObject({
+        to: member.email,
+        browser: { browser: "Chrome", system: "macOS" },
+      })
       // Another member's first sign-in from the same browser is theirs: no mail either.
       const other = yield* seedMember()
       expect(yield* noteSignInDevice({ ...second, memberId: other.id })).toBe(false)

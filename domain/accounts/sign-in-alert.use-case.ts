@@ -4,7 +4,7 @@ import type { MemberId } from "../shared/ids.ts"
 import { Mailer } from "../shared/mailer.port.ts"
 import { transactionally } from "../shared/unit-of-work.port.ts"
 import { consumeToken, issueToken } from "./account-tokens.ts"
-import { browserName } from "./browser-name.ts"
+import { readBrowser } from "./browser-name.ts"
 import { IpLocator } from "./ip-location.port.ts"
 import { KnownDeviceRepository } from "./known-device.port.ts"
 import { mailSettingsOf } from "./mail-language.ts"
@@ -48,7 +48,7 @@ export const noteSignInDevice = Effect.fn("noteSignInDevice")(function* (device:
         name: member.firstName || member.username,
         at: now,
         timeZone,
-        browser: browserName(device.userAgent),
+        browser: readBrowser(device.userAgent),
         location,
         secureToken: yield* issueToken(member.id, "secure-account", now),
         unsubscribeToken: yield* issueUnsubscribeToken(member.id, "loginNotifications", now),

@@ -1,4 +1,5 @@
 import { Context, type Effect } from "effect"
+import type { BrowserName } from "../accounts/browser-name.ts"
 import type { Language } from "../accounts/member-settings.ts"
 import type { ContestPrize } from "../contests/contest-prize.ts"
 
@@ -177,8 +178,8 @@ export type Mail =
       readonly at: number
       /** The member's time zone (Settings); absent: UTC. */
       readonly timeZone?: string | undefined
-      /** The browser as a person names it ("Firefox on Windows"). */
-      readonly browser: string
+      /** The browser, named and worded in the mail's language ("Firefox on Windows"). */
+      readonly browser: BrowserName
       /** The address's coarse location ("Berlin, Germany"), when known; else "unknown" is shown. */
       readonly location?: string | null
       /** The link token that signs out every session and starts a password reset. */
