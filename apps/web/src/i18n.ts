@@ -2,7 +2,8 @@ import { addCatalogs, type CatalogModule } from "../../ui/src/i18n.tsx"
 
 /**
  * The site's catalogs (issue 22): its own areas (web-*.json), the pages' titles (pages.json) and the
- * server's errors the screens show (errors*.json). English rides in the main chunk; the other
+ * server's errors the screens show (errors*.json); `web-*` includes the badges' texts the dashboard
+ * shares (web-plans-badge.json). English rides in the main chunk; the other
  * languages load when chosen (apps/ui/src/i18n.tsx). A new area is a new file in locales/<language>/
  * named web-<area>.json: this glob finds it.
  */

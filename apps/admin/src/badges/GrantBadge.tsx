@@ -9,6 +9,7 @@ import { useT } from "../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
 import { useToast } from "../../../ui/src/toast.tsx"
 import { adminApi } from "../api/admin-api.ts"
+import { badgeDescription, badgeName } from "./badge-text.ts"
 
 /** One of the six badges (domain/badges/badges.ts), the catalogue every page reads. */
 export const BadgeSelect = ({
@@ -30,8 +31,8 @@ export const BadgeSelect = ({
       {BADGE_IDS.map((id) => (
         <option key={id} value={id}>
           {t("admin.badges.grant.option", {
-            name: BADGES[id].name,
-            description: BADGES[id].description,
+            name: badgeName(t, id, BADGES[id].name),
+            description: badgeDescription(t, id),
           })}
         </option>
       ))}
@@ -49,7 +50,10 @@ export const useGrantBadge = () => {
     void client.invalidateQueries({ queryKey: ["admin", "member", memberId] })
     toast({
       title: t("admin.badges.grant.granted"),
-      description: t("admin.badges.grant.grantedBody", { badge: badge.name, member: memberName }),
+      description: t("admin.badges.grant.grantedBody", {
+        badge: badgeName(t, badgeId, badge.name),
+        member: memberName,
+      }),
     })
   }
 }

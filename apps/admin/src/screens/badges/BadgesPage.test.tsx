@@ -2,6 +2,8 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 import {
   anAdminMember,
   descriptionOf,
@@ -170,5 +172,49 @@ describe("granting a badge by hand", () => {
     await userEvent.selectOptions(screen.getByLabelText("Badge"), "first-win")
     await userEvent.click(screen.getByRole("button", { name: "Grant badge to grace" }))
     expect(await screen.findByText("No such member")).toBeTruthy()
+  })
+})
+
+describe("the badges section in the admin's language (issue 22)", () => {
+  it("names the badges and their rules in German, and the granted one in the toast", async () => {
+    await activateLanguage("de")
+    signedInAsAdmin()
+    server.use(
+      // The admin's own setting, which the dashboard follows (signedInAsAdmin's id).
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+      http.get("*/api/admin/members", () => HttpResponse.json(page([anAdminMember()]))),
+      // The API names the badge in English: the dashboard names it by its id.
+      http.post("*/api/admin/badges/grant", () =>
+        HttpResponse.json({
+          _id: "hat-trick",
+          id: "hat-trick",
+          name: "Hat Trick",
+          description: "Win 3 contests in a row",
+          earnedAt: "2026-11-24T01:00:00.000Z",
+          type: "win",
+          icon: "Crown",
+          iconColor: "text-purple-500",
+        }),
+      ),
+    )
+    renderAdmin("/admin/badges")
+    const heading = await screen.findByRole("heading", { name: "Abzeichen nachträglich vergeben" })
+    const rules = heading.closest("section") as HTMLElement
+    expect(within(rules).getByText(/Gewinnen Sie 3 Wettbewerbe in Folge/)).toBeTruthy()
+    expect(within(rules).getByText("Hattrick")).toBeTruthy()
+    expect(within(rules).queryByText(/Win 3 contests in a row/)).toBeNull()
+
+    const option = screen.getByRole<HTMLOptionElement>("option", {
+      name: "Hattrick — Gewinnen Sie 3 Wettbewerbe in Folge",
+    })
+    expect(option.value).toBe("hat-trick")
+    await userEvent.type(screen.getByLabelText("Mitglied suchen"), "grace{Enter}")
+    await userEvent.click(await screen.findByRole("radio", { name: /grace/ }))
+    await userEvent.selectOptions(screen.getByLabelText("Abzeichen"), "hat-trick")
+    await userEvent.click(screen.getByRole("button", { name: "grace ein Abzeichen verleihen" }))
+    expect(await screen.findByText("Abzeichen verliehen")).toBeTruthy()
+    expect(screen.getByText("Hattrick für grace")).toBeTruthy()
   })
 })

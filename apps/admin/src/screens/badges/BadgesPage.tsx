@@ -14,6 +14,7 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AdminMember } from "../../api/admin-types.ts"
 import { BadgeSelect, useGrantBadge } from "../../badges/GrantBadge.tsx"
+import { badgeDescription, badgeName } from "../../badges/badge-text.ts"
 import { count } from "../../ui/dates.ts"
 
 /** Finds the member to grant to: a search, then one of its results. */
@@ -223,7 +224,10 @@ const Backfill = () => {
           <li key={id}>
             <T
               id="admin.badges.backfill.rule"
-              values={{ name: BADGES[id].name, description: BADGES[id].description }}
+              values={{
+                name: badgeName(t, id, BADGES[id].name),
+                description: badgeDescription(t, id),
+              }}
               components={{ 0: <span className="font-medium" /> }}
             />
           </li>

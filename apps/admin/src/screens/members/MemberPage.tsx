@@ -15,6 +15,7 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AdminMember, MemberDetail } from "../../api/admin-types.ts"
 import { GrantBadgeButton } from "../../badges/GrantBadge.tsx"
+import { badgeName } from "../../badges/badge-text.ts"
 import { ModerationChip } from "../../ui/admin-ui.tsx"
 import { count, dateTime } from "../../ui/dates.ts"
 import { MemberChips } from "./member-ui.tsx"
@@ -246,6 +247,16 @@ const Votes = ({ detail }: { readonly detail: MemberDetail }) => {
   )
 }
 
+/** A payment's status as the API names it (paid, pending, …), in the dashboard's language. */
+const PAYMENT_STATUS_TEXT: Readonly<Record<MemberDetail["payments"][number]["status"], string>> = {
+  paid: "admin.member.payments.state.paid",
+  pending: "admin.member.payments.state.pending",
+  failed: "admin.member.payments.state.failed",
+  refunded: "admin.member.payments.state.refunded",
+  cancelled: "admin.member.payments.state.cancelled",
+  expired: "admin.member.payments.state.expired",
+}
+
 const Payments = ({ detail }: { readonly detail: MemberDetail }) => {
   const t = useT()
   return detail.payments.length === 0 ? (
@@ -266,7 +277,7 @@ const Payments = ({ detail }: { readonly detail: MemberDetail }) => {
             <Td className="whitespace-nowrap">{dateTime(payment.date)}</Td>
             <Td>{payment.description}</Td>
             <Td className="text-right">{dollars(payment.amount)}</Td>
-            <Td className="capitalize">{payment.status}</Td>
+            <Td>{t(PAYMENT_STATUS_TEXT[payment.status])}</Td>
           </tr>
         ))}
       </tbody>
@@ -349,7 +360,7 @@ const MemberPage = () => {
                         key={badge.id}
                         className="rounded-lg border border-slate-200 px-3 py-2 text-sm"
                       >
-                        <span className="font-medium">{badge.name}</span>
+                        <span className="font-medium">{badgeName(t, badge.id, badge.name)}</span>
                         <span className="text-slate-600"> · {dateTime(badge.earnedAt)}</span>
                       </li>
                     ))}

@@ -2,6 +2,8 @@ import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
+import { DEFAULT_SETTINGS } from "../../../../../domain/accounts/member-settings.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 import type { AdminMember, MemberDetail } from "../../api/admin-types.ts"
 import {
   anAdminEntry,
@@ -288,5 +290,70 @@ describe("one member", () => {
     expect(
       await within(dialog).findByText("An admin cannot remove their own admin flag"),
     ).toBeTruthy()
+  })
+})
+
+describe("one member in the admin's language (issue 22)", () => {
+  const withBadgeAndRefund = aDetail(GRACE, {
+    payments: [
+      {
+        id: "p2",
+        date: "2026-11-02T10:00:00.000Z",
+        amount: 2.99,
+        currency: "usd",
+        status: "refunded",
+        description: "Extra entry",
+        invoice_url: null,
+        payment_method: null,
+        subscription_tier: null,
+      },
+    ],
+    badges: [
+      {
+        _id: "hat-trick",
+        id: "hat-trick",
+        name: "Hat Trick",
+        description: "Win 3 contests in a row",
+        earnedAt: "2026-11-24T01:00:00.000Z",
+        type: "win",
+        icon: "Crown",
+        iconColor: "text-purple-500",
+      },
+    ],
+  })
+
+  it("says a payment's status and a badge's name in English as the spec words them", async () => {
+    signedInAsAdmin()
+    server.use(
+      http.get(`*/api/admin/members/${GRACE.id}`, () => HttpResponse.json(withBadgeAndRefund)),
+      http.get(`*/api/admin/members/${GRACE.id}/two-factor`, () =>
+        HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 }),
+      ),
+    )
+    renderAdmin(`/admin/members/${GRACE.id}`)
+    const payments = await screen.findByRole("table", { name: "Payments" })
+    expect(within(payments).getByText("Refunded")).toBeTruthy()
+    expect(screen.getByText("Hat Trick")).toBeTruthy()
+  })
+
+  it("says them in German, by the status and the badge's id, not the API's English", async () => {
+    await activateLanguage("de")
+    signedInAsAdmin()
+    server.use(
+      // The admin's own setting, which the dashboard follows (signedInAsAdmin's id).
+      http.get("*/api/users/99999999-9999-4999-8999-999999999999/settings", () =>
+        HttpResponse.json({ ...DEFAULT_SETTINGS, language: "de" }),
+      ),
+      http.get(`*/api/admin/members/${GRACE.id}`, () => HttpResponse.json(withBadgeAndRefund)),
+      http.get(`*/api/admin/members/${GRACE.id}/two-factor`, () =>
+        HttpResponse.json({ enabled: false, recoveryCodesLeft: 0 }),
+      ),
+    )
+    renderAdmin(`/admin/members/${GRACE.id}`)
+    const payments = await screen.findByRole("table", { name: "Zahlungen" })
+    expect(within(payments).getByText("Erstattet")).toBeTruthy()
+    expect(within(payments).queryByText(/refunded/i)).toBeNull()
+    expect(screen.getByText("Hattrick")).toBeTruthy()
+    expect(screen.queryByText("Hat Trick")).toBeNull()
   })
 })
