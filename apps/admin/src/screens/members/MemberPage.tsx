@@ -257,6 +257,9 @@ const PAYMENT_STATUS_TEXT: Readonly<Record<MemberDetail["payments"][number]["sta
   expired: "admin.member.payments.state.expired",
 }
 
+/** "lite" → "Lite", as the API's English description names a plan ("Lite Plan"). */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
 const Payments = ({ detail }: { readonly detail: MemberDetail }) => {
   const t = useT()
   return detail.payments.length === 0 ? (
@@ -275,7 +278,13 @@ const Payments = ({ detail }: { readonly detail: MemberDetail }) => {
         {detail.payments.map((payment) => (
           <tr key={payment.id} className="border-t border-slate-100">
             <Td className="whitespace-nowrap">{dateTime(payment.date)}</Td>
-            <Td>{payment.description}</Td>
+            <Td>
+              {payment.subscription_tier === null
+                ? t("admin.member.payments.what.extraEntry")
+                : t("admin.member.payments.what.plan", {
+                    tier: capitalised(payment.subscription_tier),
+                  })}
+            </Td>
             <Td className="text-right">{dollars(payment.amount)}</Td>
             <Td>{t(PAYMENT_STATUS_TEXT[payment.status])}</Td>
           </tr>

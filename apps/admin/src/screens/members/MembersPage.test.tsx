@@ -174,7 +174,10 @@ describe("one member", () => {
     expect(within(entries).getByText("Hidden")).toBeTruthy()
     expect(within(entries).getByText("Traced from a photo")).toBeTruthy()
     expect(within(screen.getByRole("table", { name: "Votes given" })).getByText("1.5")).toBeTruthy()
-    expect(within(screen.getByRole("table", { name: "Payments" })).getByText("$4.99")).toBeTruthy()
+    const payments = screen.getByRole("table", { name: "Payments" })
+    expect(within(payments).getByText("$4.99")).toBeTruthy()
+    expect(within(payments).getByText("Lite Plan")).toBeTruthy()
+    expect(within(payments).getByText("Paid")).toBeTruthy()
     expect(screen.getByText("No badges yet.")).toBeTruthy()
   })
 
@@ -333,6 +336,7 @@ describe("one member in the admin's language (issue 22)", () => {
     renderAdmin(`/admin/members/${GRACE.id}`)
     const payments = await screen.findByRole("table", { name: "Payments" })
     expect(within(payments).getByText("Refunded")).toBeTruthy()
+    expect(within(payments).getByText("Extra entry")).toBeTruthy()
     expect(screen.getByText("Hat Trick")).toBeTruthy()
   })
 
@@ -353,6 +357,7 @@ describe("one member in the admin's language (issue 22)", () => {
     const payments = await screen.findByRole("table", { name: "Zahlungen" })
     expect(within(payments).getByText("Erstattet")).toBeTruthy()
     expect(within(payments).queryByText(/refunded/i)).toBeNull()
+    expect(within(payments).getByText("Zusätzlicher Beitrag")).toBeTruthy()
     expect(screen.getByText("Hattrick")).toBeTruthy()
     expect(screen.queryByText("Hat Trick")).toBeNull()
   })
