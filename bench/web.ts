@@ -219,13 +219,15 @@ const millis = (value: number | undefined) =>
  * How a Lighthouse run is cut down while one works on a page (the full run is the default):
  * LIGHTHOUSE_RUNS runs of each timed page and preset, the median reported (3: Lighthouse's
  * simulated throttling scales with the CPU the machine has left, so one run on a busy machine
- * says little); LIGHTHOUSE_ONLY=mobile for the mobile profile of the timed pages only (no
- * desktop, no accessibility sweep); LIGHTHOUSE_PAGES=/,/gallery,entry for some of the timed pages
+ * says little); LIGHTHOUSE_ONLY=mobile (or desktop) for that setting of the timed pages only (no
+ * accessibility sweep of the other pages); LIGHTHOUSE_PAGES=/,/gallery,entry for some of the timed pages
  * ("entry" for the demo entry's page); LIGHTHOUSE_SAVE=<folder> to keep each run's report
  * (JSON, for Lighthouse's viewer).
  */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? "3") || 1)
-const MOBILE_ONLY = process.env.LIGHTHOUSE_ONLY === "mobile"
+const ONLY_SETTING = process.env.LIGHTHOUSE_ONLY
+const MOBILE_ONLY = ONLY_SETTING === "mobile"
+const DESKTOP_ONLY = ONLY_SETTING === "desktop"
 const PAGE_CHOICE = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim())
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE
 
@@ -372,7 +374,7 @@ const lighthouseScores = async (): Promise<void> => {
         `median of ${integer.format(LIGHTHOUSE_RUNS)} run(s) per page and setting`,
     )
     const presets: ReadonlyArray<{ name: string; config: Config | undefined }> = [
-      { name: "mobile (simulated slow 4G, 4x CPU)", config: undefined },
+      ...(DESKTOP_ONLY ? [] : [{ name: "mobile (simulated slow 4G, 4x CPU)", config: undefined }]),
       ...(MOBILE_ONLY ? [] : [{ name: "desktop", config: desktopConfig }]),
     ]
     const addresses = await resultAddresses(site)
@@ -383,14 +385,15 @@ const lighthouseScores = async (): Promise<void> => {
         PAGE_CHOICE.includes(page) ||
         (page === addresses.entry && PAGE_CHOICE.includes("entry")),
     )
-    const others = MOBILE_ONLY
-      ? []
-      : [
-          ...ROUTES.filter((route) => !allTimed.includes(route)),
-          ...RESULT_PAGES.map(([, addressOf]) => addressOf(addresses)).filter(
-            (route) => !allTimed.includes(route),
-          ),
-        ]
+    const others =
+      MOBILE_ONLY || DESKTOP_ONLY
+        ? []
+        : [
+            ...ROUTES.filter((route) => !allTimed.includes(route)),
+            ...RESULT_PAGES.map(([, addressOf]) => addressOf(addresses)).filter(
+              (route) => !allTimed.includes(route),
+            ),
+          ]
     if (SAVE_DIR) mkdirSync(SAVE_DIR, { recursive: true })
     const audit = async (page: string, config: Config | undefined, timedToo: boolean) => {
       const result = await lighthouse(
@@ -481,7 +484,9 @@ const lighthouseScores = async (): Promise<void> => {
       ],
       rows,
     )
-    console.log(`\nWhat costs the mobile points (the median run)\n${costs.join("\n")}`)
+    if (costs.length > 0) {
+      console.log(`\nWhat costs the mobile points (the median run)\n${costs.join("\n")}`)
+    }
     // Every other page: accessibility only (aim 100), with the audits that cost it points.
     for (const page of others) {
       const { categories, audits } = await audit(page, desktopConfig, false)
