@@ -4,7 +4,3 @@ import type { Purchase } from "./payment.entity.ts"
 /** What a purchase costs, in cents: the plan table's monthly price, or the extra entry's $2.99. */
 export const priceOf = (purchase: Purchase): number =>
   purchase.kind === "plan" ? planOf(purchase.tier).priceCents : EXTRA_ENTRY.priceCents
-
-/** The line a checkout page and a receipt show: "Color Pro — monthly plan" or "One extra entry". */
-export const purchaseLabel = (purchase: Purchase): string =>
-  purchase.kind === "plan" ? `${planOf(purchase.tier).name} — monthly plan` : "One extra entry"
