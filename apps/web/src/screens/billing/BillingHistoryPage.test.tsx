@@ -6,6 +6,7 @@ import type { BillingHistory, Contest, Payment } from "../../api/types.ts"
 import { goTo } from "../../plans/navigate.ts"
 import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
+import { activateLanguage } from "../../../../ui/src/i18n.tsx"
 
 // Lazy routes render after their module loads: slow on a busy machine, so wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 })
@@ -152,6 +153,23 @@ describe("the billing history page", () => {
     expect(within(rowOf("Lite Plan", 1)).getByText("Pending")).toBeTruthy()
     expect(within(rowOf("Extra entry", 1)).getByText("disputed")).toBeTruthy()
     expect(within(rowOf("Pro Plan")).getByText("Visa •••• 4242")).toBeTruthy()
+  })
+
+  it("words each payment's purpose and the offline method in the page's language (issue 22)", async () => {
+    await activateLanguage("de")
+    history({
+      records: [
+        aPayment({ payment_method: "Test mode (no card charged)" }),
+        aPayment({ id: "p2", description: "Extra entry", subscription_tier: null }),
+      ],
+      nextCursor: null,
+    })
+    renderRoute("/billing-history")
+    await screen.findByRole("table")
+    expect(within(rowOf("Tarif Pro")).getByText("Testmodus (keine Karte belastet)")).toBeTruthy()
+    expect(within(rowOf("Zusätzlicher Beitrag")).getByText("Visa •••• 4242")).toBeTruthy()
+    expect(screen.queryByText("Pro Plan")).toBeNull()
+    expect(screen.queryByText("Extra entry")).toBeNull()
   })
 
   it("shows a cancelled and an expired checkout as such, and leaves them out of every tile", async () => {
@@ -317,6 +335,7 @@ describe("the billing history page", () => {
                   aPayment({
                     id: "old",
                     description: "Lite Plan",
+                    subscription_tier: "lite",
                     date: "2025-01-15T10:00:00.000Z",
                   }),
                 ],

@@ -124,6 +124,28 @@ const useRetryPayment = (records: ReadonlyArray<Payment>) => {
  * Below the sm breakpoint each row is a card: its cells stack, each with its own label (the
  * column headers are hidden), so Status and Invoice fit a 390 px screen without side-scrolling.
  */
+/** "lite" → "Lite", as the API's English description names a plan ("Lite Plan"). */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/**
+ * What a payment was for, in the page's language: the API sends the spec's English ("Extra
+ * entry", "Lite Plan"), worded here from the plan it bought (none: an extra entry).
+ */
+export const paymentDescription = (t: Translate, record: Payment): string =>
+  record.subscription_tier === null
+    ? t("web.billing.what.extraEntry")
+    : t("web.billing.what.plan", { tier: capitalised(record.subscription_tier) })
+
+/**
+ * The offline checkout's method, as adapters/payments/offline-payments.ts names it in English;
+ * a card ("Visa •••• 4242") is shown as the payment service names it.
+ */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the API's word, compared, never shown
+const OFFLINE_METHOD = "Test mode (no card charged)"
+
+const paymentMethod = (t: Translate, method: string | null): string =>
+  method === null ? "—" : method === OFFLINE_METHOD ? t("web.billing.method.offline") : method
+
 const CELL =
   "flex items-start justify-between gap-3 py-1 sm:table-cell sm:px-4 sm:py-3 sm:text-left"
 
@@ -158,7 +180,7 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
             </td>
             <td role="cell" className={`${CELL} text-slate-900`}>
               <CardLabel>{t("web.billing.col.description")}</CardLabel>
-              <span className="text-right sm:text-left">{record.description}</span>
+              <span className="text-right sm:text-left">{paymentDescription(t, record)}</span>
             </td>
             <td role="cell" className={`${CELL} font-medium text-slate-900 sm:whitespace-nowrap`}>
               <CardLabel>{t("web.billing.col.amount")}</CardLabel>
@@ -167,7 +189,7 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
             <td role="cell" className={`${CELL} text-slate-700`}>
               <CardLabel>{t("web.billing.col.method")}</CardLabel>
               <span className="text-right sm:text-left sm:whitespace-nowrap">
-                {record.payment_method ?? "—"}
+                {paymentMethod(t, record.payment_method)}
               </span>
             </td>
             <td role="cell" className={CELL}>
@@ -188,7 +210,7 @@ const PaymentRows = ({ records }: { readonly records: ReadonlyArray<Payment> }) 
                   <FileText aria-hidden className="size-4" />
                   <T
                     id="web.billing.invoice"
-                    values={{ description: record.description, date: when.date }}
+                    values={{ description: paymentDescription(t, record), date: when.date }}
                     components={{ 0: <span className="sr-only" /> }}
                   />
                 </a>
