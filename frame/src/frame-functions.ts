@@ -11,7 +11,7 @@ import type { DragController } from "./drag-controller.ts"
 import { applyDriveModeCursor, writeDriveMode } from "./drive-mode.ts"
 import type { DebugLog } from "./flags.ts"
 import type { FileVersions, FrameContext } from "./frame-context.ts"
-import { type InsertIndicator, isInsertPosition } from "./insert-indicator.ts"
+import { type InsertIndicator, insertTargetAt, isInsertPosition } from "./insert-indicator.ts"
 import type { InstantUpdates } from "./instant-updates.ts"
 import type { FunctionTable } from "./messages.ts"
 import type { PagePointer } from "./page-events.ts"
@@ -72,7 +72,7 @@ export const createFrameFunctions = (
   deps: FrameFunctionDeps,
 ): FunctionTable => {
   const { win, doc, state, send, drawNow } = context
-  const { elementsOfKey, elementsOfId } = context.lookups
+  const { elementsOfKey, elementsOfId, keyOf } = context.lookups
   const { clock, debug, instant, scheduler, versions, redraw } = deps
   const { setSelection, restoreSelection, sendSelection, sendHrefIfChanged } = deps
   const { endTextEdit } = deps.textEditing
@@ -398,5 +398,15 @@ export const createFrameFunctions = (
     endResizePreview: () => deps.resize.endPreview(),
     showInsertIndicator: (key, position) =>
       deps.insertIndicator.show(str(key) ?? null, isInsertPosition(position) ? position : "inside"),
+    insertTargetAt: (point) => {
+      const at = isRecord(point) ? point : {}
+      const clientX = typeof at.clientX === "number" ? at.clientX : Number.NaN
+      const clientY = typeof at.clientY === "number" ? at.clientY : Number.NaN
+      const target = Number.isFinite(clientX + clientY)
+        ? insertTargetAt(doc, clientX, clientY, keyOf)
+        : null
+      deps.insertIndicator.show(target?.elementKey ?? null, target?.position ?? "inside")
+      return target
+    },
   }
 }

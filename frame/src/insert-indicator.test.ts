@@ -95,4 +95,45 @@ describe("Add element's drop indicator (showInsertIndicator)", () => {
       clock: fakeClock().clock,
     })
   })
+
+  it("tells where an element dragged from Add element would go at a point, and shows it", () => {
+    const note = document.querySelector(`.${NOTE}`)!
+    const main = document.querySelector(`.${MAIN}`)!
+    let found: Element = note
+    // The test's DOM lays nothing out: the element under the point is the one the test names.
+    Object.defineProperty(document, "elementFromPoint", {
+      configurable: true,
+      value: () => found,
+    })
+    const under = {
+      mockReturnValue: (element: Element) => {
+        found = element
+      },
+    }
+    // Over the note's top quarter: before it; its middle: inside; its bottom quarter: after.
+    under.mockReturnValue(note)
+    expect(frame.functions.insertTargetAt({ clientX: 50, clientY: 52 })).toEqual({
+      elementKey: NOTE_KEY,
+      position: "before",
+    })
+    expect(indicator().dataset.position).toBe("before")
+    expect(frame.functions.insertTargetAt({ clientX: 50, clientY: 60 })).toMatchObject({
+      position: "inside",
+    })
+    expect(frame.functions.insertTargetAt({ clientX: 50, clientY: 69 })).toMatchObject({
+      position: "after",
+    })
+    expect(parts()[0]).toMatchObject({ part: "bar", top: "68.5px" })
+    // Over the main element, around the note: the main one.
+    under.mockReturnValue(main)
+    const target = frame.functions.insertTargetAt({ clientX: 300, clientY: 150 }) as {
+      elementKey: string
+    }
+    expect(target.elementKey).toMatch(new RegExp(`^TE_${MAIN}_`))
+    // Over nothing of the app: nowhere, and the indicator goes.
+    under.mockReturnValue(document.body)
+    expect(frame.functions.insertTargetAt({ clientX: 500, clientY: 500 })).toBeNull()
+    expect(parts()).toEqual([])
+    Reflect.deleteProperty(document, "elementFromPoint")
+  })
 })

@@ -91,3 +91,30 @@ export const createInsertIndicator = (
     },
   }
 }
+
+/**
+ * Where an element dragged from Add element would go when let go at a point of the page: the
+ * nearest element the source has (a key) under it, before it over its top quarter, after it over
+ * its bottom quarter, inside it over its middle (as a drop in Layers).
+ */
+export const insertTargetAt = (
+  doc: Document,
+  clientX: number,
+  clientY: number,
+  keyOf: (element: Element) => string | undefined,
+): { readonly elementKey: string; readonly position: InsertPosition } | null => {
+  const at =
+    typeof doc.elementFromPoint === "function" ? doc.elementFromPoint(clientX, clientY) : null
+  for (let element = at; element && element !== doc.body; element = element.parentElement) {
+    if (element === doc.documentElement || element.closest(`[${FRAME_OWNED_ATTRIBUTE}]`))
+      return null
+    const elementKey = keyOf(element)
+    if (elementKey === undefined) continue
+    const box = element.getBoundingClientRect()
+    const fraction = box.height > 0 ? (clientY - box.top) / box.height : 0.5
+    const position: InsertPosition =
+      fraction < 0.25 ? "before" : fraction > 0.75 ? "after" : "inside"
+    return { elementKey, position }
+  }
+  return null
+}

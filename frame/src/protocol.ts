@@ -108,6 +108,8 @@ export const CALLABLE_FUNCTIONS = [
   "endResizePreview",
   // Ours: where Add element will put the new element, before / after / inside (insert-indicator.ts).
   "showInsertIndicator",
+  // Ours: an element dragged from Add element is over this point: where it would go (insert-indicator.ts).
+  "insertTargetAt",
 ] as const
 export type CallableFunction = (typeof CALLABLE_FUNCTIONS)[number]
 

@@ -29,6 +29,8 @@ import {
   type BesideVerdict,
   type InsertPosition,
   besideComponentChild,
+  defaultInsertPosition,
+  insertPositionsFor,
   parentInstanceOf,
   placeFields,
   siblingParentId,
@@ -566,6 +568,36 @@ export class EditorSession extends EditLifecycle {
     }
     // Another element selected meanwhile: this answer is for the one before.
     if (this.snapshot.selectedKey === key) this.update({ besideVerdict: verdict })
+  }
+
+  /** Where an element dragged from Add element goes if let go now (dragNewElementOver). */
+  private dropTarget: { readonly key: string; readonly position: InsertPosition } | null = null
+
+  /**
+   * An element dragged from Add element is over this point of the canvas's frame (its own
+   * coordinates), or off the canvas (null): the frame says which element is there and where
+   * (insertTargetAt), made one of the positions that element offers, and shows it.
+   */
+  async dragNewElementOver(
+    point: { readonly clientX: number; readonly clientY: number } | null,
+  ): Promise<void> {
+    const answer = point === null ? null : await this.call("insertTargetAt", [point])
+    const key = isRecord(answer) ? str(answer.elementKey) : undefined
+    const wanted = isRecord(answer) ? str(answer.position) : undefined
+    const offered = key === undefined ? [] : insertPositionsFor(this.snapshot.nodes, key)
+    const position = offered.find((where) => where === wanted) ?? defaultInsertPosition(offered)
+    this.dropTarget = key !== undefined && position !== undefined ? { key, position } : null
+    void this.call("showInsertIndicator", [this.dropTarget?.key ?? null, position ?? "inside"])
+  }
+
+  /** The dragged element let go: added where it was last shown, selected there first. */
+  dropNewElement(kind: NewElementKind): void {
+    const target = this.dropTarget
+    this.dropTarget = null
+    void this.call("showInsertIndicator", [null, "inside"])
+    if (target === null || !this.snapshot.nodes.has(target.key)) return
+    this.select(target.key)
+    this.addElement(kind, target.position)
   }
 
   /** The canvas shows where Add element will put the new element (null: nowhere). */

@@ -83,10 +83,13 @@ export interface FrameCall {
 export const fakeFrame = () => {
   const calls: Array<FrameCall> = []
   const listeners = new Set<(message: FrameMessage) => void>()
+  /** What a test makes the frame answer to a function (answer()), else undefined. */
+  const answers = new Map<CallableFunction, unknown>()
   let counter = 0
   const channel: FrameChannel = {
     execute: (name, args = []) => {
       calls.push({ name, args })
+      if (answers.has(name)) return Promise.resolve(answers.get(name))
       if (name === "applyChangeItemToDocument") {
         const item = args[0] as { id: string; type: string }
         return Promise.resolve({
@@ -122,7 +125,8 @@ export const fakeFrame = () => {
     calls
       .filter((call) => call.name === "applyChangeItemToDocument")
       .map((call) => call.args[0] as { type: string; changeFields: Record<string, unknown> })
-  return { channel, calls, emit, previews }
+  const answer = (name: CallableFunction, value: unknown) => answers.set(name, value)
+  return { channel, calls, emit, previews, answer }
 }
 
 export type FakeFrame = ReturnType<typeof fakeFrame>

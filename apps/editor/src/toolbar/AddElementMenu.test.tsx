@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react"
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
@@ -250,5 +250,41 @@ describe("Add element's position", () => {
       ).toBeTruthy()
       expect(positions(menu)).toEqual(["Inside*"])
     })
+  })
+
+  it("adds an element dragged from the menu onto the canvas where the canvas shows", async () => {
+    listComponents([])
+    const { frame } = renderEditor({ select: BUTTON_KEY })
+    const bodies = recordAdds()
+    const user = userEvent.setup()
+    const menu = await openMenu(user)
+    // The canvas's iframe is under the pointer; the frame says the title's bottom quarter is there.
+    const iframe = screen.getByTitle<HTMLIFrameElement>("Canvas: the edited app")
+    iframe.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 600 })
+    frame.answer("insertTargetAt", { elementKey: TITLE_KEY, position: "after" })
+    fireEvent.pointerDown(within(menu).getByRole("menuitem", { name: "Text" }), {
+      button: 0,
+      clientX: 10,
+      clientY: 10,
+    })
+    act(() => {
+      window.dispatchEvent(new MouseEvent("pointermove", { clientX: 300, clientY: 120 }))
+    })
+    // The menu closes, the iframe lets the pointer through, and the canvas shows the place.
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull())
+    expect(iframe.style.pointerEvents).toBe("none")
+    await waitFor(() => expect(indicatorCalls(frame).at(-1)).toEqual([TITLE_KEY, "after"]))
+    const asked = frame.calls.filter((call) => call.name === "insertTargetAt")
+    expect(asked.at(-1)?.args).toEqual([{ clientX: 300, clientY: 120 }])
+    act(() => {
+      window.dispatchEvent(new MouseEvent("pointerup", { clientX: 300, clientY: 120 }))
+    })
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies[0]).toMatchObject({
+      afterElement: ref(TITLE_ID, "0-0-0", "h2"),
+      newElement: { type: "nativeTag", nativeTag: "p" },
+    })
+    expect(indicatorCalls(frame)).toContainEqual([null, "inside"])
+    expect(iframe.style.pointerEvents).toBe("")
   })
 })

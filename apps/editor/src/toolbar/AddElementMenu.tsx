@@ -1,6 +1,7 @@
 import { Check, Plus } from "lucide-react"
 import { DropdownMenu, Toolbar as RadixToolbar } from "radix-ui"
-import { useEffect, useState } from "react"
+import { type PointerEvent as ReactPointerEvent, useEffect, useState } from "react"
+import { framePointAt, letPointerThroughFrames } from "../canvas/frame-point.ts"
 import type { CanvasComponent } from "../api/canvas-api.ts"
 import { useEditor, useSession } from "../editing/editor-context.tsx"
 import {
@@ -35,6 +36,50 @@ const NATIVE: ReadonlyArray<{ readonly kind: NewElementKind; readonly label: str
   { kind: "image", label: "Image" },
 ]
 
+/**
+ * A press on a menu item that moves more than a few pixels is a drag onto the canvas: the menu
+ * closes, the canvas shows where the element would go under the pointer (its iframes let the
+ * pointer through meanwhile, so the moves and the release stay the editor's), and letting go adds
+ * it there.
+ */
+const dragOntoCanvas = (
+  event: ReactPointerEvent,
+  started: () => void,
+  to: {
+    readonly over: (point: { clientX: number; clientY: number } | null) => void
+    readonly drop: () => void
+  },
+) => {
+  if (event.button !== 0) return
+  const doc = event.currentTarget.ownerDocument
+  const view = doc.defaultView
+  if (!view) return
+  const from = { x: event.clientX, y: event.clientY }
+  let dragging = false
+  let restoreFrames = () => {}
+  const move = (moved: PointerEvent) => {
+    if (!dragging && Math.hypot(moved.clientX - from.x, moved.clientY - from.y) < DRAG_START_PX) {
+      return
+    }
+    if (!dragging) {
+      dragging = true
+      restoreFrames = letPointerThroughFrames(doc)
+      started()
+    }
+    to.over(framePointAt(doc, moved.clientX, moved.clientY))
+  }
+  const up = () => {
+    view.removeEventListener("pointermove", move)
+    view.removeEventListener("pointerup", up)
+    restoreFrames()
+    if (dragging) to.drop()
+  }
+  view.addEventListener("pointermove", move)
+  view.addEventListener("pointerup", up)
+}
+
+const DRAG_START_PX = 5
+
 const WHERE: Readonly<Record<InsertPosition, string>> = {
   before: "before the selected element",
   after: "after the selected element",
@@ -51,6 +96,7 @@ export const AddElementMenu = ({
   const session = useSession()
   const { selectedKey, nodes, tree, components: listing, besideVerdict } = useEditor()
   const [asking, setAsking] = useState<CanvasComponent | null>(null)
+  const [open, setOpen] = useState(false)
   // A selection whose parent is a component instance: the source says whether it is among the
   // instance's children (before and after offered) or the top of its render (the reason shown).
   useEffect(() => {
@@ -88,8 +134,10 @@ export const AddElementMenu = ({
         />
       )}
       <Menu
-        onOpenChange={(open) => {
-          if (open) {
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next)
+          if (next) {
             setChosen(undefined)
             show(defaultInsertPosition(offered))
             void session.loadComponents()
@@ -161,7 +209,21 @@ export const AddElementMenu = ({
           {NATIVE.map(({ kind, label }) => (
             <MenuItem
               key={kind}
-              className="px-2 py-1.5"
+              className="cursor-grab px-2 py-1.5"
+              // Dragged onto the canvas, it goes where the canvas shows as it is let go.
+              onPointerDown={(event) => {
+                dragOntoCanvas(
+                  event,
+                  () => {
+                    setOpen(false)
+                    show(undefined)
+                  },
+                  {
+                    over: (point) => void session.dragNewElementOver(point),
+                    drop: () => session.dropNewElement(kind),
+                  },
+                )
+              }}
               onSelect={() => position !== undefined && session.addElement(kind, position)}
             >
               {label}
