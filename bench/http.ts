@@ -15,17 +15,21 @@
 // members on the unlimited plan and an open contest): 8 members each POST a 10 MB photo at
 // once while GET /api/health is asked over and over; it prints health's p50/p99/max during the
 // burst (and before it, for comparison), how the uploads were answered (201, 503 UPLOADS_BUSY)
-// and the server's peak RSS (sampled from /proc during the burst) against its RSS before, with
-// the server's own event-loop delay during the burst (p99, max), which the machine's load
-// does not add to.
+// and the server's peak RSS (sampled from /proc during the burst) against its RSS idle (once it
+// listens, before any upload) and just before the burst, with the server's own event-loop delay
+// during the burst (p99, max), which the machine's load does not add to. Its server runs with
+// the allocator's and V8's settings `colorday serve` gives itself (SERVE_TUNING in
+// cli/serve.command.ts), where the bench's own environment does not set them.
 import { type ChildProcess, fork } from "node:child_process"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import autocannon from "autocannon"
+// Types only: the load generator and the MySQL client are imported where the parent uses them, so
+// the server children (this file too) hold no more than `colorday serve` would.
+import type autocannon from "autocannon"
 import { Effect, ManagedRuntime } from "effect"
-import { createConnection } from "mysql2/promise"
+import { missingTuning } from "../cli/serve.command.ts"
 import { type Vote, voteRequests } from "./support/votes.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
@@ -172,6 +176,7 @@ const mysqlBackend = (url: string): Backend => ({
   name: "mysql",
   prepare: async () => {
     const name = `colorday_bench_http_${Date.now().toString(36)}`
+    const { createConnection } = await import("mysql2/promise")
     const connection = await createConnection(url)
     await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`)
     await connection.end()
@@ -246,14 +251,16 @@ const CASES: ReadonlyArray<Case> = [
   },
 ]
 
-const run = (options: autocannon.Options) =>
-  new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(options, (error: unknown, result) => {
+const run = async (options: autocannon.Options) => {
+  const { default: load } = await import("autocannon")
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    load(options, (error: unknown, result) => {
       if (error instanceof Error) reject(error)
       else if (error) reject(new Error(`autocannon failed: ${JSON.stringify(error)}`))
       else resolve(result)
     })
   })
+}
 
 /** Every demo member signed in (through the API), and each one's votes on today's entries. */
 const votesFor = async (
@@ -605,9 +612,13 @@ const benchUploadBurst = async (backend: Backend) => {
   const { databaseUrl, drop } = await backend.prepare()
   let child: ChildProcess | undefined
   try {
+    // As `colorday serve` runs: with the allocator's and V8's settings it adds where unset.
+    const tuning = missingTuning(process.env, process.execArgv)
     child = fork(import.meta.filename, [], {
+      execArgv: [...process.execArgv, ...tuning.execArgv],
       env: {
         ...process.env,
+        ...tuning.env,
         BENCH_HTTP_SERVER: "upload",
         BENCH_DATA_DIR: dataDir,
         BENCH_DATABASE_URL: databaseUrl ?? "",
@@ -655,6 +666,7 @@ const benchUploadBurst = async (backend: Backend) => {
       return response.status
     }
     const pid = server.pid as number
+    const rssIdle = rssOf(pid)
     // Warm-up: one upload alone (sharp's first use, JIT), then health at rest.
     await upload(cookies[0] as string)
     const quiet = await healthTimes(ready.url, new Promise((resolve) => setTimeout(resolve, 2000)))
@@ -694,6 +706,7 @@ const benchUploadBurst = async (backend: Backend) => {
         "max ms",
         "loop p99 ms",
         "loop max ms",
+        "rss idle MB",
         "rss before MB",
         "peak rss MB",
         "what",
@@ -709,6 +722,7 @@ const benchUploadBurst = async (backend: Backend) => {
           "",
           "",
           "",
+          "",
           "2 s before the burst",
         ],
         [
@@ -719,6 +733,7 @@ const benchUploadBurst = async (backend: Backend) => {
           millis.format(during.at(-1) ?? 0),
           millis.format(loop.loopP99Ms),
           millis.format(loop.loopMaxMs),
+          mb(rssIdle),
           mb(rssBefore),
           mb(peak),
           `burst ${decimals(1).format(seconds)} s: ${count(201)} entered (201), ${count(503)} UPLOADS_BUSY (503)` +

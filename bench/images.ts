@@ -16,7 +16,8 @@ import { inspectImage, MAX_IMAGE_BYTES } from "../adapters/images/inspect-image.
 import { printPdfOfPicture } from "../adapters/images/line-art-pdf.ts"
 import { localImageObjects } from "../adapters/images/image-objects.ts"
 import { makeImageStore } from "../adapters/images/image-store.ts"
-import { renderEntryPhoto } from "../adapters/images/process-image.ts"
+import { IMAGE_THREADS, renderEntryPhoto } from "../adapters/images/process-image.ts"
+import { SERVE_TUNING } from "../cli/serve.command.ts"
 
 const WARMUP_RUNS = 1
 const TIMED_RUNS = 5
@@ -38,7 +39,10 @@ interface Case {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
-/** Uploads of 10 MB arriving at once: each holds its own bytes, as the HTTP layer's would. */
+/**
+ * Uploads of 10 MB arriving at once, as the HTTP layer holds them (uploads.ts): each on disk
+ * until its turn (one per image thread), then read and stored.
+ */
 const burst = (label: string, env?: Readonly<Record<string, string>>): Case => ({
   name: `images: ${UPLOADS_AT_ONCE} × 10 MB photos arriving at once, stored by one store${label}`,
   aim: "peak RSS ≤ 300 MB",
@@ -46,12 +50,21 @@ const burst = (label: string, env?: Readonly<Record<string, string>>): Case => (
   ...(env ? { env } : {}),
   run: async (bytes, scratch) => {
     const store = makeImageStore(localImageObjects(scratch))
-    // The store processes a few at a time (its semaphore), the rest wait.
-    const uploads = Array.from({ length: UPLOADS_AT_ONCE }, () => Uint8Array.from(bytes))
+    const files = await Promise.all(
+      Array.from({ length: UPLOADS_AT_ONCE }, async (_, n) => {
+        const file = join(scratch, `upload-${n}`)
+        await writeFile(file, bytes)
+        return file
+      }),
+    )
     const stored = await Effect.runPromise(
       Effect.all(
-        uploads.map((upload) => store.store(upload, "entry")),
-        { concurrency: "unbounded" },
+        files.map((file) =>
+          Effect.promise(() => readFile(file)).pipe(
+            Effect.flatMap((upload) => store.store(upload, "entry")),
+          ),
+        ),
+        { concurrency: IMAGE_THREADS },
       ),
     )
     for (const image of stored) await Effect.runPromise(store.remove(image.key))
@@ -92,9 +105,15 @@ const CASES: ReadonlyArray<Case> = [
     },
   },
   burst(""),
-  // glibc gives each thread that allocates its own arena and keeps what is freed in it: the
-  // same burst with two arenas, the setting for the server's environment.
-  burst(" (MALLOC_ARENA_MAX=2)", { MALLOC_ARENA_MAX: "2" }),
+  // glibc gives each thread that allocates its own arena and keeps what is freed in it, and
+  // keeps large freed blocks once its threshold has risen: the same burst with the allocator's
+  // settings `colorday serve` gives itself (SERVE_TUNING).
+  burst(
+    ` (${Object.entries(SERVE_TUNING.env)
+      .map(([name, value]) => `${name}=${value}`)
+      .join(" ")})`,
+    SERVE_TUNING.env,
+  ),
   {
     name: "images: print PDF (A4) of a 300 DPI line-art page",
     aim: "",

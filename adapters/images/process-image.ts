@@ -75,27 +75,18 @@ const render = (pipeline: Sharp, format: ImageFormat): Effect.Effect<Rendition, 
   )
 
 /**
- * The upload decoded to at most `side` pixels a side (upright, sRGB, 8 bits a channel, with its
- * alpha if any) as raw pixels, to make more than one rendition from.
- */
-const decodedWithin = (bytes: Uint8Array, side: number) =>
-  Effect.tryPromise({
-    try: () =>
-      within(upright(bytes), side).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true }),
-    catch: () => new UnsupportedImage({ reason: DAMAGED }),
-  })
-
-/**
- * An entry photo's renditions, one after another, so a photo's peak memory is that of its
- * largest step rather than of all of them at once (issue 20):
- * 1. the original JPEG, streamed from the file to the encoder: the whole file decoded (which
- *    checks it), scaled to 4096 px a side on the way, no pixel buffer of the whole picture.
- *    Optimised Huffman tables would hold every coefficient of the picture (about 100 MB at
- *    4096 px) for a file 3 % smaller, so they stay off;
- * 2. one decode at the display's size, shrunk as it loads (a 12–40 MP JPEG decodes at ½ or ¼):
- *    the display WebP, then the thumbnail, from those pixels.
- * A whole-size decode held as raw pixels (43 MB for a 27 MP photo at 4096 px) with the three
- * encoders working on it at once peaked at about twice the memory for the same time on two
+ * An entry photo's renditions, one after another, each streamed from a file to its encoder, so a
+ * photo's peak memory is that of its largest step rather than of all of them at once and no step
+ * holds the full-size picture as pixels (issue 20):
+ * 1. the original JPEG, from the upload: the whole file decoded (which checks it), scaled to
+ *    4096 px a side on the way. Optimised Huffman tables would hold every coefficient of the
+ *    picture (about 100 MB at 4096 px) for a file 3 % smaller, so they stay off;
+ * 2. the display WebP, from the upload again, shrunk as it loads (a 12–40 MP JPEG decodes at ½
+ *    or ¼ of its size) to 1600 px;
+ * 3. the thumbnail, from the display WebP (480 px of a 1600 px picture: its loss is invisible),
+ *    which costs a fraction of a third decode of the upload.
+ * Before, the upload was decoded once to raw pixels at 4096 px (43 MB for a 27 MP photo) and the
+ * three encoders worked on them at once: about twice the memory, for the same time on two
  * cores. A transparent PNG or WebP is put on white for the JPEG original; the WebP sizes keep
  * the transparency.
  */
@@ -109,12 +100,12 @@ export const renderEntryPhoto = (
         .jpeg({ quality: 90, chromaSubsampling: "4:2:0", optimiseCoding: false }),
       "jpeg",
     )
-    const { data, info } = yield* decodedWithin(bytes, RENDITION_SIZES.display)
-    const pixels = () =>
-      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    const display = yield* render(pixels().webp({ quality: 82, effort: 4 }), "webp")
+    const display = yield* render(
+      within(upright(bytes), RENDITION_SIZES.display).webp({ quality: 82, effort: 4 }),
+      "webp",
+    )
     const thumbnail = yield* render(
-      within(pixels(), RENDITION_SIZES.thumbnail).webp({ quality: 75, effort: 4 }),
+      within(upright(display.bytes), RENDITION_SIZES.thumbnail).webp({ quality: 75, effort: 4 }),
       "webp",
     )
     return { original, display, thumbnail }
