@@ -105,8 +105,10 @@ const orphanGraceFromEnv = (): number => {
  * address is the N-th X-Forwarded-For value from the right), PUBLIC_URL (the
  * origin of absolute URLs in pages' share tags), COLORDAY_EDITOR_TOKEN (lets the editor's frame
  * call /canvases without an admin session), ORPHAN_GRACE_MINUTES (60: how old an image file no
- * row points to, or a temporary file, must be before the sweep deletes it), plus the composition root's DATA_DIR, DATABASE_URL
- * and COLORDAY_CANVASES.
+ * row points to, or a temporary file, must be before the sweep deletes it), TMPDIR (where uploads
+ * are written as they arrive: a disk rather than a RAM-backed tmpfs keeps them out of memory),
+ * MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_ and NODE_OPTIONS (SERVE_TUNING's defaults where unset),
+ * plus the composition root's DATA_DIR, DATABASE_URL and COLORDAY_CANVASES.
  */
 
 interface ServeOptions {
