@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQueryClient } from "@tanstack/react-query"
 import { api } from "../../api/api.ts"
 import type { Payment } from "../../api/types.ts"

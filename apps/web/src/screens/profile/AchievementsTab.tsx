@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { api } from "../../api/api.ts"
 import { shortDate } from "../../../../ui/src/format.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQueryClient } from "@tanstack/react-query"
 import { ImageUp, Trash2 } from "lucide-react"
 import { useEffect, useId, useState, type ChangeEvent } from "react"

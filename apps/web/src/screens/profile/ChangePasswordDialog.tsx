@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Dialog } from "radix-ui"
 import { useState, type FormEvent } from "react"
 import { MIN_PASSWORD_LENGTH } from "../../../../../domain/accounts/account-rules.ts"

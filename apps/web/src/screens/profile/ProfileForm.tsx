@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useState, type FormEvent } from "react"
 import { api } from "../../api/api.ts"
 import { ApiError } from "../../api/http.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { CalendarDays, Crown, ImagePlus, Trophy, Upload } from "lucide-react"
 import { Avatar } from "radix-ui"
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"

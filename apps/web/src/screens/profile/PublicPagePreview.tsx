@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { ChevronDown, ExternalLink, Eye } from "lucide-react"
 import { useState } from "react"

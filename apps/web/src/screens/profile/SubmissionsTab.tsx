@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { EyeOff, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import {
   SETTINGS_TIME_ZONES,
   timeZoneChoices,

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useMutation } from "@tanstack/react-query"
 import { useEffect, useState, type FormEvent } from "react"
 import { twoFactorApi, type TwoFactorEnrolment } from "../../api/two-factor-api.ts"

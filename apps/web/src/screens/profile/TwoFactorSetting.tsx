@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { twoFactorApi } from "../../api/two-factor-api.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useMutation } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"
 import { twoFactorApi } from "../../api/two-factor-api.ts"

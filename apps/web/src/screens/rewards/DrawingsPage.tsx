@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { Banknote, ShieldCheck } from "lucide-react"
 import { useState } from "react"

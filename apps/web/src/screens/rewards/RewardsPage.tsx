@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Banknote, CalendarCheck, Heart, Medal, Trophy, Upload } from "lucide-react"
 import { Link } from "react-router-dom"
 import { BADGES } from "../../../../../domain/badges/badges.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { ChevronDown } from "lucide-react"
 import { Accordion } from "radix-ui"
 import type { ReactNode } from "react"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { SOURCE_LANGUAGE, useLanguage, useT } from "../../../../ui/src/i18n.tsx"
 
 /** On a translated legal page: the English text is the one that binds (shown in other languages). A span: it sits inside the lead paragraph. */

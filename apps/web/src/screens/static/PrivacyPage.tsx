@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Link } from "react-router-dom"
 import {
   MINIMUM_AGE,

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import {
   EXTRA_ENTRY,
   formatCents,
