@@ -152,8 +152,20 @@ export const classesOf = (element: Element): Array<string> => {
   const value = element.getAttribute("class")
   if (value === null || value === "") return []
   const classes: Array<string> = []
-  for (const name of value.split(ASCII_WHITESPACE)) {
-    if (name !== "" && !classes.includes(name)) classes.push(name)
+  // One scan of the attribute, no regex: a name runs until the next ASCII whitespace.
+  const length = value.length
+  let start = -1
+  for (let i = 0; i <= length; i += 1) {
+    const code = i < length ? value.charCodeAt(i) : 32
+    const separator = code === 32 || code === 9 || code === 10 || code === 12 || code === 13
+    if (!separator) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start < 0) continue
+    const name = start === 0 && i === length ? value : value.slice(start, i)
+    start = -1
+    if (!classes.includes(name)) classes.push(name)
   }
   return classes
 }
@@ -203,13 +215,18 @@ export const hostNode = (
 ): NavNode => {
   const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
   const tagName = element.tagName.toLowerCase()
+  const directlySet: Array<string> = []
+  for (const name of ownClasses) {
+    // The element's own id is one (known without its regex); other ids and temporaries are not set.
+    if (name !== codebaseId && !isTemporaryClass(name) && !isCodebaseId(name)) {
+      directlySet.push(name)
+    }
+  }
   return {
     parent: place.parent,
     children: [],
     classList,
-    directlySetClassList: ownClasses.filter(
-      (name) => !isCodebaseId(name) && !isTemporaryClass(name),
-    ),
+    directlySetClassList: directlySet,
     name: names?.get(codebaseId) ?? tagName,
     elementTagName: tagName,
     isComponent: false,

@@ -371,12 +371,13 @@ const runPlan = (
     const [first] = elements
     const box = !node.isComponent && first ? boxIn(first, scrollX, scrollY) : ZERO_BOX
     node.pageBoundingBox = box
-    const children: Array<string> = []
-    for (let i = node.children.length - 1; i >= 0; i -= 1) {
-      const child = node.children[i]
-      if (child) indexStack?.push(child)
+    const count = node.children.length
+    const children = new Array<string>(count)
+    for (let i = count - 1; i >= 0; i -= 1) {
+      const child = node.children[i] as NavNode
+      indexStack?.push(child)
+      children[i] = child.tempoElementKey
     }
-    for (const child of node.children) children.push(child.tempoElementKey)
     const entry: TreeElement = {
       tempoElementKey: node.tempoElementKey,
       codebaseId,
