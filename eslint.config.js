@@ -12,11 +12,7 @@ import { layerRules } from "./eslint.layers.js"
  * Ids are written whole (`t("web.home.hero.title")`): a string with no space that does
  * not start with a capital letter (an id, a class, a path, a key) is not text, nor are constants.
  */
-const LOCALIZED = [
-  "apps/web/src",
-  "apps/admin/src",
-  "apps/ui/src",
-]
+const LOCALIZED = ["apps/web/src", "apps/admin/src", "apps/ui/src"]
 
 export default tseslint.config(
   {
