@@ -203,6 +203,17 @@ export const sameInputs = (a: BuildInputs, b: BuildInputs): boolean =>
   a.storyboardName === b.storyboardName &&
   sameNames(a.names, b.names)
 
+// Tag names in lower case, each lowered once (a page has a few dozen, and thousands of elements).
+const lowerTagNames = new Map<string, string>()
+const lowerTagName = (tagName: string): string => {
+  let lower = lowerTagNames.get(tagName)
+  if (lower === undefined) {
+    lower = tagName.toLowerCase()
+    lowerTagNames.set(tagName, lower)
+  }
+  return lower
+}
+
 /** The node of a keyed DOM element (everything but where it hangs, which the caller gives). */
 export const hostNode = (
   element: Element,
@@ -214,7 +225,7 @@ export const hostNode = (
   fiber: Fiber | undefined,
 ): NavNode => {
   const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
-  const tagName = element.tagName.toLowerCase()
+  const tagName = lowerTagName(element.tagName)
   const directlySet: Array<string> = []
   for (const name of ownClasses) {
     // The element's own id is one (known without its regex); other ids and temporaries are not set.
