@@ -2,18 +2,25 @@ import { addCatalogs, type CatalogModule } from "../../ui/src/i18n.tsx"
 
 /**
  * The site's catalogs (issue 22): its own areas (web-*.json), the pages' titles (pages.json) and the
- * server's errors the screens show (errors*.json); `web-*` includes the badges' texts the dashboard
- * shares (web-plans-badge.json). English rides in the main chunk, but for the areas only screens of
- * their own chunk read (static pages, profile, rewards, billing: their folders' catalog.ts); the other
- * languages load when chosen (apps/ui/src/i18n.tsx). A new area is a new file in locales/<language>/
- * named web-<area>.json: this glob finds it.
+ * server's errors (errors*.json); `web-*` includes the badges' texts the dashboard shares
+ * (web-plans-badge.json). English rides in the main chunk but for two kinds: the areas only screens
+ * of their own chunk read (static pages, profile, rewards, billing, sign-in and account pages,
+ * entries, gallery, artist, leaderboard, judging, contact, pricing, plans and badges, notifications,
+ * payment, the submission dialog), which their folders' catalog.ts bring (session/auth, entries,
+ * plans, screens/<folder>, layout/notifications-catalog.ts, screens/home/submit-catalog.ts), and the server's errors, which no screen reads in English: the
+ * API's answers are already in the page's language. The other languages load when chosen
+ * (apps/ui/src/i18n.tsx).
+ * A new area is a new file in locales/<language>/ named web-<area>.json: this glob finds it.
  */
 addCatalogs(
   import.meta.glob<CatalogModule>(
     [
-      "../../../locales/en/{pages,web-*,errors*}.json",
-      // Read only by screens of their own chunk, which bring these (screens/<folder>/catalog.ts).
+      "../../../locales/en/{pages,web-*}.json",
+      // Read only by screens of their own chunk, which bring these (<folder>/catalog.ts).
       "!../../../locales/en/{web-static,web-profile,web-settings,web-rewards,web-billing}.json",
+      "!../../../locales/en/{web-auth,web-entry,web-gallery,web-artist,web-leaderboard}.json",
+      "!../../../locales/en/{web-judging,web-contact,web-pricing,web-plans,web-plans-badge}.json",
+      "!../../../locales/en/{web-notifications,web-payment,web-submit}.json",
     ],
     { query: "?lingui", eager: true },
   ),

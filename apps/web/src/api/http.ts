@@ -125,7 +125,13 @@ export const upload = <T>(
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100)
         resolve(body as T)
-      } else reject(errorOf(xhr.status, body, translate("web.submit.submitFailed")))
+      } else {
+        // The fallback's English text rides with the submission dialog (web-submit.json), not
+        // the site's entry: it loads when a refusal needs it.
+        void import("../screens/home/submit-catalog.ts")
+          .catch(() => undefined)
+          .then(() => reject(errorOf(xhr.status, body, translate("web.submit.submitFailed"))))
+      }
     })
     xhr.addEventListener("error", () =>
       reject(new ApiError(0, "NETWORK", translate("web.api.uploadFailed"), null)),

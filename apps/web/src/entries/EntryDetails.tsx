@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { CalendarDays, Heart, ImageOff } from "lucide-react"
 import type { ReactNode } from "react"
 import type { EntryPage } from "../api/types.ts"

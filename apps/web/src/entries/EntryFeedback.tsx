@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useState } from "react"
 import { Link } from "react-router-dom"

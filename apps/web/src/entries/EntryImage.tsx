@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { ImageOff } from "lucide-react"
 import type { Entry } from "../api/types.ts"
 import { useT } from "../../../ui/src/i18n.tsx"

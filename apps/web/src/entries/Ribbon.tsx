@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Award, Medal, Trophy, type LucideIcon } from "lucide-react"
 import { useT } from "../../../ui/src/i18n.tsx"
 

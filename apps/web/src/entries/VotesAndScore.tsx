@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { cn } from "../../../ui/src/cn.ts"
 import { currentLanguage, useT } from "../../../ui/src/i18n.tsx"
 

@@ -1,6 +1,8 @@
+import "./catalog.ts"
 import type { Entry } from "../api/types.ts"
 import type { Translate } from "../../../ui/src/i18n.tsx"
 import { activeT } from "../session/active-t.ts"
+import { entryPath } from "./entry-path.ts"
 
 /** How an entry is shown wherever it appears (gallery, home page): names, images, links. */
 
@@ -36,8 +38,7 @@ export const gridSrcSetOf = (
 export const votesLabel = (count: number, t: Translate = activeT): string =>
   t("web.entry.voteCount", { count })
 
-/** An entry's page, which is also the lightbox's address. */
-export const entryPath = (entryId: string): string => `/entries/${encodeURIComponent(entryId)}`
+export { entryPath }
 
 /** The shared link of an entry (§9): its page, absolute on `origin`. */
 export const entryLink = (origin: string, entryId: string): string =>

@@ -1,4 +1,4 @@
-import { entryPath } from "./entry-view.ts"
+import { entryPath } from "./entry-path.ts"
 
 /**
  * The lightbox rides on the router's location state: a grid opens /entries/:id with the ids it

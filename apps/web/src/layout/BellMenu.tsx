@@ -1,3 +1,4 @@
+import "./notifications-catalog.ts"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { Bell } from "lucide-react"
 import { useEffect } from "react"

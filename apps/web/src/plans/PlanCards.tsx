@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Check } from "lucide-react"
 import type { ReactNode } from "react"
 import { formatCents, PLANS, TIERS, type Plan } from "../../../../domain/plans/plans.ts"

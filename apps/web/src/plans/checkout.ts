@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useCallback, useState } from "react"
 import { PLANS, type Tier } from "../../../../domain/plans/plans.ts"
 import { api } from "../api/api.ts"

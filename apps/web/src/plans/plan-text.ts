@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
 import {
   formatCents,

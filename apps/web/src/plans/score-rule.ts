@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { PLANS, TIERS, type Plan } from "../../../../domain/plans/plans.ts"
 import type { Translate } from "../../../ui/src/i18n.tsx"
 import { activeT } from "../session/active-t.ts"

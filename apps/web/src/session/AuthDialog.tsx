@@ -1,3 +1,4 @@
+import "./auth/catalog.ts"
 import { X } from "lucide-react"
 import { Dialog, Tabs } from "radix-ui"
 import { useState } from "react"

@@ -102,6 +102,8 @@ export const SessionProvider = ({ children }: { readonly children: ReactNode }) 
     store(null)
     client.setQueryData(SESSION_KEY, null)
     client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] })
+    // The toast's English texts ride with the sign-in dialog's (web-auth.json), not the entry.
+    await import("./auth/catalog.ts").catch(() => undefined)
     toast({
       title: t("web.auth.signedOut.title"),
       description: t("web.auth.signedOut.description"),

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { Lock, UserX } from "lucide-react"
 import { Link, useParams } from "react-router-dom"

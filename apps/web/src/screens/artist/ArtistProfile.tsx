@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useInfiniteQuery } from "@tanstack/react-query"
 import { CalendarDays, Globe, MapPin } from "lucide-react"
 import { api } from "../../api/api.ts"

@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import { KeyRound } from "lucide-react"
 import { Link } from "react-router-dom"
 import { RESET_TOKEN_TTL_MS } from "../../../../../domain/accounts/account-rules.ts"

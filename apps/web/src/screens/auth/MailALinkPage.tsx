@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import { MailCheck, type LucideIcon } from "lucide-react"
 import type { ReactNode } from "react"
 import { Link } from "react-router-dom"

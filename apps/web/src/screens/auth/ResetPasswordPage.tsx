@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import { CircleCheck, LockKeyhole, TriangleAlert } from "lucide-react"
 import { useState, type FormEvent } from "react"
 import { Link, useNavigate, useParams } from "react-router-dom"

@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { CircleCheck, LoaderCircle, TriangleAlert } from "lucide-react"
 import { useEffect, useRef } from "react"

@@ -1,3 +1,4 @@
+import "../../plans/catalog.ts"
 import "./catalog.ts"
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import { ArrowLeft, CreditCard, FileText, LifeBuoy, Receipt } from "lucide-react"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Clock, HelpCircle, KeyRound, Mail } from "lucide-react"
 import { useQuery } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"

@@ -1,3 +1,4 @@
+import "../../entries/catalog.ts"
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query"
 import { Award } from "lucide-react"
 import { Link, useParams } from "react-router-dom"

@@ -1,3 +1,4 @@
+import "../../entries/catalog.ts"
 import { CheckCircle2, Hourglass, ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import type { Contest, ResultCounts, ResultRow, ResultStatus } from "../../api/types.ts"

@@ -1,3 +1,4 @@
+import "../../entries/catalog.ts"
 import { ChevronLeft, ChevronRight, X } from "lucide-react"
 import { Dialog } from "radix-ui"
 import { useQueryClient } from "@tanstack/react-query"

@@ -1,3 +1,4 @@
+import "../../entries/catalog.ts"
 import { ImageOff } from "lucide-react"
 import { Link } from "react-router-dom"
 import { buttonVariants } from "../../../../ui/src/button.tsx"

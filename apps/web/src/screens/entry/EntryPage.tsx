@@ -1,3 +1,4 @@
+import "../../entries/catalog.ts"
 import { ChevronLeft, ChevronRight } from "lucide-react"
 import { Link, useOutletContext, useParams } from "react-router-dom"
 import { EntryDetails } from "../../entries/EntryDetails.tsx"

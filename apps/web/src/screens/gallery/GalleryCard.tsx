@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Heart } from "lucide-react"
 import { useState } from "react"
 import { Link } from "react-router-dom"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useCallback, useEffect, useMemo, useRef } from "react"
 import { Link } from "react-router-dom"
 import type { GallerySort, GalleryTab } from "../../api/types.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Camera, Check, Copy, Music2, Share2 } from "lucide-react"
 import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../ui/src/menu.tsx"
 import { useEffect, useState } from "react"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { translate } from "../../../../ui/src/i18n.tsx"
 
 /** What a shared entry says (§9): the text, the title and the social caption, in the sharer's language. */

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useCallback, useEffect, useRef, useState } from "react"
 import { useLocation, useSearchParams } from "react-router-dom"
 import { isLightboxState } from "../../entries/lightbox.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { ApiError } from "../../api/http.ts"
 import type { Entry } from "../../api/types.ts"
 import { translate } from "../../../../ui/src/i18n.tsx"

@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { Progress } from "radix-ui"
 import type { Contest, Subscription } from "../../api/types.ts"
 import { useT } from "../../../../ui/src/i18n.tsx"

@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { useState } from "react"
 import { Link } from "react-router-dom"
 import { EXTRA_ENTRY } from "../../../../../domain/plans/plans.ts"

@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { Camera, Trash2, Upload } from "lucide-react"
 import { useId, useRef } from "react"
 import type { Contest, Subscription } from "../../api/types.ts"

@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { useQueryClient } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { api } from "../../api/api.ts"

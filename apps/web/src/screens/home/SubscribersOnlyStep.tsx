@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { Link } from "react-router-dom"
 import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { DialogActions, DialogDescription, DialogTitle } from "../../../../ui/src/dialog.tsx"

@@ -1,3 +1,4 @@
+import "./submit-catalog.ts"
 import { ApiError } from "../../api/http.ts"
 import type { Subscription } from "../../api/types.ts"
 import { translate } from "../../../../ui/src/i18n.tsx"

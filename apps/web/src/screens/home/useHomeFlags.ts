@@ -25,12 +25,17 @@ export const useHomeFlags = (openSubmission: () => void) => {
 
   const verify = useCallback(
     async (sessionId: string) => {
+      // The payment toasts' English texts ride with the payment pages (web-payment.json), not the
+      // home route's first screen: they load while the checkout is verified.
+      const texts = import("../payment/catalog.ts").catch(() => undefined)
       const failed = (reason: string) =>
-        toast({
-          title: translate("web.payment.verificationFailed"),
-          description: translate("web.payment.failedReason", { reason }),
-          variant: "destructive",
-        })
+        void texts.then(() =>
+          toast({
+            title: translate("web.payment.verificationFailed"),
+            description: translate("web.payment.failedReason", { reason }),
+            variant: "destructive",
+          }),
+        )
       try {
         const checkout = await api.verifyCheckout(sessionId)
         if (checkout.session.payment_status !== "paid") {
@@ -43,6 +48,7 @@ export const useHomeFlags = (openSubmission: () => void) => {
         }
         setSubscription(checkout.subscription)
         void refresh()
+        await texts
         toast({
           title: translate("web.payment.successToast"),
           description:

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "react-router-dom"
 import { PLANS } from "../../../../../domain/plans/plans.ts"

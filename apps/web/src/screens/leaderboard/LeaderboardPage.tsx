@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import { Link } from "react-router-dom"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQueryClient } from "@tanstack/react-query"
 import { XCircle } from "lucide-react"
 import { useEffect, useRef } from "react"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { CheckCircle2, CircleAlert } from "lucide-react"
 import { useEffect, useRef, useState, type ReactNode } from "react"

@@ -1,3 +1,4 @@
+import "../pricing/catalog.ts"
 import { Download } from "lucide-react"
 import { buttonVariants } from "../../../../ui/src/button.tsx"
 import { useT } from "../../../../ui/src/i18n.tsx"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { Gift, Ticket, Trophy } from "lucide-react"
 import { Link } from "react-router-dom"
 import { BADGE_IDS } from "../../../../../domain/badges/badges.ts"

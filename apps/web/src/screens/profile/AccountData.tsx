@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import "./catalog.ts"
 import { useQueryClient } from "@tanstack/react-query"
 import { Download, Trash2 } from "lucide-react"

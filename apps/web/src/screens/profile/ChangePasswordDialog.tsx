@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import "./catalog.ts"
 import { Dialog } from "radix-ui"
 import { useState, type FormEvent } from "react"

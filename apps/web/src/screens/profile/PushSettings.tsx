@@ -1,3 +1,4 @@
+import "../../layout/notifications-catalog.ts"
 import { useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import { Button } from "../../../../ui/src/button.tsx"

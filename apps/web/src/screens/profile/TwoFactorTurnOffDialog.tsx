@@ -1,3 +1,4 @@
+import "../../session/auth/catalog.ts"
 import "./catalog.ts"
 import { useMutation } from "@tanstack/react-query"
 import { useState, type FormEvent } from "react"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"
 import { api } from "../../api/api.ts"

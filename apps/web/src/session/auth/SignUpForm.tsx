@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { MailCheck } from "lucide-react"
 import { useState, type FormEvent } from "react"
 import { Link } from "react-router-dom"

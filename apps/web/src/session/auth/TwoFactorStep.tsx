@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { useState, type FormEvent } from "react"
 import type { SignedIn } from "../../api/types.ts"
 import { ApiError } from "../../api/http.ts"

@@ -1,3 +1,4 @@
+import "./catalog.ts"
 import { MIN_PASSWORD_LENGTH, MINIMUM_AGE } from "../../../../../domain/accounts/account-rules.ts"
 import type { ValidationIssue } from "../../../../../domain/shared/errors.ts"
 import type { Translate } from "../../../../ui/src/i18n.tsx"

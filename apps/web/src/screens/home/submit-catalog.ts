@@ -1,0 +1,17 @@
+import { addCatalogs, type CatalogModule } from "../../../../ui/src/i18n.tsx"
+
+/**
+ * The submission dialog's English texts (web-submit.json), in its chunk (SubmissionFlow, loaded
+ * when the dialog is first opened) rather than the site's entry (apps/web/src/i18n.ts leaves them
+ * out of its eager glob): the home route carries only what its first screen reads. Every file that
+ * reads these keys imports this module (api/http.ts when an upload is refused), so a screen
+ * rendered alone (a component test) has them too. Other languages' copies load with the rest of
+ * their language (apps/ui/src/i18n.tsx).
+ */
+addCatalogs(
+  import.meta.glob<CatalogModule>("../../../../../locales/en/web-submit.json", {
+    query: "?lingui",
+    eager: true,
+  }),
+  {},
+)
