@@ -99,8 +99,6 @@ export const SKIPPED_TAGS = new Set(["SCRIPT", "STYLE", "LINK", "META", "NOSCRIP
 export const ZERO_BOX: PageBoundingBox = { pageX: 0, pageY: 0, width: 0, height: 0 }
 export const ELEMENT_NODE = 1
 export const TEXT_NODE = 3
-// The separators of a class attribute (DOMTokenList's ASCII whitespace).
-export const ASCII_WHITESPACE = /[\t\n\f\r ]+/
 
 /** An element's box on the page, given the window's scroll (read once per slice). */
 export const boxIn = (element: Element, scrollX: number, scrollY: number): PageBoundingBox => {
@@ -152,7 +150,8 @@ export const classesOf = (element: Element): Array<string> => {
   const value = element.getAttribute("class")
   if (value === null || value === "") return []
   const classes: Array<string> = []
-  // One scan of the attribute, no regex: a name runs until the next ASCII whitespace.
+  // One scan of the attribute, no regex: a name runs until the next ASCII whitespace (tab, line
+  // feed, form feed, carriage return, space: DOMTokenList's separators).
   const length = value.length
   let start = -1
   for (let i = 0; i <= length; i += 1) {

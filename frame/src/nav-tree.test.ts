@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
 import { buildNavTree } from "./nav-tree.ts"
+import { classesOf } from "./nav-tree-model.ts"
 import { createRefreshScheduler } from "./refresh.ts"
 
 afterEach(() => {
@@ -206,6 +207,27 @@ describe("nav tree nodes", () => {
     expect(host.scope).toBe(component.tempoElementKey)
     expect(tree.scopeLookup.get(component.tempoElementKey)).toContain(host.tempoElementKey)
     expect(host.children[0]?.elementTagName).toBe("h1")
+  })
+})
+
+describe("an element's classes", () => {
+  it("reads them as its classList holds them, whatever whitespace separates them", () => {
+    const element = document.createElement("div")
+    for (const value of [
+      "",
+      "   ",
+      "one",
+      " one ",
+      "one two",
+      "\tone\n\ntwo\f\rthree  ",
+      "a b a c b",
+      "x\u00a0y z", // a no-break space is part of a name, not a separator
+    ]) {
+      element.setAttribute("class", value)
+      expect(classesOf(element)).toEqual([...element.classList])
+    }
+    element.removeAttribute("class")
+    expect(classesOf(element)).toEqual([])
   })
 })
 
