@@ -1,16 +1,16 @@
 import { addCatalogs, type CatalogModule } from "../../ui/src/i18n.tsx"
 
 /**
- * The site's catalogs (issue 22): its own areas (web-*.json), the pages' titles (pages.json) and the
- * server's errors (errors*.json); `web-*` includes the badges' texts the dashboard shares
- * (web-plans-badge.json). English rides in the main chunk but for two kinds: the areas only screens
- * of their own chunk read (static pages, profile, rewards, billing, sign-in and account pages,
- * entries, gallery, artist, leaderboard, judging, contact, pricing, plans and badges, notifications,
- * payment, the submission dialog), which their folders' catalog.ts bring (session/auth, entries,
- * plans, screens/<folder>, layout/notifications-catalog.ts, screens/home/submit-catalog.ts), and the server's errors, which no screen reads in English: the
- * API's answers are already in the page's language. The other languages load when chosen
- * (apps/ui/src/i18n.tsx).
- * A new area is a new file in locales/<language>/ named web-<area>.json: this glob finds it.
+ * The site's catalogs (issue 22): its own areas (web-*.json, which include the badges' texts the
+ * dashboard shares, web-plans-badge.json) and the pages' titles (pages.json). The server's errors
+ * (errors.json) are not here: the API answers in the page's language, and no screen reads them.
+ * English rides in the main chunk but for the areas only screens of their own chunk read (static
+ * pages, profile, rewards, billing, sign-in and account pages, entries, gallery, artist,
+ * leaderboard, judging, contact, pricing, plans and badges, notifications, payment, the submission
+ * dialog), which their folders' catalog.ts bring (screens/<folder>, session/auth, entries, plans,
+ * layout/notifications-catalog.ts, screens/home/submit-catalog.ts). The other languages load when
+ * chosen (apps/ui/src/i18n.tsx). A new area is a new file in locales/<language>/ named
+ * web-<area>.json: this glob finds it.
  */
 addCatalogs(
   import.meta.glob<CatalogModule>(
@@ -25,7 +25,7 @@ addCatalogs(
     { query: "?lingui", eager: true },
   ),
   import.meta.glob<CatalogModule>(
-    ["../../../locales/*/{pages,web-*,errors*}.json", "!../../../locales/en/**"],
+    ["../../../locales/*/{pages,web-*}.json", "!../../../locales/en/**"],
     { query: "?lingui" },
   ),
 )

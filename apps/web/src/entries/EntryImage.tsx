@@ -5,17 +5,23 @@ import { useT } from "../../../ui/src/i18n.tsx"
 import { artistOf, gridSrcSetOf, thumbnailOf } from "./entry-view.ts"
 
 /**
- * An entry's picture in a grid: square, lazy, with its size set so the grid does not jump; the
- * thumbnail and the display size as `srcset`, picked by the grid's column width (`sizes`, see
- * grid-sizes.ts); a neutral tile when the entry has no image.
+ * An entry's picture in a grid: square, lazy unless it is in the grid's first row, with its size
+ * set so the grid does not jump; the thumbnail and the display size as `srcset`, picked by the
+ * grid's column width (`sizes`, see grid-sizes.ts); a neutral tile when the entry has no image.
  */
 export const EntryImage = ({
   entry,
   sizes,
+  firstRow = false,
 }: {
   readonly entry: Pick<Entry, "thumbnailUrl" | "imageUrl" | "username">
   /** How wide the grid's column is at each breakpoint (gridSizes). */
   readonly sizes: string
+  /**
+   * In the grid's first row, on screen as the page opens (its largest picture is the page's
+   * LCP): fetched at once and first, not when the browser's lazy loading gets to it.
+   */
+  readonly firstRow?: boolean
 }) => {
   const t = useT()
   const src = thumbnailOf(entry)
@@ -36,7 +42,8 @@ export const EntryImage = ({
     // loading and sizes before the sources, so the browser neither starts eagerly nor picks with
     // the default 100vw.
     <img
-      loading="lazy"
+      loading={firstRow ? "eager" : "lazy"}
+      fetchPriority={firstRow ? "high" : undefined}
       decoding="async"
       width={480}
       height={480}

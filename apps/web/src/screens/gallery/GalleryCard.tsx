@@ -16,6 +16,8 @@ import { ShareMenu } from "./ShareMenu.tsx"
 
 /** The gallery grid's classes, and its images' sizes read off them. */
 export const GALLERY_GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4"
+/** The grid's widest first row (xl: 4 columns): its images load at once, the rest lazily. */
+export const GALLERY_FIRST_ROW = 4
 const GALLERY_SIZES = gridSizes({ columns: { base: 2, lg: 3, xl: 4 }, gap: { base: 12, sm: 24 } })
 
 /** The element id of an entry's card: the target of a shared link (?submission=). */
@@ -33,6 +35,7 @@ export const GalleryCard = ({
   highlighted,
   onVote,
   ids,
+  firstRow = false,
 }: {
   readonly entry: Entry
   /** The grid's entries in order: the lightbox walks them with ← and →. */
@@ -40,6 +43,8 @@ export const GalleryCard = ({
   readonly voting: boolean
   readonly highlighted: boolean
   readonly onVote: (entry: Entry) => void
+  /** In the grid's first row (GALLERY_FIRST_ROW): its image loads at once, with high priority. */
+  readonly firstRow?: boolean
 }) => {
   const t = useT()
   const artist = artistOf(entry)
@@ -66,7 +71,7 @@ export const GalleryCard = ({
             aria-label={t("web.gallery.card.open", { artist })}
             className="block"
           >
-            <EntryImage entry={entry} sizes={GALLERY_SIZES} />
+            <EntryImage entry={entry} sizes={GALLERY_SIZES} firstRow={firstRow} />
           </Link>
           <Ribbons entry={entry} className="pointer-events-none absolute top-2 left-2" />
         </div>

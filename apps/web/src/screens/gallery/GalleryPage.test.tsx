@@ -90,6 +90,31 @@ describe("the gallery", () => {
     expect(screen.queryByRole("alert")).toBeNull()
   })
 
+  it("loads the first row's images at once with high priority and the others lazily", async () => {
+    signedInAs(null)
+    galleryAnswers(() =>
+      onePage(
+        Array.from({ length: 6 }, (_, index) =>
+          anEntry({ id: `e${index + 1}`, username: `artist${index + 1}` }),
+        ),
+      ),
+    )
+    renderRoute("/gallery")
+    const imageOf = async (artist: string) =>
+      within(await card(artist)).getByRole("img", { name: `${artist}'s entry` })
+    // The widest grid's first row: four columns.
+    for (const artist of ["artist1", "artist2", "artist3", "artist4"]) {
+      const image = await imageOf(artist)
+      expect(image.getAttribute("loading")).toBe("eager")
+      expect(image.getAttribute("fetchpriority")).toBe("high")
+    }
+    for (const artist of ["artist5", "artist6"]) {
+      const image = await imageOf(artist)
+      expect(image.getAttribute("loading")).toBe("lazy")
+      expect(image.getAttribute("fetchpriority")).toBeNull()
+    }
+  })
+
   it("shows each entry's image, votes, artist, date and Voted tag", async () => {
     signedInAs(null)
     galleryAnswers(() =>
@@ -114,7 +139,8 @@ describe("the gallery", () => {
     const grace = await card("grace")
     const image = within(grace).getByRole("img", { name: "grace's entry" })
     expect(image.getAttribute("src")).toBe("/images/entry/e1-thumb.webp")
-    expect(image.getAttribute("loading")).toBe("lazy")
+    // The first row's: fetched at once and first (the page's LCP is among them).
+    expect(image.getAttribute("loading")).toBe("eager")
     expect(image.getAttribute("width")).toBe("480")
     // Both renditions by width, and the grid's column width: two columns on a phone.
     expect(image.getAttribute("srcset")).toBe(

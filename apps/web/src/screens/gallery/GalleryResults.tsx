@@ -6,7 +6,7 @@ import { Button, buttonVariants } from "../../../../ui/src/button.tsx"
 import { useT } from "../../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
-import { GALLERY_GRID, GalleryCard } from "./GalleryCard.tsx"
+import { GALLERY_FIRST_ROW, GALLERY_GRID, GalleryCard } from "./GalleryCard.tsx"
 import { entriesOf } from "./gallery-cache.ts"
 import { useGallery } from "./useGallery.ts"
 import { useVote } from "./useVote.ts"
@@ -106,10 +106,11 @@ export const GalleryResults = ({
   return (
     <div>
       <ul className={GALLERY_GRID}>
-        {entries.map((entry) => (
+        {entries.map((entry, index) => (
           <GalleryCard
             key={entry.id}
             entry={entry}
+            firstRow={index < GALLERY_FIRST_ROW}
             voting={pending.has(entry.id)}
             highlighted={highlighted === entry.id}
             ids={ids}
