@@ -9,8 +9,8 @@ import { addCatalogs, type CatalogModule } from "../../ui/src/i18n.tsx"
  * leaderboard, judging, contact, pricing, plans and badges, notifications, payment, the submission
  * dialog), which their folders' catalog.ts bring (screens/<folder>, session/auth, entries, plans,
  * layout/notifications-catalog.ts, screens/home/submit-catalog.ts). The other languages load when
- * chosen (apps/ui/src/i18n.tsx). A new area is a new file in locales/<language>/ named
- * web-<area>.json: this glob finds it.
+ * chosen (apps/ui/src/i18n.tsx), each as one chunk (./locales/<language>/index.ts). A new area is a
+ * new file in locales/<language>/ named web-<area>.json: these globs find it.
  */
 addCatalogs(
   import.meta.glob<CatalogModule>(
@@ -24,8 +24,6 @@ addCatalogs(
     ],
     { query: "?lingui", eager: true },
   ),
-  import.meta.glob<CatalogModule>(
-    ["../../../locales/*/{pages,web-*}.json", "!../../../locales/en/**"],
-    { query: "?lingui" },
-  ),
+  // Each other language's files in one module (locales/<language>/index.ts).
+  import.meta.glob<CatalogModule>(["./locales/*/index.ts", "!./locales/en/**"]),
 )
