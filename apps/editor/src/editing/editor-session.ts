@@ -1,21 +1,16 @@
 /**
  * The editor's state and every edit, apart from React: the screens read a snapshot
  * (useSyncExternalStore) and call the methods. The store, undo, redo and the change ledger's
- * lifecycle every edit goes through are in edit-lifecycle.ts; here are what the frame's messages
- * do, the selection and the view, and the edits themselves.
+ * lifecycle every edit goes through are in edit-lifecycle.ts, the view (zoom, preview widths, side
+ * by side, drive mode) in editor-view.ts; here are what the frame's messages do, the selection and
+ * the edits themselves.
  */
 import type { StylingFramework } from "../../../../domain/editing/styling.ts"
 import { ADD_JSX_PLACEHOLDER_PREFIX } from "../../../../domain/editing/codebase-id.ts"
 import type { FrameMessage } from "../frame/frame-channel.ts"
 import { indexTree, readNavTree } from "../frame/nav-tree.ts"
-import {
-  SIDE_BY_SIDE_GAP_PX,
-  breakpointAt,
-  frameZoomPerc,
-  previewWidthProblem,
-} from "../canvas/preview-widths.ts"
 import { CanvasRefusal } from "../api/canvas-api.ts"
-import { EditLifecycle } from "./edit-lifecycle.ts"
+import { EditorView } from "./editor-view.ts"
 import {
   type CopiedElement,
   type Modifiers,
@@ -45,9 +40,7 @@ export interface ComponentToAdd {
   readonly props?: Readonly<Record<string, string | number | boolean>>
 }
 
-export class EditorSession extends EditLifecycle {
-  /** The canvas panel's laid-out width in CSS pixels (0 until the canvas has measured it). */
-  private canvasWidth = 0
+export class EditorSession extends EditorView {
   /**
    * A shortcut pressed on a selection the tree does not have yet: a click in the canvas selects
    * what the page shows, which may be newer than the last tree (a hot reload just rendered); the
@@ -259,84 +252,6 @@ export class EditorSession extends EditLifecycle {
   hover(key: string | null): void {
     this.update({ hoveredKey: key })
     void this.call("setHoveredElement", [key])
-  }
-
-  setZoom(zoomPerc: number): void {
-    this.update({ zoomPerc })
-    this.syncFrameZoom()
-  }
-
-  /**
-   * Previews the app at `width` CSS pixels (null: the canvas panel's own width). Style edits go
-   * under the breakpoint whose classes show at that width (preview-widths.ts), until the
-   * inspector's breakpoint is set otherwise.
-   */
-  setPreviewWidth(width: number | null): void {
-    if (width !== null && previewWidthProblem(width) !== null) return
-    // One width: side by side ends.
-    if (this.snapshot.sideBySide !== null) this.showSecondFrame?.(false)
-    this.update({
-      sideBySide: null,
-      activeFrame: 0,
-      previewWidth: width,
-      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
-    })
-    this.syncFrameZoom()
-  }
-
-  /**
-   * Side by side: the app in two live frames at these widths (a phone and a desktop), or back to
-   * one frame (null). Selection and edits are shared; a style edit goes under the breakpoint of
-   * the frame it is made in (setActiveFrame).
-   */
-  setSideBySide(widths: readonly [number, number] | null): void {
-    if (widths !== null && widths.some((width) => previewWidthProblem(width) !== null)) return
-    this.showSecondFrame?.(widths !== null)
-    const active = widths === null ? 0 : this.snapshot.activeFrame
-    const width = widths === null ? null : widths[active]
-    this.update({
-      sideBySide: widths,
-      activeFrame: active,
-      previewWidth: width,
-      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
-    })
-    this.syncFrameZoom()
-  }
-
-  /** The frame the user works in now, side by side: edits follow its width's breakpoint. */
-  setActiveFrame(index: 0 | 1): void {
-    const { sideBySide, activeFrame } = this.snapshot
-    if (sideBySide === null || index === activeFrame) return
-    const width = sideBySide[index]
-    this.update({
-      activeFrame: index,
-      previewWidth: width,
-      modifiers: { ...this.snapshot.modifiers, breakpoint: breakpointAt(width) },
-    })
-  }
-
-  /** The canvas panel's width as laid out, which a wide preview is scaled down to fit. */
-  setCanvasWidth(width: number): void {
-    if (width === this.canvasWidth) return
-    this.canvasWidth = width
-    this.syncFrameZoom()
-  }
-
-  /** Tells the frame the zoom it is drawn at, when it changes (its outlines divide by it). */
-  private syncFrameZoom() {
-    const { zoomPerc, previewWidth, sideBySide, frameZoomPerc: current } = this.snapshot
-    // Side by side, both frames (and the gap between them) fit the panel at one zoom.
-    const laidOut =
-      sideBySide === null ? previewWidth : sideBySide[0] + sideBySide[1] + SIDE_BY_SIDE_GAP_PX
-    const next = frameZoomPerc(zoomPerc, laidOut, this.canvasWidth)
-    if (next === current) return
-    this.update({ frameZoomPerc: next })
-    void this.call("setZoomPerc", [next])
-  }
-
-  setDriveMode(on: boolean): void {
-    this.update({ driveMode: on, ...(on ? { hoveredKey: null } : {}) })
-    void this.call(on ? "enableDriveMode" : "disableDriveMode")
   }
 
   setModifiers(modifiers: Modifiers): void {
