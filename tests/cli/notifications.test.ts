@@ -8,7 +8,7 @@ import { layerPersistence } from "../../adapters/persistence/persistence.layer.t
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { MemberSettingsRepository } from "../../domain/accounts/member-settings.port.ts"
 import { TwoFactorRepository } from "../../domain/accounts/two-factor.port.ts"
-import { refused } from "./support/cli-suite.ts"
+import { refused, signUp } from "./support/cli-suite.ts"
 import { emptyDatabase, type TestDatabase } from "./support/databases.ts"
 import { type Run, runCliInProcess } from "./support/run-cli.ts"
 
@@ -74,27 +74,10 @@ interface Member {
   readonly email: string
 }
 
-const signUp = async (run: (...args: ReadonlyArray<string>) => Promise<Run>, name: string) =>
-  json<Member>(
-    await run(
-      "user",
-      "create",
-      "--email",
-      `${name}@example.com`,
-      "--password",
-      `${name}-secret-password`,
-      "--first-name",
-      name,
-      "--last-name",
-      "Tester",
-      "--username",
-      name,
-      "--dob",
-      "1990-04-01",
-      "--verified",
-      "--json",
-    ),
-  )
+const signUpVerified = async (
+  run: (...args: ReadonlyArray<string>) => Promise<Run>,
+  name: string,
+) => json<Member>(await signUp(run, name, "--verified"))
 
 /** Runs `effect` on the test's database, as the CLI would see it. */
 const onDatabase = <A>(
@@ -157,8 +140,8 @@ interface AuditPage {
 describe("colorday user reset-2fa", () => {
   it("turns a member's two-factor sign-in off by e-mail or id, audited as the operator's; refuses when it is off or the member is unknown", async () => {
     const { database, run } = await migrated()
-    const ada = await signUp(run, "ada")
-    const bob = await signUp(run, "bob")
+    const ada = await signUpVerified(run, "ada")
+    const bob = await signUpVerified(run, "bob")
     await enrol(database, ada.id)
     await enrol(database, bob.id)
     expect(await twoFactorOf(database, ada.id)).toEqual({ on: true, codesLeft: 3 })
@@ -208,9 +191,9 @@ describe("colorday notifications run --kind weekly-summary", () => {
   it("--dry-run lists who would get what and sends nothing; the run queues each once", async () => {
     at(WEDNESDAY)
     const { database, run } = await migrated()
-    const ada = await signUp(run, "ada")
-    await signUp(run, "bob")
-    const cid = await signUp(run, "cid")
+    const ada = await signUpVerified(run, "ada")
+    await signUpVerified(run, "bob")
+    const cid = await signUpVerified(run, "cid")
     // cid turned the weekly summary off in Settings.
     await onDatabase(
       database,

@@ -104,7 +104,8 @@ const files = {
   missing: "",
 }
 
-const signUp = (run: Cli, name: string, ...extra: ReadonlyArray<string>) =>
+/** `colorday user create` of a member named `name` (e-mail, password, username from it). */
+export const signUp = (run: Cli, name: string, ...extra: ReadonlyArray<string>) =>
   run(
     "user",
     "create",
