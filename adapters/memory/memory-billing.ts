@@ -1,7 +1,8 @@
 /** Subscriptions, the payment ledger and offline checkout sessions, in memory. */
-import { Effect, Option } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { isOpenCheckout } from "../../domain/billing/payment.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
+import { heldDuring, periodChange } from "../../domain/plans/plan-period.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { OfflineSessions } from "../payments/offline-sessions.ts"
 import type { MemoryStore } from "./memory-store.ts"
@@ -15,7 +16,18 @@ export const subscriptions = (store: MemoryStore) =>
     lock: (memberId) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
     save: (subscription) =>
-      Effect.sync(() => void store.tables.subscriptions.set(subscription.memberId, subscription)),
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        const { memberId, tier } = subscription
+        const periods = store.tables.planPeriods
+        const open = periods.findIndex((p) => p.memberId === memberId && p.until === null)
+        const change = periodChange(periods[open], memberId, tier, now)
+        const ended = periods[open]
+        if (change.end && ended !== undefined) periods[open] = { ...ended, until: now }
+        if (change.open !== null) periods.push(change.open)
+        store.tables.subscriptions.set(memberId, subscription)
+      }),
+    periodsDuring: (from, until) =>
+      Effect.sync(() => store.tables.planPeriods.filter((p) => heldDuring(p, from, until))),
     dueForRenewal: (now, afterMemberId, limit) =>
       Effect.sync(() =>
         [...store.tables.subscriptions.values()]

@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { DRAWING_TIERS } from "../../domain/drawings/drawing.entity.ts"
 import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
-import { parseTier } from "../../domain/plans/plans.ts"
+import { isDeletedAccount } from "../../domain/drawings/eligibility.ts"
 import type { MemoryStore } from "./memory-store.ts"
 
 const tierOrder = (tier: string) => DRAWING_TIERS.indexOf(tier as (typeof DRAWING_TIERS)[number])
@@ -56,9 +56,9 @@ export const drawings = (store: MemoryStore) => {
           .filter((entry) => entry.month === month)
           .map((entry) => entry.memberId),
       ),
-    suspendedMembers: Effect.sync(() =>
+    barredMembers: Effect.sync(() =>
       [...store.tables.members.values()]
-        .filter((member) => member.suspendedAt !== null)
+        .filter((member) => member.suspendedAt !== null || isDeletedAccount(member.email))
         .map((member) => member.id),
     ),
     freeEntriesOf: (memberId) =>
@@ -67,13 +67,5 @@ export const drawings = (store: MemoryStore) => {
           .filter((entry) => entry.memberId === memberId)
           .sort((a, b) => (a.month < b.month ? 1 : a.month > b.month ? -1 : 0)),
       ),
-    paidSubscribers: Effect.sync(() =>
-      [...store.tables.subscriptions.values()].flatMap((subscription) => {
-        const tier = parseTier(subscription.tier)
-        return tier === undefined || tier === "free"
-          ? []
-          : [{ memberId: subscription.memberId, tier }]
-      }),
-    ),
   })
 }

@@ -15,6 +15,7 @@ import type { Spotlight } from "../../domain/spotlight/spotlight.entity.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import type { LineArtRequest } from "../../domain/perks/line-art-request.entity.ts"
 import type { PremiumPage } from "../../domain/perks/premium-page.port.ts"
+import type { PlanPeriod } from "../../domain/plans/plan-period.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Mail } from "../../domain/shared/mailer.port.ts"
@@ -37,6 +38,8 @@ interface Tables {
   /** Keyed by `${memberId}|${badgeId}`. */
   badges: Map<string, BadgeGrant>
   subscriptions: Map<string, Subscription>
+  /** The paid-tier periods subscription saves record, oldest first (plan-period.ts). */
+  planPeriods: Array<PlanPeriod>
   /** Keyed by checkout session id. */
   payments: Map<string, Payment>
   /** The offline checkout's sessions, keyed by session id. */
@@ -92,6 +95,7 @@ const emptyTables = (): Tables => ({
   votes: new Map(),
   badges: new Map(),
   subscriptions: new Map(),
+  planPeriods: [],
   payments: new Map(),
   checkoutSessions: new Map(),
   downloads: [],
@@ -139,6 +143,7 @@ export class MemoryStore {
       votes: new Map(t.votes),
       badges: new Map(t.badges),
       subscriptions: new Map(t.subscriptions),
+      planPeriods: [...t.planPeriods],
       payments: new Map(t.payments),
       checkoutSessions: new Map(t.checkoutSessions),
       downloads: [...t.downloads],

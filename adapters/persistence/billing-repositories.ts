@@ -1,11 +1,12 @@
-import { Effect, Option } from "effect"
+import { Clock, Effect, Option } from "effect"
 import {
   isOpenCheckout,
   type Payment,
   type PaymentStatus,
 } from "../../domain/billing/payment.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
-import type { Tier } from "../../domain/plans/plans.ts"
+import { type PlanPeriod, periodChange } from "../../domain/plans/plan-period.ts"
+import { parseTier, type Tier } from "../../domain/plans/plans.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import type { DatabaseShape } from "./database.ts"
@@ -13,10 +14,13 @@ import { rawTable } from "./raw-rows.ts"
 import {
   type PaymentRow,
   PaymentTable,
+  type PlanPeriodRow,
+  PlanPeriodTable,
   type SubscriptionRow,
   SubscriptionTable,
 } from "./billing-tables.ts"
 import { upsert, keysetPage } from "./repository-support.ts"
+import { IsNull } from "typeorm"
 
 /** Subscriptions and the payment ledger, on SQL. */
 
@@ -62,6 +66,13 @@ const fromPayment = (payment: Payment): PaymentRow => ({
   contestId: payment.contestId ?? null,
 })
 
+const toPlanPeriod = (row: PlanPeriodRow): ReadonlyArray<PlanPeriod> => {
+  const tier = parseTier(row.tier)
+  return tier === undefined || tier === "free"
+    ? []
+    : [{ memberId: row.memberId, tier, from: row.startedAt, until: row.endedAt }]
+}
+
 export const subscriptions = (db: DatabaseShape) => {
   const find = (memberId: string, lock: boolean) =>
     Effect.flatMap(db.inTransaction, (inTransaction) =>
@@ -85,7 +96,44 @@ export const subscriptions = (db: DatabaseShape) => {
         ([raw]) => Option.map(Option.fromNullishOr(raw), (row) => toSubscription(table.row(row))),
       ),
     lock: (memberId) => find(memberId, true),
-    save: (subscription) => db.run((m) => upsert(m, SubscriptionTable, subscription, ["memberId"])),
+    save: (subscription) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        db.run(async (m) => {
+          const periods = m.getRepository<PlanPeriodRow>(PlanPeriodTable)
+          const { memberId, tier } = subscription
+          const open = await periods.findOneBy({ memberId, endedAt: IsNull() })
+          const current = open ? toPlanPeriod(open)[0] : undefined
+          const change = periodChange(current, memberId, tier, now)
+          // An open row whose tier no longer reads as a paid tier is ended as any other change.
+          if (open && (change.end || current === undefined)) {
+            await periods.update({ id: open.id }, { endedAt: now })
+          }
+          if (change.open !== null) {
+            await periods.insert({
+              id: crypto.randomUUID(),
+              memberId,
+              tier: change.open.tier,
+              startedAt: now,
+              endedAt: null,
+            })
+          }
+          await upsert(m, SubscriptionTable, subscription, ["memberId"])
+        }),
+      ),
+    periodsDuring: (from, until) =>
+      db.run((m) =>
+        m
+          .getRepository<PlanPeriodRow>(PlanPeriodTable)
+          .createQueryBuilder("p")
+          .where("p.started_at < :until", { until })
+          .andWhere("(p.ended_at IS NULL OR (p.ended_at > :from AND p.ended_at > p.started_at))", {
+            from,
+          })
+          .orderBy("p.member_id", "ASC")
+          .addOrderBy("p.started_at", "ASC")
+          .getMany()
+          .then((rows) => rows.flatMap(toPlanPeriod)),
+      ),
     dueForRenewal: (now, afterMemberId, limit) =>
       db.run((m) => {
         const qb = m

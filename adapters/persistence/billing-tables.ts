@@ -126,3 +126,41 @@ export const CheckoutSessionTable = new EntitySchema<CheckoutSessionRow>({
     },
   ],
 })
+
+export interface PlanPeriodRow {
+  id: string
+  memberId: string
+  tier: string
+  startedAt: number
+  endedAt: number | null
+}
+
+/**
+ * The paid tiers each member held, from and until (migration PlanPeriods): written by every
+ * subscription save that changes the tier, read by the monthly drawings (plan-period.ts).
+ */
+export const PlanPeriodTable = new EntitySchema<PlanPeriodRow>({
+  name: "PlanPeriod",
+  tableName: "plan_periods",
+  columns: {
+    id: id(),
+    memberId: ref("member_id"),
+    tier: text("tier", 16),
+    startedAt: instant("started_at"),
+    endedAt: instant("ended_at", true),
+  },
+  // A member's open period (read on every subscription save), and a month's periods.
+  indices: [
+    { name: "IDX_plan_periods_member", columns: ["memberId", "endedAt"] },
+    { name: "IDX_plan_periods_started", columns: ["startedAt"] },
+  ],
+  foreignKeys: [
+    {
+      name: "FK_plan_periods_member",
+      target: "Member",
+      columnNames: ["member_id"],
+      referencedColumnNames: ["id"],
+      onDelete: "CASCADE",
+    },
+  ],
+})

@@ -42,6 +42,7 @@ import {
   PushRetriesAndVoteTimesMysql,
   PushRetriesAndVoteTimesSqlite,
 } from "./migrations/push-retries-and-vote-times.ts"
+import { PlanPeriodsMysql, PlanPeriodsSqlite } from "./migrations/plan-periods.ts"
 import { Initial1763769600000 as InitialMysql } from "./migrations/mysql.ts"
 import { Initial1763769600000 as InitialSqlite } from "./migrations/sqlite.ts"
 import { ALL_TABLES } from "./tables.ts"
@@ -109,6 +110,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     WebPushAndBellListSqlite,
     SentNotificationsSqlite,
     PushRetriesAndVoteTimesSqlite,
+    PlanPeriodsSqlite,
   ],
   mysql: [
     InitialMysql,
@@ -129,6 +131,7 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
     WebPushAndBellListMysql,
     SentNotificationsMysql,
     PushRetriesAndVoteTimesMysql,
+    PlanPeriodsMysql,
   ],
 }
 

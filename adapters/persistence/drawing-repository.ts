@@ -7,9 +7,8 @@ import {
   type PaidTier,
 } from "../../domain/drawings/drawing.entity.ts"
 import { DrawingRepository } from "../../domain/drawings/drawing.port.ts"
-import { parseTier } from "../../domain/plans/plans.ts"
+import { DELETED_ACCOUNT_EMAIL_SUFFIX } from "../../domain/drawings/eligibility.ts"
 import { type MemberRow, MemberTable } from "./account-tables.ts"
-import { type SubscriptionRow, SubscriptionTable } from "./billing-tables.ts"
 import { Database, isUniqueViolation } from "./database.ts"
 import {
   type DrawingEntryRow,
@@ -135,13 +134,14 @@ export const makeDrawingRepository = Effect.gen(function* () {
             .find({ where: { month }, select: { memberId: true } }),
         )
         .pipe(Effect.map((rows) => rows.map((row) => row.memberId))),
-    suspendedMembers: db
+    barredMembers: db
       .run((m) =>
         m
           .getRepository<MemberRow>(MemberTable)
           .createQueryBuilder("m")
           .select(["m.id"])
           .where("m.suspendedAt IS NOT NULL")
+          .orWhere("m.email LIKE :deleted", { deleted: `%${DELETED_ACCOUNT_EMAIL_SUFFIX}` })
           .getMany(),
       )
       .pipe(Effect.map((rows) => rows.map((row) => row.id))),
@@ -161,22 +161,5 @@ export const makeDrawingRepository = Effect.gen(function* () {
             })),
           ),
         ),
-    paidSubscribers: db
-      .run((m) =>
-        m
-          .getRepository<SubscriptionRow>(SubscriptionTable)
-          .createQueryBuilder("s")
-          .select(["s.memberId", "s.tier"])
-          .where("LOWER(s.tier) <> 'free'")
-          .getMany(),
-      )
-      .pipe(
-        Effect.map((rows) =>
-          rows.flatMap((row) => {
-            const tier = parseTier(row.tier)
-            return tier === undefined || tier === "free" ? [] : [{ memberId: row.memberId, tier }]
-          }),
-        ),
-      ),
   })
 })

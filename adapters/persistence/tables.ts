@@ -5,7 +5,12 @@ import {
   SessionTable,
 } from "./account-tables.ts"
 import { AuditLogTable, SchedulerLeaseTable } from "./audit-and-job-tables.ts"
-import { CheckoutSessionTable, PaymentTable, SubscriptionTable } from "./billing-tables.ts"
+import {
+  CheckoutSessionTable,
+  PaymentTable,
+  PlanPeriodTable,
+  SubscriptionTable,
+} from "./billing-tables.ts"
 import {
   BadgeGrantTable,
   ContestEventTable,
@@ -60,6 +65,7 @@ export const ALL_TABLES = [
   SubscriptionTable,
   PaymentTable,
   CheckoutSessionTable,
+  PlanPeriodTable,
   BadgeGrantTable,
   ContactMessageTable,
   ContestEventTable,

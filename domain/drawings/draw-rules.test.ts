@@ -18,7 +18,8 @@ import {
   monthOf,
   previousMonth,
 } from "./drawing.entity.ts"
-import { entrantsOf } from "./eligibility.ts"
+import { entrantsOf, isDeletedAccount } from "./eligibility.ts"
+import type { PlanPeriod } from "../plans/plan-period.ts"
 
 // Golden values, computed apart from this code (Python's hashlib and hmac over the same inputs).
 const SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -141,11 +142,15 @@ describe("verifying a draw", () => {
 })
 
 describe("eligibility", () => {
-  const subscribers = [
-    { memberId: "m-lite", tier: "lite" as const },
-    { memberId: "m-pro", tier: "pro" as const },
-    { memberId: "m-champ", tier: "champ" as const },
-    { memberId: "m-free", tier: "free" as const },
+  const NOVEMBER = Date.UTC(2026, 10, 1)
+  const DECEMBER = Date.UTC(2026, 11, 1)
+  const DAY = 86_400_000
+  const held = (memberId: string, tier: PlanPeriod["tier"], from: number, until: number | null) =>
+    ({ memberId, tier, from, until }) satisfies PlanPeriod
+  const periods = [
+    held("m-lite", "lite", NOVEMBER - 40 * DAY, null),
+    held("m-pro", "pro", NOVEMBER + 3 * DAY, null),
+    held("m-champ", "champ", NOVEMBER - DAY, NOVEMBER + 5 * DAY),
   ]
 
   it("the drawings are the paid tiers of the plan table, cheapest first; free entries go to lite", () => {
@@ -153,10 +158,37 @@ describe("eligibility", () => {
     expect(FREE_ROUTE_TIER).toBe("lite")
   })
 
-  it("each tier's drawing holds the members on that tier, the cheapest one also free entries", () => {
-    expect(entrantsOf("pro", subscribers, ["m-free"])).toEqual(["m-pro"])
-    expect(entrantsOf("champ", subscribers, ["m-free"])).toEqual(["m-champ"])
-    expect(entrantsOf("lite", subscribers, ["m-free", "m-lite"])).toEqual(["m-free", "m-lite"])
+  it("each tier's drawing holds the members on that tier in the month, the cheapest one also free entries", () => {
+    expect(entrantsOf("pro", "2026-11", periods, ["m-free"])).toEqual(["m-pro"])
+    expect(entrantsOf("champ", "2026-11", periods, ["m-free"])).toEqual(["m-champ"])
+    expect(entrantsOf("lite", "2026-11", periods, ["m-free", "m-lite"])).toEqual([
+      "m-free",
+      "m-lite",
+    ])
+  })
+
+  it("a tier held at any moment of the month counts; one ended before it or begun after it, not", () => {
+    const edges = [
+      held("m-ended-at-start", "pro", NOVEMBER - 9 * DAY, NOVEMBER),
+      held("m-last-minute", "pro", DECEMBER - 60_000, null),
+      held("m-from-december", "pro", DECEMBER, null),
+      held("m-no-time", "pro", NOVEMBER + DAY, NOVEMBER + DAY),
+      held("m-cancelled", "pro", NOVEMBER - DAY, NOVEMBER + 1),
+    ]
+    expect(entrantsOf("pro", "2026-11", edges, [])).toEqual(["m-cancelled", "m-last-minute"])
+    expect(entrantsOf("pro", "2026-12", edges, [])).toEqual(["m-from-december", "m-last-minute"])
+    // Two periods of one tier in a month (cancelled, then back): entered once.
+    const twice = [
+      held("m-back", "lite", NOVEMBER, NOVEMBER + DAY),
+      held("m-back", "lite", NOVEMBER + 2 * DAY, null),
+    ]
+    expect(entrantsOf("lite", "2026-11", twice, ["m-back"])).toEqual(["m-back"])
+  })
+
+  it("a barred member (suspended or deleted at the draw) is in no drawing", () => {
+    expect(entrantsOf("lite", "2026-11", periods, ["m-free"], ["m-lite", "m-free"])).toEqual([])
+    expect(isDeletedAccount("deleted-m1@deleted.invalid")).toBe(true)
+    expect(isDeletedAccount("ada@example.com")).toBe(false)
   })
 
   it("months are UTC calendar months", () => {

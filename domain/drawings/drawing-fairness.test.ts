@@ -14,17 +14,18 @@ const DECEMBER_FIRST = Date.UTC(2026, 11, 1, 0, 5)
 /** Issue 19: suspended members are in no drawing; a member's free entries are in their data. */
 describe("drawing fairness", () => {
   it("leaves a suspended member out of the plan's and the free route's entrants", () => {
-    const subscribers = [
-      { memberId: "m-ann", tier: "lite" as const },
-      { memberId: "m-bob", tier: "lite" as const },
-      { memberId: "m-cat", tier: "pro" as const },
+    const since = Date.UTC(2026, 9, 1)
+    const periods = [
+      { memberId: "m-ann", tier: "lite" as const, from: since, until: null },
+      { memberId: "m-bob", tier: "lite" as const, from: since, until: null },
+      { memberId: "m-cat", tier: "pro" as const, from: since, until: null },
     ]
-    expect(entrantsOf("lite", subscribers, ["m-dan", "m-eve"], ["m-bob", "m-eve"])).toEqual([
+    expect(entrantsOf("lite", "2026-11", periods, ["m-dan", "m-eve"], ["m-bob", "m-eve"])).toEqual([
       "m-ann",
       "m-dan",
     ])
-    expect(entrantsOf("pro", subscribers, ["m-dan"], ["m-cat"])).toEqual([])
-    expect(entrantsOf("lite", subscribers, ["m-dan"])).toEqual(["m-ann", "m-bob", "m-dan"])
+    expect(entrantsOf("pro", "2026-11", periods, ["m-dan"], ["m-cat"])).toEqual([])
+    expect(entrantsOf("lite", "2026-11", periods, ["m-dan"])).toEqual(["m-ann", "m-bob", "m-dan"])
   })
 
   test("a draw leaves out whoever is suspended when it is made, by plan or free entry", () =>

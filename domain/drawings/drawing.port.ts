@@ -1,7 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Instant, MemberId } from "../shared/ids.ts"
 import type { Drawing, FreeEntry, PaidTier } from "./drawing.entity.ts"
-import type { Subscriber } from "./eligibility.ts"
 
 /** What a draw writes onto a committed drawing. */
 export interface DrawOutcome {
@@ -35,10 +34,11 @@ export class DrawingRepository extends Context.Service<
       month: string,
     ) => Effect.Effect<Option.Option<FreeEntry>>
     readonly freeEntrants: (month: string) => Effect.Effect<ReadonlyArray<MemberId>>
-    /** The members subscribed to a paid tier now, with their tier. */
-    readonly paidSubscribers: Effect.Effect<ReadonlyArray<Subscriber>>
-    /** The members suspended now: no draw counts them in (eligibility.ts). */
-    readonly suspendedMembers: Effect.Effect<ReadonlyArray<MemberId>>
+    /**
+     * The members no draw counts in (eligibility.ts): suspended now, or whose account is deleted
+     * (who held a tier earlier in the month would otherwise still be in).
+     */
+    readonly barredMembers: Effect.Effect<ReadonlyArray<MemberId>>
     /** One member's free entries, newest month first ("Download my data"). */
     readonly freeEntriesOf: (memberId: MemberId) => Effect.Effect<ReadonlyArray<FreeEntry>>
   }

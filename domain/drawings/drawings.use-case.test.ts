@@ -4,6 +4,8 @@ import { TestClock } from "effect/testing"
 import { Memory } from "../../adapters/memory/memory.layers.ts"
 import { seedMember } from "../../adapters/memory/seed.ts"
 import { itWithMemory as test } from "../../adapters/memory/testing.ts"
+import { anonymisedMember } from "../accounts/delete-account.use-case.ts"
+import { MemberRepository } from "../accounts/member.port.ts"
 import { runScheduledJobs } from "../jobs/scheduled-jobs.use-case.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { commitmentOf, verifyDraw } from "./draw-rules.ts"
@@ -102,17 +104,54 @@ describe("monthly drawings", () => {
       expect(proShown).toMatchObject({ winnerName: pro.username, seed: byTier.pro?.drawing.seed })
     }))
 
-  test("a member who changed tier is drawn on the tier held at the draw", () =>
+  test("a member who changed plan mid-month is in the drawing of each tier held that month", () =>
     Effect.gen(function* () {
       const member = yield* seedMember({ tier: "lite" })
       yield* commitMonth("2026-11")
+      yield* TestClock.adjust("1 day")
       const subscriptions = yield* SubscriptionRepository
       const subscription = Option.getOrThrow(yield* subscriptions.find(member.id))
       yield* subscriptions.save({ ...subscription, tier: "champ" })
       yield* TestClock.setTime(DECEMBER_FIRST)
       const drawn = yield* drawMonth("2026-11")
       expect(drawn.find((r) => r.drawing.tier === "champ")?.drawing.entrants).toEqual([member.id])
-      expect(drawn.find((r) => r.drawing.tier === "lite")?.drawing.entrants).toEqual([])
+      expect(drawn.find((r) => r.drawing.tier === "lite")?.drawing.entrants).toEqual([member.id])
+      expect(drawn.find((r) => r.drawing.tier === "pro")?.drawing.entrants).toEqual([])
+    }))
+
+  test("a member who cancelled mid-month is in that month's drawing; one who joined after it, not", () =>
+    Effect.gen(function* () {
+      const cancelled = yield* seedMember({ tier: "pro" })
+      yield* commitMonth("2026-11")
+      yield* TestClock.adjust("2 days")
+      const subscriptions = yield* SubscriptionRepository
+      const plan = Option.getOrThrow(yield* subscriptions.find(cancelled.id))
+      yield* subscriptions.save({ ...plan, tier: "free" })
+      // Subscribed on December 1st, before November is drawn: the tier now is not the month's.
+      yield* TestClock.setTime(Date.UTC(2026, 11, 1, 0, 1))
+      const late = yield* seedMember({ tier: "pro" })
+      yield* TestClock.setTime(DECEMBER_FIRST)
+      const november = yield* drawMonth("2026-11")
+      expect(november.find((r) => r.drawing.tier === "pro")?.drawing).toMatchObject({
+        entrants: [cancelled.id],
+        winnerId: cancelled.id,
+      })
+      yield* commitMonth("2026-12")
+      yield* TestClock.setTime(Date.UTC(2027, 0, 1, 0, 5))
+      const december = yield* drawMonth("2026-12")
+      expect(december.find((r) => r.drawing.tier === "pro")?.drawing.entrants).toEqual([late.id])
+    }))
+
+  test("a member whose account is deleted before the draw is in no drawing", () =>
+    Effect.gen(function* () {
+      const kept = yield* seedMember({ tier: "champ" })
+      const gone = yield* seedMember({ tier: "champ" })
+      yield* commitMonth("2026-11")
+      yield* TestClock.adjust("1 day")
+      yield* (yield* MemberRepository).save(anonymisedMember(gone))
+      yield* TestClock.setTime(DECEMBER_FIRST)
+      const drawn = yield* drawMonth("2026-11")
+      expect(drawn.find((r) => r.drawing.tier === "champ")?.drawing.entrants).toEqual([kept.id])
     }))
 
   test("a drawing never committed is not drawn: commit-reveal needs the commitment first", () =>

@@ -3,6 +3,7 @@ import { mailLanguageOf } from "../accounts/mail-language.ts"
 import { MemberRepository } from "../accounts/member.port.ts"
 import { type Actor, audit } from "../admin/audit.ts"
 import { PLANS } from "../plans/plans.ts"
+import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { NotFound, ValidationFailed } from "../shared/errors.ts"
 import { IdSource } from "../shared/id-source.port.ts"
 import type { MemberId } from "../shared/ids.ts"
@@ -16,6 +17,7 @@ import {
   isMonth,
   monthEnd,
   monthOf,
+  monthStart,
   type PaidTier,
   previousMonth,
 } from "./drawing.entity.ts"
@@ -132,11 +134,14 @@ const drawTier = (month: string, tier: PaidTier, actor: Actor) =>
       }
       const drawing = found.value
       if (drawing.status !== "committed") return { drawing, drawnNow: false }
-      const subscribers = yield* drawings.paidSubscribers
+      const periods = yield* (yield* SubscriptionRepository).periodsDuring(
+        monthStart(month),
+        monthEnd(month),
+      )
       const free = tier === FREE_ROUTE_TIER ? yield* drawings.freeEntrants(month) : []
-      const suspended = yield* drawings.suspendedMembers
+      const barred = yield* drawings.barredMembers
       const result = yield* Effect.promise(() =>
-        drawWinner(drawing.seed, entrantsOf(tier, subscribers, free, suspended)),
+        drawWinner(drawing.seed, entrantsOf(tier, month, periods, free, barred)),
       )
       const drawnAt = yield* Clock.currentTimeMillis
       if (!(yield* drawings.recordDraw(drawing.id, { ...result, drawnAt }))) {

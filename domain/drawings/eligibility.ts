@@ -1,29 +1,30 @@
+import { DELETED_EMAIL_DOMAIN } from "../accounts/delete-account.use-case.ts"
 import type { MemberId } from "../shared/ids.ts"
-import type { Tier } from "../plans/plans.ts"
+import { heldDuring, type PlanPeriod } from "../plans/plan-period.ts"
 import { entrantList } from "./draw-rules.ts"
-import { FREE_ROUTE_TIER, monthOf, type PaidTier } from "./drawing.entity.ts"
-
-/** A member and the tier they are subscribed to, as the draw reads them. */
-export interface Subscriber {
-  readonly memberId: MemberId
-  readonly tier: Tier
-}
+import { FREE_ROUTE_TIER, monthEnd, monthOf, monthStart, type PaidTier } from "./drawing.entity.ts"
 
 /**
- * Who is in a tier's drawing: the members on that tier, plus, in the cheapest tier's drawing, the
- * members who asked for a free entry that month; a member suspended at the draw is in none (the
- * rules page says so). Each once, in the list's fixed order.
+ * Who is in a tier's drawing of `month`: the members who held that tier at any time in the month
+ * (a member who cancelled or changed plan on the 20th is in; one who held two paid tiers is in
+ * both drawings), plus, in the cheapest tier's drawing, the members who asked for a free entry
+ * that month. A member barred at the draw (suspended, or the account deleted) is in none. Each
+ * once, in the list's fixed order.
  */
 export const entrantsOf = (
   tier: PaidTier,
-  subscribers: ReadonlyArray<Subscriber>,
+  month: string,
+  periods: ReadonlyArray<PlanPeriod>,
   freeEntrants: ReadonlyArray<MemberId>,
-  suspended: ReadonlyArray<MemberId> = [],
+  barred: ReadonlyArray<MemberId> = [],
 ): ReadonlyArray<MemberId> => {
-  const out = new Set(suspended)
+  const out = new Set(barred)
+  const [from, until] = [monthStart(month), monthEnd(month)]
   return entrantList(
     [
-      ...subscribers.filter((subscriber) => subscriber.tier === tier).map((s) => s.memberId),
+      ...periods
+        .filter((period) => period.tier === tier && heldDuring(period, from, until))
+        .map((period) => period.memberId),
       ...(tier === FREE_ROUTE_TIER ? freeEntrants : []),
     ].filter((memberId) => !out.has(memberId)),
   )
@@ -31,3 +32,9 @@ export const entrantsOf = (
 
 /** A free entry is asked for the month it is asked in: the month still open for entries. */
 export const freeEntryMonth = monthOf
+
+/** A deleted account keeps its row, anonymised, with an address at DELETED_EMAIL_DOMAIN. */
+export const DELETED_ACCOUNT_EMAIL_SUFFIX = `@${DELETED_EMAIL_DOMAIN}`
+
+export const isDeletedAccount = (email: string): boolean =>
+  email.endsWith(DELETED_ACCOUNT_EMAIL_SUFFIX)

@@ -1,5 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Instant, MemberId } from "../shared/ids.ts"
+import type { PlanPeriod } from "./plan-period.ts"
 import type { Subscription } from "./subscription.entity.ts"
 
 export class SubscriptionRepository extends Context.Service<
@@ -11,7 +12,16 @@ export class SubscriptionRepository extends Context.Service<
      * two entries racing for the last credit are served one after the other.
      */
     readonly lock: (memberId: MemberId) => Effect.Effect<Option.Option<Subscription>>
+    /**
+     * Writes the subscription and, when its tier changes, the member's plan periods as
+     * plan-period.ts periodChange says (at the clock's now), in the same transaction.
+     */
     readonly save: (subscription: Subscription) => Effect.Effect<void>
+    /** The paid-tier periods that overlap [from, until), every member's (the monthly drawings). */
+    readonly periodsDuring: (
+      from: Instant,
+      until: Instant,
+    ) => Effect.Effect<ReadonlyArray<PlanPeriod>>
     /**
      * Subscriptions whose renewal is due (`renewsAt <= now`), by member id, after `afterMemberId`:
      * at most `limit`. What the monthly renewal walks through.

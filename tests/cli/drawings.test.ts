@@ -1,5 +1,6 @@
 import { join } from "node:path"
 import { Effect, type Layer, ManagedRuntime } from "effect"
+import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { seedMember } from "../../adapters/memory/seed.ts"
 import { Database } from "../../adapters/persistence/database.ts"
@@ -49,9 +50,13 @@ for (const backend of BACKENDS) {
       )
       await runtime.runPromise(
         Effect.gen(function* () {
-          for (const [i, tier] of (["lite", "pro", "pro", "champ", "free"] as const).entries()) {
-            yield* seedMember({ tier, username: `drawn-${i}-${backend}` })
-          }
+          // Members since January 5th of the month drawn: who held a tier during it (plan_periods).
+          yield* Effect.gen(function* () {
+            yield* TestClock.setTime(Date.UTC(2025, 0, 5))
+            for (const [i, tier] of (["lite", "pro", "pro", "champ", "free"] as const).entries()) {
+              yield* seedMember({ tier, username: `drawn-${i}-${backend}` })
+            }
+          }).pipe(Effect.provide(TestClock.layer()))
           const drawings = yield* DrawingRepository
           for (const tier of DRAWING_TIERS) {
             const seed = newSeed()

@@ -2,6 +2,7 @@ import { expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { seedMember } from "../../adapters/memory/seed.ts"
+import { anonymisedMember } from "../../domain/accounts/delete-account.use-case.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { AuditLog } from "../../domain/admin/audit-log.port.ts"
 import type { Drawing } from "../../domain/drawings/drawing.entity.ts"
@@ -12,8 +13,11 @@ import {
   requestFreeEntry,
   verifyMonth,
 } from "../../domain/drawings/drawings.use-case.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { type Mail, Mailer } from "../../domain/shared/mailer.port.ts"
 import { NOW, contract, unique } from "./support/contract.ts"
+
+const DAY = 86_400_000
 
 /** A month no other test of the suite uses (the database is shared by the suite's tests). */
 const uniqueMonth = () =>
@@ -100,25 +104,76 @@ contract("DrawingRepository", (test) => {
       expect([...(yield* drawings.freeEntrants(month))].sort()).toEqual([a.id, b.id].sort())
     }))
 
-  test("paid subscribers are the members on a paid tier, with that tier", () =>
+  test("plan periods: each paid tier a member held, from and until; a month's drawing reads them", () =>
     Effect.gen(function* () {
-      const drawings = yield* DrawingRepository
-      const pro = yield* seedMember({ username: unique("pro"), tier: "pro" })
+      const subscriptions = yield* SubscriptionRepository
+      const start = Date.UTC(2031, 4, 10)
+      yield* TestClock.setTime(start)
+      const member = yield* seedMember({ username: unique("periods"), tier: "lite" })
       const free = yield* seedMember({ username: unique("free"), tier: "free" })
-      const subscribers = yield* drawings.paidSubscribers
-      expect(subscribers).toContainEqual({ memberId: pro.id, tier: "pro" })
-      expect(subscribers.some((s) => s.memberId === free.id)).toBe(false)
+      const plan = Option.getOrThrow(yield* subscriptions.find(member.id))
+      // Spending a credit saves the same tier: no new period.
+      yield* subscriptions.save({ ...plan, remaining: plan.remaining - 1 })
+      yield* TestClock.setTime(start + DAY)
+      yield* subscriptions.save({ ...plan, tier: "pro" })
+      yield* TestClock.setTime(start + 2 * DAY)
+      yield* subscriptions.save({ ...plan, tier: "free" })
+      const mine = (from: number, until: number) =>
+        subscriptions
+          .periodsDuring(from, until)
+          .pipe(Effect.map((all) => all.filter((p) => p.memberId === member.id)))
+      const may = yield* mine(Date.UTC(2031, 4, 1), Date.UTC(2031, 5, 1))
+      expect([...may].sort((a, b) => a.from - b.from)).toEqual([
+        { memberId: member.id, tier: "lite", from: start, until: start + DAY },
+        { memberId: member.id, tier: "pro", from: start + DAY, until: start + 2 * DAY },
+      ])
+      expect(yield* mine(start + DAY, start + 2 * DAY)).toEqual([
+        { memberId: member.id, tier: "pro", from: start + DAY, until: start + 2 * DAY },
+      ])
+      expect(yield* mine(Date.UTC(2031, 5, 1), Date.UTC(2031, 6, 1))).toEqual([])
+      const all = yield* subscriptions.periodsDuring(start, start + DAY)
+      expect(all.some((p) => p.memberId === free.id)).toBe(false)
+
+      // Back on a plan: a new open period, held in every later month.
+      yield* TestClock.setTime(start + 3 * DAY)
+      yield* subscriptions.save({ ...plan, tier: "champ" })
+      expect(yield* mine(Date.UTC(2040, 0, 1), Date.UTC(2040, 1, 1))).toEqual([
+        { memberId: member.id, tier: "champ", from: start + 3 * DAY, until: null },
+      ])
     }))
 
-  test("suspended members are the members suspended now; a member's free entries, newest first", () =>
+  test("a month's draw counts who held the tier in the month: a cancelled member in, a later one out", () =>
+    Effect.gen(function* () {
+      const subscriptions = yield* SubscriptionRepository
+      yield* TestClock.setTime(Date.UTC(2032, 6, 3))
+      yield* commitMonth("2032-07")
+      const cancelled = yield* seedMember({ username: unique("cancelled"), tier: "pro" })
+      yield* TestClock.setTime(Date.UTC(2032, 6, 20))
+      const plan = Option.getOrThrow(yield* subscriptions.find(cancelled.id))
+      yield* subscriptions.save({ ...plan, tier: "free" })
+      yield* TestClock.setTime(Date.UTC(2032, 7, 1, 0, 1))
+      const late = yield* seedMember({ username: unique("late"), tier: "pro" })
+      yield* TestClock.setTime(Date.UTC(2032, 7, 1, 0, 5))
+      const drawn = yield* drawMonth("2032-07").pipe(
+        Effect.provideService(Mailer, { send: () => Effect.void }),
+      )
+      const pro = drawn.find((r) => r.drawing.tier === "pro")?.drawing
+      expect(pro?.entrants).toContain(cancelled.id)
+      expect(pro?.entrants).not.toContain(late.id)
+    }))
+
+  test("barred members are those suspended now or whose account is deleted; a member's free entries, newest first", () =>
     Effect.gen(function* () {
       const drawings = yield* DrawingRepository
       const members = yield* MemberRepository
       const active = yield* seedMember({ username: unique("active"), tier: "lite" })
       const suspended = yield* seedMember({ username: unique("suspended"), tier: "lite" })
+      const deleted = yield* seedMember({ username: unique("deleted"), tier: "lite" })
       yield* members.save({ ...suspended, suspendedAt: NOW })
-      const out = yield* drawings.suspendedMembers
+      yield* members.save(anonymisedMember(deleted))
+      const out = yield* drawings.barredMembers
       expect(out).toContain(suspended.id)
+      expect(out).toContain(deleted.id)
       expect(out).not.toContain(active.id)
 
       const [older, newer] = [uniqueMonth(), uniqueMonth()].sort()
@@ -139,6 +194,8 @@ contract("DrawingRepository", (test) => {
       // A month of its own: the first tier-holders of this suite's database are in it.
       yield* TestClock.setTime(Date.UTC(2027, 2, 15))
       const member = yield* seedMember({ username: unique("champ"), tier: "champ" })
+      // Each tier has an entrant of its own, so each drawing has a winner to mail.
+      yield* seedMember({ username: unique("pro"), tier: "pro" })
       const freeRoute = yield* seedMember({ username: unique("free") })
       yield* requestFreeEntry(freeRoute.id)
       yield* commitMonth("2027-03")

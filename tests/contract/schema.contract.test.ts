@@ -46,6 +46,7 @@ for (const { name, layer: make } of databases) {
             "WebPushAndBellList1767000200000",
             "SentNotifications1767000300000",
             "PushRetriesAndVoteTimes1767000560000",
+            "PlanPeriods1767000619000",
           ])
           expect(yield* database.migrate).toEqual([])
         }),

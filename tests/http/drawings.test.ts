@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { TestClock } from "effect/testing"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { OutboxRepository } from "../../adapters/mail/outbox.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -48,12 +49,14 @@ describe.each(httpBackends)("drawings on %s", (backend) => {
   let admin: Browser
   const members: Array<Member> = []
 
+  /** Puts a member on `tier` from February 3rd of the month drawn (its plan period, that day). */
   const onTier = (member: Member, tier: Tier) =>
     run(
       server,
       Effect.gen(function* () {
+        yield* TestClock.setTime(Date.UTC(2025, 1, 3))
         yield* (yield* SubscriptionRepository).save(startSubscription(member.id, Date.now(), tier))
-      }),
+      }).pipe(Effect.provide(TestClock.layer())),
     )
 
   const drawings = async () => {

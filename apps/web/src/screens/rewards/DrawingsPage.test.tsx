@@ -56,7 +56,10 @@ describe("/rewards/drawings", () => {
     await open([committed, drawn])
     expect(screen.getByText(/Odds: 1 in the number of entrants/)).toBeTruthy()
     expect(screen.getByText(/every member who asked for a free entry/)).toBeTruthy()
-    expect(screen.getByText(/suspended when the draw is made is in no\s+drawing/)).toBeTruthy()
+    expect(screen.getByText(/held that plan at any time during the month/)).toBeTruthy()
+    expect(
+      screen.getByText(/suspended or deleted when the draw is made is in no drawing/),
+    ).toBeTruthy()
     expect(screen.getByText(/Numbers at or above that multiple are skipped/)).toBeTruthy()
     const lite = await screen.findByRole("article", { name: "Color Lite · November 2026" })
     expect(within(lite).getByText("$25")).toBeTruthy()
