@@ -20,7 +20,8 @@ export interface Plan {
 
 /**
  * Perks beyond the figures, each one built: badges are granted by domain/badges on every plan,
- * and the results page gives the top 3 and the People's Choice a ribbon on every plan. A perk
+ * and on every plan the results page names the top 3 (its podium) and the People's Choice, whose
+ * entries carry a ribbon wherever an entry is shown (apps/web/src/entries/Ribbon.tsx). A perk
  * is added here only with the code that grants it, so no page can name one that is not.
  */
 export const PERK_IDS = [
@@ -39,7 +40,7 @@ export const PERKS: { readonly [P in PerkId]: { readonly id: P; readonly text: s
   badges: { id: "badges", text: `All ${BADGE_IDS.length} badges` },
   "results-ribbons": {
     id: "results-ribbons",
-    text: "A ribbon on the results page for a top-3 finish or the People's Choice",
+    text: "A top-3 shoutout on the results page, and a ribbon on your entry in the gallery, on its page and on your profile for a top-3 finish or the People's Choice",
   },
   // domain/submissions/entry-eligibility.ts: a free member's entry to one is refused (403).
   "subscriber-contests": {

@@ -213,6 +213,28 @@ describe("entering the contest", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/pricing"))
   })
 
+  it("states the entries left, as the server counts them, before a photo is picked", async () => {
+    // The page's copy says 3; the server's quota, read on opening, says 2.
+    signedInAs(aMember(), aSubscription({ remaining_submissions: 3 }))
+    homeAnswers()
+    subscriptionAnswers(aSubscription({ remaining_submissions: 2 }))
+    renderRoute("/")
+    await userEvent.click(
+      within(await contestCard()).getByRole("button", { name: "Submit Your Artwork" }),
+    )
+    const dialog = await screen.findByRole("dialog", { name: "Submit Your Colored Artwork" })
+    expect(
+      await within(dialog).findByText("You have 2 entries left this month.", { exact: false }),
+    ).toBeTruthy()
+    expect(
+      within(dialog).queryByRole("img", { name: "Preview of your colored artwork" }),
+    ).toBeNull()
+    expect(within(dialog).getByRole("button", { name: "Submit Artwork" })).toHaveProperty(
+      "disabled",
+      true,
+    )
+  })
+
   it("offers the plans and the extra entry first when no entry is left", async () => {
     // The page's copy still says one is left; the server's quota, read on opening, says none.
     signedInAs(aMember(), aSubscription({ remaining_submissions: 1 }))
