@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises"
 import { Effect } from "effect"
-import { ts } from "ts-morph"
+import type { ts as Ts } from "ts-morph"
 import { Canvases } from "../../domain/editing/canvases.port.ts"
 import { ElementNotFound, SourceRewriter } from "../../domain/editing/source-rewriter.port.ts"
 import { insideCanvas } from "../source/canvas-files.ts"
@@ -23,11 +23,22 @@ export interface ElementSource {
   readonly imports: string
 }
 
-const findElement = (path: string, text: string, codebaseId: string): ElementSource | null => {
+/**
+ * TypeScript's compiler, loaded on the first element asked for: `colorday serve` answers the site
+ * from the same routes and never needs it, and loading it at start costs the process about 60 MB.
+ */
+const typescript = Effect.promise(async () => (await import("ts-morph")).ts)
+
+const findElement = (
+  ts: typeof Ts,
+  path: string,
+  text: string,
+  codebaseId: string,
+): ElementSource | null => {
   const kind = path.endsWith(".jsx") ? ts.ScriptKind.JSX : ts.ScriptKind.TSX
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind)
-  let found: ts.Node | undefined
-  const visit = (node: ts.Node): void => {
+  let found: Ts.Node | undefined
+  const visit = (node: Ts.Node): void => {
     if (found) return
     if (
       (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) &&
@@ -65,7 +76,7 @@ export const readElementSource = Effect.fn("readElementSource")(function* (
     try: async () => readFile(await insideCanvas(canvas.root, info.path), "utf8"),
     catch: () => new ElementNotFound({ codebaseId }),
   })
-  const found = findElement(info.path, text, codebaseId)
+  const found = findElement(yield* typescript, info.path, text, codebaseId)
   if (!found) return yield* new ElementNotFound({ codebaseId })
   return found
 })
