@@ -6,6 +6,7 @@ import {
   contestResults,
   latestWinner,
 } from "../../../domain/contests/contest-results.use-case.ts"
+import type { Contest } from "../../../domain/contests/contest.entity.ts"
 import { currentContest } from "../../../domain/contests/current-contest.use-case.ts"
 import { recordDownload, recordView } from "../../../domain/contests/record-download.use-case.ts"
 import { resultPageSize } from "../../../domain/ranking/contest-ranking.ts"
@@ -14,7 +15,7 @@ import { ArchiveBody, ContestResultsBody, PastContestBody } from "../contest-res
 import { forbidden } from "../http-errors.ts"
 import { presentContestResults, presentPastContest } from "../presenters.ts"
 import { presentPublicContest } from "../perk.schema.ts"
-import { type Caller, noContent, ok, paged, route } from "../route.ts"
+import { type Caller, noContent, ok, paged, type Reply, route } from "../route.ts"
 import { IdParams, PageQuery } from "../schemas.ts"
 import { ContestBody, ContestListBody } from "../contest.schema.ts"
 
@@ -28,6 +29,34 @@ export const visitorOf = (caller: Caller): string =>
   caller.member !== null
     ? `member:${caller.member.id}`
     : `address:${createHash("sha256").update(caller.ip).digest("hex").slice(0, 40)}`
+
+/**
+ * The home page's contest as presented, by the contest object the repository answered: it hands
+ * back the same object while it keeps the home contests (at most a second, and only until a write
+ * through this instance; contest-repositories.ts), so the contest is presented once per second
+ * of its countdown, not once per request, and app.ts sends the same bytes and ETag meanwhile.
+ * What `now` changes in the answer is its status and countdown (the line art shows from the
+ * start, when the status moves on): the kept answer is for one status and countdown text.
+ */
+const presentedHomeContests = new WeakMap<
+  Contest,
+  { readonly moment: string; readonly reply: Reply }
+>()
+
+const homeContestReply = (current: {
+  readonly contest: Contest
+  readonly status: string
+  readonly countdown: { readonly label: string; readonly text: string }
+  readonly at: number
+}): Reply => {
+  const moment = `${current.status} ${current.countdown.label} ${current.countdown.text}`
+  const kept = presentedHomeContests.get(current.contest)
+  if (kept?.moment === moment) return kept.reply
+  // Presented at the instant the status and countdown were read at, so the answer is theirs.
+  const reply = ok(presentPublicContest(current.contest, current.at))
+  presentedHomeContests.set(current.contest, { moment, reply })
+  return reply
+}
 
 export const contestRoutes = [
   route({
@@ -62,8 +91,7 @@ export const contestRoutes = [
     handler: () =>
       Effect.gen(function* () {
         const current = yield* currentContest()
-        const now = yield* Clock.currentTimeMillis
-        return current ? ok(presentPublicContest(current.contest, now)) : noContent()
+        return current ? homeContestReply(current) : noContent()
       }),
   }),
   {
