@@ -11,6 +11,7 @@ import { NO_PLACEMENT, type Placement } from "../../domain/contests/placement.ts
 import type { Instant } from "../../domain/shared/ids.ts"
 import type { Subscription } from "../../domain/plans/subscription.entity.ts"
 import { creditsLeft } from "../../domain/plans/quota.ts"
+import { PLANS } from "../../domain/plans/plans.ts"
 import type { RankedEntry } from "../../domain/ranking/contest-ranking.ts"
 import type { LeaderboardRow } from "../../domain/ranking/leaderboard.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
@@ -260,6 +261,12 @@ export const presentMemberDataExport = (data: MemberDataExport, origin: string) 
     },
     settings: data.settings,
     subscription: presentSubscription(data.subscription),
+    planPeriods: data.planPeriods.map((period) => ({
+      tier: period.tier,
+      plan: PLANS[period.tier].name,
+      from: iso(period.from),
+      until: iso(period.until),
+    })),
     entries: data.entries.map(({ entry, contestTitle }) => ({
       id: entry.id,
       contestId: entry.contestId,

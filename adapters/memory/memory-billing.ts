@@ -26,6 +26,12 @@ export const subscriptions = (store: MemoryStore) =>
         if (change.open !== null) periods.push(change.open)
         store.tables.subscriptions.set(memberId, subscription)
       }),
+    periodsOf: (memberId) =>
+      Effect.sync(() =>
+        store.tables.planPeriods
+          .filter((p) => p.memberId === memberId)
+          .sort((a, b) => b.from - a.from),
+      ),
     periodsDuring: (from, until) =>
       Effect.sync(() => store.tables.planPeriods.filter((p) => heldDuring(p, from, until))),
     dueForRenewal: (now, afterMemberId, limit) =>

@@ -120,6 +120,13 @@ export const subscriptions = (db: DatabaseShape) => {
           await upsert(m, SubscriptionTable, subscription, ["memberId"])
         }),
       ),
+    periodsOf: (memberId) =>
+      db.run((m) =>
+        m
+          .getRepository<PlanPeriodRow>(PlanPeriodTable)
+          .find({ where: { memberId }, order: { startedAt: "DESC" } })
+          .then((rows) => rows.flatMap(toPlanPeriod)),
+      ),
     periodsDuring: (from, until) =>
       db.run((m) =>
         m

@@ -12,7 +12,9 @@ import { FeedbackRepository } from "../feedback/feedback.port.ts"
 import type { LineArtRequest } from "../perks/line-art-request.entity.ts"
 import { LineArtRequestRepository } from "../perks/line-art-request.port.ts"
 import { currentSubscription } from "../plans/current-subscription.use-case.ts"
+import type { PlanPeriod } from "../plans/plan-period.ts"
 import type { Subscription } from "../plans/subscription.entity.ts"
+import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import type { ContestId, Instant, MemberId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import type { Entry } from "../submissions/entry.entity.ts"
@@ -35,6 +37,8 @@ export interface MemberDataExport {
   readonly member: Omit<Member, "passwordHash">
   readonly settings: MemberSettings
   readonly subscription: Subscription
+  /** Each paid plan the member held, from and until (what the monthly drawings read), newest first. */
+  readonly planPeriods: ReadonlyArray<Omit<PlanPeriod, "memberId">>
   /** Every entry, visible or not, newest first, with its contest's title when it still exists. */
   readonly entries: ReadonlyArray<{ readonly entry: Entry; readonly contestTitle: string | null }>
   readonly votesCast: ReadonlyArray<Omit<Vote, "voterId">>
@@ -79,6 +83,9 @@ export const memberDataExport = Effect.fn("memberDataExport")(function* (memberI
     member,
     settings: yield* memberSettings(memberId),
     subscription: yield* (yield* UnitOfWork).transaction(currentSubscription(memberId)),
+    planPeriods: (yield* (yield* SubscriptionRepository).periodsOf(memberId)).map(
+      ({ tier, from, until }) => ({ tier, from, until }),
+    ),
     entries: entries.map((entry) => ({ entry, contestTitle: titles.get(entry.contestId) ?? null })),
     votesCast: (yield* records.votesCastBy(memberId)).map(({ voterId: _voter, ...vote }) => vote),
     badges: yield* (yield* BadgeRepository).of(memberId),

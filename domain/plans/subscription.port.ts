@@ -17,6 +17,8 @@ export class SubscriptionRepository extends Context.Service<
      * plan-period.ts periodChange says (at the clock's now), in the same transaction.
      */
     readonly save: (subscription: Subscription) => Effect.Effect<void>
+    /** One member's paid-tier periods, the newest first ("Download my data"). */
+    readonly periodsOf: (memberId: MemberId) => Effect.Effect<ReadonlyArray<PlanPeriod>>
     /** The paid-tier periods that overlap [from, until), every member's (the monthly drawings). */
     readonly periodsDuring: (
       from: Instant,

@@ -140,6 +140,13 @@ contract("DrawingRepository", (test) => {
       expect(yield* mine(Date.UTC(2040, 0, 1), Date.UTC(2040, 1, 1))).toEqual([
         { memberId: member.id, tier: "champ", from: start + 3 * DAY, until: null },
       ])
+      // A member's own periods, newest first ("Download my data").
+      expect((yield* subscriptions.periodsOf(member.id)).map((p) => [p.tier, p.until])).toEqual([
+        ["champ", null],
+        ["pro", start + 2 * DAY],
+        ["lite", start + DAY],
+      ])
+      expect(yield* subscriptions.periodsOf(free.id)).toEqual([])
     }))
 
   test("a month's draw counts who held the tier in the month: a cancelled member in, a later one out", () =>

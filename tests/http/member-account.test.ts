@@ -1,5 +1,7 @@
+import { Effect, Option } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { DEFAULT_SETTINGS, type MemberSettings } from "../../domain/accounts/member-settings.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
   addContest,
@@ -9,6 +11,7 @@ import {
   bodyOf,
   PASSWORD,
   roomyRateLimits,
+  run,
   signedInMember,
   signInBrowser,
   uniqueName,
@@ -236,6 +239,16 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
       const freeEntry = await browser.post("/api/drawings/free-entry")
       expect(freeEntry.status, freeEntry.text).toBe(200)
       const { month } = bodyOf<{ month: string }>(freeEntry)
+      // On Color Lite for a while, then back to free: the plan period stays in the export.
+      await run(
+        server,
+        Effect.gen(function* () {
+          const subscriptions = yield* SubscriptionRepository
+          const plan = Option.getOrThrow(yield* subscriptions.find(member.id))
+          yield* subscriptions.save({ ...plan, tier: "lite" })
+          yield* subscriptions.save(plan)
+        }),
+      )
 
       const response = await browser.get(`/api/users/${member.id}/export`)
       expect(response.status).toBe(200)
@@ -248,6 +261,7 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
         profile: Record<string, unknown>
         settings: MemberSettings
         subscription: { tier: string }
+        planPeriods: ReadonlyArray<unknown>
         entries: ReadonlyArray<{ id: string; imageUrl: string; contestName: string }>
         votes: ReadonlyArray<{ entryId: string; contestId: string; weight: number; date: string }>
         badges: ReadonlyArray<unknown>
@@ -260,6 +274,9 @@ describe.each(httpBackends)("a member's account on %s", (backend) => {
       expect(data.profile).toMatchObject({ id: member.id, email: member.email })
       expect(data.settings.language).toBe("de")
       expect(data.subscription.tier).toBe("free")
+      expect(data.planPeriods).toEqual([
+        { tier: "lite", plan: "Color Lite", from: expect.any(String), until: expect.any(String) },
+      ])
       expect(data.entries).toEqual([
         expect.objectContaining({
           id: own.id,
