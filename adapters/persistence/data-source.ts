@@ -74,6 +74,16 @@ export const describeDatabase = (config: DatabaseConfig): string => {
   return `mysql ${url.hostname}:${url.port || "3306"}${url.pathname}`
 }
 
+/**
+ * Whether the SQLite file's WAL is checkpointed by a worker thread (wal-checkpointer.ts) instead
+ * of inside the commits of the serving connection: every SQLite file (":memory:" has no WAL).
+ */
+export const checkpointsInBackground = (config: DatabaseConfig): boolean =>
+  dialectOf(config) === "sqlite" && (config.sqliteFile ?? DEFAULT_SQLITE_FILE) !== ":memory:"
+
+/** What the WAL is trimmed to when it starts over (journal_size_limit). */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024
+
 /** Asks a MySQL-protocol server whether it is MySQL or MariaDB. */
 export const detectServer = async (config: DatabaseConfig): Promise<"mysql" | "mariadb"> => {
   const { createConnection } = await import("mysql2/promise")
@@ -139,7 +149,8 @@ const migrationsFor = (dialect: Dialect) => MIGRATIONS[dialect]
 
 /**
  * The one DataSource factory. SQLite: WAL, foreign keys on (TypeORM's default), a busy timeout so a
- * second process waits instead of failing. MySQL: a pool through mysql2, UTC, BIGINTs as numbers.
+ * second process waits instead of failing, a file's checkpoints left to its worker (see
+ * checkpointsInBackground). MySQL: a pool through mysql2, UTC, BIGINTs as numbers.
  * Schema changes come only from migrations; `synchronize` is never on.
  */
 export const makeDataSource = (
@@ -167,6 +178,12 @@ export const makeDataSource = (
       timeout: 10_000,
       prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
         db.pragma("synchronous = NORMAL")
+        if (checkpointsInBackground(config)) {
+          // wal-checkpointer.ts checkpoints on its own connection: none inside a request's commit.
+          db.pragma("wal_autocheckpoint = 0")
+          // The WAL is cut back to this when it starts over, if a reader once made it grow.
+          db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`)
+        }
       },
     })
   }

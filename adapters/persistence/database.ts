@@ -4,6 +4,8 @@ import { IdSource, sha256Hex } from "../../domain/shared/id-source.port.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { crc32 } from "../../domain/submissions/gallery.ts"
 import {
+  checkpointsInBackground,
+  DEFAULT_SQLITE_FILE,
   type DatabaseConfig,
   type Dialect,
   describeDatabase,
@@ -11,6 +13,7 @@ import {
   dialectOf,
   makeDataSource,
 } from "./data-source.ts"
+import { startWalCheckpointer } from "./wal-checkpointer.ts"
 
 /**
  * The database as the adapters see it: the DataSource, its dialect, migrations, and `run`, which
@@ -143,15 +146,33 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
   yield* Effect.acquireRelease(
     Effect.promise(async () => {
       await dataSource.initialize()
-      if (dialect === "sqlite") {
-        // Migration 8 backfills the entries' shuffle keys with CRC32, which MySQL has built in.
-        const driver = dataSource.driver as unknown as {
-          databaseConnection: { function: (name: string, fn: (text: string) => number) => void }
+      if (dialect !== "sqlite") return undefined
+      const connection = (
+        dataSource.driver as unknown as {
+          databaseConnection: {
+            function: (name: string, fn: (text: string) => number) => void
+            pragma: (sql: string) => unknown
+          }
         }
-        driver.databaseConnection.function("CRC32", (text: string) => crc32(String(text)))
-      }
+      ).databaseConnection
+      // Migration 8 backfills the entries' shuffle keys with CRC32, which MySQL has built in.
+      connection.function("CRC32", (text: string) => crc32(String(text)))
+      if (!checkpointsInBackground(config)) return undefined
+      return startWalCheckpointer(config.sqliteFile ?? DEFAULT_SQLITE_FILE, {
+        // Without its checkpointer the WAL would grow without bound: SQLite's own come back.
+        onFailure: (error) => {
+          console.error("The WAL checkpointer stopped; SQLite checkpoints in its commits.", error)
+          if (dataSource.isInitialized) connection.pragma("wal_autocheckpoint = 1000")
+        },
+      })
     }),
-    () => Effect.promise(() => dataSource.destroy()),
+    // The checkpointer's connection closes first, so the serving one is the last: closing it
+    // checkpoints the WAL and removes it.
+    (checkpointer) =>
+      Effect.promise(async () => {
+        await checkpointer?.close()
+        await dataSource.destroy()
+      }),
   )
   const lock = dialect === "sqlite" ? Semaphore.makeUnsafe(1) : undefined
   const serialised = <A, E, R>(effect: Effect.Effect<A, E, R>) =>

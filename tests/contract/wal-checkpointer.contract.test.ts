@@ -1,0 +1,171 @@
+import { existsSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createRequire } from "node:module"
+import { Effect, ManagedRuntime } from "effect"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { Database, layerDatabase } from "../../adapters/persistence/database.ts"
+import { startWalCheckpointer } from "../../adapters/persistence/wal-checkpointer.ts"
+
+/** A plain better-sqlite3 connection as the writer (the parts used here; it ships no types). */
+interface Statement {
+  run(...params: ReadonlyArray<string>): unknown
+  get(): unknown
+}
+interface SqliteFile {
+  pragma(sql: string): unknown
+  exec(sql: string): unknown
+  prepare(sql: string): Statement
+  transaction(body: () => void): () => void
+  close(): void
+}
+const Sqlite = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => SqliteFile
+
+// SQLite only: a file's WAL is checkpointed by a worker thread, not by the serving connection's
+// commits (adapters/persistence/wal-checkpointer.ts).
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "colorday-wal-"))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** The database size the file's own header gives (bytes 28–31): what checkpoints moved into it. */
+const pagesInFile = (file: string): number => {
+  if (!existsSync(file) || statSync(file).size < 100) return 0
+  const header = Buffer.alloc(100)
+  const fd = openSync(file, "r")
+  try {
+    readSync(fd, header, 0, 100, 0)
+  } finally {
+    closeSync(fd)
+  }
+  return header.readUInt32BE(28)
+}
+
+const walBytes = (file: string) => (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0)
+
+const eventually = async (check: () => boolean, timeoutMs: number) => {
+  const until = Date.now() + timeoutMs
+  while (!check() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50))
+  return check()
+}
+
+const open = (file: string) => ManagedRuntime.make(layerDatabase({ sqliteFile: file }))
+
+const sql = <A>(statement: string, params: ReadonlyArray<string | number> = []) =>
+  Effect.gen(function* () {
+    const db = yield* Database
+    return yield* Effect.orDie(db.sql<A>(statement, params))
+  })
+
+const insertNotes = (count: number) =>
+  Effect.gen(function* () {
+    yield* sql("CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    for (let n = 0; n < count; n++)
+      yield* sql("INSERT INTO notes (body) VALUES (?)", ["x".repeat(500)])
+  })
+
+describe("the SQLite file's WAL checkpointer", () => {
+  it("the serving connection checkpoints nothing itself; the worker moves the WAL's pages into the file", async () => {
+    const file = join(dir, "colorday.sqlite")
+    const runtime = open(file)
+    try {
+      const [autocheckpoint] = await runtime.runPromise(
+        sql<Array<{ wal_autocheckpoint: number }>>("PRAGMA wal_autocheckpoint"),
+      )
+      expect(autocheckpoint?.wal_autocheckpoint).toBe(0)
+      const [journal] = await runtime.runPromise(
+        sql<Array<{ journal_mode: string }>>("PRAGMA journal_mode"),
+      )
+      expect(journal?.journal_mode).toBe("wal")
+
+      // 2,000 commits: past SQLite's own threshold (1,000 pages) twice over.
+      await runtime.runPromise(insertNotes(2_000))
+      const [pages] = await runtime.runPromise(
+        sql<Array<{ page_count: number }>>("PRAGMA page_count"),
+      )
+      expect(pages?.page_count).toBeGreaterThan(200)
+      // Nothing but the worker moves pages while the connection is open (it starts once the WAL passes 1 MB).
+      expect(await eventually(() => pagesInFile(file) === pages?.page_count, 15_000)).toBe(true)
+    } finally {
+      await runtime.dispose()
+    }
+  })
+
+  it("keeps every committed row across a close and a reopen, and the close removes the WAL", async () => {
+    const file = join(dir, "colorday.sqlite")
+    const first = open(file)
+    await first.runPromise(insertNotes(300))
+    await first.dispose()
+    expect(existsSync(`${file}-wal`)).toBe(false)
+
+    const second = open(file)
+    try {
+      const [counted] = await second.runPromise(
+        sql<Array<{ notes: number }>>("SELECT COUNT(*) AS notes FROM notes"),
+      )
+      expect(counted?.notes).toBe(300)
+    } finally {
+      await second.dispose()
+    }
+  })
+
+  it("answers a checkpoint's frames, and truncates a WAL grown past its limit", async () => {
+    const file = join(dir, "plain.sqlite")
+    const writer = new Sqlite(file)
+    writer.pragma("journal_mode = WAL")
+    writer.pragma("wal_autocheckpoint = 0")
+    writer.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 60_000,
+      truncateAboveBytes: 256 * 1024,
+      startAboveBytes: Number.MAX_SAFE_INTEGER,
+    })
+    try {
+      const insert = writer.prepare("INSERT INTO notes (body) VALUES (?)")
+      for (let n = 0; n < 100; n++) insert.run("x".repeat(500))
+      const moved = await checkpointer.checkpoint("PASSIVE")
+      expect(moved.walFrames).toBeGreaterThan(0)
+      expect(moved.checkpointedFrames).toBe(moved.walFrames)
+      expect(pagesInFile(file)).toBeGreaterThan(10)
+
+      // A megabyte in one transaction: the WAL file keeps its size after a PASSIVE checkpoint.
+      writer.transaction(() => {
+        for (let n = 0; n < 2_000; n++) insert.run("y".repeat(500))
+      })()
+      expect(walBytes(file)).toBeGreaterThan(256 * 1024)
+      await checkpointer.checkpoint("TRUNCATE")
+      expect(walBytes(file)).toBe(0)
+      expect(writer.prepare("SELECT COUNT(*) AS notes FROM notes").get()).toEqual({ notes: 2_100 })
+    } finally {
+      await checkpointer.close()
+      writer.close()
+    }
+  })
+
+  it("truncates on its timer when the WAL has grown past the limit", async () => {
+    const file = join(dir, "timer.sqlite")
+    const writer = new Sqlite(file)
+    writer.pragma("journal_mode = WAL")
+    writer.pragma("wal_autocheckpoint = 0")
+    writer.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    const insert = writer.prepare("INSERT INTO notes (body) VALUES (?)")
+    writer.transaction(() => {
+      for (let n = 0; n < 2_000; n++) insert.run("z".repeat(500))
+    })()
+    expect(walBytes(file)).toBeGreaterThan(256 * 1024)
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 50,
+      truncateAboveBytes: 256 * 1024,
+      startAboveBytes: 0,
+      watchEveryMs: 20,
+    })
+    try {
+      expect(await eventually(() => walBytes(file) === 0, 15_000)).toBe(true)
+    } finally {
+      await checkpointer.close()
+      writer.close()
+    }
+  })
+})
