@@ -3,6 +3,7 @@ import { Clock, Effect, Option } from "effect"
 import { isOpenCheckout } from "../../domain/billing/payment.entity.ts"
 import { PaymentLedger } from "../../domain/billing/payment.port.ts"
 import { heldDuring, periodChange } from "../../domain/plans/plan-period.ts"
+import { parseTier } from "../../domain/plans/plans.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { OfflineSessions } from "../payments/offline-sessions.ts"
 import type { MemoryStore } from "./memory-store.ts"
@@ -17,7 +18,8 @@ export const subscriptions = (store: MemoryStore) =>
       Effect.sync(() => Option.fromNullishOr(store.tables.subscriptions.get(memberId))),
     save: (subscription) =>
       Effect.map(Clock.currentTimeMillis, (now) => {
-        const { memberId, tier } = subscription
+        const { memberId } = subscription
+        const tier = parseTier(subscription.tier) ?? "free"
         const periods = store.tables.planPeriods
         const open = periods.findIndex((p) => p.memberId === memberId && p.until === null)
         const change = periodChange(periods[open], memberId, tier, now)

@@ -100,7 +100,9 @@ export const subscriptions = (db: DatabaseShape) => {
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         db.run(async (m) => {
           const periods = m.getRepository<PlanPeriodRow>(PlanPeriodTable)
-          const { memberId, tier } = subscription
+          const { memberId } = subscription
+          // Older rows may spell a tier "Pro": the period is the plan's, however it is written.
+          const tier = parseTier(subscription.tier) ?? "free"
           const open = await periods.findOneBy({ memberId, endedAt: IsNull() })
           const current = open ? toPlanPeriod(open)[0] : undefined
           const change = periodChange(current, memberId, tier, now)

@@ -13,6 +13,7 @@ import {
   requestFreeEntry,
   verifyMonth,
 } from "../../domain/drawings/drawings.use-case.ts"
+import type { Tier } from "../../domain/plans/plans.ts"
 import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { type Mail, Mailer } from "../../domain/shared/mailer.port.ts"
 import { NOW, contract, unique } from "./support/contract.ts"
@@ -147,6 +148,20 @@ contract("DrawingRepository", (test) => {
         ["lite", start + DAY],
       ])
       expect(yield* subscriptions.periodsOf(free.id)).toEqual([])
+    }))
+
+  test('a tier stored as an older row spells it ("Pro") is one period with the plan\'s tier', () =>
+    Effect.gen(function* () {
+      const subscriptions = yield* SubscriptionRepository
+      const member = yield* seedMember({ username: unique("spelled"), tier: "free" })
+      const plan = Option.getOrThrow(yield* subscriptions.find(member.id))
+      yield* subscriptions.save({ ...plan, tier: "Pro" as Tier })
+      yield* TestClock.adjust("1 hour")
+      yield* subscriptions.save({ ...plan, tier: "pro" })
+      yield* subscriptions.save({ ...plan, tier: "Pro" as Tier, remaining: 3 })
+      expect(yield* subscriptions.periodsOf(member.id)).toEqual([
+        { memberId: member.id, tier: "pro", from: NOW, until: null },
+      ])
     }))
 
   test("a month's draw counts who held the tier in the month: a cancelled member in, a later one out", () =>
