@@ -10,6 +10,7 @@ import {
   sweepOrphanImages,
 } from "../domain/jobs/sweep-orphan-images.use-case.ts"
 import { proxyHops } from "../adapters/http/trust-proxy.ts"
+import { sweepUploadLeftovers } from "../adapters/http/upload-leftovers.ts"
 
 /** TRUST_PROXY as a hop count; a value that is not one is the operator's mistake, said plainly. */
 const trustProxyFromEnv = (): number => {
@@ -288,6 +289,11 @@ const serve = async (options: ServeOptions): Promise<void> => {
       const report = await runtime.runPromiseExit(runScheduledJobs(holder))
       if (ticks++ % SWEEP_EVERY_TICKS === 0) {
         const swept = await runtime.runPromiseExit(sweepOrphanImages(orphanGrace))
+        // Uploads' temporary files (TMPDIR) that a killed process left, older than the same grace.
+        const uploads = await sweepUploadLeftovers(Date.now() - orphanGrace).catch(() => 0)
+        if (uploads > 0) {
+          process.stderr.write(`orphan sweep: removed ${uploads} upload temporary file(s)\n`)
+        }
         if (Exit.isFailure(swept)) {
           process.stderr.write(`orphan sweep: ${firstLine(swept.cause)}\n`)
         } else if (swept.value.temporaryFiles > 0 || swept.value.orphanImages > 0) {

@@ -19,6 +19,7 @@ import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from 
 import type { RateLimiters } from "./rate-limits.ts"
 import type { Caller } from "./route.ts"
 import { Id } from "./schemas.ts"
+import { UPLOAD_FILE_PREFIX } from "./upload-leftovers.ts"
 
 /**
  * Multipart uploads (DESIGN.md, "Uploads": to our own API, checked by content). The routes stay
@@ -193,7 +194,7 @@ const checkedDiskStorage = (
           done(answer)
           return
         }
-        const path = join(tmpdir(), `colorday-upload-${randomUUID()}`)
+        const path = join(tmpdir(), `${UPLOAD_FILE_PREFIX}${randomUUID()}`)
         // Only the server's user reads it; `wx`: never an existing file.
         const written = createWriteStream(path, { flags: "wx", mode: 0o600 })
         // Set now, so a parse stopped while the file is being written deletes it too.
