@@ -1,14 +1,5 @@
 import { deflateSync } from "node:zlib"
 import { Effect } from "effect"
-import {
-  concatTransformationMatrix,
-  drawObject,
-  PageSizes,
-  PDFDocument,
-  PDFName,
-  popGraphicsState,
-  pushGraphicsState,
-} from "pdf-lib"
 import sharp from "sharp"
 import { UnsupportedImage } from "../../domain/submissions/image-store.port.ts"
 import { looksLikePdf, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from "./inspect-image.ts"
@@ -25,13 +16,19 @@ import { allGrey } from "./process-image.ts"
  * to a PNG of the same page, as its print version.
  */
 
+/**
+ * pdf-lib, loaded on the first PDF made or checked: the server's routes name the papers from this
+ * module at start, and pdf-lib held about 20 MB of an idle server's memory.
+ */
+const pdfLib = () => import("pdf-lib")
+
 export const PAPERS = ["a4", "letter"] as const
 export type Paper = (typeof PAPERS)[number]
 
-/** Paper sizes in PDF points (1/72 in), portrait. */
+/** Paper sizes in PDF points (1/72 in), portrait: pdf-lib's PageSizes.A4 and PageSizes.Letter. */
 export const PAPER_SIZES: { readonly [P in Paper]: readonly [number, number] } = {
-  a4: PageSizes.A4,
-  letter: PageSizes.Letter,
+  a4: [595.28, 841.89],
+  letter: [612, 792],
 }
 
 /** Half an inch on every side: inside what any home printer can print. */
@@ -83,6 +80,7 @@ const firstOfThree = (rgb: Buffer) => {
 }
 
 const newDocument = async (title: string) => {
+  const { PDFDocument } = await pdfLib()
   const document = await PDFDocument.create()
   document.setTitle(title)
   document.setCreator("Colorday")
@@ -123,6 +121,8 @@ export const printPdfOfPicture = async (
     }),
   )
   const name = page.node.newXObject("Image", image)
+  const { concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } =
+    await pdfLib()
   page.pushOperators(
     pushGraphicsState(),
     concatTransformationMatrix(where.width, 0, 0, where.height, where.x, where.y),
@@ -177,6 +177,7 @@ export const checkPrintPdf = (
     // pdf-lib parses leniently and may fail later, on first use: every use is guarded.
     const { source, pages, width, height } = yield* Effect.tryPromise({
       try: async () => {
+        const { PDFDocument } = await pdfLib()
         const source = await PDFDocument.load(bytes, { updateMetadata: false })
         const pages = source.getPageCount()
         const size = pages > 0 ? source.getPage(0).getSize() : { width: 0, height: 0 }
@@ -201,6 +202,7 @@ export const checkPrintPdf = (
     }
     return yield* Effect.tryPromise({
       try: async () => {
+        const { PDFName } = await pdfLib()
         const kept = await newDocument("Colorday line art")
         const [page] = await kept.copyPages(source, [0])
         if (!page) throw new Error("no page copied")

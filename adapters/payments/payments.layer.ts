@@ -1,10 +1,10 @@
-import type { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import type { Payments } from "../../domain/billing/payments.port.ts"
 import type { IdSource } from "../../domain/shared/id-source.port.ts"
 import { layerOfflinePayments } from "./offline-payments.ts"
 import type { OfflineSessions } from "./offline-sessions.ts"
 import type { PaymentGateway } from "./payment-gateway.ts"
-import { layerStripePayments, type StripePaymentsConfig } from "./stripe-payments.ts"
+import type { StripePaymentsConfig } from "./stripe-payments.ts"
 
 export interface PaymentsConfig {
   /** PUBLIC_URL: the site's address. */
@@ -39,10 +39,20 @@ export const paymentsConfigFromEnv = (
   }
 }
 
-/** The Payments port and the gateway for the HTTP routes: Stripe when configured, else offline. */
+/**
+ * The Payments port and the gateway for the HTTP routes: Stripe when configured, else offline.
+ * Stripe's SDK (about 35 MB of a process's memory) is loaded only when it is configured.
+ */
 export const layerPayments = (
   config: PaymentsConfig,
-): Layer.Layer<Payments | PaymentGateway, never, OfflineSessions | IdSource> =>
-  config.stripe
-    ? layerStripePayments({ publicUrl: config.publicUrl, ...config.stripe })
-    : layerOfflinePayments(config)
+): Layer.Layer<Payments | PaymentGateway, never, OfflineSessions | IdSource> => {
+  const stripe = config.stripe
+  if (!stripe) return layerOfflinePayments(config)
+  return Layer.unwrap(
+    Effect.promise(() => import("./stripe-payments.ts")).pipe(
+      Effect.map(({ layerStripePayments }) =>
+        layerStripePayments({ publicUrl: config.publicUrl, ...stripe }),
+      ),
+    ),
+  )
+}
