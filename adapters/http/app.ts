@@ -47,10 +47,6 @@ const ACCOUNT_NAMED_BY_EMAIL: ReadonlySet<RateLimitName> = new Set([
   "resend",
 ])
 export const JSON_BODY_LIMIT = "1mb"
-/** Requests that change nothing: no same-origin check, no body. */
-const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
-/** The methods whose JSON body is parsed; DELETE too: deleting the account takes the password. */
-const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
 export interface HttpConfig {
   /** Origins (besides the server's own) allowed to call the API from a browser: CORS and CSRF. */
@@ -131,31 +127,6 @@ const decode = (part: string, schema: Schema.Top | undefined, input: unknown): u
     })
     .join("; ")
   throw new HttpRefusal(400, "BAD_REQUEST", message)
-}
-
-/** How many query strings' decoded queries a route keeps (see keptQueries). */
-const KEPT_QUERIES = 64
-
-/**
- * A route's query decoder that keeps the decoded query of its latest query strings: the visitors'
- * reads (the gallery's first page) ask with the same few, so each is parsed and decoded once.
- * A kept query is frozen, as every request that sends its string is handed the same object.
- */
-const keptQueries = (schema: Schema.Top | undefined) => {
-  const kept = new Map<string, unknown>()
-  return (ctx: Context): unknown => {
-    if (!schema) return {}
-    const text = ctx.querystring
-    const known = kept.get(text)
-    if (known !== undefined) return known
-    const query = Object.freeze(decode("query", schema, ctx.query))
-    if (kept.size >= KEPT_QUERIES) {
-      const oldest = kept.keys().next()
-      if (!oldest.done) kept.delete(oldest.value)
-    }
-    kept.set(text, query)
-    return query
-  }
 }
 
 const sendError = (ctx: Context, status: number, body: ErrorBody) => {
@@ -354,28 +325,29 @@ export const makeHttpApp = <R>(options: {
   )
 
   // Cross-site request forgery: a state-changing request from a browser must come from our origin.
-  app.use((ctx, next) => {
-    if (!SAFE_METHODS.has(ctx.method) && isGuarded(ctx.path)) {
+  app.use(async (ctx, next) => {
+    if (isGuarded(ctx.path) && !["GET", "HEAD", "OPTIONS"].includes(ctx.method)) {
       const origin = ctx.get("Origin")
       // Not ctx.origin: in Koa 3 that is the request's Origin header, not the server's origin.
       if (origin && origin !== ownOrigin(ctx) && !allowed.has(origin)) {
         throw new HttpRefusal(403, "CROSS_ORIGIN", "Cross-origin requests are not allowed")
       }
     }
-    return next()
+    await next()
   })
 
-  const parseBody = bodyParser({
-    enableTypes: ["json"],
-    jsonLimit: JSON_BODY_LIMIT,
-    parsedMethods: [...BODY_METHODS],
-    // Multipart uploads are parsed by their own routes, with their own limit.
-    onError: (error) => {
-      throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
-    },
-  })
-  // Only the methods with a body reach the parser (a read goes straight on).
-  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()))
+  app.use(
+    bodyParser({
+      enableTypes: ["json"],
+      jsonLimit: JSON_BODY_LIMIT,
+      // DELETE too: deleting the account takes the password in its body.
+      parsedMethods: ["POST", "PUT", "PATCH", "DELETE"],
+      // Multipart uploads are parsed by their own routes, with their own limit.
+      onError: (error) => {
+        throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
+      },
+    }),
+  )
 
   // The session behind the cookie, if any: identity comes from here and nowhere else.
   app.use(async (ctx, next) => {
@@ -405,15 +377,8 @@ export const makeHttpApp = <R>(options: {
   app.use(multipartUploads(runtime, rateLimiters, config.uploads))
 
   const router = new Router()
-  /** Routes without parameters, by method and path: see `exactRoutes` below. */
-  const staticRoutes: Array<{
-    readonly spec: AnyRoute
-    readonly layer: unknown
-    readonly handle: (ctx: Context) => Promise<void>
-  }> = []
   for (const spec of routes) {
-    const decodeQuery = keptQueries(spec.query)
-    const handle = async (ctx: Context) => {
+    router.register(spec.path, [spec.method], async (ctx: Context) => {
       const caller = ctx.state.caller as Caller
       const editor =
         spec.access === "editor" && isEditorToken(config.editorToken, ctx.get(EDITOR_TOKEN_HEADER))
@@ -442,7 +407,7 @@ export const makeHttpApp = <R>(options: {
         )
       }
       const params = decode("params", spec.params, ctx.params)
-      const query = decodeQuery(ctx)
+      const query = decode("query", spec.query, ctx.query)
       const body = decode("body", spec.body, ctx.request.body ?? {})
       let verdict: RateLimitVerdict | undefined
       if (spec.rateLimit) {
@@ -514,26 +479,8 @@ export const makeHttpApp = <R>(options: {
       const die = exit.cause.reasons.find(Cause.isDieReason)
       if (die && die.defect instanceof HttpRefusal) throw die.defect
       throw new Error(Cause.pretty(exit.cause))
-    }
-    const layer = router.register(spec.path, [spec.method], handle)
-    if (!/[:*(]/.test(spec.path)) staticRoutes.push({ spec, layer, handle })
+    })
   }
-  // A request for a parameterless route's exact path (the public reads: the current contest,
-  // the gallery, health) goes to its handler without matching every route's pattern in turn;
-  // only where the router would pick that same route first (the rest, and any other spelling of
-  // a path, go through the router as before).
-  const exactRoutes = new Map<string, (ctx: Context) => Promise<void>>()
-  for (const { spec, layer, handle } of staticRoutes) {
-    for (const method of spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]) {
-      if (router.match(spec.path, method).pathAndMethod[0] === layer) {
-        exactRoutes.set(`${method} ${spec.path}`, handle)
-      }
-    }
-  }
-  app.use((ctx, next) => {
-    const handle = exactRoutes.get(`${ctx.method} ${ctx.path}`)
-    return handle ? handle(ctx) : next()
-  })
   app.use(router.routes())
   // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
   // (router.allowedMethods() runs after this middleware, so it never saw these requests.)

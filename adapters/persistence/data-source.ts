@@ -196,5 +196,9 @@ export const makeDataSource = (
     poolSize: 20,
     supportBigNumbers: true,
     bigNumberStrings: false,
+    // mysql2's default captures a stack (new Error) on every query of its promise API, which
+    // TypeORM uses: ~0.4 ms of the server's CPU per vote under the MariaDB vote bench. A failed
+    // query still carries its message, code and SQL.
+    trace: false,
   })
 }

@@ -206,30 +206,35 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
       ? prepared.all(...params)
       : ({ changes: prepared.run(...params).changes } satisfies SqlWrite)
   }
-  const mysql = (executor: MysqlExecutor, statement: string, params: ReadonlyArray<SqlValue>) =>
-    new Promise<unknown>((resolve, reject) =>
+  // mysql2's callback straight into the fiber: no promise and no extra turn per statement.
+  const mysql = <A>(executor: MysqlExecutor, statement: string, params: ReadonlyArray<SqlValue>) =>
+    Effect.callback<A, unknown>((resume) => {
       executor.execute(statement, params, (error, result) => {
         if (error) {
-          reject(error instanceof Error ? error : new Error("mysql2 failed", { cause: error }))
-        } else if (Array.isArray(result)) resolve(result)
-        else resolve({ changes: (result as { affectedRows?: number }).affectedRows ?? 0 })
-      }),
-    )
+          resume(
+            Effect.fail(
+              error instanceof Error ? error : new Error("mysql2 failed", { cause: error }),
+            ),
+          )
+        } else if (Array.isArray(result)) resume(Effect.succeed(result as A))
+        else {
+          const changes = (result as { affectedRows?: number }).affectedRows ?? 0
+          resume(Effect.succeed({ changes } satisfies SqlWrite as A))
+        }
+      })
+    })
+  // Run on every statement of a request: one flatMap, no generator.
   const sql = <A>(statement: string, params: ReadonlyArray<SqlValue> = []) =>
-    Effect.gen(function* () {
-      const manager = yield* CurrentManager
+    Effect.flatMap(CurrentManager, (manager): Effect.Effect<A, unknown> => {
       if (dialect === "sqlite") {
         const run = Effect.try({ try: () => sqlite(statement, params) as A, catch: (e) => e })
-        return yield* manager ? run : serialised(run)
+        return manager ? run : serialised(run)
       }
       const executor =
         (manager?.queryRunner as { databaseConnection?: MysqlExecutor } | undefined)
           ?.databaseConnection ?? driver.pool
-      if (!executor) return yield* Effect.die(new Error("The MySQL pool is not open"))
-      return (yield* Effect.tryPromise({
-        try: () => mysql(executor, statement, params),
-        catch: (e) => e,
-      })) as A
+      if (!executor) return Effect.die(new Error("The MySQL pool is not open"))
+      return mysql<A>(executor, statement, params)
     })
 
   // Writes for the read caches; a transaction's writes are counted again when it ends.
@@ -336,38 +341,38 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
       sqlite(statement, [])
       mark(runner, false)
     }
+    /** COMMIT a success (a failed COMMIT rolls back and dies), ROLLBACK anything else. */
+    const finish = (runner: Marked, exit: Exit.Exit<A, E>): Exit.Exit<A, E> => {
+      if (!runner.isTransactionActive) return exit
+      if (Exit.isFailure(exit)) {
+        end(runner, "ROLLBACK")
+        return exit
+      }
+      try {
+        end(runner, "COMMIT")
+        return exit
+      } catch (commitFailure) {
+        if (runner.isTransactionActive) end(runner, "ROLLBACK")
+        return Exit.die(commitFailure)
+      }
+    }
+    // Every statement here is synchronous: the body is the only part that can be interrupted,
+    // and its exit (an interruption included) always reaches COMMIT or ROLLBACK.
     return serialised(
-      Effect.acquireUseRelease(
-        Effect.sync(() => {
-          const runner = dataSource.createQueryRunner()
-          sqlite("BEGIN", [])
-          mark(runner as unknown as Marked, true)
-          return runner
-        }),
-        (runner) =>
-          Effect.gen(function* () {
-            const exit = yield* Effect.exit(
-              Effect.provideService(effect, CurrentManager, runner.manager),
-            )
-            const marked = runner as unknown as Marked
-            if (Exit.isSuccess(exit)) {
-              yield* Effect.try({ try: () => end(marked, "COMMIT"), catch: (e) => e })
-            } else end(marked, "ROLLBACK")
-            return exit
-          }).pipe(
-            Effect.catch((commitFailure) =>
-              Effect.sync(() => {
-                if (runner.isTransactionActive) end(runner as unknown as Marked, "ROLLBACK")
-                return Exit.die(commitFailure)
-              }),
-            ),
-          ),
-        (runner) =>
-          Effect.sync(() => {
+      Effect.uninterruptibleMask((restore) => {
+        const runner = dataSource.createQueryRunner()
+        const marked = runner as unknown as Marked
+        sqlite("BEGIN", [])
+        mark(marked, true)
+        return Effect.map(
+          Effect.exit(restore(Effect.provideService(effect, CurrentManager, runner.manager))),
+          (exit) => {
+            const done = finish(marked, exit)
             if (wroteIn.delete(runner.manager)) writes += 1
-            if (runner.isTransactionActive) end(runner as unknown as Marked, "ROLLBACK")
-          }),
-      ),
+            return done
+          },
+        )
+      }),
     )
   }
 

@@ -44,9 +44,12 @@ export const castVote = Effect.fn("castVote")(function* (input: {
       const plan = yield* (yield* SubscriptionRepository).find(voterId)
       // A member who never had a subscription is on the free plan (currentSubscription's rule).
       const weight = voteWeight(Option.match(plan, { onNone: () => "free", onSome: (s) => s.tier }))
-      // The counter first: updating the entry locks its row before the vote's foreign key would
+      // The contest's event before the entry's row is locked: votes on one entry queue on that
+      // lock until they commit, so the fewer statements after it the better (MySQL).
+      yield* analytics.recordEvent({ contestId: contest.id, metric: "votes", at: now })
+      // The counter next: updating the entry locks its row before the vote's foreign key would
       // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
-      // refused vote (VotePermanent) rolls the increment back with the transaction.
+      // refused vote (VotePermanent) rolls the increment and the event back with the transaction.
       const counted = yield* entries.addVote(entry.id, weight)
       yield* votes.record({
         id: yield* ids.newId,
@@ -56,7 +59,6 @@ export const castVote = Effect.fn("castVote")(function* (input: {
         weight,
         castAt: now,
       })
-      yield* analytics.recordEvent({ contestId: contest.id, metric: "votes", at: now })
       return { entry: counted, contestId: contest.id, weight }
     }),
   )
