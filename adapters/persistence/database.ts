@@ -86,6 +86,7 @@ interface MysqlExecutor {
     values: ReadonlyArray<SqlValue>,
     callback: (error: unknown, result: unknown) => void,
   ): void
+  query(sql: string, callback: (error: unknown) => void): void
 }
 
 export class Database extends Context.Service<Database, DatabaseShape>()(
@@ -286,43 +287,57 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
     }),
   }
 
-  const once = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    serialised(
-      Effect.acquireUseRelease(
-        Effect.promise(async () => {
-          const runner = dataSource.createQueryRunner()
-          await runner.connect()
-          await runner.startTransaction()
-          return runner
-        }),
-        (runner) =>
-          Effect.gen(function* () {
-            const exit = yield* Effect.exit(
-              Effect.provideService(effect, CurrentManager, runner.manager),
-            )
-            if (Exit.isSuccess(exit)) {
-              yield* Effect.tryPromise({ try: () => runner.commitTransaction(), catch: (e) => e })
-            } else {
-              yield* Effect.promise(() => runner.rollbackTransaction())
-            }
-            return exit
-          }).pipe(
-            Effect.catch((commitFailure) =>
-              Effect.promise(async () => {
-                if (runner.isTransactionActive) await runner.rollbackTransaction()
-                return Exit.die(commitFailure)
-              }),
+  /**
+   * MySQL's transaction, on a pooled connection of its own: START TRANSACTION, COMMIT and ROLLBACK
+   * go straight through mysql2 (its callbacks, no TypeORM events or promises), and TypeORM's query
+   * runner is marked as in a transaction so its own statements in it neither begin nor commit.
+   */
+  const once = <A, E, R>(effect: Effect.Effect<A, E, R>) => {
+    type Runner = { isTransactionActive: boolean; transactionDepth: number }
+    const connectionOf = (runner: unknown) =>
+      (runner as { databaseConnection: MysqlExecutor }).databaseConnection
+    const control = (runner: Runner, statement: "START TRANSACTION" | "COMMIT" | "ROLLBACK") =>
+      Effect.callback<void, unknown>((resume) => {
+        connectionOf(runner).query(statement, (error) => {
+          if (error) return resume(Effect.fail(error))
+          runner.isTransactionActive = statement === "START TRANSACTION"
+          runner.transactionDepth = runner.isTransactionActive ? 1 : 0
+          resume(Effect.void)
+        })
+      })
+    return Effect.acquireUseRelease(
+      Effect.promise(async () => {
+        const runner = dataSource.createQueryRunner()
+        await runner.connect()
+        return runner
+      }),
+      (runner) => {
+        const marked = runner as unknown as Runner
+        return Effect.gen(function* () {
+          yield* control(marked, "START TRANSACTION")
+          const exit = yield* Effect.exit(
+            Effect.provideService(effect, CurrentManager, runner.manager),
+          )
+          yield* control(marked, Exit.isSuccess(exit) ? "COMMIT" : "ROLLBACK")
+          return exit
+        }).pipe(
+          Effect.catch((failure) =>
+            Effect.as(
+              marked.isTransactionActive ? Effect.ignore(control(marked, "ROLLBACK")) : Effect.void,
+              Exit.die(failure),
             ),
           ),
-        (runner) =>
-          Effect.promise(async () => {
-            if (wroteIn.delete(runner.manager)) writes += 1
-            if (runner.isTransactionActive) await runner.rollbackTransaction()
-            // SQLite's query runner is the one shared connection: keep it.
-            if (dialect !== "sqlite") await runner.release()
-          }),
-      ),
+        )
+      },
+      (runner) =>
+        Effect.gen(function* () {
+          if (wroteIn.delete(runner.manager)) writes += 1
+          const marked = runner as unknown as Runner
+          if (marked.isTransactionActive) yield* Effect.ignore(control(marked, "ROLLBACK"))
+          yield* Effect.promise(() => runner.release())
+        }),
     )
+  }
 
   /**
    * SQLite's transaction: BEGIN and COMMIT are run here, synchronously, on its one connection, and
