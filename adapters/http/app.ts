@@ -47,6 +47,10 @@ const ACCOUNT_NAMED_BY_EMAIL: ReadonlySet<RateLimitName> = new Set([
   "resend",
 ])
 export const JSON_BODY_LIMIT = "1mb"
+/** Requests that change nothing: no same-origin check, no body. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
+/** The methods whose JSON body is parsed; DELETE too: deleting the account takes the password. */
+const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH", "DELETE"])
 
 export interface HttpConfig {
   /** Origins (besides the server's own) allowed to call the API from a browser: CORS and CSRF. */
@@ -129,6 +133,31 @@ const decode = (part: string, schema: Schema.Top | undefined, input: unknown): u
   throw new HttpRefusal(400, "BAD_REQUEST", message)
 }
 
+/** How many query strings' decoded queries a route keeps (see keptQueries). */
+const KEPT_QUERIES = 64
+
+/**
+ * A route's query decoder that keeps the decoded query of its latest query strings: the visitors'
+ * reads (the gallery's first page) ask with the same few, so each is parsed and decoded once.
+ * A kept query is frozen, as every request that sends its string is handed the same object.
+ */
+const keptQueries = (schema: Schema.Top | undefined) => {
+  const kept = new Map<string, unknown>()
+  return (ctx: Context): unknown => {
+    if (!schema) return {}
+    const text = ctx.querystring
+    const known = kept.get(text)
+    if (known !== undefined) return known
+    const query = Object.freeze(decode("query", schema, ctx.query))
+    if (kept.size >= KEPT_QUERIES) {
+      const oldest = kept.keys().next()
+      if (!oldest.done) kept.delete(oldest.value)
+    }
+    kept.set(text, query)
+    return query
+  }
+}
+
 const sendError = (ctx: Context, status: number, body: ErrorBody) => {
   ctx.status = status
   ctx.body = body
@@ -150,7 +179,7 @@ const isHangUp = (error: unknown, ctx: Context | undefined) =>
 const serialisedBodies = new WeakMap<object, Map<string, { json: Buffer; digest: string }>>()
 
 const serialised = (reply: Reply) => {
-  const headers = JSON.stringify(reply.headers ?? {})
+  const headers = reply.headers === undefined ? "{}" : JSON.stringify(reply.headers)
   const body = reply.body
   const kept = typeof body === "object" && body !== null ? serialisedBodies.get(body) : undefined
   const known = kept?.get(headers)
@@ -174,18 +203,25 @@ const serialised = (reply: Reply) => {
 }
 
 /**
- * A route's ETag (see RouteSpec.etag): a weak tag of the JSON body and the reply's own headers (a
- * paged list's X-Next-Cursor), and 304 when the browser already holds that answer. The body is
- * serialised here once, and sent as that string.
+ * Whether a route's answer carries an ETag (see RouteSpec.etag): a read's whole answer, except
+ * the gallery's to a signed-in member (its items say hasVoted; Vary: Cookie tells caches so).
  */
-const revalidate = (ctx: Context, mode: ETagMode, caller: Caller, reply: Reply) => {
-  if (mode === "visitor") ctx.vary("Cookie")
-  if (mode === "visitor" && caller.member !== null) return
-  if (ctx.method !== "GET" && ctx.method !== "HEAD") return
-  if (reply.status !== 200 || reply.body === undefined || reply.session !== undefined) return
+const revalidates = (ctx: Context, mode: ETagMode, caller: Caller, reply: Reply) =>
+  !(mode === "visitor" && caller.member !== null) &&
+  (ctx.method === "GET" || ctx.method === "HEAD") &&
+  reply.status === 200 &&
+  reply.body !== undefined &&
+  reply.session === undefined
+
+/**
+ * A tagged answer (see `revalidates`): a weak tag of the JSON body and the reply's own headers (a
+ * paged list's X-Next-Cursor), and 304 when the browser already holds that answer. The body is
+ * serialised once (kept while its object lives) and sent as those bytes, its type set directly.
+ */
+const sendTagged = (ctx: Context, reply: Reply) => {
   const { json, digest } = serialised(reply)
+  ctx.set("Content-Type", "application/json; charset=utf-8")
   ctx.body = json
-  ctx.type = "application/json"
   ctx.set("ETag", `W/"${digest}"`)
   if (!ctx.response.get("Cache-Control")) ctx.set("Cache-Control", "no-cache")
   // Koa's `fresh` compares If-None-Match with the ETag (weakly, any of a list, or *).
@@ -325,29 +361,28 @@ export const makeHttpApp = <R>(options: {
   )
 
   // Cross-site request forgery: a state-changing request from a browser must come from our origin.
-  app.use(async (ctx, next) => {
-    if (isGuarded(ctx.path) && !["GET", "HEAD", "OPTIONS"].includes(ctx.method)) {
+  app.use((ctx, next) => {
+    if (!SAFE_METHODS.has(ctx.method) && isGuarded(ctx.path)) {
       const origin = ctx.get("Origin")
       // Not ctx.origin: in Koa 3 that is the request's Origin header, not the server's origin.
       if (origin && origin !== ownOrigin(ctx) && !allowed.has(origin)) {
         throw new HttpRefusal(403, "CROSS_ORIGIN", "Cross-origin requests are not allowed")
       }
     }
-    await next()
+    return next()
   })
 
-  app.use(
-    bodyParser({
-      enableTypes: ["json"],
-      jsonLimit: JSON_BODY_LIMIT,
-      // DELETE too: deleting the account takes the password in its body.
-      parsedMethods: ["POST", "PUT", "PATCH", "DELETE"],
-      // Multipart uploads are parsed by their own routes, with their own limit.
-      onError: (error) => {
-        throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
-      },
-    }),
-  )
+  const parseBody = bodyParser({
+    enableTypes: ["json"],
+    jsonLimit: JSON_BODY_LIMIT,
+    parsedMethods: [...BODY_METHODS],
+    // Multipart uploads are parsed by their own routes, with their own limit.
+    onError: (error) => {
+      throw Object.assign(error, { status: (error as { status?: number }).status ?? 400 })
+    },
+  })
+  // Only the methods with a body reach the parser (a read goes straight on).
+  app.use((ctx, next) => (BODY_METHODS.has(ctx.method) ? parseBody(ctx, next) : next()))
 
   // The session behind the cookie, if any: identity comes from here and nowhere else.
   app.use(async (ctx, next) => {
@@ -377,8 +412,15 @@ export const makeHttpApp = <R>(options: {
   app.use(multipartUploads(runtime, rateLimiters, config.uploads))
 
   const router = new Router()
+  /** Routes without parameters, by method and path: see `exactRoutes` below. */
+  const staticRoutes: Array<{
+    readonly spec: AnyRoute
+    readonly layer: unknown
+    readonly handle: (ctx: Context) => Promise<void>
+  }> = []
   for (const spec of routes) {
-    router.register(spec.path, [spec.method], async (ctx: Context) => {
+    const decodeQuery = keptQueries(spec.query)
+    const handle = async (ctx: Context) => {
       const caller = ctx.state.caller as Caller
       const editor =
         spec.access === "editor" && isEditorToken(config.editorToken, ctx.get(EDITOR_TOKEN_HEADER))
@@ -407,7 +449,7 @@ export const makeHttpApp = <R>(options: {
         )
       }
       const params = decode("params", spec.params, ctx.params)
-      const query = decode("query", spec.query, ctx.query)
+      const query = decodeQuery(ctx)
       const body = decode("body", spec.body, ctx.request.body ?? {})
       let verdict: RateLimitVerdict | undefined
       if (spec.rateLimit) {
@@ -431,13 +473,20 @@ export const makeHttpApp = <R>(options: {
         }
       }
       const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
+      // Read when a handler asks: most never look at the origin, the device cookie or the language.
       const raw: RawRequest = {
         body: ctx.request.rawBody,
         header: (name) => ctx.get(name),
-        origin: ownOrigin(ctx),
-        deviceToken: ctx.cookies.get(DEVICE_COOKIE) ?? null,
+        get origin() {
+          return ownOrigin(ctx)
+        },
+        get deviceToken() {
+          return ctx.cookies.get(DEVICE_COOKIE) ?? null
+        },
         rateLimitBurst: verdict?.allowed === true && verdict.burst ? verdict.attempts : 0,
-        language: requestLanguage(ctx),
+        get language() {
+          return requestLanguage(ctx)
+        },
       }
       const exit = await runtime.runPromiseExit(handler({ params, query, body, caller, raw }))
       if (Exit.isSuccess(exit)) {
@@ -445,9 +494,14 @@ export const makeHttpApp = <R>(options: {
         // A guarded request that succeeded (the right password): its account starts over.
         if (verdict?.allowed && reply.status < 400) await verdict.succeeded()
         ctx.status = reply.status
-        if (reply.body !== undefined) ctx.body = reply.body
-        for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
-        if (spec.etag) revalidate(ctx, spec.etag, caller, reply)
+        if (spec.etag === "visitor") ctx.vary("Cookie")
+        if (spec.etag && revalidates(ctx, spec.etag, caller, reply)) {
+          for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
+          sendTagged(ctx, reply)
+        } else {
+          if (reply.body !== undefined) ctx.body = reply.body
+          for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
+        }
         if (reply.session !== undefined) {
           ctx.cookies.set(SESSION_COOKIE, reply.session?.token ?? null, {
             httpOnly: true,
@@ -479,8 +533,26 @@ export const makeHttpApp = <R>(options: {
       const die = exit.cause.reasons.find(Cause.isDieReason)
       if (die && die.defect instanceof HttpRefusal) throw die.defect
       throw new Error(Cause.pretty(exit.cause))
-    })
+    }
+    const layer = router.register(spec.path, [spec.method], handle)
+    if (!/[:*(]/.test(spec.path)) staticRoutes.push({ spec, layer, handle })
   }
+  // A request for a parameterless route's exact path (the public reads: the current contest,
+  // the gallery, health) goes to its handler without matching every route's pattern in turn;
+  // only where the router would pick that same route first (the rest, and any other spelling of
+  // a path, go through the router as before).
+  const exactRoutes = new Map<string, (ctx: Context) => Promise<void>>()
+  for (const { spec, layer, handle } of staticRoutes) {
+    for (const method of spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]) {
+      if (router.match(spec.path, method).pathAndMethod[0] === layer) {
+        exactRoutes.set(`${method} ${spec.path}`, handle)
+      }
+    }
+  }
+  app.use((ctx, next) => {
+    const handle = exactRoutes.get(`${ctx.method} ${ctx.path}`)
+    return handle ? handle(ctx) : next()
+  })
   app.use(router.routes())
   // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
   // (router.allowedMethods() runs after this middleware, so it never saw these requests.)

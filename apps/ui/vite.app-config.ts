@@ -164,6 +164,24 @@ const prerenderShell = (root: string, shell: string, languages: ReadonlyArray<st
 const INITIAL_CHUNK = { name: "app", tags: ["$initial" as const] }
 
 /**
+ * The small chunks the lazily loaded screens share, copied into the chunks that read them (issue
+ * 20): left to itself, Rolldown gives each set of screens that share a module a chunk of its own,
+ * so the home page fetched 60 files, most of them 1–2 kB (one lucide icon, a formatter, a
+ * catalog), /gallery and an entry's page 33 each, every one a request and a task on a phone. Its
+ * Inline Common Chunks copies each common chunk under the limit (transformed source, before
+ * minifying) into its readers as a factory, and a registry in its runtime keeps one execution and
+ * one state per module, so no page downloads code it did not before (measured with `npm run bench
+ * -- bundle`: home 1 file where it had 11, /gallery 7 for 33, an entry 7 for 34, /leaderboard 3 for
+ * 20, each the same kB or fewer). Style modules stay out, as Vite's own builds keep them: its CSS
+ * plugin would emit a style once per copy. Experimental in Rolldown 1.2; it turns on
+ * `strictExecutionOrder`, which runs every module's body in source order.
+ */
+const INLINE_COMMON_CHUNKS = {
+  maxSize: 20 * 1024,
+  exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+}
+
+/**
  * The build and dev-server settings the three apps share (apps/web, apps/admin, apps/editor): React,
  * Tailwind, `dist/` with source maps, every text file also written brotli- and gzip-compressed
  * beside itself (at the highest levels, once, so `colorday serve` sends them without compressing
@@ -231,7 +249,16 @@ export const appConfig = (app: {
       manifest: app.manifest === true,
       sourcemap: true,
       ...(app.initialChunk === true
-        ? { rolldownOptions: { output: { codeSplitting: { groups: [INITIAL_CHUNK] } } } }
+        ? {
+            rolldownOptions: {
+              output: {
+                codeSplitting: {
+                  groups: [INITIAL_CHUNK],
+                  experimentalInlineCommonChunks: INLINE_COMMON_CHUNKS,
+                },
+              },
+            },
+          }
         : {}),
     },
     server: {

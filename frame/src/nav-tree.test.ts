@@ -116,6 +116,27 @@ describe("nav tree slicing", () => {
     expect(rows.pageBoundingBox).toEqual({ pageX: 0, pageY: 0, width: 79, height: 300 })
   })
 
+  it("ends a slice early when its longest step would not fit in what is left of 10 ms", async () => {
+    const time = fakeClock()
+    let measured = 0
+    // The third element takes 6 ms to measure (a collection, a layout), every other one 1 ms.
+    keyedPage(25, () => {
+      measured += 1
+      time.tick(measured === 3 ? 6 : 1)
+    })
+    const slices: Array<number> = []
+    const build = buildNavTree(document.body, {
+      storyboardId: "app",
+      clock: time.clock,
+      onSlice: (_, ms) => slices.push(ms),
+    })
+    runAllFrames(time)
+    // 1 + 1 + 6 = 8 ms: another 6 ms step would overrun, so the slice stops; the next slices,
+    // whose steps take 1 ms, use their 10 ms.
+    expect(slices).toEqual([8, 10, 10, 2])
+    expect((await build.done).tree.root.children).toHaveLength(25)
+  })
+
   it("builds it all in one frame when the page is quick to measure", async () => {
     const time = fakeClock()
     keyedPage(50, () => undefined)

@@ -7,7 +7,7 @@
  * the subtrees the MutationObserver's records touch and answers the tree a full build would.
  */
 import {
-  codebaseIdInClassList,
+  codebaseIdInClasses,
   elementKey,
   isCodebaseId,
   parseKey,
@@ -57,22 +57,55 @@ export type {
 export { pageBoxOf, unionBox } from "./nav-tree-model.ts"
 
 /**
- * The structure pass's work, popped in document order: each element with its unique path and the
- * node it hangs from, in three parallel arrays (no object per element on a page of 20,000).
+ * The structure pass's work, taken in document order: for each element being read, its child
+ * elements as they were when it was read, the next one's index, its unique path and the node its
+ * children hang from. A step takes one child (its path made then), so no step grows with the
+ * number of children, and nothing is kept per element waiting its turn.
  */
 class WorkStack {
-  readonly elements: Array<Element> = []
-  readonly paths: Array<string> = []
-  readonly parents: Array<NavNode> = []
+  private readonly children: Array<Array<Element>> = []
+  private readonly next: Array<number> = []
+  private readonly paths: Array<string> = []
+  private readonly parents: Array<NavNode> = []
+  /** What take() answered besides the element: its unique path and the node it hangs from. */
+  path = ROOT_UNIQUE_PATH
+  parent: NavNode | undefined
 
   get length(): number {
-    return this.elements.length
+    return this.children.length
   }
 
-  push(element: Element, path: string, parent: NavNode): void {
-    this.elements.push(element)
+  /** Queues an element's children, read now, to be taken before the siblings queued earlier. */
+  pushChildren(element: Element, path: string, parent: NavNode): void {
+    const first = element.firstElementChild
+    if (first === null) return
+    const children: Array<Element> = []
+    for (let child: Element | null = first; child !== null; child = child.nextElementSibling) {
+      children.push(child)
+    }
+    this.children.push(children)
+    this.next.push(0)
     this.paths.push(path)
     this.parents.push(parent)
+  }
+
+  /** The next element in document order (path and parent in the fields above). */
+  take(): Element {
+    const top = this.children.length - 1
+    const children = this.children[top] as Array<Element>
+    const index = this.next[top] as number
+    const path = this.paths[top] as string
+    this.path = `${path}-${index}`
+    this.parent = this.parents[top]
+    if (index + 1 < children.length) {
+      this.next[top] = index + 1
+    } else {
+      this.children.pop()
+      this.next.pop()
+      this.paths.pop()
+      this.parents.pop()
+    }
+    return children[index] as Element
   }
 }
 
@@ -92,15 +125,6 @@ interface Plan {
   readonly subtrees: number
 }
 
-/** Pushes an element's children, last first, so that they pop in document order. */
-const pushChildren = (stack: WorkStack, element: Element, path: string, parent: NavNode): void => {
-  let index = element.childElementCount - 1
-  for (let child = element.lastElementChild; child !== null; child = child.previousElementSibling) {
-    stack.push(child, `${path}-${index}`, parent)
-    index -= 1
-  }
-}
-
 const fullPlan = (body: HTMLElement, options: BuildOptions): Plan => {
   const root: NavNode = {
     parent: null,
@@ -118,7 +142,7 @@ const fullPlan = (body: HTMLElement, options: BuildOptions): Plan => {
     level: 0,
   }
   const stack = new WorkStack()
-  pushChildren(stack, body, ROOT_UNIQUE_PATH, root)
+  stack.pushChildren(body, ROOT_UNIQUE_PATH, root)
   const sources = new Map([[root, { codebaseId: "body", elements: [body] as Array<Element> }]])
   return { root, stack, sources, previous: undefined, subtrees: 0 }
 }
@@ -208,7 +232,7 @@ const updatePlan = (
       codebaseId === undefined ||
       path === undefined ||
       parentKey === null ||
-      codebaseIdInClassList(classList) !== codebaseId
+      codebaseIdInClasses(classList) !== codebaseId
     ) {
       return undefined
     }
@@ -223,7 +247,7 @@ const updatePlan = (
       fiberOf(element),
     )
     sources.set(fresh, { codebaseId, elements: [element] })
-    pushChildren(stack, element, path, fresh)
+    stack.pushChildren(element, path, fresh)
     // The path from the changed node up to the root is copied, the rest of the tree is shared.
     let child = old
     let replacement = fresh
@@ -330,9 +354,9 @@ const runPlan = (
       }
     }
     const classList = classesOf(element)
-    const codebaseId = codebaseIdInClassList(classList)
+    const codebaseId = codebaseIdInClasses(classList)
     if (codebaseId === undefined) {
-      pushChildren(plan.stack, element, path, parent)
+      plan.stack.pushChildren(element, path, parent)
       return
     }
     const node = hostNode(
@@ -346,7 +370,7 @@ const runPlan = (
     )
     parent.children.push(node)
     plan.sources.set(node, { codebaseId, elements: [element] })
-    pushChildren(plan.stack, element, path, node)
+    plan.stack.pushChildren(element, path, node)
   }
 
   // The index pass: every node in tree order, measured, in the lookups.
@@ -453,15 +477,17 @@ const runPlan = (
       const scrollY = view?.scrollY ?? 0
       let processed = 0
       try {
-        // At least one step per slice, then only while the slice is under its budget.
+        // At least one step per slice, then another only while it would end within the budget by
+        // the longest step of this slice so far: after a step that took long (a collection, a
+        // layout, a big component) the slice stops early rather than overrun.
+        let stepStart = sliceStart
+        let longestStepMs = 0
+        let elapsedMs = 0
         do {
           const stack = plan.stack
           if (stack.length > 0) {
-            process(
-              stack.elements.pop() as Element,
-              stack.paths.pop() as string,
-              stack.parents.pop() as NavNode,
-            )
+            const element = stack.take()
+            process(element, stack.path, stack.parent as NavNode)
             if (nonLocal && isUpdate) {
               // A portal in a changed subtree: its components may reach outside it.
               isUpdate = false
@@ -476,7 +502,15 @@ const runPlan = (
             if (node) index(node, scrollX, scrollY)
           }
           processed += 1
-        } while (workLeft() && clock.now() - sliceStart < NAV_TREE_SLICE_MS)
+          const now = clock.now()
+          longestStepMs = Math.max(longestStepMs, now - stepStart)
+          stepStart = now
+          elapsedMs = now - sliceStart
+        } while (
+          workLeft() &&
+          elapsedMs < NAV_TREE_SLICE_MS &&
+          elapsedMs + longestStepMs <= NAV_TREE_SLICE_MS
+        )
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)))
         return

@@ -8,7 +8,7 @@ import { cn } from "./cn.ts"
  * buttons use `<Button asChild><Link …/></Button>` or `buttonVariants({ variant })`.
  */
 const variants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 rounded-control text-sm font-medium whitespace-nowrap transition-colors outline-ring focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed aria-invalid:outline-destructive [&_svg]:shrink-0",
+  "inline-flex shrink-0 items-center justify-center rounded-control font-medium whitespace-nowrap transition-colors outline-ring focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed aria-invalid:outline-destructive [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -19,12 +19,14 @@ const variants = cva(
         ghost: "text-slate-700 hover:bg-muted disabled:text-slate-400",
         danger: "bg-destructive text-white hover:bg-destructive-strong disabled:bg-destructive/50",
       },
+      // Each size says its gap and text size, so no class of the base is there to be replaced
+      // (cn merges nothing within one string; cn.test.ts checks every combination).
       size: {
-        default: "px-4 py-2",
-        lg: "px-5 py-2.5 text-base",
-        sm: "px-3 py-1.5",
+        default: "gap-2 px-4 py-2 text-sm",
+        lg: "gap-2 px-5 py-2.5 text-base",
+        sm: "gap-2 px-3 py-1.5 text-sm",
         xs: "gap-1 px-2 py-1 text-xs",
-        icon: "size-9 p-0",
+        icon: "size-9 gap-2 p-0 text-sm",
       },
     },
     defaultVariants: { variant: "primary", size: "default" },

@@ -5,13 +5,18 @@ import { cn } from "./cn.ts"
  * 32-unit grid, so it stays crisp from 16 px (the favicon, apps/web/public/favicon.svg, is the
  * same drawing) to the header's 24–40 px. Decorative: the wordmark or a label names it.
  */
-export const LogoMark = ({ className }: { readonly className?: string }) => (
+export const LogoMark = ({
+  className = "size-8",
+}: {
+  /** Its size among them (size-8 when none is given): a default to replace, not a class to merge. */
+  readonly className?: string
+}) => (
   <svg
     data-slot="logo-mark"
     viewBox="0 0 32 32"
     aria-hidden
     focusable="false"
-    className={cn("size-8 shrink-0", className)}
+    className={cn("shrink-0", className)}
   >
     <rect width="32" height="32" rx="8" fill="var(--color-brand-600)" />
     <path

@@ -46,12 +46,17 @@ export const BrandLink = ({
   </Link>
 )
 
-/** A navigation link's look; the router's NavLink passes `isActive`. */
+/**
+ * A navigation link's look; the router's NavLink passes `isActive`. The horizontal padding is its
+ * own argument, so a page's header can change it without a class to replace (cn then only joins,
+ * and the first render does not build tailwind-merge: issue 20).
+ */
 export const navLinkClass =
-  (extra?: string) =>
+  (extra?: string, padding = "px-3") =>
   ({ isActive }: { readonly isActive: boolean }): string =>
     cn(
-      "rounded-control px-3 py-2 text-sm font-medium",
+      "rounded-control py-2 text-sm font-medium",
+      padding,
       isActive ? "bg-accent text-accent-foreground" : "text-slate-700 hover:bg-muted",
       extra,
     )

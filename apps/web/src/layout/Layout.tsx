@@ -26,7 +26,7 @@ const NAV = [
   { to: "/faq", label: "web.layout.nav.faq" },
 ] as const
 
-const navClass = navLinkClass("px-2 whitespace-nowrap xl:px-3")
+const navClass = navLinkClass("whitespace-nowrap", "px-2 xl:px-3")
 
 const AccountActions = ({ onDone }: { readonly onDone?: () => void }) => {
   const { member, signOut } = useSession()
