@@ -31,10 +31,10 @@ export const update = async () => {
   added.className = "tempo-00000000-0000-4000-8000-ffffffffffff text-sm"
   added.textContent = "Added"
   section.insertBefore(added, section.firstElementChild)
+  const records = observer.takeRecords()
+  observer.disconnect()
   // The frame updates 300 ms after the page last changed, so the browser has laid the change out
   // by then: two frames let it do so here too (as before the whole-tree build).
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  const records = observer.takeRecords()
-  observer.disconnect()
   return (await updateNavTree(document.body, tree, records, options()).done).stats
 }
