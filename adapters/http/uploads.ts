@@ -8,7 +8,7 @@ import type { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"
 import multer, { type StorageEngine } from "@koa/multer"
 import { Cause, Effect, Exit, type ManagedRuntime, Schema } from "effect"
-import type { Context, Middleware } from "koa"
+import type { Context, Middleware, Next } from "koa"
 import { checkEntryEligibility } from "../../domain/submissions/entry-eligibility.ts"
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
@@ -387,13 +387,12 @@ export const multipartUploads = <R>(
     for (const [name, value] of Object.entries(sent.headers)) ctx.set(name, value)
   }
 
-  return async (ctx, next) => {
-    const endpoint =
-      ctx.method === "POST" && isMultipart(ctx)
-        ? [SUBMISSION, LINE_ART, AVATAR, PREMIUM_PAGE, LINE_ART_REQUEST].find((candidate) =>
-            candidate.path.test(ctx.path),
-          )
-        : undefined
+  const upload = async (ctx: Context, next: Next) => {
+    const endpoint = isMultipart(ctx)
+      ? [SUBMISSION, LINE_ART, AVATAR, PREMIUM_PAGE, LINE_ART_REQUEST].find((candidate) =>
+          candidate.path.test(ctx.path),
+        )
+      : undefined
     const caller = ctx.state.caller as Caller | undefined
     const member = caller?.member
     if (!endpoint || !member || !mayCall(caller, endpoint, ctx.path)) {
@@ -523,4 +522,6 @@ export const multipartUploads = <R>(
       if (queued) queue.giveBack()
     }
   }
+  // Uploads are POSTs: any other request goes straight on, without this wrapper's promise.
+  return (ctx, next) => (ctx.method === "POST" ? upload(ctx, next) : next())
 }
