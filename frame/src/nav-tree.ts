@@ -59,8 +59,8 @@ export { pageBoxOf, unionBox } from "./nav-tree-model.ts"
 /**
  * The structure pass's work, taken in document order: for each element being read, its child
  * elements as they were when it was read, the next one's index, its unique path and the node its
- * children hang from. A step takes one child (its path made then), so no step grows with the
- * number of children, and nothing is kept per element waiting its turn.
+ * children hang from. Reading an element copies its children's list (one DOM read each); a step
+ * takes one child and makes its path then, so no path string or queue entry waits per element.
  */
 class WorkStack {
   private readonly children: Array<Array<Element>> = []
