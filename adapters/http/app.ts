@@ -203,6 +203,15 @@ const serialised = (reply: Reply) => {
 }
 
 /**
+ * Vary: Cookie on an answer that depends on who asks. Only this adds Cookie (CORS adds Origin
+ * before, compression Accept-Encoding after), so it is appended without the `vary` module's parse.
+ */
+const varyByCookie = (ctx: Context) => {
+  const vary = ctx.response.get("Vary")
+  ctx.set("Vary", vary ? `${String(vary)}, Cookie` : "Cookie")
+}
+
+/**
  * Whether a route's answer carries an ETag (see RouteSpec.etag): a read's whole answer, except
  * the gallery's to a signed-in member (its items say hasVoted; Vary: Cookie tells caches so).
  */
@@ -224,8 +233,9 @@ const sendTagged = (ctx: Context, reply: Reply) => {
   ctx.body = json
   ctx.set("ETag", `W/"${digest}"`)
   if (!ctx.response.get("Cache-Control")) ctx.set("Cache-Control", "no-cache")
-  // Koa's `fresh` compares If-None-Match with the ETag (weakly, any of a list, or *).
-  if (ctx.fresh) ctx.status = 304
+  // Koa's `fresh` compares If-None-Match with the ETag (weakly, any of a list, or *); without the
+  // header it is false, and not asking spares gathering the response's headers for it.
+  if (ctx.get("If-None-Match") && ctx.fresh) ctx.status = 304
 }
 
 /**
@@ -494,7 +504,7 @@ export const makeHttpApp = <R>(options: {
         // A guarded request that succeeded (the right password): its account starts over.
         if (verdict?.allowed && reply.status < 400) await verdict.succeeded()
         ctx.status = reply.status
-        if (spec.etag === "visitor") ctx.vary("Cookie")
+        if (spec.etag === "visitor") varyByCookie(ctx)
         if (spec.etag && revalidates(ctx, spec.etag, caller, reply)) {
           for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
           sendTagged(ctx, reply)

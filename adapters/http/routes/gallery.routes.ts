@@ -69,7 +69,8 @@ export const galleryRoutes = [
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
         const sort = query.sort ?? GALLERY_DEFAULT_SORT
-        const seed = query.seed || crypto.randomUUID().slice(0, 8)
+        // Only the "random" order reads a seed: the others' pages are the same for every seed.
+        const seed = query.seed || (sort === "random" ? crypto.randomUUID().slice(0, 8) : "")
         const page = yield* galleryPage({
           tab: query.tab ?? GALLERY_DEFAULT_TAB,
           sort,
