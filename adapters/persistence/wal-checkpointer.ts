@@ -41,8 +41,9 @@ export interface WalCheckpointerOptions {
   readonly truncateAboveBytes: number
   /**
    * The worker (a thread, ~14 MB) starts once the WAL on disk passes this size, or at the first
-   * `checkpoint`: a short CLI command or a server that writes little never starts one (its WAL
-   * is checkpointed when its connection closes).
+   * `checkpoint`: where SQLite's own first checkpoint would have come (1,000 pages). A short CLI
+   * command, or a server that writes little (a fresh database's migrations leave ~0.9 MB), never
+   * starts one; its WAL is checkpointed when its connection closes.
    */
   readonly startAboveBytes: number
   /** How often the WAL's size is looked at until the worker starts. */
@@ -55,7 +56,7 @@ export interface WalCheckpointerOptions {
 export const WAL_CHECKPOINTER_DEFAULTS: Omit<WalCheckpointerOptions, "onFailure"> = {
   intervalMs: 200,
   truncateAboveBytes: 64 * 1024 * 1024,
-  startAboveBytes: 1024 * 1024,
+  startAboveBytes: 4 * 1024 * 1024,
   watchEveryMs: 500,
 }
 

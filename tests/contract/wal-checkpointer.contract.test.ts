@@ -86,7 +86,7 @@ describe("the SQLite file's WAL checkpointer", () => {
         sql<Array<{ page_count: number }>>("PRAGMA page_count"),
       )
       expect(pages?.page_count).toBeGreaterThan(200)
-      // Nothing but the worker moves pages while the connection is open (it starts once the WAL passes 1 MB).
+      // Nothing but the worker moves pages while the connection is open (it starts once the WAL passes 4 MB).
       expect(await eventually(() => pagesInFile(file) === pages?.page_count, 15_000)).toBe(true)
     } finally {
       await runtime.dispose()
