@@ -144,6 +144,36 @@ describe("the SQLite file's WAL checkpointer", () => {
     }
   })
 
+  it("starts its thread only once the WAL passes the start size", async () => {
+    const file = join(dir, "lazy.sqlite")
+    const writer = new Sqlite(file)
+    writer.pragma("journal_mode = WAL")
+    writer.pragma("wal_autocheckpoint = 0")
+    writer.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+    const insert = writer.prepare("INSERT INTO notes (body) VALUES (?)")
+    insert.run("a")
+    expect(walBytes(file)).toBeLessThan(64 * 1024)
+    // journal_mode = WAL wrote the header page itself; everything since is in the WAL.
+    const before = pagesInFile(file)
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 20,
+      truncateAboveBytes: Number.MAX_SAFE_INTEGER,
+      startAboveBytes: 64 * 1024,
+      watchEveryMs: 20,
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      // Not started: nothing moved into the file.
+      expect(pagesInFile(file)).toBe(before)
+      for (let n = 0; n < 100; n++) insert.run("w".repeat(500))
+      expect(walBytes(file)).toBeGreaterThan(64 * 1024)
+      expect(await eventually(() => pagesInFile(file) > before, 15_000)).toBe(true)
+    } finally {
+      await checkpointer.close()
+      writer.close()
+    }
+  })
+
   it("truncates on its timer when the WAL has grown past the limit", async () => {
     const file = join(dir, "timer.sqlite")
     const writer = new Sqlite(file)
