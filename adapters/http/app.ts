@@ -2,16 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto"
 import { bodyParser } from "@koa/bodyparser"
 import cors from "@koa/cors"
 import Router from "@koa/router"
-import {
-  Cause,
-  type Effect,
-  Exit,
-  type ManagedRuntime,
-  Option,
-  Result,
-  Schema,
-  SchemaIssue,
-} from "effect"
+import { Cause, type Effect, Exit, type ManagedRuntime, Option } from "effect"
 import Koa, { type Context } from "koa"
 import compress from "koa-compress"
 import helmet from "koa-helmet"
@@ -28,7 +19,9 @@ import {
 } from "./first-screen.ts"
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
-import type { AnyRoute, Caller, ETagMode, RateLimitName, RawRequest, Reply } from "./route.ts"
+import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
+import { decode, exactPathDispatch, keptQueries, type RegisteredRoute } from "./route-dispatch.ts"
+import { revalidates, sendTagged, varyByCookie } from "./tagged-answers.ts"
 import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads, type UploadLimits } from "./uploads.ts"
 import { DEFAULT_WEB_APPS, type PageRequest, serveWebApps, type WebApp } from "./web-app.ts"
@@ -113,51 +106,6 @@ export interface SessionLookup<R> {
   readonly language?: (memberId: string) => Effect.Effect<Language | undefined, never, R>
 }
 
-const formatIssue = SchemaIssue.makeFormatterStandardSchemaV1()
-
-/** Decodes one input part; a failure names the first field that is wrong and what is wrong. */
-const decode = (part: string, schema: Schema.Top | undefined, input: unknown): unknown => {
-  if (!schema) return part === "body" ? undefined : {}
-  const result = Schema.decodeUnknownResult(schema as Schema.Codec<unknown, unknown>)(input, {
-    errors: "all",
-  })
-  if (Result.isSuccess(result)) return result.success
-  const issues = formatIssue(result.failure.issue).issues
-  const message = issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = (issue.path ?? []).map((key) => String(typeof key === "object" ? key.key : key))
-      return `${[part === "body" ? "" : part, ...path].filter(Boolean).join(".") || part}: ${issue.message}`
-    })
-    .join("; ")
-  throw new HttpRefusal(400, "BAD_REQUEST", message)
-}
-
-/** How many query strings' decoded queries a route keeps (see keptQueries). */
-const KEPT_QUERIES = 64
-
-/**
- * A route's query decoder that keeps the decoded query of its latest query strings: the visitors'
- * reads (the gallery's first page) ask with the same few, so each is parsed and decoded once.
- * A kept query is frozen, as every request that sends its string is handed the same object.
- */
-const keptQueries = (schema: Schema.Top | undefined) => {
-  const kept = new Map<string, unknown>()
-  return (ctx: Context): unknown => {
-    if (!schema) return {}
-    const text = ctx.querystring
-    const known = kept.get(text)
-    if (known !== undefined) return known
-    const query = Object.freeze(decode("query", schema, ctx.query))
-    if (kept.size >= KEPT_QUERIES) {
-      const oldest = kept.keys().next()
-      if (!oldest.done) kept.delete(oldest.value)
-    }
-    kept.set(text, query)
-    return query
-  }
-}
-
 const sendError = (ctx: Context, status: number, body: ErrorBody) => {
   ctx.status = status
   ctx.body = body
@@ -170,73 +118,6 @@ const isHangUp = (error: unknown, ctx: Context | undefined) =>
   HANG_UPS.has(String((error as { code?: unknown } | null)?.code)) ||
   ctx?.req.destroyed === true ||
   ctx?.res.destroyed === true
-
-/**
- * A body's JSON text and tag, kept while the body object lives: a route that answers the same
- * object again (the gallery's visitor pages, kept a second by read-cache.ts) is serialised and
- * hashed once, not once per request.
- */
-const serialisedBodies = new WeakMap<object, Map<string, { json: Buffer; digest: string }>>()
-
-const serialised = (reply: Reply) => {
-  const headers = reply.headers === undefined ? "{}" : JSON.stringify(reply.headers)
-  const body = reply.body
-  const kept = typeof body === "object" && body !== null ? serialisedBodies.get(body) : undefined
-  const known = kept?.get(headers)
-  if (known) return known
-  // Bytes, not a string: sent again, a kept answer is copied to the socket, not encoded again.
-  const json = Buffer.from(JSON.stringify(body))
-  const digest = createHash("sha256")
-    .update(json)
-    .update("\n")
-    .update(headers)
-    .digest("base64url")
-    .slice(0, 27)
-  const made = { json, digest }
-  if (typeof body === "object" && body !== null) {
-    serialisedBodies.set(
-      body,
-      (kept ?? new Map<string, { json: Buffer; digest: string }>()).set(headers, made),
-    )
-  }
-  return made
-}
-
-/**
- * Vary: Cookie on an answer that depends on who asks. Only this adds Cookie (CORS adds Origin
- * before, compression Accept-Encoding after), so it is appended without the `vary` module's parse.
- */
-const varyByCookie = (ctx: Context) => {
-  const vary = ctx.response.get("Vary")
-  ctx.set("Vary", vary ? `${String(vary)}, Cookie` : "Cookie")
-}
-
-/**
- * Whether a route's answer carries an ETag (see RouteSpec.etag): a read's whole answer, except
- * the gallery's to a signed-in member (its items say hasVoted; Vary: Cookie tells caches so).
- */
-const revalidates = (ctx: Context, mode: ETagMode, caller: Caller, reply: Reply) =>
-  !(mode === "visitor" && caller.member !== null) &&
-  (ctx.method === "GET" || ctx.method === "HEAD") &&
-  reply.status === 200 &&
-  reply.body !== undefined &&
-  reply.session === undefined
-
-/**
- * A tagged answer (see `revalidates`): a weak tag of the JSON body and the reply's own headers (a
- * paged list's X-Next-Cursor), and 304 when the browser already holds that answer. The body is
- * serialised once (kept while its object lives) and sent as those bytes, its type set directly.
- */
-const sendTagged = (ctx: Context, reply: Reply) => {
-  const { json, digest } = serialised(reply)
-  ctx.set("Content-Type", "application/json; charset=utf-8")
-  ctx.body = json
-  ctx.set("ETag", `W/"${digest}"`)
-  if (!ctx.response.get("Cache-Control")) ctx.set("Cache-Control", "no-cache")
-  // Koa's `fresh` compares If-None-Match with the ETag (weakly, any of a list, or *); without the
-  // header it is false, and not asking spares gathering the response's headers for it.
-  if (ctx.get("If-None-Match") && ctx.fresh) ctx.status = 304
-}
 
 /**
  * Routes are matched on these prefixes only (the site's API and the editor's /canvases API);
@@ -422,12 +303,7 @@ export const makeHttpApp = <R>(options: {
   app.use(multipartUploads(runtime, rateLimiters, config.uploads))
 
   const router = new Router()
-  /** Routes without parameters, by method and path: see `exactRoutes` below. */
-  const staticRoutes: Array<{
-    readonly spec: AnyRoute
-    readonly layer: unknown
-    readonly handle: (ctx: Context) => Promise<void>
-  }> = []
+  const registered: Array<RegisteredRoute> = []
   for (const spec of routes) {
     const decodeQuery = keptQueries(spec.query)
     const handle = async (ctx: Context) => {
@@ -544,25 +420,10 @@ export const makeHttpApp = <R>(options: {
       if (die && die.defect instanceof HttpRefusal) throw die.defect
       throw new Error(Cause.pretty(exit.cause))
     }
-    const layer = router.register(spec.path, [spec.method], handle)
-    if (!/[:*(]/.test(spec.path)) staticRoutes.push({ spec, layer, handle })
+    registered.push({ spec, layer: router.register(spec.path, [spec.method], handle), handle })
   }
-  // A request for a parameterless route's exact path (the public reads: the current contest,
-  // the gallery, health) goes to its handler without matching every route's pattern in turn;
-  // only where the router would pick that same route first (the rest, and any other spelling of
-  // a path, go through the router as before).
-  const exactRoutes = new Map<string, (ctx: Context) => Promise<void>>()
-  for (const { spec, layer, handle } of staticRoutes) {
-    for (const method of spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]) {
-      if (router.match(spec.path, method).pathAndMethod[0] === layer) {
-        exactRoutes.set(`${method} ${spec.path}`, handle)
-      }
-    }
-  }
-  app.use((ctx, next) => {
-    const handle = exactRoutes.get(`${ctx.method} ${ctx.path}`)
-    return handle ? handle(ctx) : next()
-  })
+  // Parameterless routes' exact paths skip the router's pattern walk (route-dispatch.ts).
+  app.use(exactPathDispatch(router, registered))
   app.use(router.routes())
   // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
   // (router.allowedMethods() runs after this middleware, so it never saw these requests.)
