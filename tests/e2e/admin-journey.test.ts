@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url"
 import type { BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { type AdminWorld, WORLD_PASSWORD, writeAdminWorld } from "./support/admin-world.ts"
-import { clickNavLink, signIn, STEP_MS, toast, visible } from "./support/browser.ts"
+import { clickNavLink, onScreen, signIn, STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { signedInState, useBrowser } from "./support/session.ts"
 import { type Site, startSite } from "./support/site.ts"
@@ -86,9 +86,7 @@ describe.skipIf(!chromiumAvailable)("the admin journey", () => {
   beforeEach(async () => {
     step += 1
     const context = await session.newContext({
-      viewport: { width: 1280, height: 720 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 720),
       ...(step > 1 ? { storageState: adminState } : {}),
     })
     page = await context.newPage()

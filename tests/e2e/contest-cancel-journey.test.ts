@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite"
 import { fileURLToPath } from "node:url"
 import { type BrowserContextOptions, request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { STEP_MS, toast, visible } from "./support/browser.ts"
+import { onScreen, STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
 import {
@@ -122,9 +122,7 @@ describe.skipIf(!chromiumAvailable)("cancelling a contest with entries", () => {
     expect(todayBefore.items.length).toBeGreaterThan(0)
 
     const context = await session.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 900),
       storageState: adminState,
     })
     try {
@@ -178,9 +176,7 @@ describe.skipIf(!chromiumAvailable)("cancelling a contest with entries", () => {
 
   test("the entrant's profile says 'Contest cancelled' on a phone", async () => {
     const context = await session.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(390, 844),
       storageState: memberState,
     })
     try {

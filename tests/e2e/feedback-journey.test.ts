@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { WORLD_PASSWORD } from "./support/admin-world.ts"
-import { STEP_MS, toast, visible } from "./support/browser.ts"
+import { onScreen, STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { type FeedbackWorld, writeFeedbackWorld } from "./support/feedback-world.ts"
 import { signedInState, useBrowser } from "./support/session.ts"
@@ -42,9 +42,7 @@ describe.skipIf(!chromiumAvailable)("the professional feedback journey", () => {
 
   const tab = async (who: "judge" | "champ"): Promise<Page> => {
     const context = await session.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 800),
       storageState: state[who],
     })
     return context.newPage()

@@ -1,6 +1,6 @@
 import { type BrowserContextOptions, request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { STEP_MS, visible } from "./support/browser.ts"
+import { onScreen, STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
 import { DEMO_MEMBER_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
@@ -48,9 +48,7 @@ describe.skipIf(!chromiumAvailable)("the site in the reader's language", () => {
 
   test("a member with Spanish selected reads home, gallery, a toast, the submit dialog and the payment page in Spanish; back to English restores the spec's texts", async () => {
     const context = await session.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 900),
       storageState: signedIn,
     })
     try {
@@ -119,10 +117,9 @@ describe.skipIf(!chromiumAvailable)("the site in the reader's language", () => {
 
   test("a visitor whose browser asks for German gets German, from the first response", async () => {
     const context = await session.newContext({
-      viewport: { width: 390, height: 844 },
+      ...onScreen(390, 844),
       locale: "de-DE",
       extraHTTPHeaders: { "Accept-Language": "de" },
-      timezoneId: "UTC",
     })
     try {
       const page = await context.newPage()

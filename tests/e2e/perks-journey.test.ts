@@ -4,7 +4,7 @@ import { join } from "node:path"
 import type { BrowserContextOptions, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { WORLD_PASSWORD } from "./support/admin-world.ts"
-import { STEP_MS, toast, visible } from "./support/browser.ts"
+import { onScreen, STEP_MS, toast, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { type PerksWorld, writePerksWorld } from "./support/perks-world.ts"
 import { signedInState, useBrowser } from "./support/session.ts"
@@ -46,9 +46,7 @@ describe.skipIf(!chromiumAvailable)("the tier perks journey", () => {
 
   const tab = async (who: "admin" | "champ"): Promise<Page> => {
     const context = await session.newContext({
-      viewport: { width: 1280, height: 800 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 800),
       storageState: state[who],
       acceptDownloads: true,
     })

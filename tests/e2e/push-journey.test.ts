@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { BADGE_IDS } from "../../domain/badges/badges.ts"
-import { signIn, STEP_MS, visible } from "./support/browser.ts"
+import { onScreen, signIn, STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
 import {
@@ -56,9 +56,7 @@ describe.skipIf(!chromiumAvailable)("push notifications in the browser", () => {
   beforeAll(async () => {
     site = await startSite()
     const context = await session.newContext({
-      viewport: { width: 1280, height: 720 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 720),
     })
     await context.grantPermissions(["notifications"], { origin: site.url })
     page = await context.newPage()

@@ -1,6 +1,6 @@
 import { type BrowserContextOptions, request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { STEP_MS, visible } from "./support/browser.ts"
+import { onScreen, STEP_MS, visible } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, type Site, startSite } from "./support/site.ts"
@@ -49,9 +49,7 @@ describe.skipIf(!chromiumAvailable)("a subscribers-only contest on home", () => 
 
   test("a free member sees 'Subscribers only' and the upgrade link instead of Submit", async () => {
     const context = await session.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(390, 844),
       storageState: signedIn,
     })
     try {

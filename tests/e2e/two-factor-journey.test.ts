@@ -6,6 +6,7 @@ import { totpAuthenticator } from "../../adapters/crypto/totp-authenticator.ts"
 import {
   clickHeaderButton,
   expectSignedIn,
+  onScreen,
   signIn,
   signInThroughDialog,
   STEP_MS,
@@ -36,9 +37,7 @@ describe.skipIf(!chromiumAvailable)("two-factor sign-in in the browser", () => {
   beforeAll(async () => {
     site = await startSite()
     const context = await session.newContext({
-      viewport: { width: 1280, height: 720 },
-      locale: "en-US",
-      timezoneId: "UTC",
+      ...onScreen(1280, 720),
     })
     page = await context.newPage()
   })

@@ -17,6 +17,10 @@ export type ViewportCase = (typeof VIEWPORTS)[number]
  */
 export const STEP_MS = 30_000
 
+/** A browser context's options for a person reading English in UTC on a screen this size. */
+export const onScreen = (width: number, height: number) =>
+  ({ viewport: { width, height }, locale: "en-US", timezoneId: "UTC" }) as const
+
 export const newContext = (browser: Browser, viewport: ViewportCase): Promise<BrowserContext> =>
   browser.newContext({ ...viewport.options, acceptDownloads: true, locale: "en-US" })
 
