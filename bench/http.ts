@@ -17,7 +17,11 @@
 // burst (and before it, for comparison), how the uploads were answered (201, 503 UPLOADS_BUSY)
 // and the server's peak RSS (sampled from /proc during the burst) against its RSS idle (once it
 // listens, before any upload) and just before the burst, with the server's own event-loop delay
-// during the burst (p99, max), which the machine's load does not add to. Its server runs with
+// during the burst (p99, max), which the machine's load does not add to.
+//
+// Beside req/s, every case prints the server's own CPU per request (user + system time of the
+// server process from /proc over the measured run, divided by the requests answered): the load
+// on a shared machine moves req/s, much less the CPU a request costs. Its server runs with
 // the allocator's and V8's settings `colorday serve` gives itself (SERVE_TUNING in
 // cli/serve.command.ts), where the bench's own environment does not set them.
 import { type ChildProcess, fork } from "node:child_process"
@@ -196,6 +200,8 @@ const mysqlBackend = (url: string): Backend => ({
 interface Row {
   readonly name: string
   readonly requestsPerSecond: number
+  /** The server's CPU (user + system) per request answered, in microseconds; NaN off Linux. */
+  readonly cpuMicrosPerRequest: number
   readonly p50: number
   readonly p99: number
   readonly ok: number
@@ -311,6 +317,21 @@ const votesFor = async (
 
 const millis = decimals(1)
 
+/** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100
+
+/** The CPU process `pid` has spent so far (user + system, every thread), in µs; NaN off Linux. */
+const cpuMicrosOf = (pid: number): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return Number.NaN
+  }
+}
+
 /** The no-op route's row, the anchor of every ratio printed beside the others. */
 const CEILING = "health (ceiling)"
 
@@ -326,6 +347,8 @@ const printRows = (rows: ReadonlyArray<Row>) => {
       "p50 ms",
       "p99 ms",
       "p99 × no-op",
+      "CPU µs/req",
+      "CPU × no-op",
       "2xx",
       "non-2xx",
       "errors",
@@ -339,6 +362,8 @@ const printRows = (rows: ReadonlyArray<Row>) => {
       millis.format(row.p50),
       millis.format(row.p99),
       row === ceiling ? "" : ratio(row.p99, ceiling?.p99),
+      Number.isNaN(row.cpuMicrosPerRequest) ? "n/a" : integer.format(row.cpuMicrosPerRequest),
+      row === ceiling ? "" : ratio(row.cpuMicrosPerRequest, ceiling?.cpuMicrosPerRequest),
       integer.format(row.ok),
       integer.format(row.refused),
       integer.format(row.errors),
@@ -398,15 +423,18 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
         await run({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS })
       }
       // The vote case runs until every pair has voted once (each accepted), at most its duration.
+      const cpuBefore = cpuMicrosOf(server.pid as number)
       const result = await run({
         ...options,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,
         ...(bench.name.includes("vote") ? { amount: votes.length } : {}),
       })
+      const cpuSpent = cpuMicrosOf(server.pid as number) - cpuBefore
       rows.push({
         name,
         requestsPerSecond: result.requests.average,
+        cpuMicrosPerRequest: cpuSpent / Math.max(1, result.requests.total),
         p50: result.latency.p50,
         p99: result.latency.p99,
         ok: result["2xx"],
