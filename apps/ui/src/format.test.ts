@@ -40,4 +40,26 @@ describe("dates in a time zone", () => {
     expect(differentDays(LATE, evening, "UTC")).toBe(true)
     expect(differentDays(LATE, evening, "America/New_York")).toBe(false)
   })
+
+  it("writes an English date in the browser's own zone as Intl would, without a formatter", () => {
+    const browser = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+    })
+    // Every month, both ends of a day, and the hours around midnight in any zone the tests run in.
+    for (let hours = 0; hours < 24 * 400; hours += 7) {
+      const iso = new Date(Date.UTC(2026, 0, 1) + hours * 3_600_000).toISOString()
+      expect(shortDate(iso), iso).toBe(browser.format(new Date(iso)))
+    }
+  })
+
+  it("tells different days apart in the browser's own zone when given none", () => {
+    const local = (at: string) => new Date(at).toDateString()
+    for (let hours = 0; hours < 72; hours += 1) {
+      const a = new Date(Date.UTC(2026, 10, 1) + hours * 3_600_000).toISOString()
+      const b = new Date(Date.UTC(2026, 10, 1) + (hours + 5) * 3_600_000).toISOString()
+      expect(differentDays(a, b), `${a} ${b}`).toBe(local(a) !== local(b))
+    }
+  })
 })

@@ -73,9 +73,24 @@ const billingTime = formatter({ hour: "numeric", minute: "2-digit" })
 const month = formatter({ month: "long", year: "numeric" })
 const calendarDay = formatter({ year: "numeric", month: "2-digit", day: "2-digit" })
 
-/** Gallery dates: short month, day, year (en-US), e.g. "Nov 22, 2026". */
-export const shortDate = (iso: string, timeZone = currentTimeZone()): string =>
-  galleryDay(new Date(iso), timeZone)
+// en-US's short month names, as Intl writes them ("Sep", not "Sept").
+const SHORT_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split(" ")
+
+/**
+ * Gallery dates: short month, day, year (en-US), e.g. "Nov 22, 2026". In English and the browser's
+ * own zone (a visitor's, the usual first load) written from Date's local getters: the first
+ * Intl.DateTimeFormat a page builds costs ~25 ms (~100 ms on a throttled phone, issue 20), and
+ * home, the gallery, the leaderboard and an entry's page each show a date in their first render.
+ * format.test.ts holds it to Intl's answer.
+ */
+export const shortDate = (iso: string, timeZone?: string): string => {
+  const at = new Date(iso)
+  const zone = timeZone ?? displayTimeZone
+  if (zone === undefined && intlLocale() === "en-US") {
+    return `${SHORT_MONTHS[at.getMonth()] ?? ""} ${String(at.getDate())}, ${String(at.getFullYear())}`
+  }
+  return galleryDay(at, zone ?? currentTimeZone())
+}
 
 /** Billing dates: "MMM dd, yyyy" and "h:mm a", e.g. "Nov 02, 2026 3:04 PM". */
 export const billingDate = (
@@ -94,9 +109,24 @@ export const monthYear = (iso: string, timeZone = currentTimeZone()): string =>
 export const clockTime = (iso: string, timeZone = currentTimeZone()): string =>
   billingTime(new Date(iso), timeZone)
 
-/** Whether two instants fall on different calendar days in `timeZone`. */
-export const differentDays = (a: string, b: string, timeZone: string): boolean =>
-  calendarDay(new Date(a), timeZone) !== calendarDay(new Date(b), timeZone)
+/**
+ * The member's zone setting, undefined while dates are shown in the browser's own: a caller that
+ * can answer for the browser's zone with Date's local getters asks this instead of
+ * currentTimeZone, whose first call builds an Intl.DateTimeFormat (~25 ms, ~100 ms on a throttled
+ * phone, during home's first render: issue 20).
+ */
+export const displayTimeZoneSetting = (): string | undefined => displayTimeZone
+
+const localDay = (at: Date) => at.getFullYear() * 10_000 + at.getMonth() * 100 + at.getDate()
+
+/**
+ * Whether two instants fall on different calendar days in `timeZone` (undefined: the browser's
+ * own, read from Date's local getters without Intl).
+ */
+export const differentDays = (a: string, b: string, timeZone?: string): boolean =>
+  timeZone === undefined
+    ? localDay(new Date(a)) !== localDay(new Date(b))
+    : calendarDay(new Date(a), timeZone) !== calendarDay(new Date(b), timeZone)
 
 const money = new Map<string, Intl.NumberFormat>()
 

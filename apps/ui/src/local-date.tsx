@@ -1,5 +1,10 @@
 import { useSyncExternalStore } from "react"
-import { currentTimeZone, shortDate, subscribeDisplayTimeZone } from "./format.ts"
+import {
+  currentTimeZone,
+  displayTimeZoneSetting,
+  shortDate,
+  subscribeDisplayTimeZone,
+} from "./format.ts"
 import { useLanguage } from "./i18n.tsx"
 
 /**
@@ -9,8 +14,17 @@ import { useLanguage } from "./i18n.tsx"
 export const useDisplayTimeZone = (): string =>
   useSyncExternalStore(subscribeDisplayTimeZone, currentTimeZone, currentTimeZone)
 
+/**
+ * The member's zone setting, undefined while it is the browser's own (displayTimeZoneSetting),
+ * re-rendering when it changes.
+ */
+export const useDisplayTimeZoneSetting = (): string | undefined =>
+  useSyncExternalStore(subscribeDisplayTimeZone, displayTimeZoneSetting, displayTimeZoneSetting)
+
 /** A <time> with the gallery's short date, "Nov 22, 2026", in the display zone and the page's language. */
 export const ShortDate = ({ iso }: { readonly iso: string }) => {
   useLanguage()
-  return <time dateTime={iso}>{shortDate(iso, useDisplayTimeZone())}</time>
+  // The member's setting, else the browser's own zone (undefined), which shortDate writes without
+  // building an Intl formatter in English.
+  return <time dateTime={iso}>{shortDate(iso, useDisplayTimeZoneSetting())}</time>
 }

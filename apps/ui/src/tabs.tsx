@@ -31,13 +31,25 @@ export const TabsList = ({
   </LookContext.Provider>
 )
 
-export const TabsTrigger = ({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) => {
+/**
+ * A trigger's height: "compact" for a row that sits beside a control of its own height (the
+ * gallery's tabs beside its sort select). A prop rather than a caller's `py-1.5` over the base,
+ * which would make cn() build tailwind-merge during a phone's first render (issue 20).
+ */
+const TRIGGER_SIZE = { default: "py-2", compact: "py-1.5" } as const
+
+export const TabsTrigger = ({
+  className,
+  size = "default",
+  ...props
+}: ComponentProps<typeof RadixTabs.Trigger> & { readonly size?: keyof typeof TRIGGER_SIZE }) => {
   const look = useContext(LookContext)
   return (
     <RadixTabs.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        "shrink-0 snap-start px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:text-foreground data-[state=active]:text-accent-foreground",
+        "shrink-0 snap-start px-3 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:text-foreground data-[state=active]:text-accent-foreground",
+        TRIGGER_SIZE[size],
         look === "pills"
           ? "rounded-control data-[state=active]:bg-card data-[state=active]:shadow-control"
           : "-mb-px border-b-2 border-transparent data-[state=active]:border-primary",

@@ -52,11 +52,7 @@ export const EntryCard = ({
       </div>
       <div className={cn("flex min-w-0 flex-col gap-1", captionClassName)}>
         {caption}
-        <VotesAndScore
-          votes={entry.voteCount}
-          score={entry.weightedScore}
-          className="text-xs sm:text-sm"
-        />
+        <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} size="xs" />
       </div>
     </Link>
   </li>

@@ -153,7 +153,7 @@ export const EntryDetails = ({
           <CalendarDays aria-hidden className="size-4" />
           <ShortDate iso={entry.createdAt} />
         </p>
-        <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} className="text-base" />
+        <VotesAndScore votes={entry.voteCount} score={entry.weightedScore} size="base" />
         <div className="flex items-center gap-2">
           <VoteButton page={page} />
           <ShareMenu entry={entry} />

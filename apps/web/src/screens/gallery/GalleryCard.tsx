@@ -113,7 +113,8 @@ export const GalleryCard = ({
         <VotesAndScore
           votes={entry.voteCount}
           score={entry.weightedScore}
-          className="border-t border-slate-100 px-2 py-1.5 text-xs sm:px-3 sm:py-2 sm:text-sm"
+          size="xs"
+          className="border-t border-slate-100 px-2 py-1.5 sm:px-3 sm:py-2"
         />
       </article>
     </li>

@@ -110,7 +110,7 @@ const GalleryPage = () => {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <TabsList aria-label={t("web.gallery.tabs")}>
             {TABS.map((option) => (
-              <TabsTrigger key={option.value} value={option.value} className="py-1.5">
+              <TabsTrigger key={option.value} value={option.value} size="compact">
                 {t(option.label)}
               </TabsTrigger>
             ))}

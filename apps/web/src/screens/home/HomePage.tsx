@@ -18,13 +18,13 @@ const HomePage = () => {
   useEffect(() => void BelowTheFoldPart.preload(), [])
   useHomeFlags(useCallback(() => setSubmitOpen(true), []))
   return (
-    <Page className="pt-4 sm:pt-8">
+    <Page top="tight">
       <section
         aria-labelledby="home-title"
         className="paper-sheet relative overflow-hidden rounded-[1.75rem] border border-border px-4 pt-8 pb-6 shadow-card sm:px-8 sm:pt-10 sm:pb-8"
       >
         <div aria-hidden className="pencil-stripe absolute inset-x-0 top-0 h-1.5" />
-        <PageTitle id="home-title" className="scribble-underline w-fit text-4xl sm:text-5xl">
+        <PageTitle id="home-title" size="hero" className="scribble-underline w-fit">
           {t("web.home.title")}
         </PageTitle>
         <p className="mt-3 max-w-2xl text-slate-700 sm:text-lg">{t("web.home.intro")}</p>

@@ -1,5 +1,5 @@
-import { clockTime, differentDays, shortDate } from "../../../../ui/src/format.ts"
-import { useDisplayTimeZone } from "../../../../ui/src/local-date.tsx"
+import { clockTime, currentTimeZone, differentDays, shortDate } from "../../../../ui/src/format.ts"
+import { useDisplayTimeZoneSetting } from "../../../../ui/src/local-date.tsx"
 
 import { translate, useLanguage } from "../../../../ui/src/i18n.tsx"
 /**
@@ -11,15 +11,17 @@ import { translate, useLanguage } from "../../../../ui/src/i18n.tsx"
 export const yourEndTime = (
   contest: { readonly startsAt: string; readonly endsAt: string },
   now: number,
-  timeZone: string,
+  /** undefined: the browser's own zone, whose days need no Intl (the usual case: nothing shown). */
+  timeZone: string | undefined,
 ): string | null => {
   const end = Date.parse(contest.endsAt)
   if (end <= now) return null
   const lastMoment = new Date(end - 1).toISOString()
   if (!differentDays(contest.startsAt, lastMoment, timeZone)) return null
-  const time = clockTime(contest.endsAt, timeZone)
+  const zone = timeZone ?? currentTimeZone()
+  const time = clockTime(contest.endsAt, zone)
   return differentDays(new Date(now).toISOString(), contest.endsAt, timeZone)
-    ? translate("web.home.endTime.otherDay", { date: shortDate(contest.endsAt, timeZone), time })
+    ? translate("web.home.endTime.otherDay", { date: shortDate(contest.endsAt, zone), time })
     : translate("web.home.endTime.today", { time })
 }
 
@@ -35,7 +37,7 @@ export const YourEndTime = ({
   readonly timeZone?: string
 }) => {
   useLanguage()
-  const displayTimeZone = useDisplayTimeZone()
-  const text = yourEndTime(contest, now, timeZone ?? displayTimeZone)
+  const setting = useDisplayTimeZoneSetting()
+  const text = yourEndTime(contest, now, timeZone ?? setting)
   return text === null ? null : <p className="mt-2 text-sm text-slate-600">{text}</p>
 }
