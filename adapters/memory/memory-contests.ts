@@ -154,7 +154,10 @@ export const analytics = (store: MemoryStore) =>
           -readonly [K in keyof ContestCounts]: number
         }
         for (const event of store.tables.events) {
-          if (event.contestId === contestId) counts[event.metric] += 1
+          if (event.contestId === contestId && event.metric !== "votes") counts[event.metric] += 1
+        }
+        for (const vote of store.tables.votes.values()) {
+          if (vote.contestId === contestId) counts.votes += 1
         }
         return counts
       }),

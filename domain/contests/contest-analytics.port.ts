@@ -6,6 +6,12 @@ export type ContestMetric = (typeof CONTEST_METRICS)[number]
 
 export type ContestCounts = { readonly [M in ContestMetric]: number }
 
+/**
+ * The metrics recorded as events. Votes are not: each accepted vote is a row of its own (with its
+ * contest and time), which `counts` counts, so a vote writes no second row.
+ */
+export type EventMetric = Exclude<ContestMetric, "votes">
+
 /** The metrics a visitor makes by looking: counted once per visitor, contest and day. */
 export type VisitMetric = "views" | "downloads"
 
@@ -24,7 +30,10 @@ export interface Visit {
 /** The UTC day of an instant, as visits are keyed. */
 export const visitDay = (at: Instant): string => new Date(at).toISOString().slice(0, 10)
 
-/** Downloads by signed-in members are rows; every metric is an event counted for analytics. */
+/**
+ * Downloads by signed-in members are rows; views, downloads and submissions are events counted for
+ * analytics, votes are counted from the vote rows.
+ */
 export class ContestAnalytics extends Context.Service<
   ContestAnalytics,
   {
@@ -35,7 +44,7 @@ export class ContestAnalytics extends Context.Service<
     }) => Effect.Effect<void>
     readonly recordEvent: (event: {
       readonly contestId: ContestId
-      readonly metric: ContestMetric
+      readonly metric: EventMetric
       readonly at: Instant
     }) => Effect.Effect<void>
     /**
@@ -45,6 +54,7 @@ export class ContestAnalytics extends Context.Service<
     readonly noteVisit: (visit: Visit) => Effect.Effect<boolean>
     /** Forgets the visits of days before `day` (they decide nothing any more); answers how many. */
     readonly forgetVisitsBefore: (day: string) => Effect.Effect<number>
+    /** The contest's events by metric, and its votes (the vote rows of its entries). */
     readonly counts: (contestId: ContestId) => Effect.Effect<ContestCounts>
   }
 >()("colorday/ContestAnalytics") {}

@@ -1,5 +1,4 @@
 import { Clock, Effect, Option } from "effect"
-import { ContestAnalytics } from "../contests/contest-analytics.port.ts"
 import { ContestRepository } from "../contests/contest.port.ts"
 import { SubscriptionRepository } from "../plans/subscription.port.ts"
 import { IdSource } from "../shared/id-source.port.ts"
@@ -31,7 +30,6 @@ export const castVote = Effect.fn("castVote")(function* (input: {
       const entries = yield* EntryRepository
       const contests = yield* ContestRepository
       const votes = yield* VoteRepository
-      const analytics = yield* ContestAnalytics
       const ids = yield* IdSource
       const now = yield* Clock.currentTimeMillis
 
@@ -44,12 +42,10 @@ export const castVote = Effect.fn("castVote")(function* (input: {
       const plan = yield* (yield* SubscriptionRepository).find(voterId)
       // A member who never had a subscription is on the free plan (currentSubscription's rule).
       const weight = voteWeight(Option.match(plan, { onNone: () => "free", onSome: (s) => s.tier }))
-      // The contest's event before the entry's row is locked: votes on one entry queue on that
-      // lock until they commit, so the fewer statements after it the better (MySQL).
-      yield* analytics.recordEvent({ contestId: contest.id, metric: "votes", at: now })
-      // The counter next: updating the entry locks its row before the vote's foreign key would
+      // The counter first: updating the entry locks its row before the vote's foreign key would
       // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
-      // refused vote (VotePermanent) rolls the increment and the event back with the transaction.
+      // refused vote (VotePermanent) rolls the increment back with the transaction. The vote row is
+      // the contest's analytics too (ContestAnalytics.counts): no event is written beside it.
       const counted = yield* entries.addVote(entry.id, weight)
       yield* votes.record({
         id: yield* ids.newId,

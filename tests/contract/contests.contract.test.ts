@@ -1,9 +1,11 @@
 import { expect } from "@effect/vitest"
 import { Effect } from "effect"
-import { DAY, HOUR, seedMember } from "../../adapters/memory/seed.ts"
+import { DAY, HOUR, seedContest, seedMember } from "../../adapters/memory/seed.ts"
 import { ContestAnalytics } from "../../domain/contests/contest-analytics.port.ts"
 import type { Contest } from "../../domain/contests/contest.entity.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
+import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
+import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { NOW, contract, unique } from "./support/contract.ts"
 
 const contest = (overrides: Partial<Contest> = {}): Contest => ({
@@ -222,15 +224,38 @@ contract("ContestAnalytics", (test) => {
       yield* contests.save(c)
       const member = yield* seedMember({ username: unique("d") })
       yield* analytics.recordDownload({ contestId: c.id, memberId: member.id, at: NOW })
-      for (const metric of ["views", "views", "downloads", "votes"] as const) {
+      for (const metric of ["views", "views", "downloads"] as const) {
         yield* analytics.recordEvent({ contestId: c.id, metric, at: NOW })
       }
       expect(yield* analytics.counts(c.id)).toEqual({
         views: 2,
         downloads: 1,
         submissions: 0,
-        votes: 1,
+        votes: 0,
       })
+    }))
+
+  test("counts a contest's votes from its vote rows, one per accepted vote", () =>
+    Effect.gen(function* () {
+      const analytics = yield* ContestAnalytics
+      const votes = yield* VoteRepository
+      const open = yield* seedContest({ contestType: unique("daily") })
+      const other = yield* seedContest({ contestType: unique("daily") })
+      const artist = yield* seedMember({ username: unique("a") })
+      const { entry } = yield* submitEntry({ memberId: artist.id, contestId: open.id, image: "i" })
+      for (let n = 0; n < 3; n++) {
+        const voter = yield* seedMember({ username: unique("v") })
+        yield* votes.record({
+          id: crypto.randomUUID(),
+          entryId: entry.id,
+          contestId: open.id,
+          voterId: voter.id,
+          weight: 1,
+          castAt: NOW,
+        })
+      }
+      expect(yield* analytics.counts(open.id)).toMatchObject({ submissions: 1, votes: 3 })
+      expect((yield* analytics.counts(other.id)).votes).toBe(0)
     }))
 
   test("notes a visit once per visitor, metric, contest and day, also under 20 parallel notes", () =>
