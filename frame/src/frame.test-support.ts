@@ -7,9 +7,16 @@ export interface FakeClock {
   tick(ms: number): void
   /** Moves time on, running due timers in order. */
   advance(ms: number): void
-  /** Runs the callbacks queued for the next animation frame; returns how many ran. */
+  /**
+   * Runs what a browser runs up to the next animation frame: the tasks queued before it (not
+   * those they queue), then the frame's callbacks; returns how many ran.
+   */
   runFrame(): number
+  /** The tasks and frame callbacks waiting. */
   pendingFrames(): number
+  /** Runs the tasks queued so far (not those they queue), no frame; returns how many ran. */
+  runTasks(): number
+  pendingTasks(): number
   now(): number
 }
 
@@ -17,11 +24,15 @@ export const fakeClock = (): FakeClock => {
   let time = 0
   let nextHandle = 1
   let frames: Array<() => void> = []
+  let tasks: Array<() => void> = []
   const timers = new Map<number, { at: number; callback: () => void }>()
   const clock: FrameClock = {
     now: () => time,
     requestFrame: (callback) => {
       frames.push(callback)
+    },
+    nextTask: (callback) => {
+      tasks.push(callback)
     },
     setTimeout: (callback, ms) => {
       const handle = nextHandle
@@ -53,12 +64,22 @@ export const fakeClock = (): FakeClock => {
       time = end
     },
     runFrame: () => {
+      const dueTasks = tasks
+      tasks = []
+      for (const callback of dueTasks) callback()
       const due = frames
       frames = []
       for (const callback of due) callback()
+      return dueTasks.length + due.length
+    },
+    pendingFrames: () => tasks.length + frames.length,
+    runTasks: () => {
+      const due = tasks
+      tasks = []
+      for (const callback of due) callback()
       return due.length
     },
-    pendingFrames: () => frames.length,
+    pendingTasks: () => tasks.length,
     now: () => time,
   }
 }

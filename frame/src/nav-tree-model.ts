@@ -73,6 +73,8 @@ export interface BuildInputs {
 export interface BuildStats {
   readonly slices: number
   readonly longestSliceMs: number
+  /** The slices' time together: the build's own work, without the waits between slices. */
+  readonly workMs: number
   readonly totalMs: number
   readonly elements: number
   /** "update": only the subtrees the records touched were rebuilt; "full": the whole page. */

@@ -21,7 +21,7 @@ const keyedPage = (n: number, onMeasure: () => void) => {
   }
 }
 
-/** Runs animation frames until the build asks for none; answers how many ran. */
+/** Runs frames (and the tasks before each) until the build asks for none; answers how many ran. */
 const runAllFrames = (time: ReturnType<typeof fakeClock>) => {
   let frames = 0
   while (time.runFrame() > 0) frames += 1
@@ -29,7 +29,7 @@ const runAllFrames = (time: ReturnType<typeof fakeClock>) => {
 }
 
 describe("nav tree slicing", () => {
-  it("stops a slice once 10 ms have gone and resumes in the next animation frame", async () => {
+  it("stops a slice once 10 ms have gone and resumes in a task of its own", async () => {
     const time = fakeClock()
     keyedPage(25, () => time.tick(1)) // each element takes 1 ms to measure
     const slices: Array<number> = []
@@ -41,18 +41,20 @@ describe("nav tree slicing", () => {
     let finished = false
     void build.done.then(() => (finished = true))
 
-    expect(slices).toEqual([]) // nothing runs before the first frame
-    expect(time.runFrame()).toBe(1)
+    expect(slices).toEqual([]) // nothing runs before the first task
+    expect(time.runTasks()).toBe(1)
     expect(slices).toEqual([10])
-    // The rest waits for the next frame, not for a timer or a microtask.
+    // The rest waits for a task of its own (the browser renders and handles input before it),
+    // not for the next animation frame, a timer or a microtask.
     await Promise.resolve()
     expect(finished).toBe(false)
+    expect(time.pendingTasks()).toBe(1)
     expect(time.pendingFrames()).toBe(1)
-    time.runFrame()
+    time.runTasks()
     expect(slices).toEqual([10, 10])
-    time.runFrame()
+    time.runTasks()
     expect(slices).toEqual([10, 10, 5])
-    expect(time.pendingFrames()).toBe(0)
+    expect(time.pendingTasks()).toBe(0)
     const { tree, stats } = await build.done
     expect(stats.slices).toBe(3)
     expect(tree.root.children).toHaveLength(25)
@@ -79,7 +81,7 @@ describe("nav tree slicing", () => {
     expect((await build.done).tree.root.children).toHaveLength(25)
   })
 
-  it("measures a component's elements a few per slice, however many it renders", async () => {
+  it("measures each element once, for its own node and its component's box", async () => {
     const time = fakeClock()
     const component = fiber({
       tag: 0,
@@ -108,8 +110,8 @@ describe("nav tree slicing", () => {
       onSlice: (_, ms) => slices.push(ms),
     })
     runAllFrames(time)
-    // 30 rows measured for their own nodes and 30 for the component's box: 6 slices of 10 ms.
-    expect(slices).toEqual([10, 10, 10, 10, 10, 10])
+    // 30 rows, each measured once (1 ms) for its node and the component's box: 3 slices of 10 ms.
+    expect(slices).toEqual([10, 10, 10])
     const rows = (await build.done).tree.root.children[0]!
     expect(rows.isComponent).toBe(true)
     expect(rows.children).toHaveLength(30)

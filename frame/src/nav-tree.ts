@@ -1,10 +1,12 @@
 /**
  * The navigation tree (§3): one node per element with a codebase id and per component element,
  * under a storyboard node for the body. Built from the DOM (and React's fibers, for components)
- * in slices of at most NAV_TREE_SLICE_MS per animation frame, so a page of 20,000 elements never
- * blocks the frame for long. Two sliced passes: the structure (one step per DOM element), then the
- * index (one step per node: its box, the lookups). After DOM changes, updateNavTree rebuilds only
- * the subtrees the MutationObserver's records touch and answers the tree a full build would.
+ * in slices of at most NAV_TREE_SLICE_MS, each in a task of its own, so a page of 20,000 elements
+ * never blocks the page for long and the browser renders and handles input between slices. A full
+ * build is one pass, one step per DOM element: its nodes, their boxes (each element measured once,
+ * for its node and any component's box) and the lookups. After DOM changes, updateNavTree builds
+ * again only the subtrees the MutationObserver's records touch, then walks the tree to measure
+ * every box again and fill the lookups, and answers the tree a full build would.
  */
 import {
   codebaseIdInClasses,
@@ -36,6 +38,7 @@ import {
   sameInputs,
   hostNode,
   type NavNode,
+  type PageBoundingBox,
   type TreeElement,
   type NavTree,
   type BuildStats,
@@ -109,20 +112,31 @@ class WorkStack {
   }
 }
 
-/** Where a node's codebase id and elements come from: this run, or the previous tree. */
-interface NodeSource {
-  readonly codebaseId: string
-  readonly elements: Array<Element>
-}
-
-/** What a run builds: the structure pass's work, then the index pass over `root`. */
+/** What a run builds: the structure pass's work and the nodes it starts from. */
 interface Plan {
   readonly root: NavNode
   readonly stack: WorkStack
-  readonly sources: Map<NavNode, NodeSource>
+  /** The entries of the nodes this run made (the lookups' form of each node), by node. */
+  readonly made: Map<NavNode, TreeElement>
   /** The tree an update starts from: the source of the nodes it keeps. */
   readonly previous: NavTree | undefined
   readonly subtrees: number
+  /** An update's changed subtrees, each built in turn by the structure pass. */
+  readonly changed: Array<ChangedSubtree>
+  /** The node of each changed subtree in `previous`, and the subtree built in its place. */
+  readonly replaced: Map<NavNode, ChangedSubtree>
+  /** The nodes of `previous` under a changed subtree's node (those left out of the new tree). */
+  readonly removed: Set<NavNode>
+  /** The nodes of `previous` copied with a new child in place (the changed nodes' ancestors). */
+  readonly copies: Map<NavNode, NavNode>
+}
+
+/** A changed subtree: its keyed element and the nodes made for it, in the order they were made. */
+interface ChangedSubtree {
+  readonly element: Element
+  readonly path: string
+  readonly root: NavNode
+  readonly made: Array<[NavNode, TreeElement]>
 }
 
 const fullPlan = (body: HTMLElement, options: BuildOptions): Plan => {
@@ -143,8 +157,18 @@ const fullPlan = (body: HTMLElement, options: BuildOptions): Plan => {
   }
   const stack = new WorkStack()
   stack.pushChildren(body, ROOT_UNIQUE_PATH, root)
-  const sources = new Map([[root, { codebaseId: "body", elements: [body] as Array<Element> }]])
-  return { root, stack, sources, previous: undefined, subtrees: 0 }
+  const made = new Map([[root, entryFor(root, "body", [body])]])
+  return {
+    root,
+    stack,
+    made,
+    previous: undefined,
+    subtrees: 0,
+    changed: [],
+    replaced: new Map(),
+    removed: new Set(),
+    copies: new Map(),
+  }
 }
 
 /**
@@ -219,8 +243,11 @@ const updatePlan = (
   const subtrees = changedSubtrees(body, previous, records)
   if (subtrees === undefined) return undefined
   const stack = new WorkStack()
-  const sources = new Map<NavNode, NodeSource>()
+  const made = new Map<NavNode, TreeElement>()
   const copies = new Map<NavNode, NavNode>()
+  const changed: Array<ChangedSubtree> = []
+  const replaced = new Map<NavNode, ChangedSubtree>()
+  const removed = new Set<NavNode>()
   let root = previous.root
   for (const [old, element] of subtrees) {
     const codebaseId = previous.lookup.get(old.tempoElementKey)?.codebaseId
@@ -246,8 +273,21 @@ const updatePlan = (
       options.names,
       fiberOf(element),
     )
-    sources.set(fresh, { codebaseId, elements: [element] })
-    stack.pushChildren(element, path, fresh)
+    const entry = entryFor(fresh, codebaseId, [element])
+    made.set(fresh, entry)
+    const subtree = {
+      element,
+      path,
+      root: fresh,
+      made: [[fresh, entry]] as Array<[NavNode, TreeElement]>,
+    }
+    changed.push(subtree)
+    replaced.set(old, subtree)
+    for (const under = [...old.children]; under.length > 0;) {
+      const node = under.pop() as NavNode
+      removed.add(node)
+      for (const child of node.children) under.push(child)
+    }
     // The path from the changed node up to the root is copied, the rest of the tree is shared.
     let child = old
     let replacement = fresh
@@ -270,7 +310,17 @@ const updatePlan = (
       replacement = copy
     }
   }
-  return { root, stack, sources, previous, subtrees: subtrees.size }
+  return {
+    root,
+    stack,
+    made,
+    previous,
+    subtrees: subtrees.size,
+    changed,
+    replaced,
+    removed,
+    copies,
+  }
 }
 
 /** Builds the tree of `body` from scratch; each slice runs in its own animation frame. */
@@ -307,15 +357,63 @@ const runPlan = (
   let componentNodes = new Map<Fiber, NavNode>()
   let nonLocal = false
   let elementsSeen = 0
+  // The window's scroll, read once per slice.
+  let scrollX = 0
+  let scrollY = 0
 
-  const attachComponent = (node: NavNode, parent: NavNode, element: Element, id: string) => {
-    parent.children.push(node)
-    plan.sources.set(node, { codebaseId: id, elements: [element] })
+  // The lookups. A full build fills them as it makes each node (document order is the tree's
+  // order); an update fills them in its second pass, in tree order, from its own nodes' entries
+  // and the previous tree's.
+  let nodes = new Map<string, NavNode>()
+  let lookup = new Map<string, TreeElement>()
+  let scopeLookup = new Map<string, Array<string>>()
+  let nodeOfElement = new Map<Element, NavNode>()
+  /** Whether the body's node is still to be measured and put in the lookups (a full build's first step). */
+  let rootDue = !isUpdate
+  /** The changed subtree an update's structure pass is building, and the next one's index. */
+  let subtree: ChangedSubtree | undefined
+  let nextSubtree = 0
+
+  const register = (node: NavNode, entry: TreeElement) => {
+    nodes.set(node.tempoElementKey, node)
+    lookup.set(node.tempoElementKey, entry)
+    if (node.scope !== null) {
+      const inScope = scopeLookup.get(node.scope)
+      if (inScope) inScope.push(node.tempoElementKey)
+      else scopeLookup.set(node.scope, [node.tempoElementKey])
+    }
+    const first = entry.elements[0]
+    if (!node.isComponent && node.parent !== null && first) nodeOfElement.set(first, node)
   }
 
+  const entryOf = (node: NavNode): TreeElement | undefined =>
+    isUpdate ? plan.made.get(node) : lookup.get(node.tempoElementKey)
+
+  /** Hangs a node this run made under `parent`, in the node's and in the entry's children. */
+  const attach = (node: NavNode, parent: NavNode, entry: TreeElement) => {
+    parent.children.push(node)
+    entryOf(parent)?.children.push(node.tempoElementKey)
+    if (isUpdate) {
+      plan.made.set(node, entry)
+      subtree?.made.push([node, entry])
+    } else register(node, entry)
+  }
+
+  const setBox = (node: NavNode, entry: TreeElement, box: PageBoundingBox) => {
+    node.pageBoundingBox = box
+    entry.pageBoundingBox = box
+  }
+
+  /**
+   * One step of the structure pass: the element's component nodes, if it is the top of some, and
+   * its own node if it has a codebase id. A full build measures the element here, once for its node
+   * and every component's box; an update measures in its second pass.
+   */
   const process = (element: Element, path: string, outerParent: NavNode) => {
     elementsSeen += 1
     if (isSkipped(element)) return
+    const measure = !isUpdate
+    let box: PageBoundingBox | undefined
     let parent = outerParent
     const own = fiberOf(element)
     if (own) {
@@ -328,7 +426,12 @@ const runPlan = (
           componentNodes.get(fiber) ??
           (fiber.alternate ? componentNodes.get(fiber.alternate) : undefined)
         if (known) {
-          plan.sources.get(known)?.elements.push(element)
+          const entry = entryOf(known)
+          entry?.elements.push(element)
+          if (measure && entry) {
+            box ??= boxIn(element, scrollX, scrollY)
+            setBox(known, entry, unionOfTwo(known.pageBoundingBox, box))
+          }
           parent = known
           continue
         }
@@ -349,7 +452,12 @@ const runPlan = (
           level: parent.level + 1,
         }
         componentNodes.set(fiber, node)
-        attachComponent(node, parent, element, codebaseId)
+        const entry = entryFor(node, codebaseId, [element])
+        if (measure) {
+          box ??= boxIn(element, scrollX, scrollY)
+          setBox(node, entry, box)
+        }
+        attach(node, parent, entry)
         parent = node
       }
     }
@@ -368,23 +476,25 @@ const runPlan = (
       options.names,
       own,
     )
-    parent.children.push(node)
-    plan.sources.set(node, { codebaseId, elements: [element] })
+    const entry = entryFor(node, codebaseId, [element])
+    if (measure) setBox(node, entry, box ?? boxIn(element, scrollX, scrollY))
+    attach(node, parent, entry)
     plan.stack.pushChildren(element, path, node)
   }
 
-  // The index pass: every node in tree order, measured, in the lookups.
-  const nodes = new Map<string, NavNode>()
-  const lookup = new Map<string, TreeElement>()
-  const scopeLookup = new Map<string, Array<string>>()
-  const nodeOfElement = new Map<Element, NavNode>()
-  let indexStack: Array<NavNode> | undefined
-
-  const sourceOf = (node: NavNode): NodeSource => {
-    const source = plan.sources.get(node) ?? plan.previous?.lookup.get(node.tempoElementKey)
-    if (!source) throw new Error(`The nav tree has no elements for ${node.tempoElementKey}`)
-    return source
+  /** The body's node in a full build: measured and first in the lookups. */
+  const registerRoot = () => {
+    const entry = plan.made.get(plan.root)
+    if (!entry) throw new Error("The nav tree has no entry for the body")
+    setBox(plan.root, entry, boxIn(body, scrollX, scrollY))
+    register(plan.root, entry)
   }
+
+  // An update's second pass: the previous tree's entries in their order (the order a full build
+  // makes nodes in, the page's), each changed subtree's new nodes in place of its old ones.
+  let order: Iterator<TreeElement> | undefined
+  let walked = false
+  let emitting: { readonly made: Array<[NavNode, TreeElement]>; next: number } | undefined
 
   /** A component whose elements are being measured, one per step: it may have thousands. */
   let measuring:
@@ -399,43 +509,44 @@ const runPlan = (
       }
     | undefined
 
-  const index = (node: NavNode, scrollX: number, scrollY: number) => {
-    const { codebaseId, elements } = sourceOf(node)
-    const [first] = elements
-    const box = !node.isComponent && first ? boxIn(first, scrollX, scrollY) : ZERO_BOX
-    node.pageBoundingBox = box
-    const count = node.children.length
-    const children = new Array<string>(count)
-    for (let i = count - 1; i >= 0; i -= 1) {
-      const child = node.children[i] as NavNode
-      indexStack?.push(child)
-      children[i] = child.tempoElementKey
-    }
-    const entry: TreeElement = {
-      tempoElementKey: node.tempoElementKey,
-      codebaseId,
-      name: node.name,
-      elements,
-      parent: node.parent,
-      children,
-      isComponent: node.isComponent,
-      pageBoundingBox: box,
-    }
-    nodes.set(node.tempoElementKey, node)
-    lookup.set(node.tempoElementKey, entry)
-    if (node.scope !== null) {
-      const inScope = scopeLookup.get(node.scope)
-      if (inScope) inScope.push(node.tempoElementKey)
-      else scopeLookup.set(node.scope, [node.tempoElementKey])
-    }
+  /** A node of the update's tree: in the lookups, and measured (a component over the next steps). */
+  const place = (node: NavNode, entry: TreeElement) => {
+    register(node, entry)
     if (node.isComponent) {
       const far = Number.POSITIVE_INFINITY
       measuring = { node, entry, next: 0, left: far, top: far, right: -far, bottom: -far }
-    } else if (node.parent !== null && first) nodeOfElement.set(first, node)
+      return
+    }
+    const [first] = entry.elements
+    setBox(node, entry, first ? boxIn(first, scrollX, scrollY) : ZERO_BOX)
+  }
+
+  const walkStep = () => {
+    if (emitting) {
+      const [node, entry] = emitting.made[emitting.next] as [NavNode, TreeElement]
+      emitting.next += 1
+      if (emitting.next >= emitting.made.length) emitting = undefined
+      place(node, entry)
+      return
+    }
+    const previous = plan.previous
+    if (!previous) throw new Error("An update has no previous tree")
+    order ??= previous.lookup.values()
+    const next = order.next()
+    if (next.done === true) {
+      walked = true
+      return
+    }
+    const entry = next.value
+    const old = previous.nodes.get(entry.tempoElementKey)
+    if (!old) throw new Error(`The nav tree has no node for ${entry.tempoElementKey}`)
+    const built = plan.replaced.get(old)
+    if (built) emitting = { made: built.made, next: 0 }
+    else if (!plan.removed.has(old)) place(plan.copies.get(old) ?? old, entry)
   }
 
   /** One more element of the component being measured: its box is the union of theirs. */
-  const measureNext = (scrollX: number, scrollY: number) => {
+  const measureNext = () => {
     if (!measuring) return
     const element = measuring.entry.elements[measuring.next]
     measuring.next += 1
@@ -452,20 +563,57 @@ const runPlan = (
       left === Number.POSITIVE_INFINITY
         ? ZERO_BOX
         : { pageX: left, pageY: top, width: right - left, height: bottom - top }
-    measuring.node.pageBoundingBox = union
-    measuring.entry.pageBoundingBox = union
+    setBox(measuring.node, measuring.entry, union)
     measuring = undefined
   }
 
+  const step = () => {
+    const stack = plan.stack
+    if (rootDue) {
+      rootDue = false
+      registerRoot()
+    } else if (stack.length > 0) {
+      const element = stack.take()
+      process(element, stack.path, stack.parent as NavNode)
+      if (nonLocal && isUpdate) {
+        // A portal in a changed subtree: its components may reach outside it.
+        isUpdate = false
+        plan = fullPlan(body, options)
+        componentNodes = new Map()
+        nodes = new Map()
+        lookup = new Map()
+        scopeLookup = new Map()
+        nodeOfElement = new Map()
+        rootDue = true
+      }
+    } else if (isUpdate && nextSubtree < plan.changed.length) {
+      const next = plan.changed[nextSubtree]
+      nextSubtree += 1
+      if (next) stack.pushChildren(next.element, next.path, next.root)
+      subtree = next
+    } else if (measuring) {
+      measureNext()
+    } else {
+      walkStep()
+    }
+  }
+
   const workLeft = () =>
+    rootDue ||
     plan.stack.length > 0 ||
-    indexStack === undefined ||
-    indexStack.length > 0 ||
-    measuring !== undefined
+    (isUpdate &&
+      (nextSubtree < plan.changed.length ||
+        !walked ||
+        emitting !== undefined ||
+        measuring !== undefined))
 
   let cancelled = false
   let slices = 0
   let longestSliceMs = 0
+  let workMs = 0
+  // Steps between two reads of the clock: a read costs about as much as a step, and its
+  // resolution may be 0.1 ms, so quick steps are timed in batches that grow while they stay quick.
+  let batch = 1
   const started = clock.now()
   const view = body.ownerDocument.defaultView
 
@@ -473,39 +621,32 @@ const runPlan = (
     const slice = () => {
       if (cancelled) return
       const sliceStart = clock.now()
-      const scrollX = view?.scrollX ?? 0
-      const scrollY = view?.scrollY ?? 0
+      scrollX = view?.scrollX ?? 0
+      scrollY = view?.scrollY ?? 0
       let processed = 0
       try {
-        // At least one step per slice, then another only while it would end within the budget by
+        // At least one step per slice, then more only while they would end within the budget by
         // the longest step of this slice so far: after a step that took long (a collection, a
-        // layout, a big component) the slice stops early rather than overrun.
-        let stepStart = sliceStart
+        // layout, a big component) the slice stops early rather than overrun. Steps are timed in
+        // batches (a step's time is its batch's average), sized to what is left of the budget.
+        let batchStart = sliceStart
         let longestStepMs = 0
         let elapsedMs = 0
         do {
-          const stack = plan.stack
-          if (stack.length > 0) {
-            const element = stack.take()
-            process(element, stack.path, stack.parent as NavNode)
-            if (nonLocal && isUpdate) {
-              // A portal in a changed subtree: its components may reach outside it.
-              isUpdate = false
-              plan = fullPlan(body, options)
-              componentNodes = new Map()
-            }
-          } else if (measuring) {
-            measureNext(scrollX, scrollY)
-          } else {
-            indexStack ??= [plan.root]
-            const node = indexStack.pop()
-            if (node) index(node, scrollX, scrollY)
-          }
-          processed += 1
+          let steps = 0
+          for (; steps < batch && workLeft(); steps += 1) step()
+          processed += steps
           const now = clock.now()
-          longestStepMs = Math.max(longestStepMs, now - stepStart)
-          stepStart = now
+          const batchMs = now - batchStart
+          longestStepMs = Math.max(longestStepMs, batchMs / Math.max(steps, 1))
+          batchStart = now
           elapsedMs = now - sliceStart
+          if (batchMs < BATCH_QUICK_MS) batch = Math.min(batch * 2, MAX_BATCH)
+          else if (batchMs > BATCH_SLOW_MS) batch = Math.max(1, Math.floor(batch / 2))
+          if (longestStepMs > 0) {
+            const fits = Math.floor((NAV_TREE_SLICE_MS - elapsedMs) / longestStepMs)
+            batch = Math.max(1, Math.min(batch, fits))
+          }
         } while (
           workLeft() &&
           elapsedMs < NAV_TREE_SLICE_MS &&
@@ -518,9 +659,10 @@ const runPlan = (
       const sliceMs = clock.now() - sliceStart
       slices += 1
       longestSliceMs = Math.max(longestSliceMs, sliceMs)
+      workMs += sliceMs
       options.onSlice?.(processed, sliceMs)
       if (workLeft()) {
-        clock.requestFrame(slice)
+        clock.nextTask(slice)
         return
       }
       resolve({
@@ -536,6 +678,7 @@ const runPlan = (
         stats: {
           slices,
           longestSliceMs,
+          workMs,
           totalMs: clock.now() - started,
           elements: elementsSeen,
           mode: isUpdate ? "update" : "full",
@@ -543,7 +686,7 @@ const runPlan = (
         },
       })
     }
-    clock.requestFrame(slice)
+    clock.nextTask(slice)
   })
 
   return {
@@ -552,6 +695,30 @@ const runPlan = (
       cancelled = true
     },
   }
+}
+
+/** A batch of steps quicker than this doubles, up to MAX_BATCH; one slower than BATCH_SLOW_MS halves. */
+const BATCH_QUICK_MS = 0.5
+const BATCH_SLOW_MS = 1
+const MAX_BATCH = 64
+
+const entryFor = (node: NavNode, codebaseId: string, elements: Array<Element>): TreeElement => ({
+  tempoElementKey: node.tempoElementKey,
+  codebaseId,
+  name: node.name,
+  elements,
+  parent: node.parent,
+  children: [],
+  isComponent: node.isComponent,
+  pageBoundingBox: node.pageBoundingBox,
+})
+
+const unionOfTwo = (a: PageBoundingBox, b: PageBoundingBox): PageBoundingBox => {
+  const left = Math.min(a.pageX, b.pageX)
+  const top = Math.min(a.pageY, b.pageY)
+  const right = Math.max(a.pageX + a.width, b.pageX + b.width)
+  const bottom = Math.max(a.pageY + a.height, b.pageY + b.height)
+  return { pageX: left, pageY: top, width: right - left, height: bottom - top }
 }
 
 const scopeOf = (parent: NavNode): string | null =>
