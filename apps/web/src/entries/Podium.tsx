@@ -11,25 +11,38 @@ export interface PodiumPlace {
   readonly details: ReactNode
 }
 
-/** Gold, silver, bronze: the card's tint, the medal's colour, the block's fill and height. */
+const PLACE = "flex min-w-0 flex-col motion-safe:animate-rise"
+const CARD =
+  "flex min-w-0 flex-col items-center gap-2 rounded-t-card border border-b-0 px-1.5 pt-3 pb-3 text-center sm:px-4 sm:pt-4"
+const MEDAL = "size-5 shrink-0"
+const BLOCK =
+  "flex items-start justify-center rounded-b-control pt-1.5 font-display text-lg leading-none font-bold text-foreground sm:pt-2 sm:text-3xl"
+
+/**
+ * Gold, silver, bronze: the card's tint, the medal's colour, the block's fill and height, each
+ * element's classes whole. Joined here rather than with cn() while rendering: the tint's
+ * `border-gold` shares its root with the card's `border-b-0`, so cn() would build tailwind-merge
+ * (~50 ms of a throttled phone's first render of the leaderboard, issue 20) to find that they do
+ * not conflict.
+ */
 const STEPS = [
   {
-    card: "border-gold bg-gold-soft",
-    medal: "text-gold-ink",
-    block: "h-14 bg-gold sm:h-24",
-    order: "order-2",
+    place: `${PLACE} order-2`,
+    card: `${CARD} border-gold bg-gold-soft`,
+    medal: `${MEDAL} text-gold-ink`,
+    block: `${BLOCK} h-14 bg-gold sm:h-24`,
   },
   {
-    card: "border-silver bg-silver-soft",
-    medal: "text-silver-ink",
-    block: "h-10 bg-silver sm:h-16",
-    order: "order-1",
+    place: `${PLACE} order-1`,
+    card: `${CARD} border-silver bg-silver-soft`,
+    medal: `${MEDAL} text-silver-ink`,
+    block: `${BLOCK} h-10 bg-silver sm:h-16`,
   },
   {
-    card: "border-bronze bg-bronze-soft",
-    medal: "text-bronze-ink",
-    block: "h-8 bg-bronze sm:h-12",
-    order: "order-3",
+    place: `${PLACE} order-3`,
+    card: `${CARD} border-bronze bg-bronze-soft`,
+    medal: `${MEDAL} text-bronze-ink`,
+    block: `${BLOCK} h-8 bg-bronze sm:h-12`,
   },
 ] as const
 
@@ -58,29 +71,18 @@ export const Podium = ({
       return (
         <li
           key={place.key}
-          className={cn("flex min-w-0 flex-col motion-safe:animate-rise", step.order)}
+          className={step.place}
           style={{ animationDelay: `${RISE_DELAY_MS[index] ?? 0}ms` } satisfies CSSProperties}
         >
-          <div
-            className={cn(
-              "flex min-w-0 flex-col items-center gap-2 rounded-t-card border border-b-0 px-1.5 pt-3 pb-3 text-center sm:px-4 sm:pt-4",
-              step.card,
-            )}
-          >
+          <div className={step.card}>
             <p className="flex flex-wrap items-center justify-center gap-1 text-sm font-semibold text-foreground sm:text-base">
-              <Icon aria-hidden className={cn("size-5 shrink-0", step.medal)} />
+              <Icon aria-hidden className={step.medal} />
               {place.label}
             </p>
             {place.picture}
             <div className="flex w-full min-w-0 flex-col items-center gap-1">{place.details}</div>
           </div>
-          <div
-            aria-hidden
-            className={cn(
-              "flex items-start justify-center rounded-b-control pt-1.5 font-display text-lg leading-none font-bold text-foreground sm:pt-2 sm:text-3xl",
-              step.block,
-            )}
-          >
+          <div aria-hidden className={step.block}>
             {index + 1}
           </div>
         </li>
