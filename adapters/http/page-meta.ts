@@ -19,6 +19,7 @@ import {
 } from "../../domain/site/page-titles.ts"
 import { t as translations, type Translate } from "../i18n/server-i18n.ts"
 import { imageUrl } from "./presenters.ts"
+import { entryPicture } from "./routes/entry-page.routes.ts"
 import type { HeadTags, PageRequest } from "./web-app.ts"
 
 /**
@@ -49,6 +50,14 @@ export interface EntryPreview {
   readonly contestTitle: string | null
   /** Whether its contest still takes votes: a preview never invites a vote that is refused. */
   readonly votingOpen: boolean
+  /**
+   * The picture its page shows, as GET /api/entries/:id gives it (the display rendition and the
+   * srcset candidates): preloaded from the entry page's head.
+   */
+  readonly picture?: {
+    readonly url: string
+    readonly srcset: ReadonlyArray<{ readonly url: string; readonly width: number }>
+  }
 }
 
 /** What a contest's page is titled with. */
@@ -83,6 +92,7 @@ export const sharePreviews = {
       // Made from the display rendition the first time an entry is shared, then kept.
       const share = yield* (yield* ImageStore).shareImage(entry.image)
       const now = yield* Clock.currentTimeMillis
+      const picture = yield* entryPicture(entry.image)
       return Option.some<EntryPreview>({
         entryId: entry.id,
         artistName: entry.artistName,
@@ -93,6 +103,7 @@ export const sharePreviews = {
           onSome: (found) => found.title,
         }),
         votingOpen: Option.isSome(contest) && isOpen(contest.value, now),
+        picture: { url: picture.url, srcset: picture.srcset },
       })
     }),
   contest: (contestId: string) =>
@@ -187,6 +198,30 @@ export const pageTags = (
   ].join("\n    ")
 }
 
+/**
+ * The `sizes` of the entry page's picture (apps/web/src/screens/entry/EntryPage.tsx, which
+ * tests/http/entry-page.test.ts holds to this): the preload must choose the rendition the page will.
+ */
+export const ENTRY_PICTURE_SIZES = "(min-width: 1152px) 740px, (min-width: 1024px) 64vw, 100vw"
+
+/**
+ * The entry page's picture, preloaded at high priority (issue 20): it is the page's largest
+ * paint, and the page's script learns its address only after its own chunk and the entry's API
+ * answer (~0.5 s of a phone's LCP). The same candidates and sizes as the page's <img>, so the
+ * browser fetches the rendition it will use, once.
+ */
+const picturePreload = (picture: NonNullable<EntryPreview["picture"]>): string => {
+  if (picture.url === "") return ""
+  const srcset = picture.srcset
+    .map((candidate) => `${candidate.url} ${candidate.width}w`)
+    .join(", ")
+  const candidates =
+    srcset === ""
+      ? ""
+      : ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(ENTRY_PICTURE_SIZES)}"`
+  return `<link rel="preload" as="image" href="${escapeHtml(picture.url)}"${candidates} fetchpriority="high" />`
+}
+
 /** The share title the spec gives an entry ("Vote for Ada's artwork!" in English). */
 export const entryShareTitle = (artistName: string, t: Translate = translations("en")) =>
   t("pages.entry.share.title", { artist: artistName })
@@ -240,7 +275,10 @@ export const entryTags = (
     named("twitter:description", description),
     named("twitter:image", image),
     named("twitter:image:alt", alt),
-  ].join("\n    ")
+    ...(from === "entry-page" && preview.picture ? [picturePreload(preview.picture)] : []),
+  ]
+    .filter((tag) => tag !== "")
+    .join("\n    ")
 }
 
 /** An entry id as ids are written (what the API's Id schema accepts). */

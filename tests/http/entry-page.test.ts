@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Effect, Schema } from "effect"
@@ -9,6 +9,7 @@ import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { SHARE_CARD } from "../../domain/site/page-titles.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { EntryPageBody as EntryPageBodySchema } from "../../adapters/http/entry-page.schema.ts"
+import { ENTRY_PICTURE_SIZES } from "../../adapters/http/page-meta.ts"
 import { META_PLACEHOLDER } from "../../adapters/http/web-app.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
@@ -293,6 +294,30 @@ describe.each(httpBackends)("entry pages on %s", (backend) => {
       String(jpeg.height),
     ])
     expect(jpeg.exif).toBeUndefined()
+  })
+
+  it("preloads /entries/:id's picture from the page's head, as the page's <img> will ask for it", async () => {
+    const { entries } = await contestWithEntries()
+    const entry = entries[1]
+    const { image } = bodyOf<EntryPageBody>(await entryPage(null, entry.id))
+    const html = await (
+      await fetch(`${server.url}/entries/${entry.id}`, { headers: { Accept: "text/html" } })
+    ).text()
+    const preload = /<link rel="preload" as="image" ([^>]*)\/>/.exec(html)?.[1] ?? ""
+    const attribute = (name: string) =>
+      new RegExp(`${name}="([^"]*)"`).exec(preload)?.[1]?.replaceAll("&quot;", '"')
+    expect(attribute("href")).toBe(image.url)
+    expect(attribute("imagesrcset")).toBe(
+      image.srcset.map((candidate) => `${candidate.url} ${candidate.width}w`).join(", "),
+    )
+    expect(attribute("imagesizes")).toBe(ENTRY_PICTURE_SIZES)
+    expect(attribute("fetchpriority")).toBe("high")
+    // The page's <img> uses the same sizes, so the browser fetches the preloaded rendition.
+    const page = readFileSync(
+      join(import.meta.dirname, "../../apps/web/src/screens/entry/EntryPage.tsx"),
+      "utf8",
+    )
+    expect(page).toContain(`sizes="${ENTRY_PICTURE_SIZES}"`)
   })
 
   it("makes an entry's share image when a crawler asks for it before any page did", async () => {
