@@ -287,6 +287,14 @@ export const entries = (store: MemoryStore) =>
 
 export const votes = (store: MemoryStore) =>
   VoteRepository.of({
+    ballot: (entryId, voterId) =>
+      Effect.suspend(() => {
+        const entry = store.tables.entries.get(entryId)
+        const contest = entry && store.tables.contests.get(entry.contestId)
+        if (!entry || !contest) return Effect.fail(new NotFound({ entity: "entry", id: entryId }))
+        const tier = store.tables.subscriptions.get(voterId)?.tier ?? null
+        return Effect.succeed({ entry, contest, tier })
+      }),
     record: (vote) =>
       Effect.suspend(() => {
         const key = `${vote.entryId}|${vote.voterId}`

@@ -32,7 +32,7 @@ import { notFound, upsert, keysetPage } from "./repository-support.ts"
 
 /** Contests, their analytics (visits, downloads, events) and badge grants, on SQL. */
 
-const toContest = (row: ContestRow): Contest => ({
+export const toContest = (row: ContestRow): Contest => ({
   id: row.id,
   title: row.title,
   description: row.description,

@@ -10,10 +10,13 @@ import {
   shuffleLap,
   shuffleWalk,
 } from "../../domain/submissions/gallery.ts"
+import type { Tier } from "../../domain/plans/plans.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { type DatabaseShape, isUniqueViolation, type SqlValue, type SqlWrite } from "./database.ts"
-import { type EntryRow, EntryTable, VoteTable } from "./contest-tables.ts"
+import { type EntryRow, EntryTable, ContestTable, VoteTable } from "./contest-tables.ts"
+import { SubscriptionTable } from "./billing-tables.ts"
+import { toContest } from "./contest-repositories.ts"
 import { rawTable } from "./raw-rows.ts"
 import { readCache } from "./read-cache.ts"
 import { notFound } from "./repository-support.ts"
@@ -334,7 +337,27 @@ export const entries = (db: DatabaseShape) => {
 
 export const votes = (db: DatabaseShape) => {
   const votesTable = rawTable(VoteTable, db.dialect).name
+  const entryTable = rawTable(EntryTable, db.dialect)
+  const contestTable = rawTable(ContestTable, db.dialect)
+  const subscriptions = rawTable(SubscriptionTable, db.dialect).name
+  // The contest's columns are prefixed: both tables have an id, a created_at…
+  const ballotRead =
+    `SELECT ${entryTable.columns("e")}, ${contestTable.columns("c", "contest.")}, ` +
+    `(SELECT s.tier FROM ${subscriptions} s WHERE s.member_id = ?) AS voterTier ` +
+    `FROM ${entryTable.name} e JOIN ${contestTable.name} c ON c.id = e.contest_id WHERE e.id = ?`
   return VoteRepository.of({
+    ballot: (entryId, voterId) =>
+      Effect.flatMap(
+        Effect.orDie(db.sql<Array<Record<string, unknown>>>(ballotRead, [voterId, entryId])),
+        ([raw]) =>
+          raw
+            ? Effect.succeed({
+                entry: toEntry(entryTable.row(raw)),
+                contest: toContest(contestTable.row(raw, "contest.")),
+                tier: (raw.voterTier ?? null) as Tier | null,
+              })
+            : Effect.fail(notFound("entry", entryId)),
+      ),
     // The unique (entry, voter) key decides: a second vote, however concurrent, is refused.
     record: (vote) =>
       db

@@ -7,11 +7,14 @@ import type { Dialect } from "./data-source.ts"
  * TypeORM would (each column's transformer; booleans from 0/1). The table stays declared once.
  */
 export interface RawTable<Row> {
-  /** `alias.column AS property, …`, quoted for the dialect. */
-  readonly columns: (alias: string) => string
+  /**
+   * `alias.column AS property, …`, quoted for the dialect; with a prefix, `AS prefixproperty`
+   * (two tables' rows in one statement), which `row` then reads with the same prefix.
+   */
+  readonly columns: (alias: string, prefix?: string) => string
   /** The table's name, quoted. */
   readonly name: string
-  readonly row: (raw: Record<string, unknown>) => Row
+  readonly row: (raw: Record<string, unknown>, prefix?: string) => Row
 }
 
 const quoteFor = (dialect: Dialect) =>
@@ -36,14 +39,16 @@ export const rawTable = <Row>(table: EntitySchema<Row>, dialect: Dialect): RawTa
     from: fromColumn(options),
   }))
   return {
-    columns: (alias) =>
+    columns: (alias, prefix = "") =>
       columns
-        .map(({ property, column }) => `${alias}.${quote(column)} AS ${quote(property)}`)
+        .map(({ property, column }) => `${alias}.${quote(column)} AS ${quote(prefix + property)}`)
         .join(", "),
     name: quote(table.options.tableName ?? table.options.name),
-    row: (raw) => {
+    row: (raw, prefix = "") => {
       const row: Record<string, unknown> = {}
-      for (const { property, from } of columns) row[property] = from(raw[property])
+      for (const { property, from } of columns) {
+        row[property] = from(raw[prefix === "" ? property : prefix + property])
+      }
       return row as Row
     },
   }

@@ -1,6 +1,4 @@
-import { Clock, Effect, Option } from "effect"
-import { ContestRepository } from "../contests/contest.port.ts"
-import { SubscriptionRepository } from "../plans/subscription.port.ts"
+import { Clock, Effect } from "effect"
 import { IdSource } from "../shared/id-source.port.ts"
 import { AuthenticationRequired, NotFound } from "../shared/errors.ts"
 import type { EntryId, MemberId } from "../shared/ids.ts"
@@ -28,20 +26,18 @@ export const castVote = Effect.fn("castVote")(function* (input: {
   return yield* unitOfWork.transaction(
     Effect.gen(function* () {
       const entries = yield* EntryRepository
-      const contests = yield* ContestRepository
       const votes = yield* VoteRepository
       const ids = yield* IdSource
       const now = yield* Clock.currentTimeMillis
 
-      const entry = yield* entries.get(input.entryId)
+      // The entry, its contest and the voter's plan, read at once.
+      const { entry, contest, tier } = yield* votes.ballot(input.entryId, voterId)
       if (!isVisible(entry)) return yield* new NotFound({ entity: "entry", id: entry.id })
-      const contest = yield* contests.get(entry.contestId)
       const refusal = voteRefusal({ voterId, entry, contest, alreadyVoted: false, now })
       if (refusal) return yield* refusal
 
-      const plan = yield* (yield* SubscriptionRepository).find(voterId)
       // A member who never had a subscription is on the free plan (currentSubscription's rule).
-      const weight = voteWeight(Option.match(plan, { onNone: () => "free", onSome: (s) => s.tier }))
+      const weight = voteWeight(tier ?? "free")
       // The counter first: updating the entry locks its row before the vote's foreign key would
       // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
       // refused vote (VotePermanent) rolls the increment back with the transaction. The vote row is

@@ -1,11 +1,28 @@
 import { Context, type Effect } from "effect"
+import type { Contest } from "../contests/contest.entity.ts"
+import type { Tier } from "../plans/plans.ts"
+import type { NotFound } from "../shared/errors.ts"
 import type { ContestId, EntryId, MemberId } from "../shared/ids.ts"
+import type { Entry } from "../submissions/entry.entity.ts"
 import type { Participation, Vote, VoteTally } from "./vote.entity.ts"
 import type { VotePermanent } from "./voting.errors.ts"
+
+/** What a vote is decided on: the entry, its contest, and the voter's plan tier. */
+export interface Ballot {
+  readonly entry: Entry
+  readonly contest: Contest
+  /** The tier of the voter's subscription; null when they never had one (the free plan). */
+  readonly tier: Tier | null
+}
 
 export class VoteRepository extends Context.Service<
   VoteRepository,
   {
+    /**
+     * The entry, its contest and the voter's tier in one read (a vote's only read: one statement,
+     * one round trip on MySQL); NotFound when there is no such entry.
+     */
+    readonly ballot: (entryId: EntryId, voterId: MemberId) => Effect.Effect<Ballot, NotFound>
     /** Stores a vote; a second vote by the same member for the same entry is VotePermanent. */
     readonly record: (vote: Vote) => Effect.Effect<void, VotePermanent>
     readonly hasVoted: (entryId: EntryId, voterId: MemberId) => Effect.Effect<boolean>

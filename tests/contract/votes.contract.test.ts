@@ -1,6 +1,8 @@
 import { expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { seedContest, seedMember } from "../../adapters/memory/seed.ts"
+import { startSubscription } from "../../domain/plans/quota.ts"
+import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
@@ -37,6 +39,32 @@ contract("VoteRepository", (test) => {
       expect(yield* votes.talliesOf(contest.id)).toEqual([
         { entryId: entry.id, rawVotes: 2, weightedScore: 3.5 },
       ])
+    }))
+
+  test("reads a ballot: the entry, its contest and the voter's own plan tier", () =>
+    Effect.gen(function* () {
+      const votes = yield* VoteRepository
+      const entries = yield* EntryRepository
+      const contest = yield* seedContest({ contestType: unique("daily") })
+      const artist = yield* seedMember({ username: unique("a") })
+      const voter = yield* seedMember({ username: unique("v") })
+      const { entry } = yield* submitEntry({
+        memberId: artist.id,
+        contestId: contest.id,
+        image: "i",
+      })
+      const ballot = yield* votes.ballot(entry.id, voter.id)
+      expect(ballot.entry).toEqual(yield* entries.get(entry.id))
+      expect(ballot.contest).toEqual(contest)
+      const subscriptions = yield* SubscriptionRepository
+      const plan = yield* subscriptions.find(voter.id)
+      expect(ballot.tier).toBe(Option.isSome(plan) ? plan.value.tier : null)
+      yield* subscriptions.save(startSubscription(voter.id, NOW, "champ"))
+      expect((yield* votes.ballot(entry.id, voter.id)).tier).toBe("champ")
+      // The artist's own plan is not the voter's.
+      expect((yield* votes.ballot(entry.id, artist.id)).tier).not.toBe("champ")
+      const missing = yield* Effect.flip(votes.ballot(crypto.randomUUID(), voter.id))
+      expect(missing).toMatchObject({ _tag: "NotFound", entity: "entry" })
     }))
 
   test("tells which entries of a page a member voted for, in one read", () =>
