@@ -17,6 +17,7 @@ import { printPdfOfPicture } from "../adapters/images/line-art-pdf.ts"
 import { localImageObjects } from "../adapters/images/image-objects.ts"
 import { makeImageStore } from "../adapters/images/image-store.ts"
 import { IMAGE_THREADS, renderEntryPhoto } from "../adapters/images/process-image.ts"
+import { releaseBytes } from "../adapters/images/release-bytes.ts"
 import { SERVE_TUNING } from "../cli/serve.command.ts"
 
 const WARMUP_RUNS = 1
@@ -41,7 +42,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 
 /**
  * Uploads of 10 MB arriving at once, as the HTTP layer holds them (uploads.ts): each on disk
- * until its turn (one per image thread), then read and stored.
+ * until its turn (one per image thread), then read, stored and freed.
  */
 const burst = (label: string, env?: Readonly<Record<string, string>>): Case => ({
   name: `images: ${UPLOADS_AT_ONCE} × 10 MB photos arriving at once, stored by one store${label}`,
@@ -61,7 +62,11 @@ const burst = (label: string, env?: Readonly<Record<string, string>>): Case => (
       Effect.all(
         files.map((file) =>
           Effect.promise(() => readFile(file)).pipe(
-            Effect.flatMap((upload) => store.store(upload, "entry")),
+            Effect.flatMap((upload) =>
+              store
+                .store(upload, "entry")
+                .pipe(Effect.tap(() => Effect.sync(() => releaseBytes(upload)))),
+            ),
           ),
         ),
         { concurrency: IMAGE_THREADS },

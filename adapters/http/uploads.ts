@@ -13,6 +13,7 @@ import { checkEntryEligibility } from "../../domain/submissions/entry-eligibilit
 import { ImageStore } from "../../domain/submissions/image-store.port.ts"
 import { MAX_IMAGE_BYTES } from "../images/inspect-image.ts"
 import { IMAGE_THREADS } from "../images/process-image.ts"
+import { releaseBytes } from "../images/release-bytes.ts"
 import type { DomainError } from "../../domain/shared/domain-error.ts"
 import { refusalMessageIn, requestLanguage } from "./error-messages.ts"
 import { domainErrorResponse, type ErrorBody, HttpRefusal, isDomainError } from "./http-errors.ts"
@@ -487,15 +488,20 @@ export const multipartUploads = <R>(
         await answer(ctx, refused)
         return
       }
-      // Its bytes are read in its turn and dropped with it: the route's work holds none.
-      const stored = await inTurn(() =>
-        run(
+      // Its bytes are read in its turn and freed with it: the route's work holds none. The store
+      // writes them out and keeps no reference, so they are freed the moment it ends rather than
+      // at the next full collection (release-bytes.ts); not after an interruption, since sharp
+      // may still be reading them then.
+      const stored = await inTurn(async () => {
+        const bytes = await readFile(photo)
+        const exit = await run(
           Effect.gen(function* () {
-            const bytes = yield* Effect.promise(() => readFile(photo))
             return yield* (yield* ImageStore).store(bytes, "entry")
           }),
-        ),
-      )
+        )
+        if (!Exit.hasInterrupts(exit)) releaseBytes(bytes)
+        return exit
+      })
       if (Exit.isFailure(stored)) {
         const refusal = answerOf(stored)
         if (refusal) await answer(ctx, refusal)

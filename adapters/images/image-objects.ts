@@ -13,7 +13,10 @@ import { parseKey } from "./image-keys.ts"
 export interface ImageObjects {
   /** Where the files are, for logs and the README: `folder data/images`, `s3 bucket/prefix`. */
   readonly description: string
-  /** Writes one file so readers see all of it or nothing. */
+  /**
+   * Writes one file so readers see all of it or nothing. Keeps no reference to `bytes` once it
+   * settles: the image store frees them then (release-bytes.ts).
+   */
   readonly put: (key: string, bytes: Uint8Array, contentType: string) => Promise<void>
   /** The file's bytes; undefined when there is none. */
   readonly get: (key: string) => Promise<Uint8Array | undefined>

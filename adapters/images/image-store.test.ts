@@ -70,6 +70,21 @@ describe.each(BACKENDS)("the image store on %s", (_name, open) => {
       }),
     )
 
+    it.effect("leaves the caller the bytes it was given: it frees only what it made", () =>
+      Effect.gen(function* () {
+        const jpeg = yield* Effect.promise(() =>
+          picture(1200, 900).jpeg({ quality: 80 }).toBuffer(),
+        )
+        const sent = Buffer.from(jpeg)
+        const stored = yield* withStore((store) => store.store(jpeg, "entry"))
+        expect(jpeg.equals(sent)).toBe(true)
+        // The renditions were written before they were freed.
+        const display = yield* readBack(stored.key)
+        const metadata = yield* Effect.promise(() => sharp(display.bytes).metadata())
+        expect([metadata.width, metadata.height]).toEqual([1200, 900])
+      }),
+    )
+
     it.effect("never enlarges: a small photo keeps its size in every rendition", () =>
       Effect.gen(function* () {
         const png = yield* Effect.promise(() => picture(300, 200).png().toBuffer())

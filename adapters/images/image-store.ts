@@ -19,6 +19,7 @@ import {
   type Suffix,
 } from "./image-keys.ts"
 import { CONTENT_TYPES, inspectImage, looksLikePdf } from "./inspect-image.ts"
+import { releaseBytes } from "./release-bytes.ts"
 import { checkPrintPdf } from "./line-art-pdf.ts"
 import {
   IMAGE_THREADS,
@@ -50,7 +51,9 @@ const SIZES_KEPT = 4096
  * as in image-keys.ts. The bytes are checked by content and every rendition is made in memory
  * before anything is written, so a refused upload leaves nothing behind; each file is written
  * whole or not at all, and if one write fails the others are deleted. Storage failures are
- * defects, not domain errors.
+ * defects, not domain errors. The store keeps no reference to the bytes it is given, and frees
+ * the renditions it made once they are written (release-bytes.ts): a caller that owns the upload
+ * may free it as soon as `store` ends.
  */
 export const makeImageStore = (
   objects: ImageObjects,
@@ -136,6 +139,7 @@ export const makeImageStore = (
         if (kind === "avatar") {
           const made = yield* processed(renderAvatar(bytes))
           yield* writeAll(kind, id, [[".webp", made.bytes]])
+          releaseBytes(made.bytes)
           const stored: StoredImage = {
             key: keys.display,
             format: made.format,
@@ -152,6 +156,7 @@ export const makeImageStore = (
             [".thumb.webp", made.thumbnail.bytes],
             [".webp", made.display.bytes],
           ])
+          releaseBytes(made.original.bytes, made.display.bytes, made.thumbnail.bytes)
           const stored: StoredImage = {
             key: keys.display,
             format: made.display.format,
@@ -168,6 +173,7 @@ export const makeImageStore = (
           ...(printPdf ? [[".print.pdf", printPdf.bytes] as const] : []),
           [".png", made.page.bytes],
         ])
+        releaseBytes(made.page.bytes, made.thumbnail.bytes)
         const stored: StoredImage = {
           key: keys.display,
           format: made.page.format,
