@@ -106,6 +106,13 @@ export const sessions = (store: MemoryStore) =>
   SessionRepository.of({
     create: (session) => Effect.sync(() => void store.tables.sessions.set(session.id, session)),
     find: (id) => Effect.sync(() => Option.fromNullishOr(store.tables.sessions.get(id))),
+    findWithMember: (id) =>
+      Effect.sync(() =>
+        Option.map(Option.fromNullishOr(store.tables.sessions.get(id)), (session) => ({
+          session,
+          member: store.tables.members.get(session.memberId) ?? null,
+        })),
+      ),
     touch: (id, lastSeenAt, expiresAt) =>
       Effect.sync(() => {
         const session = store.tables.sessions.get(id)

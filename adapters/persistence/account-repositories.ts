@@ -12,9 +12,11 @@ import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
 import type { MailKind } from "../../domain/shared/mailer.port.ts"
 import { type OutboxMail, OutboxRepository } from "../mail/outbox.ts"
 import { Database, type DatabaseShape } from "./database.ts"
+import { toMember } from "./member-repository.ts"
 import { rawTable } from "./raw-rows.ts"
 import { keysetPage, upsert } from "./repository-support.ts"
 import {
+  MemberTable,
   type MemberSettingsRow,
   MemberSettingsTable,
   type MemberTokenRow,
@@ -85,6 +87,12 @@ const sessions = (db: DatabaseShape) => {
   // Every signed-in request reads its session: a prepared statement, not a TypeORM find.
   const table = rawTable(SessionTable, db.dialect)
   const byId = `SELECT ${table.columns("s")} FROM ${table.name} s WHERE s.id = ?`
+  const members = rawTable(MemberTable, db.dialect)
+  // The member's columns are prefixed (both tables have an id, a created_at); m.id is null when
+  // the member's row is gone.
+  const withMember =
+    `SELECT ${table.columns("s")}, ${members.columns("m", "member.")} FROM ${table.name} s ` +
+    `LEFT JOIN ${members.name} m ON m.id = s.member_id WHERE s.id = ?`
   return SessionRepository.of({
     create: (session) =>
       db.run((m) =>
@@ -95,6 +103,13 @@ const sessions = (db: DatabaseShape) => {
     find: (id) =>
       Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(byId, [id])), ([raw]) =>
         Option.map(Option.fromNullishOr(raw), (found) => table.row(found)),
+      ),
+    findWithMember: (id) =>
+      Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(withMember, [id])), ([raw]) =>
+        Option.map(Option.fromNullishOr(raw), (found) => ({
+          session: table.row(found),
+          member: found["member.id"] == null ? null : toMember(members.row(found, "member.")),
+        })),
       ),
     touch: (id, lastSeenAt, expiresAt) =>
       db.run((m) =>

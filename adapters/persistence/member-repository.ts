@@ -10,7 +10,7 @@ import { keysetPage, likeEscaped, notFound, upsert } from "./repository-support.
 
 /** Members on SQL, mapped to and from their rows. */
 
-const toMember = (row: MemberRow): Member => ({
+export const toMember = (row: MemberRow): Member => ({
   id: row.id,
   email: row.email,
   username: row.username,

@@ -97,22 +97,21 @@ export const sessionMember = Effect.fn("sessionMember")(function* (token: string
   const none = Option.none<{ readonly member: Member; readonly session: Session }>()
   if (token.trim() === "") return none
   const sessions = yield* SessionRepository
-  const members = yield* MemberRepository
-  const found = yield* sessions.find(yield* (yield* IdSource).digest(token))
+  const found = yield* sessions.findWithMember(yield* (yield* IdSource).digest(token))
   if (Option.isNone(found)) return none
-  let session = found.value
+  let session = found.value.session
   const now = yield* Clock.currentTimeMillis
   if (isSessionExpired(session, now)) {
     yield* sessions.delete(session.id)
     return none
   }
-  const member = yield* Effect.option(members.get(session.memberId))
-  if (Option.isNone(member) || member.value.suspendedAt !== null) return none
+  const member = found.value.member
+  if (member === null || member.suspendedAt !== null) return none
   if (isSessionTouchDue(session, now)) {
     session = touchedSession(session, now)
     yield* sessions.touch(session.id, session.lastSeenAt, session.expiresAt)
   }
-  return Option.some({ member: member.value, session })
+  return Option.some({ member, session })
 })
 
 /** Ends the session behind a cookie token; an unknown or ended one is not an error. */

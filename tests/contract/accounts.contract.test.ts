@@ -7,6 +7,7 @@ import { verifyEmail } from "../../domain/accounts/email-verification.use-case.t
 import type { MemberToken } from "../../domain/accounts/member-token.port.ts"
 import { MemberTokenRepository } from "../../domain/accounts/member-token.port.ts"
 import type { Session } from "../../domain/accounts/session.entity.ts"
+import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { SessionRepository } from "../../domain/accounts/session.port.ts"
 import type { ContactMessage } from "../../domain/contact/contact-message.entity.ts"
 import { ContactMessageRepository } from "../../domain/contact/contact.port.ts"
@@ -65,6 +66,19 @@ contract("SessionRepository", (test) => {
       yield* sessions.delete(session.id)
       yield* sessions.touch(session.id, NOW, NOW)
       expect(Option.isNone(yield* sessions.find(session.id))).toBe(true)
+    }))
+
+  test("finds a session with its member in one read, as the member repository has them", () =>
+    Effect.gen(function* () {
+      const sessions = yield* SessionRepository
+      const members = yield* MemberRepository
+      const member = yield* seedMember({ username: unique("s") })
+      const session = sessionOf(member.id)
+      yield* sessions.create(session)
+      const found = Option.getOrThrow(yield* sessions.findWithMember(session.id))
+      expect(found.session).toEqual(session)
+      expect(found.member).toEqual(yield* members.get(member.id))
+      expect(Option.isNone(yield* sessions.findWithMember(sessionOf(member.id).id))).toBe(true)
     }))
 
   test("deletes every session of a member, or all but one, leaving others' alone", () =>
