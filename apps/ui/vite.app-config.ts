@@ -97,10 +97,32 @@ const ROUTER_BUILD = (file: string) =>
   fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url))
 
 /**
+ * The page's stylesheets preloaded from the head instead of linked (issue 20): a linked sheet,
+ * even at the end of <body>, holds back the module scripts until it has loaded and counts as
+ * render-blocking in Lighthouse, while the shell's critical rules are already inlined. The entry
+ * script applies the preloaded sheets and renders once they have loaded
+ * (apps/ui/src/page-stylesheet.ts); without scripts, a <noscript> link styles the page.
+ */
+const preloadStylesheets = (html: string): string => {
+  const links: Array<string> = []
+  const withoutLinks = html.replace(
+    /<link rel="stylesheet"([^>]*)>(?=\s*<\/body>)/g,
+    (_link, attributes: string) => {
+      links.push(attributes)
+      return `<noscript><link rel="stylesheet"${attributes}></noscript>`
+    },
+  )
+  if (links.length === 0) return html
+  const preloads = links.map((attributes) => `<link rel="preload" as="style"${attributes}>`)
+  return withoutLinks.replace(/<\/head>/i, `${preloads.join("\n")}\n</head>`)
+}
+
+/**
  * The first paint without scripts (issue 20): the app's frame rendered to HTML into index.html's
- * #root, with the CSS rules it uses inlined in a <style> and the whole stylesheet linked at the
- * end of <body>, so the browser paints the header from the first response while the stylesheet
- * and the scripts load (module scripts still wait for it, so the app never renders unstyled).
+ * #root, with the CSS rules it uses inlined in a <style> and the whole stylesheet preloaded
+ * (preloadStylesheets), so the browser paints the header from the first response while the
+ * stylesheet and the scripts load (the entry applies the sheet and waits for it, so the app never
+ * renders unstyled).
  * `shell` is a module of the app exporting `renderShell(language): Promise<string>`, imported
  * through Vite's own module runner (TSX, the app's imports, its catalogs compiled by Lingui's
  * plugin) with React DOM's server renderer. Beasties (the kept fork of Google's critters) picks
@@ -144,7 +166,7 @@ const prerenderShell = (root: string, shell: string, languages: ReadonlyArray<st
       const withShell = html
         .replace(empty, `<div id="root">${await module.renderShell(language)}</div>`)
         .replace(/<html lang="[^"]*"/i, `<html lang="${language}"`)
-      const source = await beasties.process(withShell)
+      const source = preloadStylesheets(await beasties.process(withShell))
       if (language === "en") page.source = source
       else this.emitFile({ type: "asset", fileName: `index.${language}.html`, source })
     }
