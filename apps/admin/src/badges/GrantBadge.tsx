@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query"
 import { Medal } from "lucide-react"
 import { useState, type FormEvent, type SelectHTMLAttributes } from "react"
-import { BADGE_IDS, BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
+import { BADGE_IDS, type BadgeId } from "../../../../domain/badges/badges.ts"
+import { badgeText } from "../../../ui/src/badge-text.ts"
 import { Button } from "../../../ui/src/button.tsx"
 import { DialogActions, FormDialog } from "../../../ui/src/dialog.tsx"
 import { Field, FormAlert, SelectInput } from "../../../ui/src/form.tsx"
@@ -9,7 +10,6 @@ import { useT } from "../../../ui/src/i18n.tsx"
 import { messageOf } from "../../../ui/src/messages.ts"
 import { useToast } from "../../../ui/src/toast.tsx"
 import { adminApi } from "../api/admin-api.ts"
-import { badgeDescription, badgeName } from "./badge-text.ts"
 
 /** One of the six badges (domain/badges/badges.ts), the catalogue every page reads. */
 export const BadgeSelect = ({
@@ -30,10 +30,7 @@ export const BadgeSelect = ({
       <option value="">{t("admin.badges.grant.choose")}</option>
       {BADGE_IDS.map((id) => (
         <option key={id} value={id}>
-          {t("admin.badges.grant.option", {
-            name: badgeName(t, id, BADGES[id].name),
-            description: badgeDescription(t, id),
-          })}
+          {t("admin.badges.grant.option", badgeText(id, t))}
         </option>
       ))}
     </SelectInput>
@@ -46,12 +43,12 @@ export const useGrantBadge = () => {
   const toast = useToast()
   const t = useT()
   return async (memberId: string, memberName: string, badgeId: BadgeId) => {
-    const badge = await adminApi.grantBadge(memberId, badgeId)
+    await adminApi.grantBadge(memberId, badgeId)
     void client.invalidateQueries({ queryKey: ["admin", "member", memberId] })
     toast({
       title: t("admin.badges.grant.granted"),
       description: t("admin.badges.grant.grantedBody", {
-        badge: badgeName(t, badgeId, badge.name),
+        badge: badgeText(badgeId, t).name,
         member: memberName,
       }),
     })

@@ -9,6 +9,7 @@ import {
   type PlanPerk,
   type Tier,
 } from "../../../../domain/plans/plans.ts"
+import { badgeText as badgeTextIn } from "../../../ui/src/badge-text.ts"
 import type { Translate } from "../../../ui/src/i18n.tsx"
 import { activeT } from "../session/active-t.ts"
 
@@ -76,40 +77,8 @@ export const creditsLeftText = (
 ): string =>
   subscription.unlimited ? t("web.plans.unlimited") : String(subscription.remaining_submissions)
 
-const BADGE_TEXT: Readonly<
-  Record<BadgeId, { readonly name: string; readonly description: string }>
-> = {
-  "first-win": {
-    name: "web.plans.badge.firstWin.name",
-    description: "web.plans.badge.firstWin.description",
-  },
-  "hat-trick": {
-    name: "web.plans.badge.hatTrick.name",
-    description: "web.plans.badge.hatTrick.description",
-  },
-  "peoples-choice": {
-    name: "web.plans.badge.peoplesChoice.name",
-    description: "web.plans.badge.peoplesChoice.description",
-  },
-  "consistency-king": {
-    name: "web.plans.badge.consistencyKing.name",
-    description: "web.plans.badge.consistencyKing.description",
-  },
-  "master-artist": {
-    name: "web.plans.badge.masterArtist.name",
-    description: "web.plans.badge.masterArtist.description",
-  },
-  "community-favorite": {
-    name: "web.plans.badge.communityFavorite.name",
-    description: "web.plans.badge.communityFavorite.description",
-  },
-}
-
-/** A badge's name and what earns it, in the page's language (domain/badges holds the English). */
-export const badgeText = (
-  id: BadgeId,
-  t: Translate = activeT,
-): { readonly name: string; readonly description: string } => ({
-  name: t(BADGE_TEXT[id].name),
-  description: t(BADGE_TEXT[id].description),
-})
+/**
+ * A badge's name and what earns it, in the page's language. The table is the dashboard's too
+ * (apps/ui/src/badge-text.ts); reading it through here brings the English texts (catalog.ts).
+ */
+export const badgeText = (id: BadgeId, t: Translate = activeT) => badgeTextIn(id, t)

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { Search } from "lucide-react"
 import { Progress } from "radix-ui"
 import { useState, type FormEvent } from "react"
-import { BADGE_IDS, BADGES, type BadgeId } from "../../../../../domain/badges/badges.ts"
+import { BADGE_IDS, type BadgeId } from "../../../../../domain/badges/badges.ts"
+import { badgeText } from "../../../../ui/src/badge-text.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, FormAlert, TextInput } from "../../../../ui/src/form.tsx"
@@ -14,7 +15,6 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AdminMember } from "../../api/admin-types.ts"
 import { BadgeSelect, useGrantBadge } from "../../badges/GrantBadge.tsx"
-import { badgeDescription, badgeName } from "../../badges/badge-text.ts"
 import { count } from "../../ui/dates.ts"
 
 /** Finds the member to grant to: a search, then one of its results. */
@@ -224,10 +224,7 @@ const Backfill = () => {
           <li key={id}>
             <T
               id="admin.badges.backfill.rule"
-              values={{
-                name: badgeName(t, id, BADGES[id].name),
-                description: badgeDescription(t, id),
-              }}
+              values={badgeText(id, t)}
               components={{ 0: <span className="font-medium" /> }}
             />
           </li>
