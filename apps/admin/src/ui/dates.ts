@@ -83,3 +83,24 @@ export const percent = (rate: number): string =>
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(rate)
+
+const money = new Map<string, Intl.NumberFormat>()
+
+/**
+ * US dollars as every dashboard page writes money, in the page's language, with cents only when
+ * there are some: "$25" and "$4.99" in English, as the site writes prizes and prices; "25 US$"
+ * and "4,99 US$" in Spanish.
+ */
+export const dollars = (amount: number): string => {
+  const language = locale()
+  let format = money.get(language)
+  if (format === undefined) {
+    format = new Intl.NumberFormat(language, {
+      style: "currency",
+      currency: "USD",
+      trailingZeroDisplay: "stripIfInteger",
+    })
+    money.set(language, format)
+  }
+  return format.format(amount)
+}

@@ -197,13 +197,15 @@ describe("the drawings section in the admin's language (issue 22)", () => {
     const september = await screen.findByRole("region", { name: "Verlosungen im September 2026" })
     expect(within(september).getByRole("columnheader", { name: "Tarif" })).toBeTruthy()
     const [pro, champ] = within(september).getAllByRole("row").slice(1)
-    expect(pro?.textContent).toContain("50,00\u00a0$") // Intl puts a no-break space before the sign
+    // The dashboard's one money format: whole dollars without cents, as in English ("$50").
+    expect(pro?.textContent).toContain("50\u00a0$") // Intl puts a no-break space before the sign
+    expect(pro?.textContent).not.toContain("50,00")
     expect(pro?.textContent).toContain("Gezogen")
     expect(
       within(pro as HTMLElement).getByRole("button", { name: /Als ausgezahlt markieren/ }),
     ).toBeTruthy()
     expect(champ?.textContent).toContain("keine Teilnehmenden")
-    expect(champ?.textContent).toContain("100,00\u00a0$")
+    expect(champ?.textContent).toContain("100\u00a0$")
 
     const october = await screen.findByRole("region", { name: "Verlosungen im Oktober 2026" })
     expect(within(october).getByText("Festgelegt, nicht gezogen")).toBeTruthy()

@@ -2,16 +2,15 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { monthEnd } from "../../../../../domain/drawings/drawing.entity.ts"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
 import { Button } from "../../../../ui/src/button.tsx"
-import { dollarsFromCents, monthYear } from "../../../../ui/src/format.ts"
-import { currentLanguage, SOURCE_LANGUAGE, T, useT } from "../../../../ui/src/i18n.tsx"
+import { monthYear } from "../../../../ui/src/format.ts"
+import { T, useT } from "../../../../ui/src/i18n.tsx"
 import { PageHeader } from "../../../../ui/src/page.tsx"
 import { EmptyState, Loadable } from "../../../../ui/src/states.tsx"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { useToast } from "../../../../ui/src/toast.tsx"
-import { moneyText } from "../../../../web/src/plans/plan-text.ts"
 import { adminApi } from "../../api/admin-api.ts"
 import type { Drawing } from "../../api/admin-types.ts"
-import { count } from "../../ui/dates.ts"
+import { count, dollars } from "../../ui/dates.ts"
 
 const DRAWINGS_KEY = ["admin", "drawings"] as const
 
@@ -25,12 +24,8 @@ const STATUS_TEXT: { readonly [S in Drawing["status"]]: string } = {
 /** "November 2026" for "2026-11" ("noviembre de 2026"), in UTC as the months are. */
 const monthName = (month: string): string => monthYear(`${month}-01T00:00:00Z`, "UTC")
 
-/**
- * A prize: "$25" in English as the site shows it (whole dollars without cents), the language's
- * own currency format otherwise ("25,00 US$").
- */
-const prize = (cents: number): string =>
-  currentLanguage() === SOURCE_LANGUAGE ? moneyText(cents) : dollarsFromCents(cents)
+/** A prize, as every dashboard page writes money ("$25"). */
+const prize = (cents: number): string => dollars(cents / 100)
 
 /** The drawings grouped by month, in the list's order (newest month first). */
 const byMonth = (drawings: ReadonlyArray<Drawing>): ReadonlyArray<[string, Drawing[]]> => {

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { Link, useParams } from "react-router-dom"
 import { useSession } from "../../../../web/src/session/session.tsx"
-import { dollars } from "../../../../ui/src/format.ts"
 import { ConfirmDialog } from "../../../../ui/src/alert-dialog.tsx"
+import { badgeText, hasBadgeText } from "../../../../ui/src/badge-text.ts"
 import { Button } from "../../../../ui/src/button.tsx"
 import { Card } from "../../../../ui/src/card.tsx"
 import { Field, TextArea } from "../../../../ui/src/form.tsx"
@@ -15,9 +15,8 @@ import { useToast } from "../../../../ui/src/toast.tsx"
 import { adminApi } from "../../api/admin-api.ts"
 import type { AdminMember, MemberDetail } from "../../api/admin-types.ts"
 import { GrantBadgeButton } from "../../badges/GrantBadge.tsx"
-import { badgeName } from "../../badges/badge-text.ts"
 import { ModerationChip } from "../../ui/admin-ui.tsx"
-import { count, dateTime } from "../../ui/dates.ts"
+import { count, dateTime, dollars } from "../../ui/dates.ts"
 import { MemberChips } from "./member-ui.tsx"
 import { JudgeToggle } from "./JudgeToggle.tsx"
 import { TwoFactorReset } from "./TwoFactorReset.tsx"
@@ -369,7 +368,9 @@ const MemberPage = () => {
                         key={badge.id}
                         className="rounded-lg border border-slate-200 px-3 py-2 text-sm"
                       >
-                        <span className="font-medium">{badgeName(t, badge.id, badge.name)}</span>
+                        <span className="font-medium">
+                          {hasBadgeText(badge.id) ? badgeText(badge.id, t).name : badge.name}
+                        </span>
                         <span className="text-slate-600"> · {dateTime(badge.earnedAt)}</span>
                       </li>
                     ))}
