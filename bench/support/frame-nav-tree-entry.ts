@@ -21,6 +21,25 @@ export const run = async () => {
   return build.stats
 }
 
+/**
+ * After run: what the frame does with a new tree besides building it, each in one go (no slices):
+ * the body's outer HTML read, then the NAV_TREE payload (the tree and that HTML) posted, which
+ * copies it (structured clone) before postMessage returns. Posted here on a MessageChannel: the
+ * same copy as to the parent window.
+ */
+export const post = () => {
+  if (!tree) throw new Error("post runs after run")
+  const started = performance.now()
+  const outerHTML = document.body.outerHTML
+  const read = performance.now()
+  const channel = new MessageChannel()
+  channel.port2.postMessage({ navTree: tree.root, outerHTML })
+  const posted = performance.now()
+  channel.port1.close()
+  channel.port2.close()
+  return { outerHtmlMs: read - started, postMs: posted - read, bytes: outerHTML.length }
+}
+
 /** After run: one element added in the middle section, and the tree updated from the records. */
 export const update = async () => {
   if (!tree || !observer) throw new Error("update runs after run")
