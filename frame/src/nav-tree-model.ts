@@ -42,7 +42,8 @@ export interface TreeElement {
   /** The element itself; for a component, the top elements of its output. */
   readonly elements: Array<Element>
   readonly parent: string | null
-  readonly children: Array<string>
+  /** NO_KEYS until the first child (nav-tree.ts's attach). */
+  children: Array<string>
   readonly isComponent: boolean
   pageBoundingBox: PageBoundingBox
 }
@@ -137,14 +138,23 @@ export const unionBox = (boxes: ReadonlyArray<PageBoundingBox>): PageBoundingBox
 export const splitClasses = (value: unknown): Array<string> =>
   typeof value === "string" ? value.split(/\s+/).filter((name) => name !== "") : []
 
+// What the many nodes without props, text or children hold, shared: each node's own empty object
+// or array would live as long as the tree, and the NAV_TREE post would copy each (a shared one is
+// copied once). Frozen, as nothing changes them; a first child replaces NO_NODES / NO_KEYS.
+const NO_PROPS: Record<string, NavProp> = Object.freeze({})
+const NO_TEXTS = Object.freeze([]) as unknown as Array<string>
+export const NO_NODES = Object.freeze([]) as unknown as Array<NavNode>
+export const NO_KEYS = Object.freeze([]) as unknown as Array<string>
+
 export const propsForNode = (fiber: Fiber | undefined): Record<string, NavProp> => {
-  const props: Record<string, NavProp> = {}
-  if (!fiber) return props
+  if (!fiber) return NO_PROPS
+  let props: Record<string, NavProp> | undefined
   for (const [name, value] of Object.entries(propsOf(fiber))) {
     if (name === "children") continue
+    props ??= {}
     props[name] = navProp(value)
   }
-  return props
+  return props ?? NO_PROPS
 }
 
 /** An element's classes as its classList holds them (each once, in order), read off the attribute. */
@@ -172,13 +182,15 @@ export const classesOf = (element: Element): Array<string> => {
 }
 
 export const literalChildrenOf = (element: Element): Array<string> => {
-  const texts: Array<string> = []
+  let texts: Array<string> | undefined
   for (let child = element.firstChild; child !== null; child = child.nextSibling) {
     if (child.nodeType !== TEXT_NODE) continue
     const text = (child.nodeValue ?? "").trim()
-    if (text !== "") texts.push(text)
+    if (text === "") continue
+    if (texts) texts.push(text)
+    else texts = [text]
   }
-  return texts
+  return texts ?? NO_TEXTS
 }
 
 export const isSkipped = (element: Element): boolean =>
@@ -236,7 +248,7 @@ export const hostNode = (
   }
   return {
     parent: place.parent,
-    children: [],
+    children: NO_NODES,
     classList,
     directlySetClassList: directlySet,
     name: names?.get(codebaseId) ?? tagName,

@@ -29,6 +29,8 @@ import {
 import {
   ZERO_BOX,
   ELEMENT_NODE,
+  NO_KEYS,
+  NO_NODES,
   boxIn,
   splitClasses,
   propsForNode,
@@ -391,8 +393,13 @@ const runPlan = (
 
   /** Hangs a node this run made under `parent`, in the node's and in the entry's children. */
   const attach = (node: NavNode, parent: NavNode, entry: TreeElement) => {
-    parent.children.push(node)
-    entryOf(parent)?.children.push(node.tempoElementKey)
+    // A leaf's children are the shared NO_NODES / NO_KEYS until this first child.
+    if (parent.children.length === 0) parent.children = [node]
+    else parent.children.push(node)
+    const parentEntry = entryOf(parent)
+    if (parentEntry && parentEntry.children.length === 0) {
+      parentEntry.children = [node.tempoElementKey]
+    } else parentEntry?.children.push(node.tempoElementKey)
     if (isUpdate) {
       plan.made.set(node, entry)
       subtree?.made.push([node, entry])
@@ -438,7 +445,7 @@ const runPlan = (
         const name = componentName(fiber.type)
         const node: NavNode = {
           parent: parent.tempoElementKey,
-          children: [],
+          children: NO_NODES,
           classList: [],
           directlySetClassList: splitClasses(propsOf(fiber).className),
           name: options.names?.get(codebaseId) ?? name ?? "Component",
@@ -708,7 +715,7 @@ const entryFor = (node: NavNode, codebaseId: string, elements: Array<Element>): 
   name: node.name,
   elements,
   parent: node.parent,
-  children: [],
+  children: NO_KEYS,
   isComponent: node.isComponent,
   pageBoundingBox: node.pageBoundingBox,
 })
