@@ -93,6 +93,7 @@ const sessions = (db: DatabaseShape) => {
   const withMember =
     `SELECT ${table.columns("s")}, ${members.columns("m", "member.")} FROM ${table.name} s ` +
     `LEFT JOIN ${members.name} m ON m.id = s.member_id WHERE s.id = ?`
+  const memberById = `SELECT ${members.columns("m")} FROM ${members.name} m WHERE m.id = ?`
   return SessionRepository.of({
     create: (session) =>
       db.run((m) =>
@@ -104,13 +105,36 @@ const sessions = (db: DatabaseShape) => {
       Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(byId, [id])), ([raw]) =>
         Option.map(Option.fromNullishOr(raw), (found) => table.row(found)),
       ),
+    // MySQL: the join, one round trip. SQLite: two single-row reads, synchronous, about 40 µs
+    // together, where the join took about 230 µs a request under 'sqlite http vote' (traced per
+    // statement; the same two index seeks, but each run of a join costs far more there).
     findWithMember: (id) =>
-      Effect.map(Effect.orDie(db.sql<Array<Record<string, unknown>>>(withMember, [id])), ([raw]) =>
-        Option.map(Option.fromNullishOr(raw), (found) => ({
-          session: table.row(found),
-          member: found["member.id"] == null ? null : toMember(members.row(found, "member.")),
-        })),
-      ),
+      db.dialect === "sqlite"
+        ? Effect.flatMap(
+            Effect.orDie(db.sql<Array<Record<string, unknown>>>(byId, [id])),
+            ([raw]) => {
+              if (!raw) return Effect.succeed(Option.none())
+              const session = table.row(raw)
+              return Effect.map(
+                Effect.orDie(
+                  db.sql<Array<Record<string, unknown>>>(memberById, [session.memberId]),
+                ),
+                ([member]) =>
+                  Option.some({
+                    session,
+                    member: member ? toMember(members.row(member)) : null,
+                  }),
+              )
+            },
+          )
+        : Effect.map(
+            Effect.orDie(db.sql<Array<Record<string, unknown>>>(withMember, [id])),
+            ([raw]) =>
+              Option.map(Option.fromNullishOr(raw), (found) => ({
+                session: table.row(found),
+                member: found["member.id"] == null ? null : toMember(members.row(found, "member.")),
+              })),
+          ),
     touch: (id, lastSeenAt, expiresAt) =>
       db.run((m) =>
         repo(m)

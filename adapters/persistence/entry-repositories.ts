@@ -345,19 +345,47 @@ export const votes = (db: DatabaseShape) => {
     `SELECT ${entryTable.columns("e")}, ${contestTable.columns("c", "contest.")}, ` +
     `(SELECT s.tier FROM ${subscriptions} s WHERE s.member_id = ?) AS voterTier ` +
     `FROM ${entryTable.name} e JOIN ${contestTable.name} c ON c.id = e.contest_id WHERE e.id = ?`
+  const entryRead = `SELECT ${entryTable.columns("e")} FROM ${entryTable.name} e WHERE e.id = ?`
+  const contestRead = `SELECT ${contestTable.columns("c")} FROM ${contestTable.name} c WHERE c.id = ?`
+  const tierRead = `SELECT s.tier AS voterTier FROM ${subscriptions} s WHERE s.member_id = ?`
+  const read = (statement: string, params: ReadonlyArray<SqlValue>) =>
+    Effect.map(
+      Effect.orDie(db.sql<Array<Record<string, unknown>>>(statement, params)),
+      ([raw]) => raw,
+    )
+  /**
+   * SQLite: three single-row reads, synchronous and about 45 µs together, where the join took
+   * about 270 µs a vote under 'sqlite http vote' (traced per statement; its plan is the same
+   * three index seeks, but each run of a join statement costs far more in better-sqlite3).
+   */
+  const sqliteBallot = (entryId: EntryId, voterId: string) =>
+    Effect.gen(function* () {
+      const raw = yield* read(entryRead, [entryId])
+      if (!raw) return yield* Effect.fail(notFound("entry", entryId))
+      const entry = toEntry(entryTable.row(raw))
+      const contest = yield* read(contestRead, [entry.contestId])
+      if (!contest) return yield* Effect.fail(notFound("entry", entryId))
+      const tier = yield* read(tierRead, [voterId])
+      return {
+        entry,
+        contest: toContest(contestTable.row(contest)),
+        tier: (tier?.voterTier ?? null) as Tier | null,
+      }
+    })
   return VoteRepository.of({
+    // MySQL: one statement, one round trip. SQLite: see sqliteBallot.
     ballot: (entryId, voterId) =>
-      Effect.flatMap(
-        Effect.orDie(db.sql<Array<Record<string, unknown>>>(ballotRead, [voterId, entryId])),
-        ([raw]) =>
-          raw
-            ? Effect.succeed({
-                entry: toEntry(entryTable.row(raw)),
-                contest: toContest(contestTable.row(raw, "contest.")),
-                tier: (raw.voterTier ?? null) as Tier | null,
-              })
-            : Effect.fail(notFound("entry", entryId)),
-      ),
+      db.dialect === "sqlite"
+        ? sqliteBallot(entryId, voterId)
+        : Effect.flatMap(read(ballotRead, [voterId, entryId]), (raw) =>
+            raw
+              ? Effect.succeed({
+                  entry: toEntry(entryTable.row(raw)),
+                  contest: toContest(contestTable.row(raw, "contest.")),
+                  tier: (raw.voterTier ?? null) as Tier | null,
+                })
+              : Effect.fail(notFound("entry", entryId)),
+          ),
     // The unique (entry, voter) key decides: a second vote, however concurrent, is refused.
     record: (vote) =>
       db
