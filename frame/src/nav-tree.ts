@@ -325,7 +325,7 @@ const updatePlan = (
   }
 }
 
-/** Builds the tree of `body` from scratch; each slice runs in its own animation frame. */
+/** Builds the tree of `body` from scratch; each slice runs in a task of its own (clock.nextTask). */
 export const buildNavTree = (body: HTMLElement, options: BuildOptions): NavTreeBuild =>
   runPlan(body, options, fullPlan(body, options), false)
 
