@@ -8,20 +8,17 @@
  * which injects styles from the scripts) resolves at once; a sheet that fails to load does too,
  * as a `<link>` in the page would have.
  */
-export const applyPageStylesheets = (doc: Document = document): Promise<void> => {
-  const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')]
-  return Promise.all(
-    preloads.map(
+export const applyPageStylesheets = (doc: Document = document): Promise<unknown> =>
+  Promise.all(
+    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
       (preload) =>
-        new Promise<void>((resolve) => {
+        new Promise((resolve) => {
           const sheet = doc.createElement("link")
           sheet.rel = "stylesheet"
-          if (preload.crossOrigin !== null) sheet.crossOrigin = preload.crossOrigin
+          sheet.crossOrigin = preload.crossOrigin
           sheet.href = preload.href
-          sheet.addEventListener("load", () => resolve(), { once: true })
-          sheet.addEventListener("error", () => resolve(), { once: true })
+          sheet.onload = sheet.onerror = resolve
           preload.after(sheet)
         }),
     ),
-  ).then(() => undefined)
-}
+  )
