@@ -9,18 +9,20 @@ import type { Entry } from "../../domain/submissions/entry.entity.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { NOW, contract, entryOf, unique } from "./support/contract.ts"
 
+/** A daily contest, an artist's entry in it and another member to vote for it. */
+const entryAndVoter = Effect.gen(function* () {
+  const contest = yield* seedContest({ contestType: unique("daily") })
+  const artist = yield* seedMember({ username: unique("a") })
+  const voter = yield* seedMember({ username: unique("v") })
+  const { entry } = yield* submitEntry({ memberId: artist.id, contestId: contest.id, image: "i" })
+  return { contest, artist, voter, entry }
+})
+
 contract("VoteRepository", (test) => {
   test("records a vote once; a second by the same member is VotePermanent", () =>
     Effect.gen(function* () {
       const votes = yield* VoteRepository
-      const contest = yield* seedContest({ contestType: unique("daily") })
-      const artist = yield* seedMember({ username: unique("a") })
-      const voter = yield* seedMember({ username: unique("v") })
-      const { entry } = yield* submitEntry({
-        memberId: artist.id,
-        contestId: contest.id,
-        image: "i",
-      })
+      const { contest, voter, entry } = yield* entryAndVoter
       const vote = {
         id: crypto.randomUUID(),
         entryId: entry.id,
@@ -45,14 +47,7 @@ contract("VoteRepository", (test) => {
     Effect.gen(function* () {
       const votes = yield* VoteRepository
       const entries = yield* EntryRepository
-      const contest = yield* seedContest({ contestType: unique("daily") })
-      const artist = yield* seedMember({ username: unique("a") })
-      const voter = yield* seedMember({ username: unique("v") })
-      const { entry } = yield* submitEntry({
-        memberId: artist.id,
-        contestId: contest.id,
-        image: "i",
-      })
+      const { contest, artist, voter, entry } = yield* entryAndVoter
       const ballot = yield* votes.ballot(entry.id, voter.id)
       expect(ballot.entry).toEqual(yield* entries.get(entry.id))
       expect(ballot.contest).toEqual(contest)
