@@ -5,6 +5,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
 import { chromiumAvailable, INSTALL_HINT, launchChromiumServer } from "./chromium.ts"
+import { utcDay } from "./run-context.ts"
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url))
 const VITE = fileURLToPath(new URL("../../../node_modules/vite/bin/vite.js", import.meta.url))
@@ -57,14 +58,17 @@ const buildApps = async () => {
  * The demo world, once: `colorday db migrate` and `colorday seed --demo` into a fresh DATA_DIR
  * (the SQLite file and its images folder), which each startSite copies instead of seeding again.
  */
-const seedDemoTemplate = async (dataDir: string) => {
+const seedDemoTemplate = async (dataDir: string): Promise<string> => {
   const started = performance.now()
+  const day = utcDay()
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir }
   // The embedded SQLite default, whatever the shell has.
   delete env.DATABASE_URL
   await node("`colorday db migrate` of the demo template", [CLI, "db", "migrate"], env)
   await node("`colorday seed --demo` of the demo template", [CLI, "seed", "--demo"], env)
   console.log(`e2e: seeded the demo world in ${Math.round(performance.now() - started)} ms`)
+  // Seeded across midnight: which day it laid out is unclear, so no site copies it.
+  return utcDay() === day ? day : ""
 }
 
 /**
@@ -83,16 +87,17 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return
   }
   const template = mkdtempSync(join(tmpdir(), "colorday-e2e-demo-"))
-  try {
-    // The builds and the seeding each keep a core busy: side by side they take the longer's time.
-    await Promise.all([buildApps(), seedDemoTemplate(template)])
-  } catch (error) {
-    rmSync(template, { recursive: true, force: true })
-    throw error
-  }
+  // The builds and the seeding each keep a core busy: side by side they take the longer's time.
+  const [, day] = await Promise.all([buildApps(), seedDemoTemplate(template)]).catch(
+    (error: unknown) => {
+      rmSync(template, { recursive: true, force: true })
+      throw error
+    },
+  )
   const server = await launchChromiumServer()
   project.provide("chromiumWsEndpoint", server.wsEndpoint())
   project.provide("demoTemplateDir", template)
+  project.provide("demoTemplateDay", day)
   return async () => {
     await server.close()
     rmSync(template, { recursive: true, force: true })
