@@ -214,6 +214,8 @@ const withButton = (
   options: {
     /** The text part's line before the link ("See the full ranking: …"); just the link if absent. */
     readonly linkLine?: string
+    /** A paragraph after the link and the button ("If you did not ask for this, …"). */
+    readonly after?: string
     readonly unsubscribe?: { readonly url: string; readonly switchLabel: string }
   } = {},
 ): RenderedMail => {
@@ -221,15 +223,16 @@ const withButton = (
     options.unsubscribe === undefined
       ? undefined
       : unsubscribeLines(options.unsubscribe.switchLabel, options.unsubscribe.url, tr)
+  const after = options.after
   return {
     to,
     subject,
     link,
     ...(options.unsubscribe === undefined ? {} : { unsubscribeUrl: options.unsubscribe.url }),
-    text: `${body}\n\n${options.linkLine ?? link}\n\n${outro === undefined ? "" : `${outro.text}\n\n`}${signatureIn(tr)}\n`,
+    text: `${body}\n\n${options.linkLine ?? link}\n\n${after === undefined ? "" : `${after}\n\n`}${outro === undefined ? "" : `${outro.text}\n\n`}${signatureIn(tr)}\n`,
     html: page(
       subject,
-      `${paragraphs(body)}\n${button(link, label, tr)}${outro === undefined ? "" : `\n${outro.html}`}`,
+      `${paragraphs(body)}\n${button(link, label, tr)}${after === undefined ? "" : `\n${paragraphs(after)}`}${outro === undefined ? "" : `\n${outro.html}`}`,
       tr,
     ),
   }
@@ -277,34 +280,24 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
         hours: hoursOf(VERIFICATION_TOKEN_TTL_MS),
       })
       const outro = tr("mail.verification.outro")
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
-        html: page(
-          subject,
-          `${paragraphs(intro)}\n${button(link, tr("mail.verification.button"), tr)}\n${paragraphs(outro)}`,
-          tr,
-        ),
-      }
+      return withButton(mail.to, subject, intro, link, tr("mail.verification.button"), tr, {
+        after: outro,
+      })
     }
     case "reset-password": {
       const link = resetLink(publicUrl, mail.token)
       const subject = tr("mail.account.reset.subject")
       const intro = `${greeting(mail.name)}\n\n${tr("mail.account.reset.intro", { hours: hoursOf(RESET_TOKEN_TTL_MS) })}`
       const outro = tr("mail.account.reset.outro")
-      return {
-        to: mail.to,
+      return withButton(
+        mail.to,
         subject,
+        intro,
         link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
-        html: page(
-          subject,
-          `${paragraphs(intro)}\n${button(link, tr("mail.common.choosePassword.button"), tr)}\n${paragraphs(outro)}`,
-          tr,
-        ),
-      }
+        tr("mail.common.choosePassword.button"),
+        tr,
+        { after: outro },
+      )
     }
     case "contact-received": {
       // To the support inbox, in the team's language (English unless a sender passes another).
@@ -511,17 +504,9 @@ export const renderMail = (mail: Mail & InLanguage, publicUrl: string): Rendered
       const subject = tr("mail.account.confirmEmail.subject")
       const intro = `${greeting(mail.name)}\n\n${tr("mail.account.confirmEmail.intro", { hours: hoursOf(VERIFICATION_TOKEN_TTL_MS) })}`
       const outro = tr("mail.account.confirmEmail.outro")
-      return {
-        to: mail.to,
-        subject,
-        link,
-        text: `${intro}\n\n${link}\n\n${outro}\n\n${signatureIn(tr)}\n`,
-        html: page(
-          subject,
-          `${paragraphs(intro)}\n${button(link, tr("mail.account.confirmEmail.button"), tr)}\n${paragraphs(outro)}`,
-          tr,
-        ),
-      }
+      return withButton(mail.to, subject, intro, link, tr("mail.account.confirmEmail.button"), tr, {
+        after: outro,
+      })
     }
     case "email-change-requested":
       return withPasswordLink(
