@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto"
 import { bodyParser } from "@koa/bodyparser"
 import cors from "@koa/cors"
-import Router, { type Layer } from "@koa/router"
+import Router from "@koa/router"
 import { Cause, type Effect, Exit, type ManagedRuntime, Option } from "effect"
 import Koa, { type Context } from "koa"
 import compress from "koa-compress"
@@ -20,7 +20,7 @@ import {
 import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
-import { decode, keptQueries, type RegisteredRoute, routeDispatch } from "./route-dispatch.ts"
+import { decode, exactPathDispatch, keptQueries, type RegisteredRoute } from "./route-dispatch.ts"
 import { revalidates, sendTagged, varyByCookie } from "./tagged-answers.ts"
 import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads, type UploadLimits } from "./uploads.ts"
@@ -420,12 +420,10 @@ export const makeHttpApp = <R>(options: {
       if (die && die.defect instanceof HttpRefusal) throw die.defect
       throw new Error(Cause.pretty(exit.cause))
     }
-    // One path (a string) registers one layer; only an array of paths answers the router.
-    const layer = router.register(spec.path, [spec.method], handle) as Layer
-    registered.push({ spec, layer, handle })
+    registered.push({ spec, layer: router.register(spec.path, [spec.method], handle), handle })
   }
-  // Requests for our routes skip the router's pattern walk (route-dispatch.ts).
-  app.use(routeDispatch(router, registered))
+  // Parameterless routes' exact paths skip the router's pattern walk (route-dispatch.ts).
+  app.use(exactPathDispatch(router, registered))
   app.use(router.routes())
   // Nothing matched: a known path asked with another method is 405 with Allow, else 404.
   // (router.allowedMethods() runs after this middleware, so it never saw these requests.)

@@ -1,4 +1,4 @@
-import type { Layer, Router } from "@koa/router"
+import type Router from "@koa/router"
 import { Result, Schema, SchemaIssue } from "effect"
 import type { Context, Middleware } from "koa"
 import { HttpRefusal } from "./http-errors.ts"
@@ -52,60 +52,31 @@ export const keptQueries = (schema: Schema.Top | undefined) => {
 /** A route registered with the router, its router layer, and the handler behind it. */
 export interface RegisteredRoute {
   readonly spec: AnyRoute
-  readonly layer: Layer
+  readonly layer: unknown
   readonly handle: (ctx: Context) => Promise<void>
 }
 
-/** The literal start of a route's path, before its first parameter, in lower case. */
-const literalStart = (path: string) => {
-  const at = path.search(/[:*(]/)
-  return (at === -1 ? path : path.slice(0, at)).toLowerCase()
-}
-
 /**
- * Each request to a route goes to its handler without the router's walk (@koa/router tests every
- * route's pattern in turn, 132 of them, and composes the matches anew for each request):
- * - a parameterless route's exact path, by a map lookup, where the router would pick that same
- *   route first;
- * - any other path, by the first route registered for its method whose pattern matches: the one
- *   the router would run (its handlers never call the next), with the same params. A route whose
- *   literal start (its path before the first parameter) the path does not begin with is skipped
- *   without its pattern being tried (patterns are case-insensitive: both sides in lower case).
- * What no route takes goes on to the router as before (405 with Allow, or 404).
+ * A request for a parameterless route's exact path (the public reads: the current contest, the
+ * gallery, health) goes to its handler without matching every route's pattern in turn; only where
+ * the router would pick that same route first (the rest, and any other spelling of a path, go
+ * through the router as before).
  */
-export const routeDispatch = (
+export const exactPathDispatch = (
   router: Router,
   registered: ReadonlyArray<RegisteredRoute>,
 ): Middleware => {
   const exactRoutes = new Map<string, (ctx: Context) => Promise<void>>()
-  const byMethod = new Map<string, Array<RegisteredRoute & { readonly start: string }>>()
-  for (const route of registered) {
-    const { spec, layer, handle } = route
-    for (const method of layer.methods) {
-      const routes = byMethod.get(method) ?? []
-      routes.push({ ...route, start: literalStart(spec.path) })
-      byMethod.set(method, routes)
-    }
+  for (const { spec, layer, handle } of registered) {
     if (/[:*(]/.test(spec.path)) continue
-    for (const method of layer.methods) {
+    for (const method of spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]) {
       if (router.match(spec.path, method).pathAndMethod[0] === layer) {
         exactRoutes.set(`${method} ${spec.path}`, handle)
       }
     }
   }
   return (ctx, next) => {
-    const exact = exactRoutes.get(`${ctx.method} ${ctx.path}`)
-    if (exact) {
-      ctx.params = {}
-      return exact(ctx)
-    }
-    const path = ctx.path
-    const lower = path.toLowerCase()
-    for (const { layer, handle, start } of byMethod.get(ctx.method) ?? []) {
-      if (!lower.startsWith(start) || !layer.match(path)) continue
-      ctx.params = layer.params(path, layer.captures(path))
-      return handle(ctx)
-    }
-    return next()
+    const handle = exactRoutes.get(`${ctx.method} ${ctx.path}`)
+    return handle ? handle(ctx) : next()
   }
 }
