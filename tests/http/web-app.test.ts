@@ -6,10 +6,15 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { Effect } from "effect"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { FIRST_SCREEN_ID } from "../../adapters/http/first-screen.ts"
+import {
+  FIRST_SCREEN_ID,
+  GALLERY_PICTURE_SIZES,
+  GALLERY_PRELOADED,
+} from "../../adapters/http/first-screen.ts"
 import { siteScreenModule } from "../../adapters/http/route-chunks.ts"
 import { NOT_BUILT_MESSAGE } from "../../adapters/http/web-app.ts"
 import { FIRST_SCREEN_ID as CLIENT_FIRST_SCREEN_ID } from "../../apps/web/src/api/first-screen.ts"
+import { GALLERY_SIZES } from "../../apps/web/src/screens/gallery/gallery-grid.ts"
 import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
@@ -718,6 +723,39 @@ describe.each(httpBackends)("the first screen in the page on %s", (backend) => {
     expect(Object.keys(unknown)).toContain("/api/gallery?limit=24&sort=newest&tab=all")
     const today = answersIn(await (await page(server, "/gallery?tab=today")).text())
     expect(Object.keys(today)).toEqual(["/api/session"])
+  })
+
+  it("preloads the gallery's first row of pictures from the head, as the grid's <img> will ask for them", async () => {
+    const contest = await addContest(server, "open")
+    for (let n = 0; n < GALLERY_PRELOADED + 1; n += 1) {
+      await insertEntry(server, await addMember(server), contest)
+    }
+    const html = await (await page(server, "/gallery")).text()
+    const items = (
+      answersIn(html)["/api/gallery?limit=24&sort=newest&tab=all"]?.body as {
+        items: Array<{ thumbnailUrl: string | null; imageUrl: string | null }>
+      }
+    ).items
+    const preloads = [...html.matchAll(/<link rel="preload" as="image" ([^>]*)\/>/g)].map(
+      (found) => (name: string) =>
+        new RegExp(`${name}="([^"]*)"`).exec(found[1] ?? "")?.[1]?.replaceAll("&quot;", '"'),
+    )
+    expect(preloads).toHaveLength(GALLERY_PRELOADED)
+    preloads.forEach((attribute, index) => {
+      const item = items[index]
+      expect(item?.thumbnailUrl).toBeTruthy()
+      expect(item?.imageUrl).toBeTruthy()
+      expect(attribute("href")).toBe(item?.thumbnailUrl)
+      // EntryImage's srcset: the thumbnail and the display size, by their stored widths.
+      expect(attribute("imagesrcset")).toBe(`${item?.thumbnailUrl} 480w, ${item?.imageUrl} 1600w`)
+      expect(attribute("imagesizes")).toBe(GALLERY_PICTURE_SIZES)
+      expect(attribute("fetchpriority")).toBe("high")
+    })
+    // The grid's <img> uses the same sizes, so the browser fetches the preloaded rendition.
+    expect(GALLERY_PICTURE_SIZES).toBe(GALLERY_SIZES)
+    // A tab whose first page is not in the page preloads nothing.
+    const today = await (await page(server, "/gallery?tab=today")).text()
+    expect(today).not.toContain('rel="preload" as="image"')
   })
 
   it("keeps a title with </script> inside the block, and preloads a started contest's line art", async () => {

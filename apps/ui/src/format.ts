@@ -37,16 +37,30 @@ export const subscribeDisplayTimeZone = (listener: () => void): (() => void) => 
   return () => listeners.delete(listener)
 }
 
+interface WithTemporal {
+  readonly Temporal?: { readonly Now?: { readonly timeZoneId?: () => string } }
+}
+
 /**
- * The browser's zone, asked once: each ask builds an Intl.DateTimeFormat, and currentTimeZone is
- * read on every render of every date (useDisplayTimeZone's snapshot), which cost a gallery's
- * first render ~70 ms before (issue 20).
+ * The browser's own zone (an IANA name). Temporal.Now.timeZoneId() where the browser has Temporal:
+ * the same answer as Intl's default zone (both are the host's zone), without building an
+ * Intl.DateTimeFormat, which took a phone's first render of the leaderboard ~100 ms at 4x
+ * (issue 20). Intl elsewhere.
+ */
+export const systemTimeZone = (): string =>
+  (globalThis as WithTemporal).Temporal?.Now?.timeZoneId?.() ||
+  Intl.DateTimeFormat().resolvedOptions().timeZone ||
+  "UTC"
+
+/**
+ * The browser's zone, asked once: currentTimeZone is read on every render of every date
+ * (useDisplayTimeZone's snapshot), which cost a gallery's first render ~70 ms before (issue 20).
  */
 let browserTimeZone: string | undefined
 
 /** The zone dates are shown in: the member's setting, else the browser's. */
 export const currentTimeZone = (): string =>
-  displayTimeZone ?? (browserTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
+  displayTimeZone ?? (browserTimeZone ??= systemTimeZone())
 
 /** The Intl locale of the page's language: English is the spec's en-US. */
 export const intlLocale = (language: string = currentLanguage()): string =>

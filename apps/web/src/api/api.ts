@@ -1,4 +1,5 @@
 import { call, uploadTo } from "./http.ts"
+import { systemTimeZone } from "../../../ui/src/format.ts"
 import type {
   ArchiveItem,
   ContactForm,
@@ -14,10 +15,10 @@ import type {
 
 /**
  * The visitor's IANA time zone: leaderboards and gallery tabs split days where the visitor lives.
- * For a signed-in member the server uses the time zone of their settings instead.
+ * For a signed-in member the server uses the time zone of their settings instead. Read without
+ * Intl where the browser can (systemTimeZone): the leaderboard asks for it on its first screen.
  */
-export const visitorTimeZone = (): string =>
-  Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
+export const visitorTimeZone = (): string => systemTimeZone()
 
 /**
  * Every call the site makes, one function each, named in the product's words. Identity is the

@@ -5,20 +5,14 @@ import { Link } from "react-router-dom"
 import type { Entry } from "../../api/types.ts"
 import { ArtistLink } from "../../entries/ArtistLink.tsx"
 import { EntryImage } from "../../entries/EntryImage.tsx"
-import { gridSizes } from "../../entries/grid-sizes.ts"
 import { artistOf } from "../../entries/entry-view.ts"
 import { openEntry } from "../../entries/lightbox.ts"
 import { Ribbons } from "../../entries/Ribbon.tsx"
 import { VotesAndScore } from "../../entries/VotesAndScore.tsx"
 import { useT } from "../../../../ui/src/i18n.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
+import { GALLERY_SIZES } from "./gallery-grid.ts"
 import { ShareMenu } from "./ShareMenu.tsx"
-
-/** The gallery grid's classes, and its images' sizes read off them. */
-export const GALLERY_GRID = "grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3 xl:grid-cols-4"
-/** The grid's widest first row (xl: 4 columns): its images load at once, the rest lazily. */
-export const GALLERY_FIRST_ROW = 4
-const GALLERY_SIZES = gridSizes({ columns: { base: 2, lg: 3, xl: 4 }, gap: { base: 12, sm: 24 } })
 
 /** The element id of an entry's card: the target of a shared link (?submission=). */
 export const cardId = (entryId: string): string => `entry-${entryId}`

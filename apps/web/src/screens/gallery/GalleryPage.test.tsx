@@ -210,6 +210,35 @@ describe("the gallery", () => {
     expect(asked.at(-1)?.get("tab")).toBe("today")
   })
 
+  it("moves between the tabs with the arrow keys, Home and End, choosing each", async () => {
+    signedInAs(null)
+    const asked = galleryAnswers(() => onePage(entries(1)))
+    renderRoute("/gallery")
+    await card("artist1")
+    const all = screen.getByRole("tab", { name: "All Submissions" })
+    const today = screen.getByRole("tab", { name: "Today's Contest" })
+    const past = screen.getByRole("tab", { name: "Past Contests" })
+    // Only the chosen tab is in the tab order; its panel is labelled by it.
+    expect([all, today, past].map((tab) => tab.tabIndex)).toEqual([0, -1, -1])
+    expect(screen.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe(all.id)
+
+    all.focus()
+    await userEvent.keyboard("{ArrowRight}")
+    expect(document.activeElement).toBe(today)
+    expect(today.getAttribute("aria-selected")).toBe("true")
+    await waitFor(() => expect(asked.at(-1)?.get("tab")).toBe("today"))
+    await userEvent.keyboard("{End}")
+    expect(document.activeElement).toBe(past)
+    await waitFor(() => expect(asked.at(-1)?.get("tab")).toBe("past"))
+    // The arrows go round.
+    await userEvent.keyboard("{ArrowRight}")
+    expect(document.activeElement).toBe(all)
+    await userEvent.keyboard("{ArrowLeft}{Home}")
+    expect(document.activeElement).toBe(all)
+    expect(all.getAttribute("aria-selected")).toBe("true")
+    expect(screen.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe(all.id)
+  })
+
   it("keeps the random order's seed for the next page", async () => {
     signedInAs(null)
     const asked = galleryAnswers((query) =>
@@ -365,6 +394,26 @@ describe("sharing an entry", () => {
     await waitFor(() => expect(within(grace).queryByTestId("copied")).toBeNull(), {
       timeout: 5000,
     })
+  })
+
+  it("opens the share menu from the keyboard on its first item, and closes it back to its button", async () => {
+    signedInAs(null)
+    galleryAnswers(() => onePage([anEntry({ id: "e1", username: "grace" })]))
+    renderRoute("/gallery")
+    const grace = await card("grace")
+    const button = within(grace).getByRole("button", { name: "Share grace's entry" })
+    expect(button.getAttribute("aria-expanded")).toBe("false")
+    button.focus()
+    await userEvent.keyboard("{Enter}")
+    const copy = await screen.findByRole("menuitem", { name: "Copy link" })
+    await waitFor(() => expect(document.activeElement).toBe(copy))
+    await userEvent.keyboard("{ArrowDown}")
+    expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Instagram" }))
+    await userEvent.keyboard("{Escape}")
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull())
+    const trigger = within(grace).getByRole("button", { name: "Share grace's entry" })
+    expect(document.activeElement).toBe(trigger)
+    expect(trigger.getAttribute("aria-expanded")).toBe("false")
   })
 
   it("copies a caption with hashtags and opens Instagram in a new tab", async () => {

@@ -8,7 +8,7 @@ import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { SelectMenu } from "../../../../ui/src/select.tsx"
 import { GalleryResults } from "./GalleryResults.tsx"
 import { useLinkedEntry } from "./useLinkedEntry.ts"
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import { TabPanel, TabStrip } from "../../../../ui/src/tabs.tsx"
 import {
   GALLERY_DEFAULT_SORT,
   GALLERY_DEFAULT_TAB,
@@ -25,6 +25,9 @@ const SORTS: ReadonlyArray<{ readonly value: GallerySort; readonly label: string
   { value: "newest", label: "web.gallery.sort.newest" },
   { value: "random", label: "web.gallery.sort.random" },
 ]
+
+/** Names the tabs and their panel (TabStrip). */
+const TABS_ID = "gallery"
 
 const isTab = (value: string): value is GalleryTab => TABS.some((tab) => tab.value === value)
 const isSort = (value: string): value is GallerySort => SORTS.some((sort) => sort.value === value)
@@ -106,30 +109,27 @@ const GalleryPage = () => {
     <Page>
       <PageTitle>{t("web.gallery.title")}</PageTitle>
       <p className="mt-2 text-slate-600">{t("web.gallery.intro")}</p>
-      <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="mt-6">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <TabsList aria-label={t("web.gallery.tabs")}>
-            {TABS.map((option) => (
-              <TabsTrigger key={option.value} value={option.value} size="compact">
-                {t(option.label)}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          <SortSelect sort={sort} onChange={setSort} />
-        </div>
-        {TABS.map((option) => (
-          // Radix mounts only the active tab's content, so only its list is fetched.
-          <TabsContent key={option.value} value={option.value} className="mt-6">
-            <GalleryResults
-              tab={option.value}
-              sort={sort}
-              seeking={linked.seeking}
-              highlighted={linked.highlighted}
-              onSought={linked.onSought}
-            />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <TabStrip
+          id={TABS_ID}
+          label={t("web.gallery.tabs")}
+          value={tab}
+          choices={TABS.map((option) => ({ value: option.value, label: t(option.label) }))}
+          onValueChange={setTab}
+          size="compact"
+        />
+        <SortSelect sort={sort} onChange={setSort} />
+      </div>
+      {/* Only the chosen tab's panel is drawn, so only its list is fetched. */}
+      <TabPanel key={tab} id={TABS_ID} value={tab} className="mt-6">
+        <GalleryResults
+          tab={tab}
+          sort={sort}
+          seeking={linked.seeking}
+          highlighted={linked.highlighted}
+          onSought={linked.onSought}
+        />
+      </TabPanel>
     </Page>
   )
 }

@@ -11,7 +11,7 @@ import { scoreRule } from "../../plans/score-rule.ts"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
 import { messageOf } from "../../../../ui/src/messages.ts"
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import { TabPanel, TabStrip } from "../../../../ui/src/tabs.tsx"
 import { Page, PageTitle } from "../../../../ui/src/page.tsx"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { useLanguage, useT, type Translate } from "../../../../ui/src/i18n.tsx"
@@ -36,8 +36,8 @@ const PERIODS: ReadonlyArray<{
   { period: "all", label: "web.leaderboard.period.all", caption: "web.leaderboard.caption.all" },
 ]
 
-const isPeriod = (value: string): value is LeaderboardPeriod =>
-  PERIODS.some((entry) => entry.period === value)
+/** Names the period tabs and their panel (TabStrip). */
+const PERIODS_ID = "leaderboard"
 
 /** One formatter per language ("en" keeps the spec's en-US digits). */
 const scoreFormats = new Map<string, Intl.NumberFormat>()
@@ -316,33 +316,29 @@ const LeaderboardPanel = ({
 const LeaderboardPage = () => {
   const t = useT()
   const [period, setPeriod] = useState<LeaderboardPeriod>("today")
+  const shown = PERIODS.find((entry) => entry.period === period)
   return (
     <Page>
       <PageTitle>{t("web.leaderboard.title")}</PageTitle>
       <p className="mt-2 max-w-2xl text-slate-700">
         {t("web.leaderboard.intro")} {scoreRule(t)}
       </p>
-      <Tabs
-        className="mt-6"
-        value={period}
-        onValueChange={(value) => {
-          if (isPeriod(value)) setPeriod(value)
-        }}
-      >
-        <TabsList aria-label={t("web.leaderboard.period.label")}>
-          {PERIODS.map((entry) => (
-            <TabsTrigger key={entry.period} value={entry.period}>
-              {t(entry.label)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {PERIODS.map((entry) => (
-          <TabsContent key={entry.period} value={entry.period} className="mt-6">
-            <p className="mb-4 text-sm text-slate-600">{t(entry.caption)}</p>
-            <LeaderboardPanel period={entry.period} label={t(entry.label)} />
-          </TabsContent>
-        ))}
-      </Tabs>
+      <div className="mt-6">
+        <TabStrip
+          id={PERIODS_ID}
+          label={t("web.leaderboard.period.label")}
+          value={period}
+          choices={PERIODS.map((entry) => ({ value: entry.period, label: t(entry.label) }))}
+          onValueChange={setPeriod}
+        />
+        {/* Only the chosen period's panel is drawn, so only its board is fetched. */}
+        {shown && (
+          <TabPanel key={shown.period} id={PERIODS_ID} value={shown.period} className="mt-6">
+            <p className="mb-4 text-sm text-slate-600">{t(shown.caption)}</p>
+            <LeaderboardPanel period={shown.period} label={t(shown.label)} />
+          </TabPanel>
+        )}
+      </div>
     </Page>
   )
 }
