@@ -1,28 +1,35 @@
 import { Check, ChevronDown } from "lucide-react"
 import { Select } from "radix-ui"
+import { useRef, useState } from "react"
 import { cn } from "./cn.ts"
 
-/**
- * A Radix select with the site's look: the trigger names its label (by `id` for a <label
- * htmlFor>, or `labelledBy`), the chosen option carries a check mark. Only the options' values
- * can come back, so `onValueChange` gets a V.
- */
-export const SelectMenu = <V extends string>({
-  id,
-  labelledBy,
-  value,
-  options,
-  onValueChange,
-  className,
-}: {
+const TRIGGER_CLASS =
+  "inline-flex items-center justify-between gap-2 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-destructive"
+
+/** The keys that open a select from its button, as Radix's trigger reads them. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
+const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"]
+
+interface SelectMenuProps<V extends string> {
   readonly id?: string
   readonly labelledBy?: string
   readonly value: V
   readonly options: ReadonlyArray<{ readonly value: V; readonly label: string }>
   readonly onValueChange: (value: V) => void
   readonly className?: string
-}) => (
+}
+
+/** Radix's select with the site's look, mounted open by SelectMenu's first press. */
+const RadixSelectMenu = <V extends string>({
+  id,
+  labelledBy,
+  value,
+  options,
+  onValueChange,
+  className,
+}: SelectMenuProps<V>) => (
   <Select.Root
+    defaultOpen
     value={value}
     onValueChange={(next) => {
       const chosen = options.find((option) => option.value === next)
@@ -33,10 +40,7 @@ export const SelectMenu = <V extends string>({
       id={id}
       aria-labelledby={labelledBy}
       data-slot="select"
-      className={cn(
-        "inline-flex items-center justify-between gap-2 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-destructive",
-        className,
-      )}
+      className={cn(TRIGGER_CLASS, className)}
     >
       <Select.Value />
       <Select.Icon>
@@ -67,3 +71,55 @@ export const SelectMenu = <V extends string>({
     </Select.Portal>
   </Select.Root>
 )
+
+/**
+ * A Radix select with the site's look: the trigger names its label (by `id` for a <label
+ * htmlFor>, or `labelledBy`), the chosen option carries a check mark. Only the options' values
+ * can come back, so `onValueChange` gets a V.
+ *
+ * Until it is first opened it is a plain button that looks and reads the same (a combobox showing
+ * the chosen option); the first press (a mouse's pointer down, a tap, or Space, Enter or an arrow)
+ * mounts Radix's select, open. Radix's select renders every option, a popper and a collection
+ * while closed, on a page's first screen (the gallery's order, issue 20).
+ */
+export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
+  const [opened, setOpened] = useState(false)
+  const pointerType = useRef("touch")
+  if (opened) return <RadixSelectMenu {...props} />
+  const open = () => setOpened(true)
+  const chosen = props.options.find((option) => option.value === props.value)
+  return (
+    <button
+      type="button"
+      role="combobox"
+      id={props.id}
+      aria-labelledby={props.labelledBy}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-slot="select"
+      className={cn(TRIGGER_CLASS, props.className)}
+      onPointerDown={(event) => {
+        pointerType.current = event.pointerType
+        if (event.button !== 0 || event.ctrlKey || event.pointerType !== "mouse") return
+        // As Radix's trigger: the list takes the focus, not the button.
+        event.preventDefault()
+        open()
+      }}
+      onClick={() => {
+        // A tap opens on its click, as in Radix (a mouse opened on pointer down).
+        if (pointerType.current !== "mouse") open()
+      }}
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.includes(event.key)) return
+        event.preventDefault()
+        open()
+      }}
+    >
+      <span style={{ pointerEvents: "none" }}>{chosen?.label}</span>
+      <span aria-hidden>
+        <ChevronDown aria-hidden className="size-4 text-slate-600" />
+      </span>
+    </button>
+  )
+}
