@@ -405,9 +405,13 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
   const { databaseUrl, drop } = await backend.prepare()
   let child: ChildProcess | undefined
   try {
+    // As `colorday serve` runs: with the allocator's and V8's settings it adds where unset.
+    const tuning = missingTuning(process.env, process.execArgv)
     child = fork(import.meta.filename, [], {
+      execArgv: [...process.execArgv, ...tuning.execArgv],
       env: {
         ...process.env,
+        ...tuning.env,
         BENCH_HTTP_SERVER: "1",
         BENCH_DATA_DIR: dataDir,
         BENCH_DATABASE_URL: databaseUrl ?? "",
