@@ -1,5 +1,5 @@
 import "./catalog.ts"
-import { BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
+import { BADGE_IDS, BADGES, type BadgeId } from "../../../../domain/badges/badges.ts"
 import {
   formatCents,
   planPerks,
@@ -82,3 +82,7 @@ export const creditsLeftText = (
  * (apps/ui/src/badge-text.ts); reading it through here brings the English texts (catalog.ts).
  */
 export const badgeText = (id: BadgeId, t: Translate = activeT) => badgeTextIn(id, t)
+
+/** Whether a badge id the API sends is one this build knows (a newer server may name another). */
+export const isBadgeId = (id: string): id is BadgeId =>
+  (BADGE_IDS as ReadonlyArray<string>).includes(id)

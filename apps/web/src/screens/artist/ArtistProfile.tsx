@@ -14,13 +14,10 @@ import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
 import { useT, type Translate } from "../../../../ui/src/i18n.tsx"
 import { activeT } from "../../session/active-t.ts"
-import { badgeText } from "../../plans/plan-text.ts"
-import { BADGE_IDS, type BadgeId } from "../../../../../domain/badges/badges.ts"
+import { badgeText, isBadgeId } from "../../plans/plan-text.ts"
 
 /** "This artist keeps their profile private", in the page's language. */
 export const privateSentence = (t: Translate = activeT): string => t("web.artist.private")
-
-const isBadgeId = (id: string): id is BadgeId => (BADGE_IDS as ReadonlyArray<string>).includes(id)
 
 /** A page everyone may see, or the owner's own (which they see even while it is private). */
 export const isShown = (artist: Artist): artist is PublicArtist => "stats" in artist

@@ -5,12 +5,9 @@ import { shortDate } from "../../../../ui/src/format.ts"
 import { messageOf } from "../../../../ui/src/messages.ts"
 import { EmptyState, ErrorState, Spinner } from "../../../../ui/src/states.tsx"
 import { T, useT } from "../../../../ui/src/i18n.tsx"
-import { BADGE_IDS, type BadgeId } from "../../../../../domain/badges/badges.ts"
-import { badgeText } from "../../plans/plan-text.ts"
+import { badgeText, isBadgeId } from "../../plans/plan-text.ts"
 import { BadgeIconView } from "../rewards/badge-icon.tsx"
 import { useMemberStats } from "./profile-queries.ts"
-
-const isBadgeId = (id: string): id is BadgeId => (BADGE_IDS as ReadonlyArray<string>).includes(id)
 
 const Counters = ({ memberId }: { readonly memberId: string }) => {
   const t = useT()
