@@ -455,25 +455,30 @@ export const makeHttpApp = <R>(options: {
     caller: Caller,
     origin: string,
   ): Promise<InPageAnswer | undefined> => {
-    const spec = routes.find((candidate) => candidate.method === "GET" && candidate.path === path)
-    if (!spec || (spec.access !== "public" && spec.access !== "member")) return undefined
+    // The route the router would pick for this path, and its path parameters (an entry's id).
+    const layer = router.match(path, "GET").pathAndMethod[0]
+    const spec = registered.find((candidate) => candidate.layer === layer)?.spec
+    if (!layer || !spec || (spec.access !== "public" && spec.access !== "member")) return undefined
     if (spec.access === "member" && caller.member === null) {
       return {
         status: 401,
         body: { code: "AUTHENTICATION_REQUIRED", message: "Please sign in first" },
       }
     }
+    let input: { params: unknown; query: unknown }
+    try {
+      input = {
+        params: decode("params", spec.params, layer.params(path, layer.captures(path))),
+        query: decode("query", spec.query, query),
+      }
+    } catch (error) {
+      // A malformed id in the page's address: the API's own 400, which the page shows as it would.
+      if (!(error instanceof HttpRefusal)) throw error
+      return { status: error.status, body: { code: error.code, message: error.message } }
+    }
     const handler = spec.handler as (input: unknown) => Effect.Effect<Reply, unknown, R>
     const raw: RawRequest = { body: undefined, header: () => "", origin }
-    const exit = await runtime.runPromiseExit(
-      handler({
-        params: {},
-        query: decode("query", spec.query, query),
-        body: undefined,
-        caller,
-        raw,
-      }),
-    )
+    const exit = await runtime.runPromiseExit(handler({ ...input, body: undefined, caller, raw }))
     if (Exit.isSuccess(exit)) {
       const reply = exit.value
       return { status: reply.status, body: reply.body ?? null }

@@ -41,6 +41,14 @@ const call = (path: string, query: Readonly<Record<string, string>> = {}): First
   return { path, query, key: search === "" ? path : `${path}?${search}` }
 }
 
+const safelyDecoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 type PageQuery = Readonly<Record<string, string | ReadonlyArray<string> | undefined>>
 
 const first = (value: string | ReadonlyArray<string> | undefined) =>
@@ -63,9 +71,13 @@ const galleryFirstPage = (query: PageQuery): FirstScreenCall | undefined => {
   })
 }
 
+/** An entry's page: `/entries/ID`, one segment after the prefix (EntryPage's route). */
+const ENTRY_PAGE = /^\/entries\/([^/]+)$/
+
 /**
  * The GET calls a site page makes before its first screen: every page asks who is signed in;
- * home asks for the day's contest, the gallery for its first page.
+ * home asks for the day's contest, the gallery for its first page, an entry's page for the entry
+ * (its picture, placement and neighbours), as the client fills the route's path.
  */
 export const firstScreenCalls = (
   path: string,
@@ -76,6 +88,11 @@ export const firstScreenCalls = (
   if (path === "/gallery") {
     const gallery = galleryFirstPage(query)
     return gallery ? [session, gallery] : [session]
+  }
+  const entryId = ENTRY_PAGE.exec(path)?.[1]
+  // The page's path arrives decoded or not as the browser sent it; the client encodes the id.
+  if (entryId !== undefined) {
+    return [session, call(`/api/entries/${encodeURIComponent(safelyDecoded(entryId))}`)]
   }
   return [session]
 }

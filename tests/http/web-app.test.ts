@@ -725,6 +725,36 @@ describe.each(httpBackends)("the first screen in the page on %s", (backend) => {
     expect(Object.keys(today)).toEqual(["/api/session"])
   })
 
+  it("writes an entry's page as the member's own API call answers it, and an unknown or malformed id as the API's refusal", async () => {
+    const contest = await addContest(server, "open")
+    const entry = await insertEntry(server, await addMember(server), contest)
+    const { browser } = await signedInMember(server)
+    expect((await browser.post(`/api/submissions/${entry.id}/vote`)).status).toBe(200)
+    const key = `/api/entries/${entry.id}`
+    const shown = answersIn((await browser.get(`/entries/${entry.id}`, HTML)).text)
+    expect(Object.keys(shown).sort()).toEqual([key, "/api/session"])
+    const asked = await browser.get(key)
+    expect(asked.status).toBe(200)
+    expect(shown[key]).toEqual({ status: asked.status, body: asked.body })
+    // The member's own page: their vote is in it.
+    expect((asked.body as { entry: { hasVoted: boolean } }).entry.hasVoted).toBe(true)
+    // Nobody's entry: the route's 404, which the page shows as its not-found state.
+    const unknownKey = "/api/entries/no-such-entry"
+    const unknown = answersIn(await (await page(server, "/entries/no-such-entry")).text())
+    const unknownAsked = await client(server.url).get(unknownKey)
+    expect(unknownAsked.status).toBe(404)
+    expect(unknown[unknownKey]).toEqual({ status: 404, body: unknownAsked.body })
+    // An id the route refuses (too long): the API's 400, not a failed page.
+    const long = "x".repeat(500)
+    const malformed = answersIn(await (await page(server, `/entries/${long}`)).text())
+    const malformedAsked = await client(server.url).get(`/api/entries/${long}`)
+    expect(malformedAsked.status).toBe(400)
+    expect(malformed[`/api/entries/${long}`]).toEqual({ status: 400, body: malformedAsked.body })
+    // Deeper paths under /entries are other pages: only the session.
+    const deeper = answersIn(await (await page(server, `/entries/${entry.id}/more`)).text())
+    expect(Object.keys(deeper)).toEqual(["/api/session"])
+  })
+
   it("preloads the gallery's first row of pictures from the head, as the grid's <img> will ask for them", async () => {
     const contest = await addContest(server, "open")
     for (let n = 0; n < GALLERY_PRELOADED + 1; n += 1) {
