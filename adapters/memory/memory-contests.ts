@@ -14,6 +14,7 @@ import { NotFound } from "../../domain/shared/errors.ts"
 import { pageAfter } from "../../domain/shared/paging.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { galleryOrder, matchesGallery } from "../../domain/submissions/gallery.ts"
+import type { VoteCounts } from "../../domain/voting/vote.entity.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import type { MemoryStore } from "./memory-store.ts"
@@ -205,18 +206,6 @@ export const entries = (store: MemoryStore) =>
           .filter((entry) => entry.contestId === contestId)
           .sort((a, b) => a.createdAt - b.createdAt || byId(a, b)),
       ),
-    addVote: (entryId, weight) =>
-      Effect.suspend(() => {
-        const entry = store.tables.entries.get(entryId)
-        if (!entry) return Effect.fail(new NotFound({ entity: "entry", id: entryId }))
-        const counted = {
-          ...entry,
-          voteCount: entry.voteCount + 1,
-          weightedScore: entry.weightedScore + weight,
-        }
-        store.tables.entries.set(entryId, counted)
-        return Effect.succeed(counted)
-      }),
     setTallies: (contestId, tallies) =>
       Effect.sync(() => {
         const byEntry = new Map(tallies.map((tally) => [tally.entryId, tally]))
@@ -294,6 +283,22 @@ export const votes = (store: MemoryStore) =>
         if (!entry || !contest) return Effect.fail(new NotFound({ entity: "entry", id: entryId }))
         const tier = store.tables.subscriptions.get(voterId)?.tier ?? null
         return Effect.succeed({ entry, contest, tier })
+      }),
+    cast: (vote) =>
+      Effect.suspend((): Effect.Effect<VoteCounts, NotFound | VotePermanent> => {
+        const entry = store.tables.entries.get(vote.entryId)
+        if (!entry) return Effect.fail(new NotFound({ entity: "entry", id: vote.entryId }))
+        const key = `${vote.entryId}|${vote.voterId}`
+        if (store.tables.votes.has(key)) {
+          return Effect.fail(new VotePermanent({ entryId: vote.entryId }))
+        }
+        const counts = {
+          voteCount: entry.voteCount + 1,
+          weightedScore: entry.weightedScore + vote.weight,
+        }
+        store.tables.entries.set(vote.entryId, { ...entry, ...counts })
+        store.tables.votes.set(key, vote)
+        return Effect.succeed(counts)
       }),
     record: (vote) =>
       Effect.suspend(() => {

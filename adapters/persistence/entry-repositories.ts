@@ -11,6 +11,8 @@ import {
   shuffleWalk,
 } from "../../domain/submissions/gallery.ts"
 import type { Tier } from "../../domain/plans/plans.ts"
+import type { NotFound } from "../../domain/shared/errors.ts"
+import type { Vote, VoteCounts } from "../../domain/voting/vote.entity.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { VotePermanent } from "../../domain/voting/voting.errors.ts"
 import { type DatabaseShape, isUniqueViolation, type SqlValue, type SqlWrite } from "./database.ts"
@@ -155,10 +157,6 @@ export const entries = (db: DatabaseShape) => {
     )
   const entryColumns = table.columns("e")
   const byId = `SELECT ${entryColumns} FROM ${table.name} e WHERE e.id = ?`
-  // A vote's counter, written once (building the column list was ~60 µs a vote).
-  const addVoteSet = `UPDATE ${table.name} SET vote_count = vote_count + 1, weighted_score = weighted_score + ?`
-  const addVoteReturning = `${addVoteSet} WHERE id = ? RETURNING ${table.columns(table.name)}`
-  const addVoteOnly = `${addVoteSet} WHERE id = ?`
   const getEntry = (id: string) =>
     Effect.flatMap(rows(byId, [id]), ([entry]) =>
       entry ? Effect.succeed(entry) : Effect.fail(notFound("entry", id)),
@@ -273,19 +271,6 @@ export const entries = (db: DatabaseShape) => {
           .getMany()
           .then((rows) => rows.map(toEntry)),
       ),
-    addVote: (entryId, weight) =>
-      write(
-        Effect.gen(function* () {
-          // SQLite answers the row as updated in the same statement; MySQL reads it again (the
-          // update holds its lock, so the counts are this vote's).
-          if (db.dialect === "sqlite") {
-            const [counted] = yield* rows(addVoteReturning, [Number(weight), entryId])
-            return counted ? counted : yield* Effect.fail(notFound("entry", entryId))
-          }
-          yield* Effect.orDie(db.sql<SqlWrite>(addVoteOnly, [Number(weight), entryId]))
-          return yield* getEntry(entryId)
-        }),
-      ),
     setTallies: (contestId, tallies) =>
       write(
         db.run(async (m) => {
@@ -353,6 +338,75 @@ export const votes = (db: DatabaseShape) => {
       Effect.orDie(db.sql<Array<Record<string, unknown>>>(statement, params)),
       ([raw]) => raw,
     )
+  // A vote's statements, written once (building a column list was ~60 µs a vote).
+  const insertVote =
+    `INSERT INTO ${votesTable} (id, entry_id, contest_id, voter_id, weight, cast_at) ` +
+    "VALUES (?, ?, ?, ?, ?, ?)"
+  const countVote =
+    `UPDATE ${entryTable.name} SET vote_count = vote_count + 1, ` +
+    "weighted_score = weighted_score + ? WHERE id = ?"
+  const countsNow = "vote_count AS voteCount, weighted_score AS weightedScore"
+  const countVoteReturning = `${countVote} RETURNING ${countsNow}`
+  const countsRead = `SELECT ${countsNow} FROM ${entryTable.name} WHERE id = ?`
+  // MariaDB's INSERT … RETURNING reads the counts the UPDATE before it left, in the same
+  // transaction (its own row version, locked by that UPDATE): no statement of its own.
+  const insertVoteReturning =
+    `${insertVote} RETURNING (SELECT vote_count FROM ${entryTable.name} WHERE id = ?) AS voteCount, ` +
+    `(SELECT weighted_score FROM ${entryTable.name} WHERE id = ?) AS weightedScore`
+  const mariadb = db.dataSource.options.type === "mariadb"
+  const voteRow = (vote: Vote): Array<SqlValue> => [
+    vote.id,
+    vote.entryId,
+    vote.contestId,
+    vote.voterId,
+    vote.weight,
+    vote.castAt,
+  ]
+  /** The vote table's unique (entry, voter) key decides: a second vote is refused. */
+  const refusedTwice =
+    (vote: Vote) =>
+    <A>(effect: Effect.Effect<A, unknown>): Effect.Effect<A, VotePermanent> =>
+      Effect.catch(effect, (error) =>
+        isUniqueViolation(error)
+          ? Effect.fail(new VotePermanent({ entryId: vote.entryId }))
+          : Effect.die(error),
+      )
+  const toCounts = (raw: Record<string, unknown>): VoteCounts => ({
+    voteCount: Number(raw.voteCount),
+    weightedScore: Number(raw.weightedScore),
+  })
+  /**
+   * The counter first: updating the entry locks its row before the vote's foreign key would take
+   * a shared lock on it, so two votes on one entry queue instead of deadlocking; what the vote
+   * answers is that locked row. SQLite answers it from the UPDATE, MariaDB from the INSERT, MySQL
+   * (neither) reads it between the two.
+   */
+  const cast = (vote: Vote): Effect.Effect<VoteCounts, VotePermanent | NotFound> =>
+    Effect.gen(function* () {
+      const missing = Effect.fail(notFound("entry", vote.entryId))
+      const counter: Array<SqlValue> = [vote.weight, vote.entryId]
+      let counts: Record<string, unknown> | undefined
+      if (db.dialect === "sqlite") {
+        counts = yield* read(countVoteReturning, counter)
+        if (!counts) return yield* missing
+        yield* refusedTwice(vote)(db.sql<SqlWrite>(insertVote, voteRow(vote)))
+      } else {
+        const { changes } = yield* Effect.orDie(db.sql<SqlWrite>(countVote, counter))
+        if (changes === 0) return yield* missing
+        if (mariadb) {
+          const params = [...voteRow(vote), vote.entryId, vote.entryId]
+          ;[counts] = yield* refusedTwice(vote)(
+            db.sql<Array<Record<string, unknown>>>(insertVoteReturning, params),
+          )
+        } else {
+          counts = yield* read(countsRead, [vote.entryId])
+          yield* refusedTwice(vote)(db.sql<SqlWrite>(insertVote, voteRow(vote)))
+        }
+        if (!counts) return yield* missing
+      }
+      yield* db.noteWrite
+      return toCounts(counts)
+    })
   /**
    * SQLite: three single-row reads, synchronous and about 45 µs together, where the join took
    * about 270 µs a vote under 'sqlite http vote' (traced per statement; its plan is the same
@@ -386,22 +440,9 @@ export const votes = (db: DatabaseShape) => {
                 })
               : Effect.fail(notFound("entry", entryId)),
           ),
-    // The unique (entry, voter) key decides: a second vote, however concurrent, is refused.
+    cast,
     record: (vote) =>
-      db
-        .sql<SqlWrite>(
-          `INSERT INTO ${votesTable} (id, entry_id, contest_id, voter_id, weight, cast_at) ` +
-            "VALUES (?, ?, ?, ?, ?, ?)",
-          [vote.id, vote.entryId, vote.contestId, vote.voterId, vote.weight, vote.castAt],
-        )
-        .pipe(
-          Effect.andThen(db.noteWrite),
-          Effect.catch((error) =>
-            isUniqueViolation(error)
-              ? Effect.fail(new VotePermanent({ entryId: vote.entryId }))
-              : Effect.die(error),
-          ),
-        ),
+      Effect.andThen(refusedTwice(vote)(db.sql<SqlWrite>(insertVote, voteRow(vote))), db.noteWrite),
     hasVoted: (entryId, voterId) =>
       Effect.map(
         Effect.orDie(

@@ -42,8 +42,6 @@ export class EntryRepository extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<Entry>>
     /** Every entry of one contest, visible or not (a contest holds hundreds, not millions). */
     readonly ofContest: (contestId: ContestId) => Effect.Effect<ReadonlyArray<Entry>>
-    /** Adds one vote of this weight to the entry's counters and returns the entry as it is now. */
-    readonly addVote: (entryId: EntryId, weight: number) => Effect.Effect<Entry, NotFound>
     /** Sets counters to what the vote rows say; entries without a tally get zero. */
     readonly setTallies: (
       contestId: ContestId,

@@ -4,7 +4,6 @@ import { AuthenticationRequired, NotFound } from "../shared/errors.ts"
 import type { EntryId, MemberId } from "../shared/ids.ts"
 import { UnitOfWork } from "../shared/unit-of-work.port.ts"
 import { isVisible } from "../submissions/entry.entity.ts"
-import { EntryRepository } from "../submissions/entry.port.ts"
 import { VoteRepository } from "./vote.port.ts"
 import { voteRefusal, voteWeight } from "./voting.ts"
 
@@ -25,7 +24,6 @@ export const castVote = Effect.fn("castVote")(function* (input: {
   const unitOfWork = yield* UnitOfWork
   return yield* unitOfWork.transaction(
     Effect.gen(function* () {
-      const entries = yield* EntryRepository
       const votes = yield* VoteRepository
       const ids = yield* IdSource
       const now = yield* Clock.currentTimeMillis
@@ -38,12 +36,12 @@ export const castVote = Effect.fn("castVote")(function* (input: {
 
       // A member who never had a subscription is on the free plan (currentSubscription's rule).
       const weight = voteWeight(tier ?? "free")
-      // The counter first: updating the entry locks its row before the vote's foreign key would
-      // take a shared lock on it, so two votes on one entry queue instead of deadlocking. A
-      // refused vote (VotePermanent) rolls the increment back with the transaction. The vote row is
-      // the contest's analytics too (ContestAnalytics.counts): no event is written beside it.
-      const counted = yield* entries.addVote(entry.id, weight)
-      yield* votes.record({
+      // The counter and the row in one call: the adapter orders the statements (the counter
+      // first, which locks the entry so that concurrent votes on it queue instead of deadlocking)
+      // and answers the counts this vote made. A refused vote (VotePermanent) rolls the count
+      // back with the transaction. The vote row is the contest's analytics too
+      // (ContestAnalytics.counts): no event is written beside it.
+      const counts = yield* votes.cast({
         id: yield* ids.newId,
         entryId: entry.id,
         contestId: contest.id,
@@ -51,7 +49,7 @@ export const castVote = Effect.fn("castVote")(function* (input: {
         weight,
         castAt: now,
       })
-      return { entry: counted, contestId: contest.id, weight }
+      return { entry: { ...entry, ...counts }, contestId: contest.id, weight }
     }),
   )
 })

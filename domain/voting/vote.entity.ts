@@ -10,6 +10,12 @@ export interface Vote {
   readonly castAt: Instant
 }
 
+/** An entry's counters right after a vote was counted on it. */
+export interface VoteCounts {
+  readonly voteCount: number
+  readonly weightedScore: number
+}
+
 /** An entry's totals as the vote rows say; closing a contest recomputes counters from these. */
 export interface VoteTally {
   readonly entryId: EntryId

@@ -45,6 +45,35 @@ contract("concurrency guarantees", (test) => {
       expect(yield* entries.get(entry.id)).toMatchObject({ voteCount: 1, weightedScore: 2 })
     }))
 
+  test("40 parallel votes by different members on one entry each answer a count of its own", () =>
+    Effect.gen(function* () {
+      const contest = yield* seedContest({ contestType: unique("daily") })
+      const artist = yield* seedMember({ username: unique("a") })
+      const { entry } = yield* submitEntry({
+        memberId: artist.id,
+        contestId: contest.id,
+        image: "i",
+      })
+      const voters = [] as Array<{ id: string }>
+      for (let i = 0; i < 40; i++) {
+        voters.push(yield* seedMember({ username: unique("v"), tier: "pro" }))
+      }
+      const answers = yield* Effect.all(
+        voters.map((voter) => castVote({ voterId: voter.id, entryId: entry.id })),
+        { concurrency: "unbounded" },
+      )
+      // Each vote answers the counters as its own increment left them: 1..40 once each, never
+      // a count read before another vote's or after it.
+      const byCount = (a: number, b: number) => a - b
+      const expected = voters.map((_, i) => i + 1)
+      expect(answers.map((a) => a.entry.voteCount).sort(byCount)).toEqual(expected)
+      expect(answers.map((a) => a.entry.weightedScore).sort(byCount)).toEqual(
+        expected.map((n) => n * 2),
+      )
+      const entries = yield* EntryRepository
+      expect(yield* entries.get(entry.id)).toMatchObject({ voteCount: 40, weightedScore: 80 })
+    }))
+
   test("50 parallel entries by a member with 1 credit left make one entry and 0 credits", () =>
     Effect.gen(function* () {
       const contest = yield* seedContest({ contestType: unique("daily") })

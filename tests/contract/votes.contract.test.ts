@@ -6,6 +6,7 @@ import { SubscriptionRepository } from "../../domain/plans/subscription.port.ts"
 import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { submitEntry } from "../../domain/submissions/submit-entry.use-case.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 import { VoteRepository } from "../../domain/voting/vote.port.ts"
 import { NOW, contract, entryOf, unique } from "./support/contract.ts"
 
@@ -41,6 +42,45 @@ contract("VoteRepository", (test) => {
       expect(yield* votes.talliesOf(contest.id)).toEqual([
         { entryId: entry.id, rawVotes: 2, weightedScore: 3.5 },
       ])
+    }))
+
+  test("casts a vote: counts it on its entry, stores the row, answers the counts it made", () =>
+    Effect.gen(function* () {
+      const votes = yield* VoteRepository
+      const entries = yield* EntryRepository
+      const unitOfWork = yield* UnitOfWork
+      const { contest, voter, entry } = yield* entryAndVoter
+      const vote = {
+        id: crypto.randomUUID(),
+        entryId: entry.id,
+        contestId: contest.id,
+        voterId: voter.id,
+        weight: 2,
+        castAt: NOW,
+      }
+      expect(yield* unitOfWork.transaction(votes.cast(vote))).toEqual({
+        voteCount: 1,
+        weightedScore: 2,
+      })
+      const other = yield* seedMember({ username: unique("v") })
+      const second = { ...vote, id: crypto.randomUUID(), voterId: other.id, weight: 1.5 }
+      expect(yield* unitOfWork.transaction(votes.cast(second))).toEqual({
+        voteCount: 2,
+        weightedScore: 3.5,
+      })
+      // A second vote by the same member is refused, and its transaction takes the count back.
+      const again = yield* Effect.flip(
+        unitOfWork.transaction(votes.cast({ ...vote, id: crypto.randomUUID() })),
+      )
+      expect(again).toMatchObject({ _tag: "VotePermanent", entryId: entry.id })
+      expect(yield* entries.get(entry.id)).toMatchObject({ voteCount: 2, weightedScore: 3.5 })
+      expect(yield* votes.talliesOf(contest.id)).toEqual([
+        { entryId: entry.id, rawVotes: 2, weightedScore: 3.5 },
+      ])
+      const gone = yield* Effect.flip(
+        unitOfWork.transaction(votes.cast({ ...vote, entryId: crypto.randomUUID() })),
+      )
+      expect(gone).toMatchObject({ _tag: "NotFound", entity: "entry" })
     }))
 
   test("reads a ballot: the entry, its contest and the voter's own plan tier", () =>
