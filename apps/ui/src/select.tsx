@@ -1,14 +1,17 @@
 import { Check, ChevronDown } from "lucide-react"
 import { Select } from "radix-ui"
-import { useRef, useState } from "react"
 import { cn } from "./cn.ts"
+import { useFirstOpen, type Opening } from "./first-open.ts"
 
 const TRIGGER_CLASS =
   "inline-flex items-center justify-between gap-2 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-destructive"
 
-/** The keys that open a select from its button, as Radix's trigger reads them. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
-const OPEN_KEYS = [" ", "Enter", "ArrowUp", "ArrowDown"]
+/** How Radix's select trigger opens: these keys, a mouse on pointer down, a tap on its click. */
+const SELECT_OPENING: Opening = {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
+  keys: [" ", "Enter", "ArrowUp", "ArrowDown"],
+  touch: "click",
+}
 
 interface SelectMenuProps<V extends string> {
   readonly id?: string
@@ -79,14 +82,12 @@ const RadixSelectMenu = <V extends string>({
  *
  * Until it is first opened it is a plain button that looks and reads the same (a combobox showing
  * the chosen option); the first press (a mouse's pointer down, a tap, or Space, Enter or an arrow)
- * mounts Radix's select, open. Radix's select renders every option, a popper and a collection
+ * mounts Radix's select, open (useFirstOpen). Radix's select renders every option, a popper and a collection
  * while closed, on a page's first screen (the gallery's order, issue 20).
  */
 export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
-  const [opened, setOpened] = useState(false)
-  const pointerType = useRef("touch")
+  const { opened, trigger } = useFirstOpen(SELECT_OPENING)
   if (opened) return <RadixSelectMenu {...props} />
-  const open = () => setOpened(true)
   const chosen = props.options.find((option) => option.value === props.value)
   return (
     <button
@@ -94,27 +95,10 @@ export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
       role="combobox"
       id={props.id}
       aria-labelledby={props.labelledBy}
-      aria-expanded={false}
       aria-autocomplete="none"
-      data-state="closed"
       data-slot="select"
       className={cn(TRIGGER_CLASS, props.className)}
-      onPointerDown={(event) => {
-        pointerType.current = event.pointerType
-        if (event.button !== 0 || event.ctrlKey || event.pointerType !== "mouse") return
-        // As Radix's trigger: the list takes the focus, not the button.
-        event.preventDefault()
-        open()
-      }}
-      onClick={() => {
-        // A tap opens on its click, as in Radix (a mouse opened on pointer down).
-        if (pointerType.current !== "mouse") open()
-      }}
-      onKeyDown={(event) => {
-        if (!OPEN_KEYS.includes(event.key)) return
-        event.preventDefault()
-        open()
-      }}
+      {...trigger}
     >
       <span style={{ pointerEvents: "none" }}>{chosen?.label}</span>
       <span aria-hidden>

@@ -1,24 +1,10 @@
-import { Tabs as RadixTabs } from "radix-ui"
-import {
-  createContext,
-  useContext,
-  useRef,
-  type ComponentProps,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react"
-import { cn } from "./cn.ts"
-
-/** Radix's tabs (arrow keys move between them); the list and its triggers carry the kit's look. */
-export const Tabs = RadixTabs.Root
-export const TabsContent = RadixTabs.Content
+import { useRef, type KeyboardEvent, type ReactNode } from "react"
 
 type Look = "pills" | "underline"
-const LookContext = createContext<Look>("pills")
 
 const LIST_BASE =
   "flex max-w-full snap-x snap-mandatory scroll-px-1 flex-nowrap gap-1 overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
-const LIST_LOOK = { pills: "w-fit rounded-lg bg-muted p-1", underline: "border-b border-border" }
+const LIST_LOOK = { pills: "rounded-lg bg-muted p-1", underline: "border-b border-border" }
 const TRIGGER_BASE =
   "shrink-0 snap-start px-3 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:text-foreground data-[state=active]:text-accent-foreground"
 const TRIGGER_LOOK = {
@@ -27,44 +13,17 @@ const TRIGGER_LOOK = {
 }
 
 /**
- * The strip of tabs. `pills`: tabs on a muted track; `underline`: a line under the active one.
- * Either scrolls sideways when it does not fit rather than wrapping to a second line.
- */
-export const TabsList = ({
-  className,
-  look = "pills",
-  ...props
-}: ComponentProps<typeof RadixTabs.List> & { readonly look?: Look }) => (
-  <LookContext.Provider value={look}>
-    <RadixTabs.List
-      data-slot="tabs-list"
-      className={cn(LIST_BASE, LIST_LOOK[look], className)}
-      {...props}
-    />
-  </LookContext.Provider>
-)
-
-/**
- * A trigger's height: "compact" for a row that sits beside a control of its own height (the
+ * A tab's height: "compact" for a row that sits beside a control of its own height (the
  * gallery's tabs beside its sort select). A prop rather than a caller's `py-1.5` over the base,
  * which would make cn() build tailwind-merge during a phone's first render (issue 20).
  */
 const TRIGGER_SIZE = { default: "py-2", compact: "py-1.5" } as const
 
-export const TabsTrigger = ({
-  className,
-  size = "default",
-  ...props
-}: ComponentProps<typeof RadixTabs.Trigger> & { readonly size?: keyof typeof TRIGGER_SIZE }) => {
-  const look = useContext(LookContext)
-  return (
-    <RadixTabs.Trigger
-      data-slot="tabs-trigger"
-      className={cn(TRIGGER_BASE, TRIGGER_SIZE[size], TRIGGER_LOOK[look], className)}
-      {...props}
-    />
-  )
-}
+type Width = "fit" | "fill"
+/** Pills that fit hug their tabs; an underline runs the strip's whole width either way. */
+const LIST_WIDTH = { fit: { pills: "w-fit", underline: "" }, fill: { pills: "", underline: "" } }
+/** Filling tabs share the width equally, as far as each one's name allows. */
+const TRIGGER_WIDTH = { fit: "", fill: "grow basis-0" }
 
 /** The ids of one choice's tab and panel in a TabStrip named `id`. */
 const stripIds = (id: string, value: string) => ({
@@ -82,11 +41,15 @@ const stepOf = (key: string, at: number, count: number): number | undefined => {
 }
 
 /**
- * A strip of tabs without Radix, for a list on a page's first screen (issue 20): Radix's tabs
- * mount a roving-focus group and, per panel, a Presence that reads the panel's computed style
- * while the page first renders. The same look, roles and ARIA as Tabs, and the same keys: the
- * arrows (looping), Home and End move to a tab and choose it; only the chosen tab is in the tab
- * order. Pair it with TabPanel, given the same `id`.
+ * The kit's tabs: a strip of buttons and, with the same `id`, the chosen one's TabPanel. Not
+ * Radix's tabs (issue 20), which mount a roving-focus group and, per panel, a Presence that reads
+ * the panel's computed style while a page first renders; the roles, ARIA and keys are theirs: the
+ * arrows (looping), Home and End move to a tab and choose it, only the chosen tab is in the tab
+ * order. The caller holds the chosen value (in its state, or the address's ?tab=).
+ *
+ * `look`: `pills`, tabs on a muted track; `underline`, a line under the chosen one. `width`: `fit`,
+ * the tabs as wide as their names (scrolling sideways when they do not fit, rather than wrapping to
+ * a second line); `fill`, the tabs sharing the strip's whole width (the sign-in dialog's two).
  */
 export const TabStrip = <V extends string>({
   id,
@@ -96,6 +59,7 @@ export const TabStrip = <V extends string>({
   label,
   size = "default",
   look = "pills",
+  width = "fit",
 }: {
   /** Names the strip's tabs and panels (unique on the page). */
   readonly id: string
@@ -106,6 +70,7 @@ export const TabStrip = <V extends string>({
   readonly label: string
   readonly size?: keyof typeof TRIGGER_SIZE
   readonly look?: Look
+  readonly width?: Width
 }) => {
   const tabs = useRef(new Map<V, HTMLButtonElement>())
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -117,14 +82,16 @@ export const TabStrip = <V extends string>({
     tabs.current.get(chosen.value)?.focus()
     onValueChange(chosen.value)
   }
-  const triggerClass = `${TRIGGER_BASE} ${TRIGGER_SIZE[size]} ${TRIGGER_LOOK[look]}`
+  // Joined, not cn(): nothing here overrides anything, and cn() builds tailwind-merge (issue 20).
+  const listClass = `${LIST_BASE} ${LIST_LOOK[look]} ${LIST_WIDTH[width][look]}`
+  const triggerClass = `${TRIGGER_BASE} ${TRIGGER_SIZE[size]} ${TRIGGER_LOOK[look]} ${TRIGGER_WIDTH[width]}`
   return (
     <div
       role="tablist"
       aria-label={label}
       aria-orientation="horizontal"
       data-slot="tabs-list"
-      className={`${LIST_BASE} ${LIST_LOOK[look]}`}
+      className={listClass}
       onKeyDown={onKeyDown}
     >
       {choices.map((choice) => {

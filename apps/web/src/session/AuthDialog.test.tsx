@@ -191,6 +191,24 @@ describe("the auth dialog: Sign In", () => {
     expect(screen.getByText("An error occurred. Please try again.")).toBeTruthy()
   })
 
+  it("moves to Sign Up and back with the arrow keys, keeping the e-mail address typed", async () => {
+    const dialog = await openDialog()
+    await userEvent.type(within(dialog).getByLabelText("Email"), "ada@example.com")
+    const signIn = within(dialog).getByRole("tab", { name: "Sign In" })
+    const signUp = within(dialog).getByRole("tab", { name: "Sign Up" })
+    expect([signIn.tabIndex, signUp.tabIndex]).toEqual([0, -1])
+    signIn.focus()
+    await userEvent.keyboard("{ArrowRight}")
+    expect(document.activeElement).toBe(signUp)
+    expect(signUp.getAttribute("aria-selected")).toBe("true")
+    const panel = within(dialog).getByRole("tabpanel", { name: "Sign Up" })
+    expect(signUp.getAttribute("aria-controls")).toBe(panel.id)
+    expect(within(panel).getByLabelText<HTMLInputElement>("Email").value).toBe("ada@example.com")
+    await userEvent.keyboard("{ArrowRight}")
+    expect(document.activeElement).toBe(signIn)
+    expect(within(dialog).getByRole("tabpanel", { name: "Sign In" })).toBeTruthy()
+  })
+
   it("'Forgot password?' closes the dialog and opens /forgot-password", async () => {
     const dialog = await openDialog()
     await userEvent.click(within(dialog).getByRole("link", { name: "Forgot password?" }))

@@ -1,18 +1,17 @@
 import "./auth/catalog.ts"
 import { X } from "lucide-react"
-import { Dialog, Tabs } from "radix-ui"
+import { Dialog } from "radix-ui"
 import { useState } from "react"
 import { useLocation, useNavigate } from "react-router-dom"
 import { MINIMUM_AGE } from "../../../../domain/accounts/account-rules.ts"
 import { SITE_NAME } from "../../../../domain/site/page-titles.ts"
 import type { SignedIn } from "../api/types.ts"
 import { useT } from "../../../ui/src/i18n.tsx"
+import { TabPanel, TabStrip } from "../../../ui/src/tabs.tsx"
 import { useToast } from "../../../ui/src/toast.tsx"
 import type { AuthTab } from "./auth-dialog-context.tsx"
 import { SignInForm } from "./auth/SignInForm.tsx"
 import { SignUpForm } from "./auth/SignUpForm.tsx"
-
-const isAuthTab = (value: string): value is AuthTab => value === "signin" || value === "signup"
 
 /** Where MembersOnly sent the visitor from (/?signin=true with state.from), if anywhere. */
 const fromOf = (state: unknown): string | undefined => {
@@ -23,8 +22,8 @@ const fromOf = (state: unknown): string | undefined => {
     : undefined
 }
 
-const tabClass =
-  "flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-brand-700 data-[state=active]:shadow-sm"
+/** Names the dialog's tabs and their panel (TabStrip). */
+const TABS_ID = "auth-tabs"
 
 /**
  * The sign-in / sign-up dialog: open while mounted (auth-dialog-context mounts it), closed by
@@ -82,41 +81,36 @@ const AuthDialog = ({
               <X aria-hidden className="size-5" />
             </Dialog.Close>
           </div>
-          <Tabs.Root
-            className="mt-5"
-            value={tab}
-            onValueChange={(value) => {
-              if (isAuthTab(value)) onTabChange(value)
-            }}
-          >
-            <Tabs.List
-              aria-label={t("web.auth.dialog.tabs")}
-              className="flex gap-1 rounded-lg bg-slate-100 p-1"
-            >
-              <Tabs.Trigger value="signin" className={tabClass}>
-                {t("web.auth.dialog.signIn")}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="signup" className={tabClass}>
-                {t("web.auth.dialog.signUp")}
-              </Tabs.Trigger>
-            </Tabs.List>
-            <Tabs.Content value="signin" className="mt-5">
-              <SignInForm
-                email={email}
-                onEmailChange={setEmail}
-                onSignedIn={signedIn}
-                onLeave={onClose}
-              />
-            </Tabs.Content>
-            <Tabs.Content value="signup" className="mt-5">
-              <SignUpForm
-                email={email}
-                onEmailChange={setEmail}
-                onGoToSignIn={() => onTabChange("signin")}
-                onLeave={onClose}
-              />
-            </Tabs.Content>
-          </Tabs.Root>
+          <div className="mt-5">
+            <TabStrip
+              id={TABS_ID}
+              width="fill"
+              label={t("web.auth.dialog.tabs")}
+              value={tab}
+              choices={[
+                { value: "signin", label: t("web.auth.dialog.signIn") },
+                { value: "signup", label: t("web.auth.dialog.signUp") },
+              ]}
+              onValueChange={onTabChange}
+            />
+            <TabPanel key={tab} id={TABS_ID} value={tab} className="mt-5">
+              {tab === "signin" ? (
+                <SignInForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onSignedIn={signedIn}
+                  onLeave={onClose}
+                />
+              ) : (
+                <SignUpForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onGoToSignIn={() => onTabChange("signin")}
+                  onLeave={onClose}
+                />
+              )}
+            </TabPanel>
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

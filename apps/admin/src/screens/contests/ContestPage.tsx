@@ -9,7 +9,7 @@ import { LineArtPanel } from "./LineArtPanel.tsx"
 import { ModerationPanel } from "./ModerationPanel.tsx"
 import { ResultsPanel } from "./ResultsPanel.tsx"
 import { Loadable } from "../../../../ui/src/states.tsx"
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
+import { TabPanel, TabStrip } from "../../../../ui/src/tabs.tsx"
 import { BackLink } from "../../../../ui/src/page.tsx"
 import { useT } from "../../../../ui/src/i18n.tsx"
 
@@ -23,6 +23,17 @@ type Tab = (typeof TABS)[number]["value"]
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.value === value)
 
+/** Each section's panel. */
+const PANELS = {
+  details: DetailsPanel,
+  "line-art": LineArtPanel,
+  entries: ModerationPanel,
+  results: ResultsPanel,
+} satisfies Record<Tab, unknown>
+
+/** Names the section tabs and their panel (TabStrip). */
+const SECTIONS_ID = "contest-sections"
+
 /** One contest: edit it, give it line art, moderate its entries, close and announce it. */
 const ContestPage = () => {
   const t = useT()
@@ -31,6 +42,7 @@ const ContestPage = () => {
   const raw = params.get("tab")
   const tab: Tab = isTab(raw) ? raw : "details"
   const contest = useQuery({ queryKey: contestKey(id), queryFn: () => adminApi.contest(id) })
+  const Panel = PANELS[tab]
 
   return (
     <>
@@ -55,34 +67,17 @@ const ContestPage = () => {
                 {data.contestType} · {dateTime(data.startsAt)} – {dateTime(data.endsAt)}
               </p>
             </div>
-            <Tabs
+            <TabStrip
+              id={SECTIONS_ID}
+              look="underline"
+              label={t("admin.contests.page.sections")}
               value={tab}
+              choices={TABS.map(({ value, label }) => ({ value, label: t(label) }))}
               onValueChange={(value) => setParams({ tab: value }, { replace: true })}
-            >
-              <TabsList
-                look="underline"
-                aria-label={t("admin.contests.page.sections")}
-                className="mb-4"
-              >
-                {TABS.map(({ value, label }) => (
-                  <TabsTrigger key={value} value={value}>
-                    {t(label)}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-              <TabsContent value="details">
-                <DetailsPanel contest={data} />
-              </TabsContent>
-              <TabsContent value="line-art">
-                <LineArtPanel contest={data} />
-              </TabsContent>
-              <TabsContent value="entries">
-                <ModerationPanel contest={data} />
-              </TabsContent>
-              <TabsContent value="results">
-                <ResultsPanel contest={data} />
-              </TabsContent>
-            </Tabs>
+            />
+            <TabPanel key={tab} id={SECTIONS_ID} value={tab} className="mt-4">
+              <Panel contest={data} />
+            </TabPanel>
           </>
         )}
       </Loadable>

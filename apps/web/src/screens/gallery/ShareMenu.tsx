@@ -1,7 +1,8 @@
 import "./catalog.ts"
 import { Camera, Check, Copy, Music2, Share2 } from "lucide-react"
-import { Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../ui/src/menu.tsx"
-import { useEffect, useRef, useState } from "react"
+import { MENU_OPENING, Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../ui/src/menu.tsx"
+import { useFirstOpen } from "../../../../ui/src/first-open.ts"
+import { useEffect, useState } from "react"
 import type { Entry } from "../../api/types.ts"
 import { copyText } from "../../entries/clipboard.ts"
 import { artistOf, entryLink } from "../../entries/entry-view.ts"
@@ -21,10 +22,6 @@ const canShareNatively = () => typeof navigator.share === "function"
 
 const TRIGGER_CLASS = "rounded-full p-2 text-slate-700 hover:bg-slate-100"
 
-/** The keys that open a menu from its button, as Radix's trigger reads them. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
-const OPENING_KEYS = ["Enter", " ", "ArrowDown"]
-
 /**
  * An entry's share menu (§9): the device's share sheet when there is one, a copied link (the card
  * shows a check mark for 2 s), or a caption for Instagram or TikTok copied before the site opens.
@@ -34,9 +31,7 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
   const t = useT()
   const toast = useToast()
   const [copied, setCopied] = useState(false)
-  const [menuMounted, setMenuMounted] = useState(false)
-  // Opened first by a key: its first item takes the focus, as Radix does for a key.
-  const openedByKey = useRef(false)
+  const menu = useFirstOpen(MENU_OPENING)
   const artist = artistOf(entry)
   const link = entryLink(window.location.origin, entry.id)
 
@@ -97,7 +92,7 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
     </span>
   )
 
-  if (!menuMounted) {
+  if (!menu.opened) {
     // A plain button until the first press, then the menu, mounted open (issue 20): a gallery
     // draws 24 of these, and 24 Radix menus (a popper each, whose anchor sets its state again
     // after mounting) were about a third of a phone's work on the gallery's first screen.
@@ -106,22 +101,9 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
         <button
           type="button"
           aria-haspopup="menu"
-          aria-expanded={false}
           aria-label={label}
-          data-state="closed"
           className={TRIGGER_CLASS}
-          onPointerDown={(event) => {
-            if (event.button !== 0 || event.ctrlKey) return
-            // As Radix's trigger: the menu takes the focus, not the button.
-            event.preventDefault()
-            setMenuMounted(true)
-          }}
-          onKeyDown={(event) => {
-            if (!OPENING_KEYS.includes(event.key)) return
-            event.preventDefault()
-            openedByKey.current = true
-            setMenuMounted(true)
-          }}
+          {...menu.trigger}
         >
           {face}
         </button>
@@ -141,8 +123,7 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
         onFocus={(event) => {
           // Opened by a key, the first item takes the focus, as Radix does for a key; this first
           // opening's key was pressed before the menu was there to see it.
-          if (!openedByKey.current || event.target !== event.currentTarget) return
-          openedByKey.current = false
+          if (event.target !== event.currentTarget || !menu.takeKeyOpening()) return
           event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
         }}
       >

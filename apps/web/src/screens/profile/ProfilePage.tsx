@@ -1,8 +1,8 @@
 import "./catalog.ts"
 import { CalendarDays, Crown, ImagePlus, Trophy, Upload } from "lucide-react"
 import { Avatar } from "radix-ui"
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../../ui/src/tabs.tsx"
-import type { ReactNode } from "react"
+import { TabPanel, TabStrip } from "../../../../ui/src/tabs.tsx"
+import { useState, type ReactNode } from "react"
 import { Link } from "react-router-dom"
 import { PLANS } from "../../../../../domain/plans/plans.ts"
 import type { Member, Subscription } from "../../api/types.ts"
@@ -127,10 +127,21 @@ const SubscriptionBox = ({ subscription }: { readonly subscription: Subscription
   )
 }
 
+const SECTIONS = [
+  { value: "submissions", label: "web.profile.tab.submissions" },
+  { value: "achievements", label: "web.profile.tab.achievements" },
+  { value: "settings", label: "web.profile.tab.settings" },
+] as const
+type Section = (typeof SECTIONS)[number]["value"]
+
+/** Names the section tabs and their panel (TabStrip). */
+const SECTIONS_ID = "profile-sections"
+
 /** /profile (members only): the member's own profile, entries, achievements and settings. */
 const ProfilePage = () => {
   const t = useT()
   const { member, subscription } = useSession()
+  const [section, setSection] = useState<Section>("submissions")
   // MembersOnly renders this page only for a member; the guard keeps the types honest.
   if (!member) return <Spinner label={t("web.profile.loading")} />
   return (
@@ -139,22 +150,20 @@ const ProfilePage = () => {
       {subscription && subscription.tier !== "free" && (
         <SubscriptionBox subscription={subscription} />
       )}
-      <Tabs defaultValue="submissions" className="mt-8">
-        <TabsList aria-label={t("web.profile.sections")}>
-          <TabsTrigger value="submissions">{t("web.profile.tab.submissions")}</TabsTrigger>
-          <TabsTrigger value="achievements">{t("web.profile.tab.achievements")}</TabsTrigger>
-          <TabsTrigger value="settings">{t("web.profile.tab.settings")}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="submissions" className="mt-6">
-          <SubmissionsTab memberId={member.id} />
-        </TabsContent>
-        <TabsContent value="achievements" className="mt-6">
-          <AchievementsTab memberId={member.id} />
-        </TabsContent>
-        <TabsContent value="settings" className="mt-6">
-          <SettingsTab member={member} subscription={subscription} />
-        </TabsContent>
-      </Tabs>
+      <div className="mt-8">
+        <TabStrip
+          id={SECTIONS_ID}
+          label={t("web.profile.sections")}
+          value={section}
+          choices={SECTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
+          onValueChange={setSection}
+        />
+        <TabPanel key={section} id={SECTIONS_ID} value={section} className="mt-6">
+          {section === "submissions" && <SubmissionsTab memberId={member.id} />}
+          {section === "achievements" && <AchievementsTab memberId={member.id} />}
+          {section === "settings" && <SettingsTab member={member} subscription={subscription} />}
+        </TabPanel>
+      </div>
       <LineArtRequests />
     </Page>
   )
