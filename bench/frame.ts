@@ -7,7 +7,10 @@
 // in 250 ms and no slice over 12 ms, are printed beside), then the update after one element is
 // added in one section (the subtree the MutationObserver's records touch, every box measured
 // again), and what the frame does in one go after a build: read the body's outer HTML and post
-// NAV_TREE (the structured clone postMessage makes). Prints figures only. `npm run bench -- frame` runs only
+// NAV_TREE (the structured clone postMessage makes), and a second whole build on a fresh page,
+// untimed, for what it allocates per element and how many young-generation collections
+// (scavenges, which stop the page mid-slice) run during it: figures the machine's load hardly
+// changes, unlike the times. Prints figures only. `npm run bench -- frame` runs only
 // this among the benches that take names. (3) A class added in the editor's inspector: the time
 // until the iframe shows it and until the file holds it, over a real `colorday editor`. Needs Chromium (see tests/e2e/support/chromium.ts).
 // Every wait is on a condition with a deadline; a case whose wait runs out is reported as FAILED
@@ -17,6 +20,7 @@ import { readFile, rm } from "node:fs/promises"
 import { join } from "node:path"
 import { gzipSync } from "node:zlib"
 import { fileURLToPath } from "node:url"
+import type { Browser, Page } from "playwright-core"
 import { build } from "vite"
 import { chromiumAvailable, INSTALL_HINT, launchChromium } from "../tests/e2e/support/chromium.ts"
 import { startEditor, watchEditorSignals } from "../tests/e2e/support/editor.ts"
@@ -183,6 +187,101 @@ const rendererCpuMs = async <A>(work: () => Promise<A>): Promise<[A, number]> =>
   return [result, grown.length > 0 ? Math.max(...grown) : Number.NaN]
 }
 
+/** What one whole-tree build allocated and how often V8 collected its young generation meanwhile. */
+interface BuildHeap {
+  readonly bytesPerElement: number
+  readonly scavenges: number
+  readonly scavengeMs: number
+  readonly longestScavengeMs: number
+  readonly majorGcs: number
+}
+
+type Bench = {
+  ColordayNavTree: {
+    run: () => Promise<unknown>
+    post: () => unknown
+    update: () => Promise<unknown>
+  }
+}
+
+/** A page of `size` stamped elements, laid out, with the tree builder loaded. */
+const benchPage = async (browser: Browser, size: number, code: string): Promise<Page> => {
+  const page = await browser.newPage()
+  await page.setContent("<!doctype html><html><body></body></html>")
+  await page.addScriptTag({ content: pageScript(size) })
+  // The frame builds 300 ms after the page last changed, so the page has been laid out by
+  // then: two frames let the browser lay it out before the build starts.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  await page.addScriptTag({ content: code })
+  return page
+}
+
+/** The duration of each trace event named `name` (complete events, or begin/end pairs), ms. */
+const eventMs = (
+  events: ReadonlyArray<{ name: string; ph: string; ts: number; dur?: number; tid: number }>,
+  name: string,
+): Array<number> => {
+  const durations: Array<number> = []
+  const begun = new Map<number, number>()
+  for (const event of events) {
+    if (event.name !== name) continue
+    if (event.ph === "X") durations.push((event.dur ?? 0) / 1000)
+    else if (event.ph === "B") begun.set(event.tid, event.ts)
+    else if (event.ph === "E") {
+      const start = begun.get(event.tid)
+      if (start !== undefined) durations.push((event.ts - start) / 1000)
+      begun.delete(event.tid)
+    }
+  }
+  return durations
+}
+
+/**
+ * A whole-tree build on a fresh page (the DOM wrappers of an earlier build would lower the
+ * count), untimed: V8's sampling heap profiler counting every allocation, collected or not
+ * (bytes per element, an estimate from 4 kB samples), and Chromium's trace for the young
+ * generation's collections (scavenges, which stop the page while they run: in a slice, they
+ * lengthen it). Figures the machine's load hardly changes, unlike the times.
+ */
+const buildHeap = async (browser: Browser, size: number, code: string): Promise<BuildHeap> => {
+  const page = await benchPage(browser, size, code)
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send("HeapProfiler.enable")
+    await cdp.send("HeapProfiler.collectGarbage")
+    await cdp.send("HeapProfiler.startSampling", {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    })
+    await browser.startTracing(page, { categories: ["devtools.timeline", "v8"] })
+    await page.evaluate(() => (window as unknown as Bench).ColordayNavTree.run())
+    const trace = await browser.stopTracing()
+    const { profile } = await cdp.send("HeapProfiler.stopSampling")
+    await cdp.detach()
+    let bytes = 0
+    for (const nodes = [profile.head]; nodes.length > 0;) {
+      const node = nodes.pop()
+      if (!node) break
+      bytes += node.selfSize
+      nodes.push(...node.children)
+    }
+    const events = (JSON.parse(trace.toString("utf8")) as { traceEvents: Array<never> }).traceEvents
+    const scavenges = eventMs(events, "MinorGC")
+    return {
+      bytesPerElement: bytes / size,
+      scavenges: scavenges.length,
+      scavengeMs: scavenges.reduce((sum, ms) => sum + ms, 0),
+      longestScavengeMs: Math.max(0, ...scavenges),
+      majorGcs: eventMs(events, "MajorGC").length,
+    }
+  } finally {
+    await page.close()
+  }
+}
+
 const navTree = async () => {
   if (!chromiumAvailable) {
     console.log(`frame nav tree: skipped. ${INSTALL_HINT}`)
@@ -194,25 +293,11 @@ const navTree = async () => {
   const browser = await launchChromium()
   const rows: Array<Array<string>> = []
   const posts: Array<[number, PostStats]> = []
+  const heaps: Array<[number, BuildHeap]> = []
   const aims = `aim ≤ ${AIM_WHOLE_TREE_MS} ms, slices ≤ ${AIM_LONGEST_SLICE_MS} ms`
   try {
     for (const size of SIZES) {
-      const page = await browser.newPage()
-      await page.setContent("<!doctype html><html><body></body></html>")
-      await page.addScriptTag({ content: pageScript(size) })
-      // The frame builds 300 ms after the page last changed, so the page has been laid out by
-      // then: two frames let the browser lay it out before the build starts.
-      await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      )
-      await page.addScriptTag({ content: code })
-      type Bench = {
-        ColordayNavTree: {
-          run: () => Promise<unknown>
-          post: () => unknown
-          update: () => Promise<unknown>
-        }
-      }
+      const page = await benchPage(browser, size, code)
       const [full, fullCpuMs] = await rendererCpuMs(
         async () =>
           (await page.evaluate(() =>
@@ -248,6 +333,7 @@ const navTree = async () => {
         ])
       }
       await page.close()
+      heaps.push([size, await buildHeap(browser, size, code)])
     }
   } finally {
     await browser.close()
@@ -273,6 +359,30 @@ const navTree = async () => {
     "work ms: the slices together; cpu ms: the renderer main thread's CPU time over the call (/proc schedstat),",
   )
   console.log("which the machine's load stretches less than the others.")
+  printTable(
+    [
+      "elements",
+      "allocated B/element",
+      "scavenges",
+      "scavenge ms",
+      "longest scavenge ms",
+      "major GCs",
+    ],
+    heaps.map(([size, heap]) => [
+      integer.format(size),
+      integer.format(heap.bytesPerElement),
+      integer.format(heap.scavenges),
+      decimals(1).format(heap.scavengeMs),
+      decimals(1).format(heap.longestScavengeMs),
+      integer.format(heap.majorGcs),
+    ]),
+  )
+  console.log(
+    "A second whole-tree build on a fresh page, untimed: bytes allocated per element (V8's sampling heap profiler,",
+  )
+  console.log(
+    "collected objects included) and the young generation's collections during it (Chromium's trace, MinorGC).",
+  )
   printTable(
     ["elements", "body's outer HTML", "read ms", "NAV_TREE posted ms", "note"],
     posts.map(([size, post]) => [
