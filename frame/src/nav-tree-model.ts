@@ -3,7 +3,7 @@
  * page, its classes, its literal text, its props. nav-tree.ts builds and updates the tree from these.
  */
 import type { FrameClock } from "./clock.ts"
-import { isCodebaseId } from "./codebase-ids.ts"
+import { CODEBASE_ID_PREFIX, isCodebaseId } from "./codebase-ids.ts"
 import { FRAME_OWNED_ATTRIBUTE } from "./constants.ts"
 import type { Fiber } from "./react-fiber.ts"
 import { propsOf } from "./react-fiber.ts"
@@ -135,8 +135,9 @@ export const unionBox = (boxes: ReadonlyArray<PageBoundingBox>): PageBoundingBox
   return { pageX: left, pageY: top, width: right - left, height: bottom - top }
 }
 
+/** A className prop's names, split where `/\s+/` would split it (no name twice is not checked). */
 export const splitClasses = (value: unknown): Array<string> =>
-  typeof value === "string" ? value.split(/\s+/).filter((name) => name !== "") : []
+  typeof value === "string" && value !== "" ? scanNames(value, isJsSpace, false) : []
 
 // What the many nodes without props, text or children hold, shared: each node's own empty object
 // or array would live as long as the tree, and the NAV_TREE post would copy each (a shared one is
@@ -157,28 +158,91 @@ export const propsForNode = (fiber: Fiber | undefined): Record<string, NavProp> 
   return props ?? NO_PROPS
 }
 
-/** An element's classes as its classList holds them (each once, in order), read off the attribute. */
-export const classesOf = (element: Element): Array<string> => {
-  const value = element.getAttribute("class")
-  if (value === null || value === "") return []
-  const classes: Array<string> = []
-  // One scan of the attribute, no regex: a name runs until the next ASCII whitespace (tab, line
-  // feed, form feed, carriage return, space: DOMTokenList's separators).
+// Names are gathered here, then copied into an array of their exact number: a list grown by push
+// holds room for 17, and a node keeps its lists as long as the tree (issue 20: the young
+// generation's collections, each copying what is still alive, landed inside slices). It is never
+// emptied (an empty array gives up its room): past `count` it holds names of earlier calls.
+const scratch: Array<string> = []
+
+/** The first `count` names gathered in `scratch`, in an array of their exact length. */
+const takeScratch = (count: number): Array<string> => (count === 0 ? [] : scratch.slice(0, count))
+
+/** Whether `name` is among the first `count` names in `scratch`. */
+const inScratch = (name: string, count: number): boolean => {
+  for (let i = 0; i < count; i += 1) if (scratch[i] === name) return true
+  return false
+}
+
+// The same class names recur all over a page (utility classes): a name read is looked up here by
+// its length and three of its characters, and an equal string read before is used again rather
+// than a new one made. Codebase ids, one per element, are left out. A clash only costs a copy.
+const NAME_SLOTS = 1024
+const names: Array<string> = Array.from({ length: NAME_SLOTS }, () => "")
+
+const nameIn = (value: string, start: number, end: number): string => {
+  if (start === 0 && end === value.length) return value
+  const length = end - start
+  if (value.startsWith(CODEBASE_ID_PREFIX, start)) return value.slice(start, end)
+  const slot =
+    (length * 31 +
+      value.charCodeAt(start) * 7 +
+      value.charCodeAt(start + (length >> 1)) * 3 +
+      value.charCodeAt(end - 1)) &
+    (NAME_SLOTS - 1)
+  const known = names[slot] as string
+  if (known.length === length && value.startsWith(known, start)) return known
+  const name = value.slice(start, end)
+  names[slot] = name
+  return name
+}
+
+/** DOMTokenList's separators: tab, line feed, form feed, carriage return, space. */
+const isAsciiSpace = (code: number): boolean =>
+  code === 32 || code === 9 || code === 10 || code === 12 || code === 13
+
+/** What `\s` matches in a regex (splitClasses splits className props as `/\s+/` did). */
+const isJsSpace = (code: number): boolean =>
+  isAsciiSpace(code) ||
+  code === 11 ||
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x202f ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff
+
+/** The names in `value` between separators, in order (each once when `once`), no regex. */
+const scanNames = (
+  value: string,
+  isSeparator: (code: number) => boolean,
+  once: boolean,
+): Array<string> => {
+  let count = 0
   const length = value.length
   let start = -1
   for (let i = 0; i <= length; i += 1) {
-    const code = i < length ? value.charCodeAt(i) : 32
-    const separator = code === 32 || code === 9 || code === 10 || code === 12 || code === 13
-    if (!separator) {
+    if (i < length && !isSeparator(value.charCodeAt(i))) {
       if (start < 0) start = i
       continue
     }
     if (start < 0) continue
-    const name = start === 0 && i === length ? value : value.slice(start, i)
+    const name = nameIn(value, start, i)
     start = -1
-    if (!classes.includes(name)) classes.push(name)
+    if (!once || !inScratch(name, count)) {
+      scratch[count] = name
+      count += 1
+    }
   }
-  return classes
+  return takeScratch(count)
+}
+
+/** An element's classes as its classList holds them (each once, in order), read off the attribute. */
+export const classesOf = (element: Element): Array<string> => {
+  const value = element.getAttribute("class")
+  return value === null || value === "" ? [] : scanNames(value, isAsciiSpace, true)
 }
 
 export const literalChildrenOf = (element: Element): Array<string> => {
@@ -233,24 +297,28 @@ export const hostNode = (
   codebaseId: string,
   classList: Array<string>,
   key: string,
-  place: { readonly parent: string; readonly scope: string | null; readonly level: number },
+  parent: string,
+  scope: string | null,
+  level: number,
   names: ReadonlyMap<string, string> | undefined,
   fiber: Fiber | undefined,
 ): NavNode => {
   const ownClasses = fiber ? splitClasses(propsOf(fiber).className) : classList
   const tagName = lowerTagName(element.tagName)
-  const directlySet: Array<string> = []
-  for (const name of ownClasses) {
+  let count = 0
+  for (let i = 0; i < ownClasses.length; i += 1) {
+    const name = ownClasses[i] as string
     // The element's own id is one (known without its regex); other ids and temporaries are not set.
     if (name !== codebaseId && !isTemporaryClass(name) && !isCodebaseId(name)) {
-      directlySet.push(name)
+      scratch[count] = name
+      count += 1
     }
   }
   return {
-    parent: place.parent,
+    parent,
     children: NO_NODES,
     classList,
-    directlySetClassList: directlySet,
+    directlySetClassList: takeScratch(count),
     name: names?.get(codebaseId) ?? tagName,
     elementTagName: tagName,
     isComponent: false,
@@ -258,7 +326,78 @@ export const hostNode = (
     props: propsForNode(fiber),
     literalChildren: literalChildrenOf(element),
     pageBoundingBox: ZERO_BOX,
-    scope: place.scope,
-    level: place.level,
+    scope,
+    level,
+  }
+}
+
+/**
+ * A tree's nodes and their entries by key, over one Map from key to an index into two arrays:
+ * a Map grows by copying its table, and at 20,000 nodes each of the two Maps this replaces made
+ * megabytes of young garbage (issue 20). `nodes` and `lookup` read as Maps, in the order added.
+ */
+export class KeyedNodes {
+  readonly #index = new Map<string, number>()
+  readonly #nodes: Array<NavNode> = []
+  readonly #entries: Array<TreeElement> = []
+  readonly nodes: ReadonlyMap<string, NavNode> = new IndexedView(this.#index, this.#nodes)
+  readonly lookup: ReadonlyMap<string, TreeElement> = new IndexedView(this.#index, this.#entries)
+
+  /** Adds a node and its entry, or replaces those of its key (in place, as Map.set does). */
+  add(node: NavNode, entry: TreeElement): void {
+    const key = node.tempoElementKey
+    const known = this.#index.get(key)
+    if (known !== undefined) {
+      this.#nodes[known] = node
+      this.#entries[known] = entry
+      return
+    }
+    this.#index.set(key, this.#nodes.length)
+    this.#nodes.push(node)
+    this.#entries.push(entry)
+  }
+}
+
+/** The values of one array of KeyedNodes, read as a Map by key. */
+class IndexedView<V> implements ReadonlyMap<string, V> {
+  readonly #index: ReadonlyMap<string, number>
+  readonly #values: ReadonlyArray<V>
+
+  constructor(index: ReadonlyMap<string, number>, values: ReadonlyArray<V>) {
+    this.#index = index
+    this.#values = values
+  }
+
+  get size(): number {
+    return this.#index.size
+  }
+
+  get(key: string): V | undefined {
+    const at = this.#index.get(key)
+    return at === undefined ? undefined : this.#values[at]
+  }
+
+  has(key: string): boolean {
+    return this.#index.has(key)
+  }
+
+  forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
+    for (const [key, at] of this.#index) callback(this.#values[at] as V, key, this)
+  }
+
+  *entries(): MapIterator<[string, V]> {
+    for (const [key, at] of this.#index) yield [key, this.#values[at] as V]
+  }
+
+  keys(): MapIterator<string> {
+    return this.#index.keys()
+  }
+
+  *values(): MapIterator<V> {
+    for (const at of this.#index.values()) yield this.#values[at] as V
+  }
+
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries()
   }
 }

@@ -224,13 +224,14 @@ export const updatePlan = (
     ) {
       return undefined
     }
-    const place = { parent: parentKey, scope: old.scope, level: old.level }
     const fresh = hostNode(
       element,
       codebaseId,
       classList,
       old.tempoElementKey,
-      place,
+      parentKey,
+      old.scope,
+      old.level,
       options.names,
       fiberOf(element),
     )

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
 import { buildNavTree } from "./nav-tree.ts"
-import { classesOf } from "./nav-tree-model.ts"
+import {
+  KeyedNodes,
+  classesOf,
+  splitClasses,
+  type NavNode,
+  type TreeElement,
+} from "./nav-tree-model.ts"
 import { createRefreshScheduler } from "./refresh.ts"
 
 afterEach(() => {
@@ -233,6 +239,50 @@ describe("nav tree nodes", () => {
   })
 })
 
+describe("a tree's nodes and entries by key", () => {
+  const pair = (key: string, name: string): [NavNode, TreeElement] => [
+    { tempoElementKey: key, name } as NavNode,
+    { tempoElementKey: key, name } as TreeElement,
+  ]
+
+  it("reads as two Maps in the order added, a key added again replaced in place", () => {
+    const keyed = new KeyedNodes()
+    const nodesMap = new Map<string, NavNode>()
+    const lookupMap = new Map<string, TreeElement>()
+    for (const [key, name] of [
+      ["a", "1"],
+      ["b", "2"],
+      ["c", "3"],
+      ["a", "4"],
+    ] as const) {
+      const [node, entry] = pair(key, name)
+      keyed.add(node, entry)
+      nodesMap.set(key, node)
+      lookupMap.set(key, entry)
+    }
+    for (const [view, map] of [
+      [keyed.nodes, nodesMap],
+      [keyed.lookup, lookupMap],
+    ] as const) {
+      expect(view.size).toBe(3)
+      expect([...view]).toEqual([...map])
+      expect([...view.entries()]).toEqual([...map.entries()])
+      expect([...view.keys()]).toEqual(["a", "b", "c"])
+      expect([...view.values()].map((value) => value.name)).toEqual(["4", "2", "3"])
+      expect(view.get("a")).toBe(map.get("a"))
+      expect(view.get("z")).toBeUndefined()
+      expect(view.has("b")).toBe(true)
+      expect(view.has("z")).toBe(false)
+      const seen: Array<string> = []
+      view.forEach((value, key, self) => {
+        expect(self).toBe(view)
+        seen.push(`${key}=${value.name}`)
+      })
+      expect(seen).toEqual(["a=4", "b=2", "c=3"])
+    }
+  })
+})
+
 describe("an element's classes", () => {
   it("reads them as its classList holds them, whatever whitespace separates them", () => {
     const element = document.createElement("div")
@@ -251,6 +301,45 @@ describe("an element's classes", () => {
     }
     element.removeAttribute("class")
     expect(classesOf(element)).toEqual([])
+  })
+
+  it("reads each element's own names when many elements share some (names read before are reused)", () => {
+    // Same lengths and ends, other middles, prefixes of each other, ids: clashes in the reuse.
+    const values = [
+      "p-4 flex gap-2",
+      "p-2 flex gap-4 flex",
+      "px-4 fl ex gap-2 p-4",
+      `${codebaseId(1)} p-4 text-sm`,
+      `text-xs ${codebaseId(2)} p-4`,
+      "text-sm",
+      "text-sm p-4",
+      "gap-2gap-2 gap-2",
+      "px-4 py-4 mx-2 my-2", // same length and same first, middle and last characters
+      "py-4 px-4",
+    ]
+    const element = document.createElement("div")
+    for (let round = 0; round < 3; round += 1) {
+      for (const value of values) {
+        element.setAttribute("class", value)
+        expect(classesOf(element)).toEqual([...element.classList])
+      }
+    }
+  })
+
+  it("splits a className prop where /\\s+/ would, keeping repeated names", () => {
+    for (const value of [
+      "",
+      " ",
+      "one",
+      " one  two ",
+      "a b a",
+      "x\u00a0y z\u2003w\u3000v\ufeffu\vt",
+      "\u200bzero-width-is-a-name",
+    ]) {
+      expect(splitClasses(value)).toEqual(value.split(/\s+/).filter((name) => name !== ""))
+    }
+    expect(splitClasses(undefined)).toEqual([])
+    expect(splitClasses(["a"])).toEqual([])
   })
 })
 

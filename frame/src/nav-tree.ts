@@ -29,6 +29,7 @@ import {
   isSkipped,
   inputsOf,
   hostNode,
+  KeyedNodes,
   type NavNode,
   type PageBoundingBox,
   type TreeElement,
@@ -93,8 +94,7 @@ const runPlan = (
   // The lookups. A full build fills them as it makes each node (document order is the tree's
   // order); an update fills them in its second pass, in tree order, from its own nodes' entries
   // and the previous tree's.
-  let nodes = new Map<string, NavNode>()
-  let lookup = new Map<string, TreeElement>()
+  let keyed = new KeyedNodes()
   let scopeLookup = new Map<string, Array<string>>()
   let nodeOfElement = new Map<Element, NavNode>()
   /** Whether the body's node is still to be measured and put in the lookups (a full build's first step). */
@@ -104,8 +104,7 @@ const runPlan = (
   let nextSubtree = 0
 
   const register = (node: NavNode, entry: TreeElement) => {
-    nodes.set(node.tempoElementKey, node)
-    lookup.set(node.tempoElementKey, entry)
+    keyed.add(node, entry)
     if (node.scope !== null) {
       const inScope = scopeLookup.get(node.scope)
       if (inScope) inScope.push(node.tempoElementKey)
@@ -116,7 +115,7 @@ const runPlan = (
   }
 
   const entryOf = (node: NavNode): TreeElement | undefined =>
-    isUpdate ? plan.made.get(node) : lookup.get(node.tempoElementKey)
+    isUpdate ? plan.made.get(node) : keyed.lookup.get(node.tempoElementKey)
 
   /** Hangs a node this run made under `parent`, in the node's and in the entry's children. */
   const attach = (node: NavNode, parent: NavNode, entry: TreeElement) => {
@@ -153,7 +152,8 @@ const runPlan = (
     if (own) {
       const { chain, stop } = componentFibersOver(own)
       if (chain.length > 0 && !isHostFiberOf(stop, element.parentElement)) nonLocal = true
-      for (const fiber of chain) {
+      for (let i = 0; i < chain.length; i += 1) {
+        const fiber = chain[i] as Fiber
         const codebaseId = componentCodebaseId(fiber)
         if (codebaseId === undefined || !isCodebaseId(codebaseId)) continue
         const known =
@@ -206,7 +206,9 @@ const runPlan = (
       codebaseId,
       classList,
       elementKey(codebaseId, storyboardId, path),
-      { parent: parent.tempoElementKey, scope: scopeOf(parent), level: parent.level + 1 },
+      parent.tempoElementKey,
+      scopeOf(parent),
+      parent.level + 1,
       options.names,
       own,
     )
@@ -314,8 +316,7 @@ const runPlan = (
         isUpdate = false
         plan = fullPlan(body, options)
         componentNodes = new Map()
-        nodes = new Map()
-        lookup = new Map()
+        keyed = new KeyedNodes()
         scopeLookup = new Map()
         nodeOfElement = new Map()
         rootDue = true
@@ -402,8 +403,8 @@ const runPlan = (
       resolve({
         tree: {
           root: plan.root,
-          lookup,
-          nodes,
+          lookup: keyed.lookup,
+          nodes: keyed.nodes,
           scopeLookup,
           nodeOfElement,
           nonLocal,
