@@ -149,11 +149,15 @@ export const NO_KEYS = Object.freeze([]) as unknown as Array<string>
 
 export const propsForNode = (fiber: Fiber | undefined): Record<string, NavProp> => {
   if (!fiber) return NO_PROPS
+  const all = propsOf(fiber)
+  // Keys, not entries: an element's props cost one array here rather than a pair more per prop.
+  const names = Object.keys(all)
   let props: Record<string, NavProp> | undefined
-  for (const [name, value] of Object.entries(propsOf(fiber))) {
+  for (let i = 0; i < names.length; i += 1) {
+    const name = names[i] as string
     if (name === "children") continue
     props ??= {}
-    props[name] = navProp(value)
+    props[name] = navProp(all[name])
   }
   return props ?? NO_PROPS
 }

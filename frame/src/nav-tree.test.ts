@@ -151,7 +151,12 @@ describe("nav tree slicing", () => {
     const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
     time.runFrame()
     expect(time.pendingFrames()).toBe(0)
-    expect((await build.done).tree.root.children).toHaveLength(50)
+    const { tree } = await build.done
+    // Every child in page order, in the node and in its entry (both grown one child at a time).
+    const keys = [...document.body.children].map((div, i) => `TE_${div.classList[0]}_app_0-${i}`)
+    expect(keys).toHaveLength(50)
+    expect(tree.root.children.map((node) => node.tempoElementKey)).toEqual(keys)
+    expect(tree.lookup.get(tree.root.tempoElementKey)?.children).toEqual(keys)
   })
 
   it("stops for good when cancelled", () => {

@@ -120,12 +120,9 @@ const runPlan = (
   /** Hangs a node this run made under `parent`, in the node's and in the entry's children. */
   const attach = (node: NavNode, parent: NavNode, entry: TreeElement) => {
     // A leaf's children are the shared NO_NODES / NO_KEYS until this first child.
-    if (parent.children.length === 0) parent.children = [node]
-    else parent.children.push(node)
+    parent.children = appended(parent.children, node)
     const parentEntry = entryOf(parent)
-    if (parentEntry && parentEntry.children.length === 0) {
-      parentEntry.children = [node.tempoElementKey]
-    } else parentEntry?.children.push(node.tempoElementKey)
+    if (parentEntry) parentEntry.children = appended(parentEntry.children, node.tempoElementKey)
     if (isUpdate) {
       plan.made.set(node, entry)
       subtree?.made.push([node, entry])
@@ -444,6 +441,24 @@ const unionOfTwo = (a: PageBoundingBox, b: PageBoundingBox): PageBoundingBox => 
   const bottom = Math.max(a.pageY + a.height, b.pageY + b.height)
   return { pageX: left, pageY: top, width: right - left, height: bottom - top }
 }
+
+/**
+ * `list` with `item` after its last: a new array of the exact length while the list is short (most
+ * nodes have a few children, and push would give the first array room for 17 for the tree's life),
+ * then the same array pushed to.
+ */
+const appended = <A>(list: Array<A>, item: A): Array<A> => {
+  const length = list.length
+  if (length >= COPIED_CHILDREN) {
+    list.push(item)
+    return list
+  }
+  const longer = new Array<A>(length + 1)
+  for (let i = 0; i < length; i += 1) longer[i] = list[i] as A
+  longer[length] = item
+  return longer
+}
+const COPIED_CHILDREN = 4
 
 const scopeOf = (parent: NavNode): string | null =>
   parent.isComponent ? parent.tempoElementKey : parent.scope
