@@ -191,12 +191,21 @@ export const errorMessageIn = (error: DomainError, language: Language): string =
  */
 export const requestLanguage = (
   ctx: Pick<Context, "get" | "acceptsLanguages" | "cookies">,
-): Language => {
-  const accepted =
-    ctx.get("Accept-Language") === "" ? false : ctx.acceptsLanguages(...LANGUAGE_CODES)
-  return (
-    languageOfTag(accepted === false ? undefined : accepted) ??
-    languageOfTag(ctx.cookies.get(LANGUAGE_COOKIE)) ??
-    DEFAULT_LANGUAGE
-  )
+): Language =>
+  languageOfTag(acceptedLanguage(ctx)) ??
+  languageOfTag(ctx.cookies.get(LANGUAGE_COOKIE)) ??
+  DEFAULT_LANGUAGE
+
+/**
+ * The best of our languages the request's Accept-Language takes, if it sends one that names any
+ * (no header at all is no choice: Koa would call that "anything", the first of ours). The API's
+ * answers and the server's pages both read the header through this, each in its own order with the
+ * member's setting and the footer's cookie.
+ */
+export const acceptedLanguage = (
+  ctx: Pick<Context, "get" | "acceptsLanguages">,
+): string | undefined => {
+  if (ctx.get("Accept-Language") === "") return undefined
+  const accepted = ctx.acceptsLanguages(...LANGUAGE_CODES)
+  return accepted === false ? undefined : accepted
 }

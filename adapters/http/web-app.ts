@@ -9,6 +9,7 @@ import {
   LANGUAGE_COOKIE,
   type Language,
 } from "../../domain/site/languages.ts"
+import { acceptedLanguage } from "./error-messages.ts"
 import {
   type BuildManifest,
   chunkPreloads,
@@ -310,11 +311,10 @@ export const serveWebApps = (options: {
       return
     }
     const sessionToken = (options.sessionCookie && ctx.cookies.get(options.sessionCookie)) || null
-    const accepted = ctx.acceptsLanguages(...LANGUAGE_CODES)
     const language = chooseLanguage({
       member: sessionToken ? await options.memberLanguage?.(sessionToken) : undefined,
       cookie: ctx.cookies.get(LANGUAGE_COOKIE),
-      accepted: ctx.get("Accept-Language") !== "" && accepted !== false ? accepted : undefined,
+      accepted: acceptedLanguage(ctx),
     })
     // The page's language depends on these too.
     ctx.vary("Accept-Language")
