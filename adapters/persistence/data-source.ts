@@ -148,6 +148,12 @@ const MIGRATIONS: { readonly [D in Dialect]: Array<new () => MigrationInterface>
 const migrationsFor = (dialect: Dialect) => MIGRATIONS[dialect]
 
 /**
+ * MySQL connections kept for transactions with autocommit off (database.ts, `once`): the pool is
+ * that much larger, so plain queries keep the 20 they had.
+ */
+export const KEPT_TRANSACTION_CONNECTIONS = 8
+
+/**
  * The one DataSource factory. SQLite: WAL, foreign keys on (TypeORM's default), a busy timeout so a
  * second process waits instead of failing, a file's checkpoints left to its worker (see
  * checkpointsInBackground). MySQL: a pool through mysql2, UTC, BIGINTs as numbers.
@@ -193,7 +199,7 @@ export const makeDataSource = (
     url: (config.databaseUrl ?? "").replace(/^mariadb:/i, "mysql:"),
     timezone: "Z",
     charset: "utf8mb4_unicode_ci",
-    poolSize: 20,
+    poolSize: 20 + KEPT_TRANSACTION_CONNECTIONS,
     supportBigNumbers: true,
     bigNumberStrings: false,
     // mysql2's default captures a stack (new Error) on every query of its promise API, which

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { Context, Effect, Exit, Layer, Semaphore } from "effect"
+import { Cause, Context, Effect, Exit, Layer, Semaphore } from "effect"
 import type { DataSource, EntityManager } from "typeorm"
 import { IdSource } from "../../domain/shared/id-source.port.ts"
 import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
@@ -11,6 +11,7 @@ import {
   type Dialect,
   describeDatabase,
   detectServer,
+  KEPT_TRANSACTION_CONNECTIONS,
   dialectOf,
   makeDataSource,
 } from "./data-source.ts"
@@ -87,6 +88,21 @@ interface MysqlExecutor {
     callback: (error: unknown, result: unknown) => void,
   ): void
   query(sql: string, callback: (error: unknown) => void): void
+}
+
+/** A mysql2 connection's own state: closed or failed ones are never used again. */
+interface MysqlConnectionState {
+  readonly _closing?: boolean
+  readonly _fatalError?: unknown
+  readonly _protocolError?: unknown
+}
+
+/** TypeORM's MySQL query runner, as a kept transaction connection (see `once`) is handled. */
+interface KeptRunner {
+  readonly manager: EntityManager
+  readonly databaseConnection: MysqlExecutor & { destroy(): void }
+  connect(): Promise<unknown>
+  release(): Promise<void>
 }
 
 export class Database extends Context.Service<Database, DatabaseShape>()(
@@ -291,30 +307,71 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
    * MySQL's transaction, on a pooled connection of its own: START TRANSACTION, COMMIT and ROLLBACK
    * go straight through mysql2 (its callbacks, no TypeORM events or promises), and TypeORM's query
    * runner is marked as in a transaction so its own statements in it neither begin nor commit.
+   *
+   * Up to KEPT_TRANSACTION_CONNECTIONS connections are kept out of the pool for transactions,
+   * with autocommit off: on those a transaction begins with its first statement, and START
+   * TRANSACTION (one round trip of a vote's six) is not sent. Between two transactions a kept
+   * connection holds no transaction, no snapshot and no lock (its last one ended with COMMIT or
+   * ROLLBACK; one that did not, or whose connection failed, is closed, never pooled again).
+   * Beyond that many at once, a transaction takes a pooled connection and starts as before.
    */
+  const kept: Array<KeptRunner> = []
+  let keptInUse = 0
+  const healthy = (runner: KeptRunner) => {
+    const connection = runner.databaseConnection as MysqlConnectionState
+    return !connection._closing && !connection._fatalError && !connection._protocolError
+  }
   const once = <A, E, R>(effect: Effect.Effect<A, E, R>) => {
     type Runner = { isTransactionActive: boolean; transactionDepth: number }
     const connectionOf = (runner: unknown) =>
       (runner as { databaseConnection: MysqlExecutor }).databaseConnection
-    const control = (runner: Runner, statement: "START TRANSACTION" | "COMMIT" | "ROLLBACK") =>
+    const control = (
+      runner: Runner,
+      statement: "START TRANSACTION" | "COMMIT" | "ROLLBACK" | "SET autocommit = 0",
+    ) =>
       Effect.callback<void, unknown>((resume) => {
         connectionOf(runner).query(statement, (error) => {
           if (error) return resume(Effect.fail(error))
-          runner.isTransactionActive = statement === "START TRANSACTION"
-          runner.transactionDepth = runner.isTransactionActive ? 1 : 0
+          if (statement !== "SET autocommit = 0") {
+            runner.isTransactionActive = statement === "START TRANSACTION"
+            runner.transactionDepth = runner.isTransactionActive ? 1 : 0
+          }
           resume(Effect.void)
         })
       })
+    /** A kept connection if one is idle (or may be made), else a pooled one. */
+    const acquire = Effect.gen(function* () {
+      let idle = kept.pop()
+      while (idle && !healthy(idle)) {
+        keptInUse -= 1
+        idle.databaseConnection.destroy()
+        idle = kept.pop()
+      }
+      if (idle) return { runner: idle, isKept: true }
+      const runner = yield* Effect.promise(async () => {
+        const fresh = dataSource.createQueryRunner() as unknown as KeptRunner
+        await fresh.connect()
+        return fresh
+      })
+      if (keptInUse >= KEPT_TRANSACTION_CONNECTIONS) return { runner, isKept: false }
+      keptInUse += 1
+      const turnedOff = yield* Effect.exit(
+        control(runner as unknown as Runner, "SET autocommit = 0"),
+      )
+      if (Exit.isSuccess(turnedOff)) return { runner, isKept: true }
+      keptInUse -= 1
+      runner.databaseConnection.destroy()
+      return yield* Effect.die(Cause.squash(turnedOff.cause))
+    })
     return Effect.acquireUseRelease(
-      Effect.promise(async () => {
-        const runner = dataSource.createQueryRunner()
-        await runner.connect()
-        return runner
-      }),
-      (runner) => {
+      acquire,
+      ({ runner, isKept }) => {
         const marked = runner as unknown as Runner
         return Effect.gen(function* () {
-          yield* control(marked, "START TRANSACTION")
+          if (isKept) {
+            marked.isTransactionActive = true
+            marked.transactionDepth = 1
+          } else yield* control(marked, "START TRANSACTION")
           const exit = yield* Effect.exit(
             Effect.provideService(effect, CurrentManager, runner.manager),
           )
@@ -329,12 +386,16 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
           ),
         )
       },
-      (runner) =>
+      ({ runner, isKept }) =>
         Effect.gen(function* () {
           if (wroteIn.delete(runner.manager)) writes += 1
           const marked = runner as unknown as Runner
           if (marked.isTransactionActive) yield* Effect.ignore(control(marked, "ROLLBACK"))
-          yield* Effect.promise(() => runner.release())
+          if (!isKept) return yield* Effect.promise(() => runner.release())
+          // Kept only when its transaction surely ended: anything else could leak into the next.
+          if (!marked.isTransactionActive && healthy(runner)) return void kept.push(runner)
+          keptInUse -= 1
+          runner.databaseConnection.destroy()
         }),
     )
   }

@@ -49,4 +49,24 @@ contract("UnitOfWork", (test) => {
       yield* unitOfWork.transaction(members.save({ ...member, lastName: "Kept" }))
       expect((yield* members.get(member.id)).lastName).toBe("Kept")
     }))
+
+  test("each transaction reads what committed before it began, never an earlier one's view", () =>
+    Effect.gen(function* () {
+      const unitOfWork = yield* UnitOfWork
+      const members = yield* MemberRepository
+      const member = yield* seedMember({ username: unique("u") })
+      // One after the other, so MySQL runs them on the same kept connection (database.ts, once).
+      for (const lastName of ["First", "Second", "Third"]) {
+        const seen = yield* unitOfWork.transaction(members.get(member.id))
+        yield* members.save({ ...seen, lastName })
+        const inNext = yield* unitOfWork.transaction(members.get(member.id))
+        expect(inNext.lastName).toBe(lastName)
+      }
+      // A failed one ends too: the next one sees what was written after it.
+      yield* Effect.exit(
+        unitOfWork.transaction(Effect.andThen(members.get(member.id), Effect.die("boom"))),
+      )
+      yield* members.save({ ...member, lastName: "After" })
+      expect((yield* unitOfWork.transaction(members.get(member.id))).lastName).toBe("After")
+    }))
 })
