@@ -25,6 +25,7 @@ import { build } from "vite"
 import { chromiumAvailable, INSTALL_HINT, launchChromium } from "../tests/e2e/support/chromium.ts"
 import { startEditor, watchEditorSignals } from "../tests/e2e/support/editor.ts"
 import { reportFailedCases, runCase } from "./support/cases.ts"
+import { SLICE_MEASURE } from "./support/frame-nav-tree-entry.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
@@ -194,11 +195,14 @@ interface BuildHeap {
   readonly scavengeMs: number
   readonly longestScavengeMs: number
   readonly majorGcs: number
+  /** Scavenges that began inside a slice (stretching it), not between two. */
+  readonly scavengesInSlices: number
+  readonly slices: number
 }
 
 type Bench = {
   ColordayNavTree: {
-    run: () => Promise<unknown>
+    run: (markSlices?: boolean) => Promise<unknown>
     post: () => unknown
     update: () => Promise<unknown>
   }
@@ -218,25 +222,44 @@ const benchPage = async (browser: Browser, size: number, code: string): Promise<
   return page
 }
 
-/** The duration of each trace event named `name` (complete events, or begin/end pairs), ms. */
-const eventMs = (
-  events: ReadonlyArray<{ name: string; ph: string; ts: number; dur?: number; tid: number }>,
+interface TraceEvent {
+  readonly name: string
+  readonly ph: string
+  readonly ts: number
+  readonly dur?: number
+  readonly tid: number
+  readonly id?: string
+  readonly id2?: { readonly local?: string }
+}
+
+/**
+ * Each trace event named `name` as [start, end] µs: complete events, begin/end pairs on a thread,
+ * and async begin/end pairs by id (what a user-timing measure leaves).
+ */
+const eventSpans = (
+  events: ReadonlyArray<TraceEvent>,
   name: string,
-): Array<number> => {
-  const durations: Array<number> = []
-  const begun = new Map<number, number>()
+): Array<readonly [number, number]> => {
+  const spans: Array<readonly [number, number]> = []
+  const begun = new Map<string, number>()
   for (const event of events) {
     if (event.name !== name) continue
-    if (event.ph === "X") durations.push((event.dur ?? 0) / 1000)
-    else if (event.ph === "B") begun.set(event.tid, event.ts)
-    else if (event.ph === "E") {
-      const start = begun.get(event.tid)
-      if (start !== undefined) durations.push((event.ts - start) / 1000)
-      begun.delete(event.tid)
+    const pair =
+      event.ph === "b" || event.ph === "e"
+        ? `async ${event.id ?? event.id2?.local}`
+        : `thread ${event.tid}`
+    if (event.ph === "X") spans.push([event.ts, event.ts + (event.dur ?? 0)])
+    else if (event.ph === "B" || event.ph === "b") begun.set(pair, event.ts)
+    else if (event.ph === "E" || event.ph === "e") {
+      const start = begun.get(pair)
+      if (start !== undefined) spans.push([start, event.ts])
+      begun.delete(pair)
     }
   }
-  return durations
+  return spans
 }
+
+const spanMs = ([start, end]: readonly [number, number]) => (end - start) / 1000
 
 /**
  * A whole-tree build on a fresh page (the DOM wrappers of an earlier build would lower the
@@ -256,8 +279,10 @@ const buildHeap = async (browser: Browser, size: number, code: string): Promise<
       includeObjectsCollectedByMajorGC: true,
       includeObjectsCollectedByMinorGC: true,
     })
-    await browser.startTracing(page, { categories: ["devtools.timeline", "v8"] })
-    await page.evaluate(() => (window as unknown as Bench).ColordayNavTree.run())
+    await browser.startTracing(page, {
+      categories: ["devtools.timeline", "v8", "blink.user_timing"],
+    })
+    await page.evaluate(() => (window as unknown as Bench).ColordayNavTree.run(true))
     const trace = await browser.stopTracing()
     const { profile } = await cdp.send("HeapProfiler.stopSampling")
     await cdp.detach()
@@ -268,14 +293,21 @@ const buildHeap = async (browser: Browser, size: number, code: string): Promise<
       bytes += node.selfSize
       nodes.push(...node.children)
     }
-    const events = (JSON.parse(trace.toString("utf8")) as { traceEvents: Array<never> }).traceEvents
-    const scavenges = eventMs(events, "MinorGC")
+    const events = (JSON.parse(trace.toString("utf8")) as { traceEvents: Array<TraceEvent> })
+      .traceEvents
+    const scavenges = eventSpans(events, "MinorGC")
+    const slices = eventSpans(events, SLICE_MEASURE)
+    const scavengeMs = scavenges.map(spanMs)
     return {
       bytesPerElement: bytes / size,
       scavenges: scavenges.length,
-      scavengeMs: scavenges.reduce((sum, ms) => sum + ms, 0),
-      longestScavengeMs: Math.max(0, ...scavenges),
-      majorGcs: eventMs(events, "MajorGC").length,
+      scavengeMs: scavengeMs.reduce((sum, ms) => sum + ms, 0),
+      longestScavengeMs: Math.max(0, ...scavengeMs),
+      majorGcs: eventSpans(events, "MajorGC").length,
+      scavengesInSlices: scavenges.filter(([start]) =>
+        slices.some(([from, to]) => start >= from && start <= to),
+      ).length,
+      slices: slices.length,
     }
   } finally {
     await page.close()
@@ -364,6 +396,7 @@ const navTree = async () => {
       "elements",
       "allocated B/element",
       "scavenges",
+      "in slices",
       "scavenge ms",
       "longest scavenge ms",
       "major GCs",
@@ -372,6 +405,7 @@ const navTree = async () => {
       integer.format(size),
       integer.format(heap.bytesPerElement),
       integer.format(heap.scavenges),
+      `${integer.format(heap.scavengesInSlices)} of ${integer.format(heap.slices)} slices`,
       decimals(1).format(heap.scavengeMs),
       decimals(1).format(heap.longestScavengeMs),
       integer.format(heap.majorGcs),
@@ -381,7 +415,10 @@ const navTree = async () => {
     "A second whole-tree build on a fresh page, untimed: bytes allocated per element (V8's sampling heap profiler,",
   )
   console.log(
-    "collected objects included) and the young generation's collections during it (Chromium's trace, MinorGC).",
+    "collected objects included) and the young generation's collections during it (Chromium's trace, MinorGC);",
+  )
+  console.log(
+    "in slices: those that began inside a slice (a user-timing measure per slice), stretching it, not between two.",
   )
   printTable(
     ["elements", "body's outer HTML", "read ms", "NAV_TREE posted ms", "note"],

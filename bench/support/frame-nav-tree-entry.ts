@@ -3,12 +3,26 @@
 import { browserClock } from "../../frame/src/clock.ts"
 import { type NavTree, buildNavTree, updateNavTree } from "../../frame/src/nav-tree.ts"
 
-const options = () => ({ storyboardId: "bench", clock: browserClock(window) })
+/** The name of the user-timing measure each slice leaves in Chromium's trace when asked to. */
+export const SLICE_MEASURE = "colorday nav tree slice"
+
+const options = (markSlices = false) => ({
+  storyboardId: "bench",
+  clock: browserClock(window),
+  // A measure per slice, so the bench can tell which of the trace's scavenges ran inside one.
+  onSlice: markSlices
+    ? (_: number, ms: number) => {
+        const end = performance.now()
+        performance.measure(SLICE_MEASURE, { start: end - ms, end })
+      }
+    : undefined,
+})
 let tree: NavTree | undefined
 let observer: MutationObserver | undefined
 
-export const run = async () => {
-  const build = await buildNavTree(document.body, options()).done
+export const run = async (markSlices = false) => {
+  const build = await buildNavTree(document.body, options(markSlices)).done
+  performance.clearMeasures(SLICE_MEASURE)
   tree = build.tree
   observer = new MutationObserver(() => undefined)
   observer.observe(document.body, {
