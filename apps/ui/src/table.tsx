@@ -84,14 +84,26 @@ export const Th = ({
   </th>
 )
 
+/**
+ * A cell's text colour: a prop rather than a caller's text-slate-* over the base, which would make
+ * cn() build tailwind-merge during a phone's first render of a table (issue 20).
+ */
+const CELL_TONES = {
+  default: "text-slate-800",
+  strong: "text-slate-900",
+  muted: "text-slate-700",
+} as const
+
 /** A cell; `label` is its column's name, shown before it when the row is a card. */
 export const Td = ({
   children,
   label,
+  tone = "default",
   className,
 }: {
   readonly children?: ReactNode
   readonly label?: string
+  readonly tone?: keyof typeof CELL_TONES
   readonly className?: string
 }) => {
   const cards = useContext(Stacked)
@@ -100,7 +112,8 @@ export const Td = ({
       role={cards ? "cell" : undefined}
       data-label={label}
       className={cn(
-        "px-3 py-2 align-top text-slate-800",
+        "px-3 py-2 align-top",
+        CELL_TONES[tone],
         cards &&
           "max-sm:flex max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
         className,

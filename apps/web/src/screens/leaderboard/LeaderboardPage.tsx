@@ -6,7 +6,7 @@ import { api } from "../../api/api.ts"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { artistPath, entryPath, gridSrcSetOf } from "../../entries/entry-view.ts"
 import { Podium } from "../../entries/Podium.tsx"
-import { VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
+import { scoreText, VotesAndScore, votesText } from "../../entries/VotesAndScore.tsx"
 import { scoreRule } from "../../plans/score-rule.ts"
 import { TableBox, Td, Th, Tr } from "../../../../ui/src/table.tsx"
 import { ShortDate } from "../../../../ui/src/local-date.tsx"
@@ -38,19 +38,6 @@ const PERIODS: ReadonlyArray<{
 
 /** Names the period tabs and their panel (TabStrip). */
 const PERIODS_ID = "leaderboard"
-
-/** One formatter per language ("en" keeps the spec's en-US digits). */
-const scoreFormats = new Map<string, Intl.NumberFormat>()
-const formatScore = (score: number, language: string): string => {
-  let format = scoreFormats.get(language)
-  if (format === undefined) {
-    format = new Intl.NumberFormat(language === "en" ? "en-US" : language, {
-      maximumFractionDigits: 1,
-    })
-    scoreFormats.set(language, format)
-  }
-  return format.format(score)
-}
 
 const artistName = (row: LeaderboardRow, t: Translate): string =>
   row.username.trim() || t("web.leaderboard.anonymous")
@@ -212,7 +199,8 @@ const RankingTable = ({
   readonly label: string
 }) => {
   const t = useT()
-  const language = useLanguage()
+  // The numbers are written in the page's language: drawn again when it changes.
+  useLanguage()
   const top = Math.max(0, ...rows.map((row) => row.score))
   return (
     <TableBox label={t("web.leaderboard.rankings", { period: label })} cards>
@@ -233,7 +221,8 @@ const RankingTable = ({
             <Tr key={row.submissionId}>
               <Td
                 label={t("web.leaderboard.column.rank")}
-                className="font-semibold text-slate-900 tabular-nums"
+                tone="strong"
+                className="font-semibold tabular-nums"
               >
                 {row.rank}
               </Td>
@@ -245,14 +234,15 @@ const RankingTable = ({
               </Td>
               <Td
                 label={t("web.leaderboard.column.votes")}
-                className="text-slate-900 tabular-nums sm:text-right"
+                tone="strong"
+                className="tabular-nums sm:text-right"
               >
                 {votesText(row.rawVotes)}
               </Td>
               <Td label={t("web.leaderboard.column.score")}>
                 <div className="flex items-center gap-3">
                   <span className="w-12 font-semibold text-slate-900 tabular-nums">
-                    {formatScore(row.score, language)}
+                    {scoreText(row.score)}
                   </span>
                   <div aria-hidden className="h-2 w-24 rounded-full bg-slate-100 sm:w-32">
                     <div
@@ -268,7 +258,8 @@ const RankingTable = ({
               </Td>
               <Td
                 label={t("web.leaderboard.column.date")}
-                className="whitespace-nowrap text-slate-700"
+                tone="muted"
+                className="whitespace-nowrap"
               >
                 <ShortDate iso={row.date} />
               </Td>

@@ -1,0 +1,55 @@
+import { screen } from "@testing-library/react"
+import { http, HttpResponse } from "msw"
+import type * as TailwindMerge from "tailwind-merge"
+import { describe, expect, it, vi } from "vitest"
+import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
+import { renderRoute, signedInAs } from "../../test/render.tsx"
+import { server } from "../../test/server.ts"
+
+// tailwind-merge's builder, watched: building its class map is ~50 ms of a phone's first render
+// (apps/ui/src/cn.ts), so the page's first screen must draw without it (issue 20).
+const built = vi.hoisted(() => ({ count: 0 }))
+vi.mock("tailwind-merge", async (importOriginal) => {
+  const actual = await importOriginal<typeof TailwindMerge>()
+  return {
+    ...actual,
+    extendTailwindMerge: (...args: Parameters<typeof actual.extendTailwindMerge>) => {
+      built.count += 1
+      return actual.extendTailwindMerge(...args)
+    },
+  }
+})
+
+const aRow = (rank: number): LeaderboardRow => ({
+  rank,
+  userId: `user-${rank}`,
+  username: `artist${rank}`,
+  avatarUrl: rank === 1 ? "/images/avatar/1.jpg" : null,
+  score: 12.5 - rank,
+  rawVotes: 1_200 - rank,
+  submissionId: `entry-${rank}`,
+  submissionUrl: `/images/entry/${rank}.jpg`,
+  thumbnailUrl: `/images/entry/${rank}.thumb.jpg`,
+  contestType: "daily",
+  ageGroup: "adult",
+  date: "2026-11-22T15:00:00.000Z",
+})
+
+describe("/leaderboard's first screen", () => {
+  it("draws the podium and 50 ranked rows without building tailwind-merge", async () => {
+    const rows = Array.from({ length: 50 }, (_, index) => aRow(index + 1))
+    server.use(
+      http.get("*/api/leaderboard", ({ request }) => {
+        const period = new URL(request.url).searchParams.get("period") as LeaderboardPeriod
+        return HttpResponse.json({ period, rows, podium: rows.slice(0, 3) })
+      }),
+    )
+    signedInAs(null)
+    renderRoute("/leaderboard")
+    const table = await screen.findByRole("table", undefined, { timeout: 10_000 })
+    expect(table.querySelectorAll("tbody tr")).toHaveLength(50)
+    // The score as the table writes it, in English without Intl: 12.5 - 1.
+    expect(screen.getAllByText("11.5").length).toBeGreaterThan(0)
+    expect(built.count).toBe(0)
+  })
+})
