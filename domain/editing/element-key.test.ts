@@ -11,6 +11,8 @@ import { InvalidKeyId, MalformedElementKey } from "./editing.errors.ts"
 import {
   areSiblingPaths,
   childIndexesOf,
+  elementKeyFrom,
+  elementKeyOf,
   isElementKey,
   isStoryboardLevel,
   isUniquePath,
@@ -118,6 +120,28 @@ describe("buildElementKey", () => {
         )
         expect(asCodebase.message).toBe("Codebase ID contains invalid chars")
         expect(asStoryboard.message).toBe("Codebase ID contains invalid chars")
+      }),
+    )
+  })
+})
+
+describe("elementKeyFrom (the frame's key maker)", () => {
+  it("answers elementKeyOf's key, and the template's, whatever storyboard ids came before", () => {
+    // The storyboard ids vary from call to call, so a kept middle of another id would show.
+    const partsArb = fc.record({
+      codebaseId: codebaseIdArb,
+      storyboardId: fc.oneof(keyIdArb, fc.constant(STORYBOARD_ID)),
+      uniquePath: childIndexesArb.map(uniquePathOf),
+    })
+    fc.assert(
+      fc.property(fc.array(partsArb, { minLength: 1, maxLength: 8 }), (list) => {
+        for (const parts of list) {
+          const expected = `TE_${parts.codebaseId}_${parts.storyboardId}_${parts.uniquePath}`
+          expect(elementKeyFrom(parts.codebaseId, parts.storyboardId, parts.uniquePath)).toBe(
+            expected,
+          )
+          expect(elementKeyOf(parts)).toBe(expected)
+        }
       }),
     )
   })

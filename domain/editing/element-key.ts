@@ -31,7 +31,26 @@ export const isUniquePath = (path: string): boolean => UNIQUE_PATH.test(path)
 
 /** The key of parts already known to be valid (no check: see buildElementKey for one). */
 export const elementKeyOf = (parts: ElementKeyParts): ElementKey =>
-  `${ELEMENT_KEY_PREFIX}${parts.codebaseId}_${parts.storyboardId}_${parts.uniquePath}`
+  elementKeyFrom(parts.codebaseId, parts.storyboardId, parts.uniquePath)
+
+// The last storyboard id's "_id_", kept: the frame makes a key for every element of a page, all
+// with one storyboard id, and each + of a long string is a new cons string (V8) that stays with
+// the key until a lookup flattens it, so making the middle once saves two per key.
+let lastStoryboardId: string | undefined
+let lastMiddle = ""
+
+/** elementKeyOf, the parts as arguments (no object to make per key). */
+export const elementKeyFrom = (
+  codebaseId: string,
+  storyboardId: string,
+  uniquePath: string,
+): ElementKey => {
+  if (storyboardId !== lastStoryboardId) {
+    lastMiddle = `_${storyboardId}_`
+    lastStoryboardId = storyboardId
+  }
+  return (ELEMENT_KEY_PREFIX + codebaseId + lastMiddle + uniquePath) as ElementKey
+}
 
 export const isStoryboardLevel = (parts: ElementKeyParts): boolean =>
   parts.codebaseId === STORYBOARD_TOP_CONSTANT && parts.uniquePath === ROOT_UNIQUE_PATH

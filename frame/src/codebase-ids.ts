@@ -5,7 +5,7 @@
  */
 import { CODEBASE_ID_PREFIX, isPlaceholderCodebaseId } from "../../domain/editing/codebase-id.ts"
 import {
-  elementKeyOf,
+  elementKeyFrom,
   elementKeyParts,
   type ElementKeyParts,
   parentUniquePath,
@@ -36,7 +36,7 @@ export const CODEBASE_ID_PROP = "data-codebase-id"
 export type KeyParts = ElementKeyParts
 
 export const elementKey = (codebaseId: string, storyboardId: string, path: string): string =>
-  elementKeyOf({ codebaseId, storyboardId, uniquePath: path })
+  elementKeyFrom(codebaseId, storyboardId, path)
 
 export const storyboardKey = (storyboardId: string): string =>
   elementKey(STORYBOARD_TOP_CONSTANT, storyboardId, ROOT_UNIQUE_PATH)
@@ -87,7 +87,9 @@ export const isUuidCodebaseId = (value: string): boolean => {
  */
 export const codebaseIdInClasses = (classes: ReadonlyArray<string>): string | undefined => {
   let placeholder: string | undefined
-  for (const name of classes) {
+  // Indexed: for-of made an iterator per element here.
+  for (let i = 0; i < classes.length; i += 1) {
+    const name = classes[i] as string
     if (isUuidCodebaseId(name)) return name
     if (placeholder === undefined && isPlaceholderCodebaseId(name)) placeholder = name
   }

@@ -33,7 +33,10 @@ let lastFiberKey: string | undefined
 export const fiberOf = (element: Element): Fiber | undefined => {
   const fields = element as unknown as Record<string, unknown>
   if (lastFiberKey !== undefined && lastFiberKey in fields) return asFiber(fields[lastFiberKey])
-  for (const key of Object.keys(element)) {
+  // Indexed: for-of made an iterator per element (on a page without React, every element).
+  const keys = Object.keys(element)
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i] as string
     if (key.startsWith("__reactFiber$") || key.startsWith("__reactInternalInstance$")) {
       lastFiberKey = key
       return asFiber(fields[key])
@@ -75,8 +78,11 @@ export const componentCodebaseId = (fiber: Fiber): string | undefined => {
  * The component fibers between a DOM element and its nearest host ancestor, outermost first:
  * the component elements that rendered this element as (part of) their output.
  */
-export const componentFibersAbove = (element: Element): Array<Fiber> =>
+export const componentFibersAbove = (element: Element): ReadonlyArray<Fiber> =>
   componentFibersOver(fiberOf(element)).chain
+
+/** The chain of an element no component rendered directly (most of them): one shared array. */
+const NO_FIBERS: ReadonlyArray<Fiber> = Object.freeze([])
 
 /**
  * The component fibers above an element's own fiber, outermost first, and the fiber the walk
@@ -84,14 +90,14 @@ export const componentFibersAbove = (element: Element): Array<Fiber> =>
  */
 export const componentFibersOver = (
   own: Fiber | undefined,
-): { readonly chain: Array<Fiber>; readonly stop: Fiber | null } => {
-  const chain: Array<Fiber> = []
+): { readonly chain: ReadonlyArray<Fiber>; readonly stop: Fiber | null } => {
+  let chain: Array<Fiber> | undefined
   let fiber = own?.return ?? null
   for (; fiber !== null; fiber = fiber.return) {
     if (isHostFiber(fiber) || fiber.tag === HOST_ROOT) break
-    if (isComponentFiber(fiber)) chain.push(fiber)
+    if (isComponentFiber(fiber)) (chain ??= []).push(fiber)
   }
-  return { chain: chain.reverse(), stop: fiber }
+  return { chain: chain ? chain.reverse() : NO_FIBERS, stop: fiber }
 }
 
 /**
