@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect"
+import { subscriptionAsOfNow } from "../../../domain/plans/current-subscription.use-case.ts"
 import { NotFound, ValidationFailed } from "../../../domain/shared/errors.ts"
 import { BadgeRepository } from "../../../domain/badges/badge.port.ts"
 import {
@@ -45,7 +46,6 @@ import {
   Paragraphs,
   PasswordText,
   signedIn,
-  subscriptionNow,
   Text,
 } from "./shared.ts"
 import {
@@ -115,7 +115,7 @@ const safeFileName = (name: string) =>
 
 /** The member and their subscription: what sign-in and who-am-I answer with. */
 export const signedInBody = (member: Parameters<typeof presentMember>[0]) =>
-  Effect.map(subscriptionNow(member.id), (subscription) => ({
+  Effect.map(subscriptionAsOfNow(member.id), (subscription) => ({
     user: presentMember(member),
     subscription: presentSubscription(subscription),
   }))

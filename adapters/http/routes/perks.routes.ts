@@ -1,4 +1,5 @@
 import { Clock, Effect, Option, Schema } from "effect"
+import { subscriptionAsOfNow } from "../../../domain/plans/current-subscription.use-case.ts"
 import { earlyAccessFor } from "../../../domain/perks/early-access.use-case.ts"
 import { isUnresolved } from "../../../domain/perks/line-art-request.entity.ts"
 import {
@@ -25,7 +26,7 @@ import {
 } from "../perk.schema.ts"
 import { created, ok, route } from "../route.ts"
 import { attachment, printPdf } from "./images.routes.ts"
-import { Paragraphs, signedIn, subscriptionNow } from "./shared.ts"
+import { Paragraphs, signedIn } from "./shared.ts"
 
 /**
  * The tier perks a member uses (issue 19): this week's premium page (Pro, Champ), tomorrow's page
@@ -142,7 +143,7 @@ export const perkRoutes = [
       Effect.gen(function* () {
         const member = yield* signedIn(caller)
         const requests = yield* myLineArtRequests(member.id)
-        const { tier } = yield* subscriptionNow(member.id)
+        const { tier } = yield* subscriptionAsOfNow(member.id)
         return ok({
           canRequest: grants(tier, "custom-line-art-requests") && !requests.some(isUnresolved),
           unlockedBy: unlockedBy("custom-line-art-requests"),
@@ -173,7 +174,7 @@ export const perkRoutes = [
         const member = yield* signedIn(caller)
         const images = yield* ImageStore
         // No image work for a member whose plan refuses the request anyway.
-        const { tier } = yield* subscriptionNow(member.id)
+        const { tier } = yield* subscriptionAsOfNow(member.id)
         const stored =
           body.reference && grants(tier, "custom-line-art-requests")
             ? yield* images.store(body.reference, "entry")

@@ -1,8 +1,5 @@
 import { Effect, Schema } from "effect"
 import type { Member } from "../../../domain/accounts/member.entity.ts"
-import { currentSubscription } from "../../../domain/plans/current-subscription.use-case.ts"
-import type { MemberId } from "../../../domain/shared/ids.ts"
-import { UnitOfWork } from "../../../domain/shared/unit-of-work.port.ts"
 import { forbidden, unauthenticated } from "../http-errors.ts"
 import type { Caller } from "../route.ts"
 import { Id } from "../schemas.ts"
@@ -86,13 +83,3 @@ export const actingAsClaimed = (
   Effect.flatMap(actingAs(caller, claimed.user_id, "user_id"), () =>
     actingAs(caller, claimed.userId, "userId"),
   )
-
-/**
- * A member's subscription as of now (created or renewed on the way), read in a transaction since
- * a renewal is written back.
- */
-export const subscriptionNow = (memberId: MemberId) =>
-  Effect.gen(function* () {
-    const unitOfWork = yield* UnitOfWork
-    return yield* unitOfWork.transaction(currentSubscription(memberId))
-  })

@@ -1,10 +1,11 @@
 import { Effect, Schema } from "effect"
+import { subscriptionAsOfNow } from "../../../domain/plans/current-subscription.use-case.ts"
 import { cancelPlan } from "../../../domain/billing/cancel-plan.use-case.ts"
 import { TIERS } from "../../../domain/plans/plans.ts"
 import { forbidden, HttpRefusal } from "../http-errors.ts"
 import { presentSubscription } from "../presenters.ts"
 import { ok, route } from "../route.ts"
-import { actingAs, MemberIdField, signedIn, subscriptionNow } from "./shared.ts"
+import { actingAs, MemberIdField, signedIn } from "./shared.ts"
 import { SubscriptionAnswerBody } from "../account.schema.ts"
 
 /**
@@ -34,7 +35,7 @@ export const subscriptionRoutes = [
     handler: ({ query, caller }) =>
       Effect.gen(function* () {
         const member = yield* actingAs(caller, query.userId, "userId")
-        return ok({ subscription: presentSubscription(yield* subscriptionNow(member.id)) })
+        return ok({ subscription: presentSubscription(yield* subscriptionAsOfNow(member.id)) })
       }),
   }),
   route({
@@ -56,7 +57,7 @@ export const subscriptionRoutes = [
         if (body.tier !== undefined && body.tier !== "free") {
           return yield* Effect.die(forbidden(PAID_TIER_REFUSED))
         }
-        return ok({ subscription: presentSubscription(yield* subscriptionNow(member.id)) })
+        return ok({ subscription: presentSubscription(yield* subscriptionAsOfNow(member.id)) })
       }),
   }),
   route({
