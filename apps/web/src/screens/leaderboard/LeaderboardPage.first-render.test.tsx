@@ -1,24 +1,15 @@
 import { screen } from "@testing-library/react"
 import { http, HttpResponse } from "msw"
-import type * as TailwindMerge from "tailwind-merge"
 import { describe, expect, it, vi } from "vitest"
 import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
+import { tailwindMergeBuilds } from "../../test/tailwind-merge-builds.ts"
 
-// tailwind-merge's builder, watched: building its class map is ~50 ms of a phone's first render
-// (apps/ui/src/cn.ts), so the page's first screen must draw without it (issue 20).
-const built = vi.hoisted(() => ({ count: 0 }))
-vi.mock("tailwind-merge", async (importOriginal) => {
-  const actual = await importOriginal<typeof TailwindMerge>()
-  return {
-    ...actual,
-    extendTailwindMerge: (...args: Parameters<typeof actual.extendTailwindMerge>) => {
-      built.count += 1
-      return actual.extendTailwindMerge(...args)
-    },
-  }
-})
+// Imported in the factory: vi.mock runs before this file's imports.
+vi.mock("tailwind-merge", async (importOriginal) =>
+  (await import("../../test/tailwind-merge-builds.ts")).countedTailwindMerge(importOriginal),
+)
 
 const aRow = (rank: number): LeaderboardRow => ({
   rank,
@@ -50,6 +41,6 @@ describe("/leaderboard's first screen", () => {
     expect(table.querySelectorAll("tbody tr")).toHaveLength(50)
     // The score as the table writes it, in English without Intl: 12.5 - 1.
     expect(screen.getAllByText("11.5").length).toBeGreaterThan(0)
-    expect(built.count).toBe(0)
+    expect(tailwindMergeBuilds()).toBe(0)
   })
 })
