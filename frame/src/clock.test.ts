@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest"
-import { browserClock } from "./clock.ts"
+import { BACKGROUND_WAIT_MS, browserClock } from "./clock.ts"
 
 /** A MessageChannel whose messages are delivered by hand, one per deliver(), in order. */
 const handDeliveredChannel = () => {
@@ -23,14 +23,15 @@ const handDeliveredChannel = () => {
 const windowWith = (extra: Record<string, unknown>) => {
   const requestAnimationFrame = vi.fn()
   const setTimeout = vi.fn(() => 1)
+  const clearTimeout = vi.fn()
   const win = {
     performance: { now: () => 0 },
     requestAnimationFrame,
     setTimeout,
-    clearTimeout: vi.fn(),
+    clearTimeout,
     ...extra,
   } as unknown as Window
-  return { win, requestAnimationFrame, setTimeout }
+  return { win, requestAnimationFrame, setTimeout, clearTimeout }
 }
 
 describe("the browser clock's next task", () => {
@@ -68,7 +69,7 @@ describe("the browser clock's next task", () => {
         return Promise.resolve()
       },
     }
-    const { win, requestAnimationFrame, setTimeout } = windowWith({
+    const { win, requestAnimationFrame, setTimeout, clearTimeout } = windowWith({
       MessageChannel: channel.Channel,
       scheduler,
     })
@@ -80,11 +81,36 @@ describe("the browser clock's next task", () => {
     expect(posted.map((task) => task.priority)).toEqual(["background", "background"])
     for (const task of posted) task.run()
     expect(ran).toEqual(["first", "second"])
-    // Neither a message, a frame nor a timer.
+    // Neither a message nor a frame; each one's fallback timer is cleared once it has run.
     expect(channel.waiting()).toBe(0)
     expect(requestAnimationFrame).not.toHaveBeenCalled()
     await Promise.resolve()
-    expect(setTimeout).not.toHaveBeenCalled()
+    expect(setTimeout.mock.calls.map((call) => (call as unknown[])[1])).toEqual([
+      BACKGROUND_WAIT_MS,
+      BACKGROUND_WAIT_MS,
+    ])
+    expect(clearTimeout).toHaveBeenCalledTimes(2)
+  })
+
+  it("runs a task the browser holds back at background priority from a timer, once", () => {
+    const posted: Array<() => void> = []
+    const scheduler = {
+      postTask: (run: () => void) => {
+        posted.push(run)
+        return Promise.resolve()
+      },
+    }
+    const { win, setTimeout } = windowWith({ scheduler })
+    const callback = vi.fn()
+    browserClock(win).nextTask(callback)
+    expect(callback).not.toHaveBeenCalled()
+    const [timer, ms] = setTimeout.mock.calls[0] as unknown as [() => void, number]
+    expect(ms).toBe(BACKGROUND_WAIT_MS)
+    timer()
+    expect(callback).toHaveBeenCalledTimes(1)
+    // The background task, when it comes at last, does not run it again.
+    posted[0]?.()
+    expect(callback).toHaveBeenCalledTimes(1)
   })
 
   it("throws a callback's error from a task of its own, not as an unhandled rejection", async () => {
@@ -94,9 +120,10 @@ describe("the browser clock's next task", () => {
     browserClock(win).nextTask(() => undefined)
     await new Promise((resolve) => queueMicrotask(() => resolve(undefined)))
     await Promise.resolve()
-    expect(setTimeout).toHaveBeenCalledTimes(1)
-    const [thrower] = setTimeout.mock.calls[0] as unknown as [() => void, number]
-    expect(thrower).toThrow(failure)
+    // The fallback timer, then the error's own zero timeout.
+    const calls = setTimeout.mock.calls as unknown as Array<[() => void, number]>
+    expect(calls.map(([, ms]) => ms)).toEqual([BACKGROUND_WAIT_MS, 0])
+    expect(calls[1]?.[0]).toThrow(failure)
   })
 
   it("falls back to a zero timeout where there is no MessageChannel", () => {
