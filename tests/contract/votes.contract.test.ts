@@ -16,22 +16,23 @@ const entryAndVoter = Effect.gen(function* () {
   const artist = yield* seedMember({ username: unique("a") })
   const voter = yield* seedMember({ username: unique("v") })
   const { entry } = yield* submitEntry({ memberId: artist.id, contestId: contest.id, image: "i" })
-  return { contest, artist, voter, entry }
+  /** The voter's vote on the entry, of weight 2. */
+  const vote = {
+    id: crypto.randomUUID(),
+    entryId: entry.id,
+    contestId: contest.id,
+    voterId: voter.id,
+    weight: 2,
+    castAt: NOW,
+  }
+  return { contest, artist, voter, entry, vote }
 })
 
 contract("VoteRepository", (test) => {
   test("records a vote once; a second by the same member is VotePermanent", () =>
     Effect.gen(function* () {
       const votes = yield* VoteRepository
-      const { contest, voter, entry } = yield* entryAndVoter
-      const vote = {
-        id: crypto.randomUUID(),
-        entryId: entry.id,
-        contestId: contest.id,
-        voterId: voter.id,
-        weight: 2,
-        castAt: NOW,
-      }
+      const { contest, voter, entry, vote } = yield* entryAndVoter
       expect(yield* votes.hasVoted(entry.id, voter.id)).toBe(false)
       yield* votes.record(vote)
       expect(yield* votes.hasVoted(entry.id, voter.id)).toBe(true)
@@ -49,15 +50,7 @@ contract("VoteRepository", (test) => {
       const votes = yield* VoteRepository
       const entries = yield* EntryRepository
       const unitOfWork = yield* UnitOfWork
-      const { contest, voter, entry } = yield* entryAndVoter
-      const vote = {
-        id: crypto.randomUUID(),
-        entryId: entry.id,
-        contestId: contest.id,
-        voterId: voter.id,
-        weight: 2,
-        castAt: NOW,
-      }
+      const { contest, entry, vote } = yield* entryAndVoter
       expect(yield* unitOfWork.transaction(votes.cast(vote))).toEqual({
         voteCount: 1,
         weightedScore: 2,

@@ -1,34 +1,26 @@
 import { screen } from "@testing-library/react"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it, vi } from "vitest"
-import type { LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
+import type { LeaderboardPeriod } from "../../api/types.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 import { tailwindMergeBuilds } from "../../test/tailwind-merge-builds.ts"
+import { aRow } from "./leaderboard-fixtures.ts"
 
 // Imported in the factory: vi.mock runs before this file's imports.
 vi.mock("tailwind-merge", async (importOriginal) =>
   (await import("../../test/tailwind-merge-builds.ts")).countedTailwindMerge(importOriginal),
 )
 
-const aRow = (rank: number): LeaderboardRow => ({
-  rank,
-  userId: `user-${rank}`,
-  username: `artist${rank}`,
-  avatarUrl: rank === 1 ? "/images/avatar/1.jpg" : null,
-  score: 12.5 - rank,
-  rawVotes: 1_200 - rank,
-  submissionId: `entry-${rank}`,
-  submissionUrl: `/images/entry/${rank}.jpg`,
-  thumbnailUrl: `/images/entry/${rank}.thumb.jpg`,
-  contestType: "daily",
-  ageGroup: "adult",
-  date: "2026-11-22T15:00:00.000Z",
-})
-
 describe("/leaderboard's first screen", () => {
   it("draws the podium and 50 ranked rows without building tailwind-merge", async () => {
-    const rows = Array.from({ length: 50 }, (_, index) => aRow(index + 1))
+    const rows = Array.from({ length: 50 }, (_, index) =>
+      aRow(index + 1, {
+        avatarUrl: index === 0 ? "/images/avatar/1.jpg" : null,
+        score: 11.5 - index,
+        rawVotes: 1_199 - index,
+      }),
+    )
     server.use(
       http.get("*/api/leaderboard", ({ request }) => {
         const period = new URL(request.url).searchParams.get("period") as LeaderboardPeriod

@@ -3,25 +3,10 @@ import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
 import type { Leaderboard, LeaderboardPeriod, LeaderboardRow } from "../../api/types.ts"
+import { aRow } from "./leaderboard-fixtures.ts"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 import { activateLanguage } from "../../../../ui/src/i18n.tsx"
-
-const aRow = (rank: number, overrides: Partial<LeaderboardRow> = {}): LeaderboardRow => ({
-  rank,
-  userId: `user-${rank}`,
-  username: `artist${rank}`,
-  avatarUrl: null,
-  score: 10 - rank,
-  rawVotes: 10 - rank,
-  submissionId: `entry-${rank}`,
-  submissionUrl: `/images/entry/${rank}.jpg`,
-  thumbnailUrl: `/images/entry/${rank}.thumb.jpg`,
-  contestType: "daily",
-  ageGroup: "adult",
-  date: "2026-11-22T15:00:00.000Z",
-  ...overrides,
-})
 
 const boardOf = (period: LeaderboardPeriod, rows: ReadonlyArray<LeaderboardRow>): Leaderboard => ({
   period,
