@@ -1,6 +1,22 @@
+import { globSync, readFileSync } from "node:fs"
 import { lingui } from "@lingui/vite-plugin"
-import { defineConfig } from "vitest/config"
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config"
 import DurationsReporter from "./tests/support/durations-reporter.ts"
+
+/** The web apps' component tests: screens in a DOM, their API answered by msw. */
+const WEB_TESTS = ["apps/**/*.test.tsx", "apps/**/*.test.ts"]
+/** Of those, the files that replace a module with `vi.mock` (directly or through a helper). */
+const WEB_TESTS_MOCKING = globSync(WEB_TESTS, { exclude: ["**/node_modules/**"] }).filter((file) =>
+  /\bvi\.(do)?mock\(|tailwind-merge-builds/.test(readFileSync(file, "utf8")),
+)
+const webTests = {
+  // Loading, empty, error and success states.
+  environment: "jsdom",
+  setupFiles: ["apps/web/src/test/setup.ts"],
+  // Vitest empties CSS imports; the editor reads Tailwind's theme as text (class-css.ts).
+  css: { include: [/tailwindcss\/theme\.css/] },
+  testTimeout: 30_000,
+} satisfies TestProjectInlineConfiguration["test"]
 
 export default defineConfig({
   test: {
@@ -73,14 +89,24 @@ export default defineConfig({
         // The apps import their catalogs compiled, as the build does (lingui.config.ts).
         plugins: [lingui()],
         test: {
+          ...webTests,
           name: "web",
-          include: ["apps/**/*.test.tsx", "apps/**/*.test.ts"],
-          // Screens in a DOM, their API answered by msw: loading, empty, error and success states.
-          environment: "jsdom",
-          setupFiles: ["apps/web/src/test/setup.ts"],
-          // Vitest empties CSS imports; the editor reads Tailwind's theme as text (class-css.ts).
-          css: { include: [/tailwindcss\/theme\.css/] },
-          testTimeout: 30_000,
+          include: WEB_TESTS,
+          exclude: [...configDefaults.exclude, ...WEB_TESTS_MOCKING],
+          // One jsdom and one module graph per worker, not per file: setting them up was 40 % of
+          // the tier's time (181 s → about 60 s). The setup file puts the document and the
+          // address back between files (apps/web/src/test/setup.ts).
+          isolate: false,
+        },
+      },
+      {
+        plugins: [lingui()],
+        test: {
+          ...webTests,
+          // Files that replace a module (vi.mock) or count what a first render builds: each needs
+          // a module graph of its own.
+          name: "web-isolated",
+          include: WEB_TESTS_MOCKING,
         },
       },
       {

@@ -26,6 +26,18 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
+// The web tier runs its files in one document per worker (vitest.config.ts, isolate: false): each
+// file starts as it would in a fresh one, at /, with an empty body and no attributes a page or a
+// dialog left (the page's language, Radix's scroll lock).
+beforeAll(() => {
+  window.history.replaceState(null, "", "/")
+  for (const element of [document.documentElement, document.body]) {
+    for (const name of element.getAttributeNames()) element.removeAttribute(name)
+  }
+  document.body.replaceChildren()
+  document.title = ""
+})
+
 // The parts the apps load in chunks of their own when a page is idle (apps/ui/src/idle-preload.ts):
 // transformed once before the tests, so a toast or a dialog shows as soon as it opens instead of
 // waiting for Vite to compile its module on a busy machine.
