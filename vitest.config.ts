@@ -5,9 +5,15 @@ import DurationsReporter from "./tests/support/durations-reporter.ts"
 
 /** The web apps' component tests: screens in a DOM, their API answered by msw. */
 const WEB_TESTS = ["apps/**/*.test.tsx", "apps/**/*.test.ts"]
-/** Of those, the files that replace a module with `vi.mock` (directly or through a helper). */
+/**
+ * A test file that replaces a module (`vi.mock`, directly or through the tailwind-merge counter)
+ * or loads modules afresh (`vi.resetModules`): it needs a module graph of its own, which the
+ * projects with `isolate: false` do not give (tests/lint/shared-module-graph.test.ts).
+ */
+export const REPLACES_MODULES = /\bvi\.(do)?[mM]ock\(|\bvi\.resetModules\(|tailwind-merge-builds/
+/** Of the web tests, those files. */
 const WEB_TESTS_MOCKING = globSync(WEB_TESTS, { exclude: ["**/node_modules/**"] }).filter((file) =>
-  /\bvi\.(do)?mock\(|tailwind-merge-builds/.test(readFileSync(file, "utf8")),
+  REPLACES_MODULES.test(readFileSync(file, "utf8")),
 )
 const webTests = {
   // Loading, empty, error and success states.
@@ -25,10 +31,15 @@ export default defineConfig({
     maxWorkers: 2,
     // After the default summary, the 10 slowest files with their project and seconds.
     reporters: ["default", new DurationsReporter()],
+    // `isolate: false` (unit, contract, http, cli, web): a worker runs its files one after another
+    // in one module graph (and, for web, one jsdom) instead of importing the app afresh per file,
+    // which was a third to a half of each tier's time. No file of these projects may replace a
+    // module (tests/lint/shared-module-graph.test.ts); the web files that do run in web-isolated.
     projects: [
       {
         test: {
           name: "unit",
+          isolate: false,
           include: [
             "domain/**/*.test.ts",
             "adapters/memory/**/*.test.ts",
@@ -49,6 +60,7 @@ export default defineConfig({
       {
         test: {
           name: "contract",
+          isolate: false,
           include: ["tests/contract/**/*.test.ts"],
           // Real databases: SQLite files and fresh MySQL databases, created per suite.
           testTimeout: 120_000,
@@ -58,6 +70,7 @@ export default defineConfig({
       {
         test: {
           name: "http",
+          isolate: false,
           include: ["tests/http/**/*.test.ts"],
           // Migrates a template database per backend once per run; each server starts on a copy.
           globalSetup: ["tests/http/support/global-setup.ts"],
@@ -69,6 +82,7 @@ export default defineConfig({
       {
         test: {
           name: "cli",
+          isolate: false,
           include: ["tests/cli/**/*.test.ts"],
           // Each test runs the CLI as a process many times over, against a real database.
           testTimeout: 120_000,
