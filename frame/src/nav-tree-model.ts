@@ -171,6 +171,36 @@ const scratch: Array<string> = []
 /** The first `count` names gathered in `scratch`, in an array of their exact length. */
 const takeScratch = (count: number): Array<string> => (count === 0 ? [] : scratch.slice(0, count))
 
+// Lists of names set directly (an element's classes less its id) recur as its names do: the items
+// of a list, the cells of a table. One read before with the same names, kept here by a hash of
+// their lengths and characters, is shared rather than a new array made; frozen, as NO_PROPS.
+// A clash only costs a new array.
+const LIST_SLOTS = 256
+const NO_NAMES = Object.freeze([]) as unknown as Array<string>
+const lists: Array<Array<string>> = Array.from({ length: LIST_SLOTS }, () => NO_NAMES)
+
+/** The first `count` names gathered in `scratch`, as a shared frozen array of the same names. */
+const sharedScratch = (count: number): Array<string> => {
+  if (count === 0) return NO_NAMES
+  let hash = count
+  for (let i = 0; i < count; i += 1) {
+    const name = scratch[i] as string
+    const length = name.length
+    hash =
+      (hash * 31 + length * 7 + name.charCodeAt(0) * 3 + name.charCodeAt(length - 1)) & 0xffffff
+  }
+  const slot = hash & (LIST_SLOTS - 1)
+  const known = lists[slot] as Array<string>
+  if (known.length === count) {
+    let same = true
+    for (let i = 0; i < count && same; i += 1) same = known[i] === scratch[i]
+    if (same) return known
+  }
+  const list = Object.freeze(scratch.slice(0, count)) as Array<string>
+  lists[slot] = list
+  return list
+}
+
 /** Whether `name` is among the first `count` names in `scratch`. */
 const inScratch = (name: string, count: number): boolean => {
   for (let i = 0; i < count; i += 1) if (scratch[i] === name) return true
@@ -322,7 +352,7 @@ export const hostNode = (
     parent,
     children: NO_NODES,
     classList,
-    directlySetClassList: takeScratch(count),
+    directlySetClassList: sharedScratch(count),
     name: names?.get(codebaseId) ?? tagName,
     elementTagName: tagName,
     isComponent: false,

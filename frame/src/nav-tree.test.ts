@@ -210,6 +210,28 @@ describe("nav tree nodes", () => {
     expect(tree.lookup.get(b!.tempoElementKey)?.elements[0]).toBe(document.querySelector("b"))
   })
 
+  it("shares one list of directly set classes among elements with the same names", async () => {
+    const time = fakeClock()
+    // Each list twice; the second of each pair clashes with the first in the table of shared
+    // lists (same count, lengths, first and last characters), so the table holds other names.
+    const lists = ["p-4 flex", "p-4 fl-x", "px-4 py-4", "py-4 px-4", "", "flex p-4", "p-4  flex"]
+    document.body.innerHTML = lists
+      .flatMap((names, i) =>
+        [0, 1].map((j) => `<div class="${codebaseId(i * 2 + j + 1)} ${names}"></div>`),
+      )
+      .join("")
+    const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    runAllFrames(time)
+    const nodes = (await build.done).tree.root.children
+    const expected = (names: string) => names.split(" ").filter((name) => name !== "")
+    nodes.forEach((node, i) => {
+      expect(node.directlySetClassList).toEqual(expected(lists[Math.floor(i / 2)]!))
+    })
+    for (let i = 0; i < nodes.length; i += 2) {
+      expect(nodes[i + 1]?.directlySetClassList).toBe(nodes[i]?.directlySetClassList)
+    }
+  })
+
   it("puts a component element, read from React's fibers, above the elements it renders", async () => {
     const time = fakeClock()
     document.body.innerHTML = `<header class="${codebaseId(10)}"><h1 class="${codebaseId(11)}">T</h1></header>`
