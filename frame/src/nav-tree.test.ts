@@ -210,6 +210,50 @@ describe("nav tree nodes", () => {
     expect(tree.lookup.get(b!.tempoElementKey)?.elements[0]).toBe(document.querySelector("b"))
   })
 
+  it("hangs each keyed element's node under the nearest keyed ancestor's, in document order", async () => {
+    const time = fakeClock()
+    // A seeded random page: keyed and plain elements nested up to 6 deep, a script among them.
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    let ids = 0
+    const grow = (parent: Element, depth: number) => {
+      const count = depth > 5 ? 0 : Math.floor(next() * 5)
+      for (let i = 0; i < count; i += 1) {
+        const child = document.createElement(next() < 0.05 ? "script" : "div")
+        if (next() < 0.7) child.className = `${codebaseId((ids += 1))} p-${i}`
+        parent.appendChild(child)
+        grow(child, depth + 1)
+      }
+    }
+    while (ids < 300) grow(document.body, 0)
+    const build = buildNavTree(document.body, { storyboardId: "app", clock: time.clock })
+    runAllFrames(time)
+    const { tree } = await build.done
+    /** The keyed elements under `element` that no other keyed element is between. */
+    const keyedBelow = (element: Element): Array<Element> =>
+      [...element.children].flatMap((child) => {
+        if (child.tagName === "SCRIPT") return []
+        return child.className.startsWith("tempo-") ? [child] : keyedBelow(child)
+      })
+    const check = (node: NavNode, element: Element) => {
+      const below = keyedBelow(element)
+      expect(
+        node.children.map((child) => tree.lookup.get(child.tempoElementKey)?.elements[0]),
+      ).toEqual(below)
+      expect(tree.lookup.get(node.tempoElementKey)?.children).toEqual(
+        node.children.map((child) => child.tempoElementKey),
+      )
+      node.children.forEach((child, i) => check(child, below[i]!))
+    }
+    check(tree.root, document.body)
+    // Every keyed element outside a script has a node, the body one more.
+    const keyed = [...document.querySelectorAll("[class]")].filter((e) => !e.closest("script"))
+    expect(tree.nodes.size).toBe(keyed.length + 1)
+  })
+
   it("shares one list of directly set classes among elements with the same names", async () => {
     const time = fakeClock()
     // Each list twice; the second of each pair clashes with the first in the table of shared
