@@ -7,7 +7,7 @@
 //
 // The server runs in a child process (this file, with BENCH_HTTP_SERVER set), so autocannon and
 // the server do not share one event loop. Cases: GET the current contest, GET the first gallery
-// page, POST a vote (the demo artists and 400 bench voters, signed in, on today's entries: the
+// page, GET the leaderboard, POST a vote (the demo artists and 400 bench voters, signed in, on today's entries: the
 // case runs until each voter and entry pair has voted once, so it measures accepted votes; 2xx
 // and non-2xx are reported apart; 50 more voters' votes warm it up first, unmeasured), and GET
 // /api/health, the no-op route, as the ceiling.
@@ -250,6 +250,12 @@ const CASES: ReadonlyArray<Case> = [
     name: "http gallery page",
     prepare: get("/api/gallery?tab=all&sort=top&limit=24"),
     note: () => "GET /api/gallery, first page of 24, top-rated",
+    aim: () => "≥ 0.5 of no-op",
+  },
+  {
+    name: "http leaderboard",
+    prepare: get("/api/leaderboard"),
+    note: () => "GET /api/leaderboard, all time, a visitor (UTC), the default 24 rows",
     aim: () => "≥ 0.5 of no-op",
   },
   {

@@ -4,6 +4,7 @@ import type { Member } from "../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../domain/accounts/member.port.ts"
 import { startOfDay } from "../../domain/shared/calendar.ts"
 import type { Entry } from "../../domain/submissions/entry.entity.ts"
+import { EntryRepository } from "../../domain/submissions/entry.port.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import {
   addContest,
@@ -12,6 +13,7 @@ import {
   insertEntry,
   roomyRateLimits,
   run,
+  signedInMember,
   uniqueName,
 } from "./support/world.ts"
 
@@ -139,6 +141,58 @@ describe.each(httpBackends)("leaderboard on %s", (backend) => {
     const seniors = await board("period=all&ageGroup=senior")
     expect(seniors.rows).toEqual([])
     expect(seniors.podium).toEqual([])
+  })
+
+  it("answers a write through this server at once, though a board is kept a second", async () => {
+    // A medium of its own: this test adds and hides entries.
+    const fresh = uniqueName("lbw").toLowerCase()
+    const contest = await addContest(server)
+    const visitor = client(server.url)
+    const ids = async () => {
+      const response = await visitor.get(`/api/leaderboard?contestType=${fresh}`)
+      expect(response.status, response.text).toBe(200)
+      return bodyOf<Board>(response).rows.map((row) => row.submissionId)
+    }
+    const low = await insertEntry(server, alice, contest, { contestType: fresh, weightedScore: 2 })
+    expect(await ids()).toEqual([low.id])
+    expect(await ids()).toEqual([low.id])
+    const high = await insertEntry(server, bob, contest, { contestType: fresh, weightedScore: 7 })
+    expect(await ids()).toEqual([high.id, low.id])
+    await run(
+      server,
+      Effect.gen(function* () {
+        const entries = yield* EntryRepository
+        yield* entries.saveModeration({ ...high, moderation: "hidden", moderationReason: "test" })
+      }),
+    )
+    expect(await ids()).toEqual([low.id])
+  })
+
+  it("shows a signed-in member their own new avatar at once", async () => {
+    const fresh = uniqueName("lba").toLowerCase()
+    const contest = await addContest(server)
+    const { member, browser } = await signedInMember(server)
+    await insertEntry(server, member, contest, { contestType: fresh })
+    const avatar = async () => {
+      const response = await browser.get(`/api/leaderboard?contestType=${fresh}`)
+      expect(response.status, response.text).toBe(200)
+      const { rows, podium } = bodyOf<Board>(response)
+      return [rows[0]?.avatarUrl, podium[0]?.avatarUrl]
+    }
+    expect(await avatar()).toEqual([null, null])
+    await run(
+      server,
+      Effect.gen(function* () {
+        const members = yield* MemberRepository
+        const saved = yield* members.get(member.id)
+        yield* members.save({
+          ...saved,
+          profile: { ...saved.profile, avatarUrl: "/images/me.png" },
+        })
+      }),
+    )
+    // The board read before is still kept (a profile is not an entry): their own rows are mended.
+    expect(await avatar()).toEqual(["/images/me.png", "/images/me.png"])
   })
 
   it("refuses bad periods, time zones, filters and limits with 400 naming the field", async () => {

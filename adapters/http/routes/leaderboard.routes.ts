@@ -1,8 +1,10 @@
 import { Effect, Option, Schema } from "effect"
+import type { Member } from "../../../domain/accounts/member.entity.ts"
 import { MemberRepository } from "../../../domain/accounts/member.port.ts"
 import { memberSettings } from "../../../domain/accounts/member-settings.use-case.ts"
 import { leaderboard } from "../../../domain/ranking/leaderboard.use-case.ts"
-import { PERIODS } from "../../../domain/shared/calendar.ts"
+import type { LeaderboardRow } from "../../../domain/ranking/leaderboard.ts"
+import { type Period, PERIODS } from "../../../domain/shared/calendar.ts"
 import { MAX_PAGE_SIZE } from "../../../domain/shared/paging.ts"
 import { AGE_GROUPS } from "../../../domain/submissions/entry.entity.ts"
 import { presentLeaderboardRow } from "../presenters.ts"
@@ -15,6 +17,62 @@ import { LeaderboardBody } from "../contest.schema.ts"
  * ranked by weighted votes received within a period of the viewer's calendar (today, this week
  * from Sunday, this month, all time), ties to the earlier entry; the podium is the top three.
  */
+
+/** A board with each row's avatar, which lives on the member's profile. */
+const presentBoard = (board: {
+  readonly period: Period
+  readonly rows: ReadonlyArray<LeaderboardRow>
+  readonly podium: ReadonlyArray<LeaderboardRow>
+}): Effect.Effect<Answer, never, MemberRepository> =>
+  Effect.gen(function* () {
+    // One read per member on the board (at most 100).
+    const members = yield* MemberRepository
+    const ids = [...new Set(board.rows.map((row) => row.memberId))]
+    const avatars = new Map(
+      yield* Effect.forEach(ids, (id) =>
+        Effect.map(
+          Effect.option(members.get(id)),
+          (found) =>
+            [
+              id,
+              Option.match(found, {
+                onNone: () => null,
+                onSome: (member) => member.profile.avatarUrl,
+              }),
+            ] as const,
+        ),
+      ),
+    )
+    const rows = board.rows.map((row) =>
+      presentLeaderboardRow(row, avatars.get(row.memberId) ?? null),
+    )
+    // The podium is the board's first rows (see podium): the same presented objects.
+    return { period: board.period, rows, podium: rows.slice(0, board.podium.length) }
+  })
+
+type Answer = typeof LeaderboardBody.Type
+
+/**
+ * A board's answer by the rows the use case answered and the period. The repository keeps a
+ * board for a second and hands back the same rows meanwhile (read-cache.ts,
+ * leaderboard.use-case.ts), and a write through this instance (a vote, a new or hidden entry)
+ * makes it read new ones; so a board is presented once (its avatars read once) and, being the
+ * same object, serialised and tagged once for visitors (app.ts), not once per request.
+ */
+const answers = new WeakMap<ReadonlyArray<LeaderboardRow>, Map<Period, Answer>>()
+
+/**
+ * A member's avatar is read with the board, so a change shows within the board's second; the
+ * signed-in member's own rows take the avatar of their profile as read for this request, so they
+ * see their own change at once.
+ */
+const withOwnAvatar = (answer: Answer, member: Member): Answer => {
+  const own = member.profile.avatarUrl
+  const stale = (row: Answer["rows"][number]) => row.userId === member.id && row.avatarUrl !== own
+  if (!answer.rows.some(stale)) return answer
+  const mend = (row: Answer["rows"][number]) => (stale(row) ? { ...row, avatarUrl: own } : row)
+  return { ...answer, rows: answer.rows.map(mend), podium: answer.podium.map(mend) }
+}
 
 export const leaderboardRoutes = [
   route({
@@ -52,31 +110,13 @@ export const leaderboardRoutes = [
           ageGroup: query.ageGroup,
           limit: query.limit,
         })
-        // Avatars live on the members' profiles: one read per member on the board (at most 100).
-        const members = yield* MemberRepository
-        const ids = [...new Set(board.rows.map((row) => row.memberId))]
-        const avatars = new Map(
-          yield* Effect.forEach(ids, (id) =>
-            Effect.map(
-              Effect.option(members.get(id)),
-              (found) =>
-                [
-                  id,
-                  Option.match(found, {
-                    onNone: () => null,
-                    onSome: (member) => member.profile.avatarUrl,
-                  }),
-                ] as const,
-            ),
-          ),
-        )
-        const present = (row: (typeof board.rows)[number]) =>
-          presentLeaderboardRow(row, avatars.get(row.memberId) ?? null)
-        return ok({
-          period: board.period,
-          rows: board.rows.map(present),
-          podium: board.podium.map(present),
-        })
+        const kept = answers.get(board.rows)
+        let answer = kept?.get(board.period)
+        if (!answer) {
+          answer = yield* presentBoard(board)
+          answers.set(board.rows, (kept ?? new Map<Period, Answer>()).set(board.period, answer))
+        }
+        return ok(caller.member === null ? answer : withOwnAvatar(answer, caller.member))
       }),
   }),
 ]
