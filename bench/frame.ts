@@ -10,7 +10,8 @@
 // NAV_TREE (the structured clone postMessage makes), and a second whole build on a fresh page,
 // untimed, for what it allocates per element and how many young-generation collections
 // (scavenges, which stop the page mid-slice) run during it: figures the machine's load hardly
-// changes, unlike the times. Prints figures only. `npm run bench -- frame` runs only
+// changes, unlike the times; with NAV_TREE_PROFILE=1, a third whole build under V8's CPU profiler
+// for where its time goes (self time by function). Prints figures only. `npm run bench -- frame` runs only
 // this among the benches that take names. (3) A class added in the editor's inspector: the time
 // until the iframe shows it and until the file holds it, over a real `colorday editor`. Needs Chromium (see tests/e2e/support/chromium.ts).
 // Every wait is on a condition with a deadline; a case whose wait runs out is reported as FAILED
@@ -55,14 +56,14 @@ const EDIT_CLASSES = [
 const kb = (bytes: number) => `${decimals(1).format(bytes / 1024)} kB`
 
 /** Builds one entry as a single script and answers its code. */
-const bundle = async (entry: string, name?: string): Promise<string> => {
+const bundle = async (entry: string, name?: string, minify = true): Promise<string> => {
   const output = await build({
     configFile: false,
     logLevel: "warn",
     root: ROOT,
     build: {
       write: false,
-      minify: true,
+      minify,
       lib: { entry, formats: ["iife"], name: name ?? "ColordayFrame", fileName: () => "out.js" },
     },
   })
@@ -314,18 +315,72 @@ const buildHeap = async (browser: Browser, size: number, code: string): Promise<
   }
 }
 
+/** Where a whole-tree build's main-thread time goes: self time by function, in ms. */
+interface BuildProfile {
+  readonly sampledMs: number
+  readonly functions: ReadonlyArray<readonly [string, number]>
+}
+
+/** The page size whose build is profiled: the largest, issue 20's. */
+const PROFILED_SIZE = SIZES[SIZES.length - 1]
+/** How many of a profile's functions, by self time, the bench prints. */
+const PROFILE_TOP = 15
+
+/**
+ * A whole-tree build on a fresh page under V8's sampling CPU profiler (a sample every 100 µs),
+ * untimed: the renderer main thread's self time per function (the page's own functions by name,
+ * Blink's by the DOM method the build called, V8's collector as "(garbage collector)"), idle left
+ * out. The profiler slows the build; the shares, not the sums, are the figures. Only with
+ * NAV_TREE_PROFILE=1, at the largest size (it adds a build).
+ */
+const buildProfile = async (
+  browser: Browser,
+  size: number,
+  code: string,
+): Promise<BuildProfile> => {
+  const page = await benchPage(browser, size, code)
+  try {
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send("Profiler.enable")
+    await cdp.send("Profiler.setSamplingInterval", { interval: 100 })
+    await cdp.send("Profiler.start")
+    await page.evaluate(() => (window as unknown as Bench).ColordayNavTree.run())
+    const { profile } = await cdp.send("Profiler.stop")
+    await cdp.detach()
+    const names = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]))
+    const self = new Map<string, number>()
+    const deltas = profile.timeDeltas ?? []
+    ;(profile.samples ?? []).forEach((id, i) => {
+      const name = names.get(id) || "(anonymous)"
+      // A sample's time is the gap to the next one.
+      if (name !== "(idle)") self.set(name, (self.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000)
+    })
+    const functions = [...self].sort((a, b) => b[1] - a[1])
+    return {
+      sampledMs: functions.reduce((sum, [, ms]) => sum + ms, 0),
+      functions: functions.slice(0, PROFILE_TOP),
+    }
+  } finally {
+    await page.close()
+  }
+}
+
 const navTree = async () => {
   if (!chromiumAvailable) {
     console.log(`frame nav tree: skipped. ${INSTALL_HINT}`)
     return
   }
+  const profiling = process.env.NAV_TREE_PROFILE === "1"
   // The tree builder alone, exposed for the page: the frame's own code, not a copy.
   const entry = `${ROOT}bench/support/frame-nav-tree-entry.ts`
   const code = await bundle(entry, "ColordayNavTree")
+  // The profile names the frame's own functions: the same code, not minified.
+  const readable = profiling ? await bundle(entry, "ColordayNavTree", false) : ""
   const browser = await launchChromium()
   const rows: Array<Array<string>> = []
   const posts: Array<[number, PostStats]> = []
   const heaps: Array<[number, BuildHeap]> = []
+  const profiles: Array<[number, BuildProfile]> = []
   const aims = `aim ≤ ${AIM_WHOLE_TREE_MS} ms, slices ≤ ${AIM_LONGEST_SLICE_MS} ms`
   try {
     for (const size of SIZES) {
@@ -366,6 +421,9 @@ const navTree = async () => {
       }
       await page.close()
       heaps.push([size, await buildHeap(browser, size, code)])
+      if (profiling && size === PROFILED_SIZE) {
+        profiles.push([size, await buildProfile(browser, size, readable)])
+      }
     }
   } finally {
     await browser.close()
@@ -420,6 +478,20 @@ const navTree = async () => {
   console.log(
     "in slices: those that began inside a slice (a user-timing measure per slice), stretching it, not between two.",
   )
+  for (const [size, { sampledMs, functions }] of profiles) {
+    printTable(
+      [`${integer.format(size)} elements: self time`, "ms", "share"],
+      functions.map(([name, ms]) => [
+        name,
+        decimals(1).format(ms),
+        `${integer.format((100 * ms) / sampledMs)} %`,
+      ]),
+    )
+    console.log(
+      `A third whole build on a fresh page, not minified, under V8's CPU profiler (100 µs samples, ${decimals(0).format(sampledMs)} ms sampled, idle left out): the ${PROFILE_TOP} functions with the most self time.`,
+    )
+  }
+  if (!profiling) console.log("NAV_TREE_PROFILE=1 adds where each build's time goes (CPU profile).")
   printTable(
     ["elements", "body's outer HTML", "read ms", "NAV_TREE posted ms", "note"],
     posts.map(([size, post]) => [
