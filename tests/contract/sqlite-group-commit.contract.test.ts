@@ -103,20 +103,22 @@ describe("SQLite's group commit", () => {
     expect(committedIds()).toEqual(kept)
   })
 
-  it("commits the open group before a statement outside a transaction takes the connection", async () => {
-    const counted = await runtime.runPromise(
-      Effect.forEach(
-        [
-          ...[1, 2, 3, 4, 5].map((id) => writeNote(id, "ok")),
-          sql("SELECT COUNT(*) AS notes FROM notes"),
-        ],
-        (effect) => effect as Effect.Effect<unknown, unknown, Database | UnitOfWork>,
-        { concurrency: "unbounded" },
-      ),
+  it("commits the open group before a write outside a transaction; a read queued behind it sees the group's writes", async () => {
+    const seen: Array<unknown> = []
+    const note = (id: number) => writeNote(id, "ok")
+    const plainWrite = Effect.tap(sql("INSERT INTO notes (id) VALUES (6)"), () =>
+      Effect.sync(() => seen.push(committedIds())),
     )
-    // Queued after the five, the read saw them, and another connection could see them too.
-    expect(counted[5]).toEqual([{ notes: 5 }])
-    expect(committedIds()).toEqual([1, 2, 3, 4, 5])
+    const read = sql("SELECT COUNT(*) AS notes FROM notes")
+    const answers = await runtime.runPromise(
+      Effect.all([note(1), note(2), note(3), read, note(4), note(5), plainWrite], {
+        concurrency: "unbounded",
+      }),
+    )
+    // Queued after three notes, the read saw them; the plain write, once answered, was
+    // committed with every note before it.
+    expect(answers[3]).toEqual([{ notes: 3 }])
+    expect(seen).toEqual([[1, 2, 3, 4, 5, 6]])
   })
 
   it("leaves no transaction open: another connection may write as soon as the work is done", async () => {
