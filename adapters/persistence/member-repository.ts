@@ -79,7 +79,12 @@ export const members = (db: DatabaseShape) => {
         ),
         (row) => Option.map(Option.fromNullishOr(row), toMember),
       ),
-    save: (member) => db.run((m) => upsert(m, MemberTable, fromMember(member), ["id"])),
+    // A write for the read caches: the kept leaderboards show each artist's name and avatar.
+    save: (member) =>
+      Effect.andThen(
+        db.run((m) => upsert(m, MemberTable, fromMember(member), ["id"])),
+        db.noteWrite,
+      ),
     search: (text, cursor, limit) =>
       db.run((m) => {
         const qb = m.getRepository<MemberRow>(MemberTable).createQueryBuilder("member")

@@ -168,18 +168,20 @@ describe.each(httpBackends)("leaderboard on %s", (backend) => {
     expect(await ids()).toEqual([low.id])
   })
 
-  it("shows a signed-in member their own new avatar at once", async () => {
+  it("shows a member's new avatar at once, to them and to a visitor", async () => {
     const fresh = uniqueName("lba").toLowerCase()
     const contest = await addContest(server)
     const { member, browser } = await signedInMember(server)
+    const visitor = client(server.url)
     await insertEntry(server, member, contest, { contestType: fresh })
-    const avatar = async () => {
-      const response = await browser.get(`/api/leaderboard?contestType=${fresh}`)
+    const avatar = async (asWho: typeof browser = browser) => {
+      const response = await asWho.get(`/api/leaderboard?contestType=${fresh}`)
       expect(response.status, response.text).toBe(200)
       const { rows, podium } = bodyOf<Board>(response)
       return [rows[0]?.avatarUrl, podium[0]?.avatarUrl]
     }
     expect(await avatar()).toEqual([null, null])
+    expect(await avatar(visitor)).toEqual([null, null])
     await run(
       server,
       Effect.gen(function* () {
@@ -191,8 +193,10 @@ describe.each(httpBackends)("leaderboard on %s", (backend) => {
         })
       }),
     )
-    // The board read before is still kept (a profile is not an entry): their own rows are mended.
+    // Saving a profile drops the kept boards (member-repository.ts), and the member's own rows
+    // take the avatar of the profile read for their request.
     expect(await avatar()).toEqual(["/images/me.png", "/images/me.png"])
+    expect(await avatar(visitor)).toEqual(["/images/me.png", "/images/me.png"])
   })
 
   it("refuses bad periods, time zones, filters and limits with 400 naming the field", async () => {

@@ -62,9 +62,10 @@ type Answer = typeof LeaderboardBody.Type
 const answers = new WeakMap<ReadonlyArray<LeaderboardRow>, Map<Period, Answer>>()
 
 /**
- * A member's avatar is read with the board, so a change shows within the board's second; the
- * signed-in member's own rows take the avatar of their profile as read for this request, so they
- * see their own change at once.
+ * A member's avatar is read with the board. Saving a profile drops this instance's kept boards
+ * (member-repository.ts), so a change shows at once here and within the board's second on
+ * another instance; the signed-in member's own rows take the avatar of their profile as read for
+ * this request, so they see their own change at once on any instance.
  */
 const withOwnAvatar = (answer: Answer, member: Member): Answer => {
   const own = member.profile.avatarUrl
