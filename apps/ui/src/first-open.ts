@@ -11,6 +11,16 @@ export interface Opening {
 }
 
 /**
+ * How Radix's menu trigger opens: these keys, or any pointer on its down. Here, not in menu.tsx,
+ * so that a screen with a menu does not load Radix's menu before it is first opened.
+ */
+export const MENU_OPENING: Opening = {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
+  keys: ["Enter", " ", "ArrowDown"],
+  touch: "pointerdown",
+}
+
+/**
  * A Radix popup (a menu, a select) that is not mounted until it is first opened (issue 20):
  * Radix's menu and select mount a popper, a collection or every option while closed, which a page
  * with many of them pays for on a phone's first screen. Until then the caller renders a plain

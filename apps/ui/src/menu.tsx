@@ -1,18 +1,10 @@
 import { DropdownMenu } from "radix-ui"
 import type { ComponentProps } from "react"
 import { cn } from "./cn.ts"
-import type { Opening } from "./first-open.ts"
 
 /** A menu of actions behind a button (Radix: arrow keys, typeahead, Escape closes). */
 export const Menu = DropdownMenu.Root
 export const MenuTrigger = DropdownMenu.Trigger
-
-/** How Radix's menu trigger opens (for useFirstOpen): these keys, or any pointer on its down. */
-export const MENU_OPENING: Opening = {
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- key names, never shown
-  keys: ["Enter", " ", "ArrowDown"],
-  touch: "pointerdown",
-}
 
 export const MenuContent = ({
   className,

@@ -1,9 +1,10 @@
-import { Check, ChevronDown } from "lucide-react"
-import { Select } from "radix-ui"
+import { ChevronDown } from "lucide-react"
+import { Suspense, type ComponentType } from "react"
 import { cn } from "./cn.ts"
 import { useFirstOpen, type Opening } from "./first-open.ts"
+import { deferred, useIdlePreload } from "./idle-preload.ts"
 
-const TRIGGER_CLASS =
+export const SELECT_TRIGGER_CLASS =
   "inline-flex items-center justify-between gap-2 rounded-control border border-input bg-background px-3 py-2 text-sm text-foreground aria-invalid:border-destructive"
 
 /** How Radix's select trigger opens: these keys, a mouse on pointer down, a tap on its click. */
@@ -13,7 +14,7 @@ const SELECT_OPENING: Opening = {
   touch: "click",
 }
 
-interface SelectMenuProps<V extends string> {
+export interface SelectMenuProps<V extends string> {
   readonly id?: string
   readonly labelledBy?: string
   readonly value: V
@@ -22,57 +23,17 @@ interface SelectMenuProps<V extends string> {
   readonly className?: string
 }
 
-/** Radix's select with the site's look, mounted open by SelectMenu's first press. */
-const RadixSelectMenu = <V extends string>({
-  id,
-  labelledBy,
-  value,
-  options,
-  onValueChange,
-  className,
-}: SelectMenuProps<V>) => (
-  <Select.Root
-    defaultOpen
-    value={value}
-    onValueChange={(next) => {
-      const chosen = options.find((option) => option.value === next)
-      if (chosen) onValueChange(chosen.value)
-    }}
-  >
-    <Select.Trigger
-      id={id}
-      aria-labelledby={labelledBy}
-      data-slot="select"
-      className={cn(TRIGGER_CLASS, className)}
-    >
-      <Select.Value />
-      <Select.Icon>
-        <ChevronDown aria-hidden className="size-4 text-slate-600" />
-      </Select.Icon>
-    </Select.Trigger>
-    <Select.Portal>
-      <Select.Content
-        position="popper"
-        sideOffset={4}
-        className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-control border border-border bg-card shadow-overlay"
-      >
-        <Select.Viewport className="p-1">
-          {options.map((option) => (
-            <Select.Item
-              key={option.value}
-              value={option.value}
-              className="relative flex cursor-pointer items-center rounded py-2 pr-3 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-accent"
-            >
-              <Select.ItemIndicator className="absolute left-2">
-                <Check aria-hidden className="size-4 text-primary" />
-              </Select.ItemIndicator>
-              <Select.ItemText>{option.label}</Select.ItemText>
-            </Select.Item>
-          ))}
-        </Select.Viewport>
-      </Select.Content>
-    </Select.Portal>
-  </Select.Root>
+/**
+ * Radix's select in a chunk of its own (select-radix.tsx): a page's first screen loads none of
+ * Radix's select, popper and collection code (the gallery's Sort by modulepreloaded six chunks of
+ * it, which a phone fetched beside the app's own). It is fetched when the page is idle, or at the
+ * first press; until it is there the plain button stays.
+ */
+const radixSelect = deferred(
+  () =>
+    import("./select-radix.tsx").then((module) => module.RadixSelectMenu) as Promise<
+      ComponentType<SelectMenuProps<string>>
+    >,
 )
 
 /**
@@ -87,9 +48,9 @@ const RadixSelectMenu = <V extends string>({
  */
 export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
   const { opened, trigger } = useFirstOpen(SELECT_OPENING)
-  if (opened) return <RadixSelectMenu {...props} />
+  useIdlePreload(radixSelect.preload)
   const chosen = props.options.find((option) => option.value === props.value)
-  return (
+  const plain = (
     <button
       type="button"
       role="combobox"
@@ -97,7 +58,7 @@ export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
       aria-labelledby={props.labelledBy}
       aria-autocomplete="none"
       data-slot="select"
-      className={cn(TRIGGER_CLASS, props.className)}
+      className={cn(SELECT_TRIGGER_CLASS, props.className)}
       {...trigger}
     >
       <span style={{ pointerEvents: "none" }}>{chosen?.label}</span>
@@ -105,5 +66,13 @@ export const SelectMenu = <V extends string>(props: SelectMenuProps<V>) => {
         <ChevronDown aria-hidden className="size-4 text-slate-600" />
       </span>
     </button>
+  )
+  if (!opened) return plain
+  // Only the options' values come back (RadixSelectMenu), so the one loaded component serves every V.
+  const Radix = radixSelect.Component as unknown as ComponentType<SelectMenuProps<V>>
+  return (
+    <Suspense fallback={plain}>
+      <Radix {...props} />
+    </Suspense>
   )
 }

@@ -1,8 +1,8 @@
 import "./catalog.ts"
-import { Camera, Check, Copy, Music2, Share2 } from "lucide-react"
-import { MENU_OPENING, Menu, MenuContent, MenuItem, MenuTrigger } from "../../../../ui/src/menu.tsx"
-import { useFirstOpen } from "../../../../ui/src/first-open.ts"
-import { useEffect, useState } from "react"
+import { Check, Share2 } from "lucide-react"
+import { MENU_OPENING, useFirstOpen } from "../../../../ui/src/first-open.ts"
+import { deferred, useIdlePreload } from "../../../../ui/src/idle-preload.ts"
+import { Suspense, useEffect, useState } from "react"
 import type { Entry } from "../../api/types.ts"
 import { copyText } from "../../entries/clipboard.ts"
 import { artistOf, entryLink } from "../../entries/entry-view.ts"
@@ -18,6 +18,15 @@ import {
   type SocialSite,
 } from "./share.ts"
 
+/**
+ * The open menu in a chunk of its own (ShareMenuOpen.tsx): the gallery's first screen loads none
+ * of Radix's menu and popper code. Fetched when the page is idle, or at the first press; until it
+ * is there the plain button stays.
+ */
+const openMenu = deferred(() =>
+  import("./ShareMenuOpen.tsx").then((module) => module.ShareMenuOpen),
+)
+
 const canShareNatively = () => typeof navigator.share === "function"
 
 const TRIGGER_CLASS = "rounded-full p-2 text-slate-700 hover:bg-slate-100"
@@ -32,6 +41,7 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
   const toast = useToast()
   const [copied, setCopied] = useState(false)
   const menu = useFirstOpen(MENU_OPENING)
+  useIdlePreload(openMenu.preload)
   const artist = artistOf(entry)
   const link = entryLink(window.location.origin, entry.id)
 
@@ -92,60 +102,37 @@ export const ShareMenu = ({ entry }: { readonly entry: Entry }) => {
     </span>
   )
 
-  if (!menu.opened) {
-    // A plain button until the first press, then the menu, mounted open (issue 20): a gallery
-    // draws 24 of these, and 24 Radix menus (a popper each, whose anchor sets its state again
-    // after mounting) were about a third of a phone's work on the gallery's first screen.
-    return (
-      <>
-        <button
-          type="button"
-          aria-haspopup="menu"
-          aria-label={label}
-          className={TRIGGER_CLASS}
-          {...menu.trigger}
-        >
-          {face}
-        </button>
-        {status}
-      </>
-    )
-  }
-
-  return (
-    // Not modal: the page stays readable (no aria-hidden over it) and scrollable while it is open.
-    <Menu modal={false} defaultOpen>
-      <MenuTrigger aria-label={label} className={TRIGGER_CLASS}>
-        {face}
-      </MenuTrigger>
-      {status}
-      <MenuContent
-        onFocus={(event) => {
-          // Opened by a key, the first item takes the focus, as Radix does for a key; this first
-          // opening's key was pressed before the menu was there to see it.
-          if (event.target !== event.currentTarget || !menu.takeKeyOpening()) return
-          event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
-        }}
+  // A plain button until the first press, then the menu, mounted open (issue 20): a gallery
+  // draws 24 of these, and 24 Radix menus (a popper each, whose anchor sets its state again
+  // after mounting) were about a third of a phone's work on the gallery's first screen.
+  const plain = (
+    <>
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-label={label}
+        className={TRIGGER_CLASS}
+        {...menu.trigger}
       >
-        {canShareNatively() && (
-          <MenuItem onSelect={() => void shareNatively()}>
-            <Share2 aria-hidden className="size-4" />
-            {t("web.gallery.share.share")}
-          </MenuItem>
-        )}
-        <MenuItem onSelect={() => void copyLink()}>
-          <Copy aria-hidden className="size-4" />
-          {t("web.gallery.share.copyLink")}
-        </MenuItem>
-        <MenuItem onSelect={() => void shareTo("instagram")}>
-          <Camera aria-hidden className="size-4" />
-          {SOCIAL_SITES.instagram.label}
-        </MenuItem>
-        <MenuItem onSelect={() => void shareTo("tiktok")}>
-          <Music2 aria-hidden className="size-4" />
-          {SOCIAL_SITES.tiktok.label}
-        </MenuItem>
-      </MenuContent>
-    </Menu>
+        {face}
+      </button>
+      {status}
+    </>
+  )
+  if (!menu.opened) return plain
+  return (
+    <Suspense fallback={plain}>
+      <openMenu.Component
+        label={label}
+        triggerClass={TRIGGER_CLASS}
+        face={face}
+        status={status}
+        canShareNatively={canShareNatively()}
+        takeKeyOpening={menu.takeKeyOpening}
+        onShareNatively={() => void shareNatively()}
+        onCopyLink={() => void copyLink()}
+        onShareTo={(site) => void shareTo(site)}
+      />
+    </Suspense>
   )
 }
