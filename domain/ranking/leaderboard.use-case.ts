@@ -2,9 +2,9 @@ import { Clock, Effect } from "effect"
 import { isTimeZone, type Period, periodStart } from "../shared/calendar.ts"
 import { ValidationFailed } from "../shared/errors.ts"
 import { pageSize } from "../shared/paging.ts"
-import type { AgeGroup, Entry } from "../submissions/entry.entity.ts"
+import type { AgeGroup } from "../submissions/entry.entity.ts"
 import { EntryRepository } from "../submissions/entry.port.ts"
-import { type LeaderboardRow, podium, toLeaderboardRows } from "./leaderboard.ts"
+import { podium, toLeaderboardRows } from "./leaderboard.ts"
 
 export interface LeaderboardRequest {
   readonly period: Period
@@ -13,22 +13,6 @@ export interface LeaderboardRequest {
   readonly contestType?: string | undefined
   readonly ageGroup?: AgeGroup | "all" | undefined
   readonly limit?: number | undefined
-}
-
-/**
- * The rows of a ranked list, by that list: a repository that keeps a board for a while (the SQL
- * one keeps it a second) hands back the same array meanwhile, and then gets the same rows, so the
- * HTTP route can present and serialise them once per kept board instead of once per request.
- */
-const rowsOfRanked = new WeakMap<ReadonlyArray<Entry>, ReadonlyArray<LeaderboardRow>>()
-
-const rowsOf = (ranked: ReadonlyArray<Entry>) => {
-  let rows = rowsOfRanked.get(ranked)
-  if (!rows) {
-    rows = toLeaderboardRows(ranked)
-    rowsOfRanked.set(ranked, rows)
-  }
-  return rows
 }
 
 /** The leaderboard of a period: entries ranked by weighted votes, ties to the earlier date. */
@@ -54,6 +38,8 @@ export const leaderboard = Effect.fn("leaderboard")(function* (request: Leaderbo
     },
     pageSize(request.limit),
   )
-  const rows = rowsOf(ranked)
-  return { period: request.period, rows, podium: podium(rows) }
+  const rows = toLeaderboardRows(ranked)
+  // `ranked` too: a repository that keeps a board a while (the SQL one, a second) hands back the
+  // same array meanwhile, by which an adapter may keep what it made of the board.
+  return { period: request.period, rows, podium: podium(rows), ranked }
 })
