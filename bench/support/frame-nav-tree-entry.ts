@@ -6,21 +6,26 @@ import { type NavTree, buildNavTree, updateNavTree } from "../../frame/src/nav-t
 /** The name of the user-timing measure each slice leaves in Chromium's trace when asked to. */
 export const SLICE_MEASURE = "colorday nav tree slice"
 
+/** Each slice's time of the last build or update, ms, in order. */
+let sliceMs: Array<number> = []
+
 const options = (markSlices = false) => ({
   storyboardId: "bench",
   clock: browserClock(window),
-  // A measure per slice, so the bench can tell which of the trace's scavenges ran inside one.
-  onSlice: markSlices
-    ? (_: number, ms: number) => {
-        const end = performance.now()
-        performance.measure(SLICE_MEASURE, { start: end - ms, end })
-      }
-    : undefined,
+  // Each slice's time, for the bench's count of slices over the aim; with markSlices, a measure
+  // per slice too, so the bench can tell which of the trace's scavenges ran inside one.
+  onSlice: (_: number, ms: number) => {
+    sliceMs.push(ms)
+    if (!markSlices) return
+    const end = performance.now()
+    performance.measure(SLICE_MEASURE, { start: end - ms, end })
+  },
 })
 let tree: NavTree | undefined
 let observer: MutationObserver | undefined
 
 export const run = async (markSlices = false) => {
+  sliceMs = []
   const build = await buildNavTree(document.body, options(markSlices)).done
   performance.clearMeasures(SLICE_MEASURE)
   tree = build.tree
@@ -32,7 +37,7 @@ export const run = async (markSlices = false) => {
     attributeFilter: ["class", "style"],
     characterData: true,
   })
-  return build.stats
+  return { ...build.stats, sliceMs }
 }
 
 /**
@@ -69,5 +74,7 @@ export const update = async () => {
   // The frame updates 300 ms after the page last changed, so the browser has laid the change out
   // by then: two frames let it do so here too (as before the whole-tree build).
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  return (await updateNavTree(document.body, tree, records, options()).done).stats
+  sliceMs = []
+  const { stats } = await updateNavTree(document.body, tree, records, options()).done
+  return { ...stats, sliceMs }
 }
