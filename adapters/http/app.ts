@@ -4,7 +4,6 @@ import cors from "@koa/cors"
 import Router from "@koa/router"
 import { Cause, type Effect, Exit, type ManagedRuntime, Option } from "effect"
 import Koa, { type Context } from "koa"
-import compress from "koa-compress"
 import helmet from "koa-helmet"
 import { normaliseEmail } from "../../domain/accounts/account-rules.ts"
 import type { Member } from "../../domain/accounts/member.entity.ts"
@@ -21,6 +20,7 @@ import { makeHeadTags, type SharePreviews } from "./page-meta.ts"
 import { type RateLimiters, type RateLimitVerdict, makeRateLimiters } from "./rate-limits.ts"
 import type { AnyRoute, Caller, RateLimitName, RawRequest, Reply } from "./route.ts"
 import { decode, exactPathDispatch, keptQueries, type RegisteredRoute } from "./route-dispatch.ts"
+import { compressAnswers } from "./compression.ts"
 import { revalidates, sendTagged, varyByCookie } from "./tagged-answers.ts"
 import { hopsOf } from "./trust-proxy.ts"
 import { multipartUploads, type UploadLimits } from "./uploads.ts"
@@ -242,10 +242,8 @@ export const makeHttpApp = <R>(options: {
     }
   })
 
-  // Text answers over 1 KB (API JSON, the pages' HTML) leave compressed: zstd, brotli (quality
-  // 4, fast enough per request) or gzip, whichever the browser takes best. The build's files come
-  // precompressed at the highest levels (web-app.ts), which this leaves alone.
-  app.use(compress({ threshold: 1024 }))
+  // Text answers over 1 KB leave compressed (compression.ts).
+  app.use(compressAnswers())
 
   app.use(
     helmet({
@@ -407,7 +405,7 @@ export const makeHttpApp = <R>(options: {
         if (spec.etag === "visitor") varyByCookie(ctx)
         if (spec.etag && revalidates(ctx, spec.etag, caller, reply)) {
           for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)
-          sendTagged(ctx, reply)
+          await sendTagged(ctx, reply)
         } else {
           if (reply.body !== undefined) ctx.body = reply.body
           for (const [name, value] of Object.entries(reply.headers ?? {})) ctx.set(name, value)

@@ -19,6 +19,7 @@ import { DEFAULT_SETTINGS } from "../../domain/accounts/member-settings.ts"
 import { saveMemberSettings } from "../../domain/accounts/member-settings.use-case.ts"
 import { ContestRepository } from "../../domain/contests/contest.port.ts"
 import { SHARE_CARD } from "../../domain/site/page-titles.ts"
+import { getEncoded } from "./support/raw-get.ts"
 import { client, httpBackends, startTestServer, type TestServer } from "./support/server.ts"
 import { addContest, addMember, insertEntry, run, signedInMember } from "./support/world.ts"
 
@@ -62,31 +63,6 @@ const makeBuild = () => {
 }
 
 const CHUNK = `export const words = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `word ${i}`))}\n`
-
-/** A GET of a build file with exactly this Accept-Encoding (fetch sets its own): the raw bytes. */
-const getEncoded = (server: TestServer, path: string, acceptEncoding: string | undefined) =>
-  new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (done, fail) => {
-      const url = new URL(server.url)
-      const request = httpRequest(
-        {
-          host: url.hostname,
-          port: url.port,
-          path,
-          method: "GET",
-          headers: acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding },
-        },
-        (response) => {
-          const chunks: Array<Buffer> = []
-          response.on("data", (chunk: Buffer) => chunks.push(chunk))
-          response.on("end", () => done({ headers: response.headers, body: Buffer.concat(chunks) }))
-          response.on("error", fail)
-        },
-      )
-      request.on("error", fail)
-      request.end()
-    },
-  )
 
 const removeBuild = (dir: string) => rmSync(dirname(dir), { recursive: true, force: true })
 
