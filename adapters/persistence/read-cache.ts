@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Deferred, Effect, Exit, Option } from "effect"
 import type { DatabaseShape } from "./database.ts"
 
 /**
@@ -8,26 +8,50 @@ import type { DatabaseShape } from "./database.ts"
  * so this instance sees its own writes at once and another process's within `ttlMs` (no pub/sub
  * between instances; issue 23). Reads inside a transaction are never kept nor answered from it.
  * At most `capacity` keys are kept (the oldest goes first). The values must not be mutated.
+ *
+ * Requests that miss while the same key is being read, with no write since that read began,
+ * wait for it and share its value (one read, one array, so what an adapter makes of it is made
+ * once too): on MySQL a read takes a round trip, and when a kept board ran out, the 64 requests
+ * in flight each read it again and each answer was presented and compressed anew. A request
+ * after a write reads for itself; one whose shared read failed reads for itself too.
  */
 export const readCache = <A>(db: DatabaseShape, ttlMs: number, capacity: number) => {
   const kept = new Map<string, { readonly writes: number; readonly readAt: number; value: A }>()
+  /** The reads under way by key: the writes count they began at, and their value when done. */
+  const reading = new Map<
+    string,
+    { readonly writes: number; readonly outcome: Deferred.Deferred<Option.Option<A>> }
+  >()
   return <E>(key: string, read: Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.gen(function* () {
       if (yield* db.inTransaction) return yield* read
       const wall = Date.now()
       const hit = kept.get(key)
       if (hit && hit.writes === db.writes() && wall - hit.readAt < ttlMs) return hit.value
+      const under = reading.get(key)
+      if (under && under.writes === db.writes()) {
+        const shared = yield* Deferred.await(under.outcome)
+        if (Option.isSome(shared)) return shared.value
+      }
       const before = db.writes()
-      const value = yield* read
-      // A write that landed while reading may not be in `value`: keep nothing then.
+      const outcome = Deferred.makeUnsafe<Option.Option<A>>()
+      reading.set(key, { writes: before, outcome })
+      const fresh = yield* Effect.onExit(read, (exit) => {
+        if (reading.get(key)?.outcome === outcome) reading.delete(key)
+        return Deferred.succeed(
+          outcome,
+          Exit.isSuccess(exit) ? Option.some(exit.value) : Option.none(),
+        )
+      })
+      // A write that landed while reading may not be in `fresh`: keep nothing then.
       if (db.writes() === before) {
         kept.delete(key)
         if (kept.size >= capacity) {
           const oldest = kept.keys().next()
           if (!oldest.done) kept.delete(oldest.value)
         }
-        kept.set(key, { writes: before, readAt: wall, value })
+        kept.set(key, { writes: before, readAt: wall, value: fresh })
       }
-      return value
+      return fresh
     })
 }

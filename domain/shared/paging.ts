@@ -39,15 +39,20 @@ export const pageAfter = <A extends K, K>(
   return { items: sorted.slice(start, start + limit), hasMore: start + limit < sorted.length }
 }
 
+/** A character above U+007F: JSON without one is its own UTF-8. */
+const NOT_ASCII = /[\u0080-\uffff]/
+
 /**
  * Cursors are base64url of UTF-8 JSON: opaque to clients, readable when debugging. The UTF-8 step
  * is needed because `btoa` throws on characters above U+00FF.
  */
-export const encodeCursor = (value: unknown): string =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(value))))
-    .replaceAll("+", "-")
-    .replaceAll("/", "_")
-    .replace(/=+$/, "")
+export const encodeCursor = (value: unknown): string => {
+  const json = JSON.stringify(value)
+  const binary = NOT_ASCII.test(json)
+    ? String.fromCharCode(...new TextEncoder().encode(json))
+    : json
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")
+}
 
 export const decodeCursor = (cursor: string): unknown => {
   try {

@@ -10,6 +10,7 @@ import {
 import { galleryPage } from "../../../domain/submissions/gallery-page.use-case.ts"
 import { votedAmong } from "../../../domain/voting/cast-vote.use-case.ts"
 import { presentEntryPage } from "../entry-placements.ts"
+import { keptAnswers } from "../kept-answers.ts"
 import { ok, route } from "../route.ts"
 import { Id, PageQuery } from "../schemas.ts"
 import { KindText, Line } from "./shared.ts"
@@ -22,12 +23,12 @@ import { GalleryPageBody } from "../contest.schema.ts"
  */
 
 /**
- * A visitor's page as presented, by the array of entries the repository answered. The repository
- * keeps a page for at most a second and hands back the same array meanwhile (read-cache.ts), and
+ * A visitor's page as presented, by the array of entries the repository answered (kept-answers.ts).
+ * The repository keeps a page for at most a second and hands back the same array meanwhile, and
  * any write through this instance (a vote, a new entry, a contest's result) makes it read a new
  * one; so a page's 24 entries are presented once, not once per visitor.
  */
-const presentedForVisitors = new WeakMap<ReadonlyArray<Entry>, ReadonlyArray<unknown>>()
+const presentedForVisitors = keptAnswers<ReadonlyArray<Entry>, ReadonlyArray<unknown>>()
 
 /**
  * A visitor's whole answer by its presented items and the rest of it (cursor, seed): the same
@@ -88,11 +89,14 @@ export const galleryRoutes = [
         const viewer = caller.member
         const rest = { nextCursor: page.nextCursor, ...(sort === "random" ? { seed } : {}) }
         if (viewer === null) {
-          let items = presentedForVisitors.get(page.items)
-          if (!items) {
-            items = (yield* presentEntryPage(page.items, () => false)).items
-            presentedForVisitors.set(page.items, items)
-          }
+          const items = yield* presentedForVisitors(
+            page.items,
+            "",
+            Effect.map(
+              presentEntryPage(page.items, () => false),
+              (presented) => presented.items,
+            ),
+          )
           return ok(visitorAnswer(items, rest))
         }
         const voted = yield* votedAmong({

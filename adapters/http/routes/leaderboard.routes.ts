@@ -7,6 +7,7 @@ import type { LeaderboardRow } from "../../../domain/ranking/leaderboard.ts"
 import { type Period, PERIODS } from "../../../domain/shared/calendar.ts"
 import { MAX_PAGE_SIZE } from "../../../domain/shared/paging.ts"
 import { AGE_GROUPS, type Entry } from "../../../domain/submissions/entry.entity.ts"
+import { keptAnswers } from "../kept-answers.ts"
 import { presentLeaderboardRow } from "../presenters.ts"
 import { ok, route } from "../route.ts"
 import { KindText, Line } from "./shared.ts"
@@ -53,13 +54,12 @@ const presentBoard = (board: {
 type Answer = typeof LeaderboardBody.Type
 
 /**
- * A board's answer by the ranked entries the use case read and the period. The repository keeps
- * a board for a second and hands back the same array meanwhile (read-cache.ts), and a write
+ * A board's answer by the ranked entries the use case read and the period (kept-answers.ts). The
+ * repository keeps a board for a second and hands back the same array meanwhile, and a write
  * through this instance (a vote, a new or hidden entry, a profile) makes it read a new one; so a
- * board is presented once (its avatars read once) and, being the same object, serialised and
- * tagged once for visitors (app.ts), not once per request.
+ * board is presented once (its avatars read once).
  */
-const answers = new WeakMap<ReadonlyArray<Entry>, Map<Period, Answer>>()
+const answers = keptAnswers<ReadonlyArray<Entry>, Answer>()
 
 /**
  * A member's avatar is read with the board. Saving a profile drops this instance's kept boards
@@ -111,12 +111,7 @@ export const leaderboardRoutes = [
           ageGroup: query.ageGroup,
           limit: query.limit,
         })
-        const kept = answers.get(board.ranked)
-        let answer = kept?.get(board.period)
-        if (!answer) {
-          answer = yield* presentBoard(board)
-          answers.set(board.ranked, (kept ?? new Map<Period, Answer>()).set(board.period, answer))
-        }
+        const answer = yield* answers(board.ranked, board.period, presentBoard(board))
         return ok(caller.member === null ? answer : withOwnAvatar(answer, caller.member))
       }),
   }),
