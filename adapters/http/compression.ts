@@ -26,17 +26,18 @@ const ENCODERS: Record<string, (bytes: Buffer) => Promise<Buffer>> = {
 }
 
 /**
- * The middleware that compresses answers: a JSON answer whole, in the thread pool, once it is
- * made (a zstd stream per answer cost about three times the CPU of compressing the same 25 KB
- * gallery page at once); anything else (a page, a stream) through koa-compress's streams. An
- * answer that already says its encoding (a kept one, tagged-answers.ts) is left as it is.
+ * The middleware that compresses answers: JSON and HTML made in memory (an API answer, a rendered
+ * page) whole, in the thread pool, once made (a zstd stream per answer cost about three times the
+ * CPU of compressing the same 25 KB gallery page at once); anything else (a file, a stream)
+ * through koa-compress's streams. An answer that already says its encoding (a kept one,
+ * tagged-answers.ts; a build file's precompressed copy) is left as it is.
  */
 export const compressAnswers = (): Middleware => {
   const streaming = compress({ threshold: THRESHOLD, br: BROTLI })
   return async (ctx, next) => {
     await streaming(ctx, async () => {
       await next()
-      await compressJson(ctx)
+      await compressWhole(ctx)
     })
   }
 }
@@ -44,7 +45,7 @@ export const compressAnswers = (): Middleware => {
 /** Statuses whose answer has no body, or a part of one (Content-Range counts raw bytes). */
 const UNTOUCHED_STATUSES = new Set([204, 205, 206, 304])
 
-const compressJson = async (ctx: Context) => {
+const compressWhole = async (ctx: Context) => {
   const body: unknown = ctx.body
   if (
     body === null ||
@@ -53,7 +54,7 @@ const compressJson = async (ctx: Context) => {
     ctx.compress === false ||
     UNTOUCHED_STATUSES.has(ctx.status) ||
     ctx.response.get("Content-Encoding") ||
-    !ctx.response.is("json")
+    !ctx.response.is("json", "html")
   ) {
     return
   }

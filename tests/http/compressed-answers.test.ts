@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net"
+import { Readable } from "node:stream"
 import { brotliDecompressSync, gunzipSync, inflateSync, zstdDecompressSync } from "node:zlib"
 import Koa from "koa"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -141,5 +142,38 @@ describe("an answer kept for every visitor", () => {
     // The copy sent from the second time on is the kept one itself.
     const third = await getEncoded(server, "/", CHROMIUM)
     expect(third.body.equals(await (kept.encoded.get("zstd") as Promise<Buffer>))).toBe(true)
+  })
+})
+
+describe("pages and streams", () => {
+  const page = `<!doctype html><html><body>${"<p>Colorday</p>".repeat(300)}</body></html>`
+  const text = "line art\n".repeat(500)
+  let url: string
+  let close: () => void
+
+  beforeAll(async () => {
+    const app = new Koa()
+    app.use(compressAnswers())
+    app.use((ctx) => {
+      if (ctx.path === "/page") {
+        ctx.type = "text/html; charset=utf-8"
+        ctx.body = page
+      } else {
+        ctx.type = "text/plain; charset=utf-8"
+        ctx.body = Readable.from([text])
+      }
+    })
+    const listening = app.listen(0, "127.0.0.1")
+    await new Promise((resolve) => listening.once("listening", resolve))
+    url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+    close = () => listening.close()
+  })
+  afterAll(() => close?.())
+
+  it("compresses a rendered page whole and a stream as it flows, in the browser's best encoding", async () => {
+    const server = { url } as TestServer
+    expect(decoded(await getEncoded(server, "/page", CHROMIUM), "zstd")).toBe(page)
+    expect(decoded(await getEncoded(server, "/page", "gzip"), "gzip")).toBe(page)
+    expect(decoded(await getEncoded(server, "/stream", CHROMIUM), "zstd")).toBe(text)
   })
 })
