@@ -38,6 +38,53 @@ const apiGet = async <A>(site: Site, cookie: string, path: string): Promise<A> =
   return (await response.json()) as A
 }
 
+/** The titles of the notifications the site's service worker shows now. */
+const shownTitles = (page: Page): Promise<ReadonlyArray<string>> =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => shown.title),
+  )
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Hands the service worker a push as the push service would (ServiceWorker.deliverPushMessage),
+ * again until it shows a notification with this title or the deadline passes. The delivery is the
+ * browser's, not ours: in a full run of the tier one delivery once showed nothing within the step's
+ * 30 s (alone, the test passed). Our worker is still checked by what it shows: one that shows
+ * nothing fails here after every delivery. The payload's id is the notification's tag, so a
+ * repeat replaces the notification instead of adding one.
+ */
+const deliverUntilShown = async (
+  page: Page,
+  cdp: CDPSession,
+  push: { readonly origin: string; readonly registrationId: string; readonly data: string },
+  title: string,
+): Promise<ReadonlyArray<string>> => {
+  const deadline = Date.now() + 2 * STEP_MS
+  const refused: Array<string> = []
+  // How long one delivery has to show its notification before the next; doubled each time.
+  let patience = 2_000
+  for (let delivered = 1; ; delivered += 1) {
+    await cdp.send("ServiceWorker.deliverPushMessage", push).catch((error: unknown) => {
+      refused.push(error instanceof Error ? error.message : String(error))
+    })
+    const waitUntil = Math.min(Date.now() + patience, deadline)
+    for (;;) {
+      const titles = await shownTitles(page)
+      if (titles.includes(title)) return titles
+      if (Date.now() >= waitUntil) break
+      await sleep(100)
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `the service worker showed no "${title}" after ${delivered} push deliveries ` +
+          `(refused by DevTools: ${JSON.stringify(refused)}; shown: ${JSON.stringify(await shownTitles(page))})`,
+      )
+    }
+    patience = Math.min(2 * patience, 8_000)
+  }
+}
+
 /** The service worker's registration id for the site, as DevTools reports it. */
 const registrationIdOf = (cdp: CDPSession, scope: string) =>
   new Promise<string>((resolve) => {
@@ -87,16 +134,22 @@ describe.skipIf(!chromiumAvailable)("push notifications in the browser", () => {
       .poll(() => status.getAttribute("data-push-state"), { timeout: STEP_MS })
       .toBe("granted")
     expect(await status.textContent()).toContain("this browser shows your push notifications")
+    // Activated, and controlling this page (it claims its clients when it activates): a push
+    // delivered before then can reach a worker that is still starting up.
     await expect
       .poll(
         () =>
-          page.evaluate(
-            async () =>
-              (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null,
-          ),
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration("/")
+            return {
+              active: registration?.active?.scriptURL ?? null,
+              state: registration?.active?.state ?? null,
+              controller: navigator.serviceWorker.controller?.scriptURL ?? null,
+            }
+          }),
         { timeout: STEP_MS },
       )
-      .toBe(`${site.url}/sw.js`)
+      .toEqual({ active: `${site.url}/sw.js`, state: "activated", controller: `${site.url}/sw.js` })
 
     // An admin grants the member a badge they do not hold: the server records it for the bell.
     const memberCookie = await apiSession(site, DEMO_MEMBER_EMAIL)
@@ -126,22 +179,13 @@ describe.skipIf(!chromiumAvailable)("push notifications in the browser", () => {
     // The push service hands the service worker that notification's payload.
     const cdp = await page.context().newCDPSession(page)
     const registrationId = await registrationIdOf(cdp, `${site.url}/`)
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: site.url,
-      registrationId,
-      data: JSON.stringify(notification),
-    })
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map(
-              (shown) => shown.title,
-            ),
-          ),
-        { timeout: STEP_MS },
-      )
-      .toContain(notification?.title)
+    const shown = await deliverUntilShown(
+      page,
+      cdp,
+      { origin: site.url, registrationId, data: JSON.stringify(notification) },
+      notification?.title ?? "?",
+    )
+    expect(shown).toContain(notification?.title)
 
     // The bell: unread, listed, read once opened.
     const bell = page.getByTestId("notification-bell")
