@@ -275,7 +275,8 @@ export const entries = (db: DatabaseShape) => {
     gallery: (query) =>
       galleryPages(
         JSON.stringify({ ...query, seed: query.sort === "random" ? query.seed : "" }),
-        galleryPage(query),
+        // Its statement is put together only when the page is not kept.
+        Effect.suspend(() => galleryPage(query)),
       ),
     // Every visitor's board is the same few keys (a period's start, the filters, the limit): kept
     // for a second like the gallery's pages, and the same array meanwhile (leaderboard.routes.ts
@@ -283,7 +284,7 @@ export const entries = (db: DatabaseShape) => {
     leaderboard: (filter, limit) =>
       leaderboards(
         `${filter.since}|${filter.contestType ?? ""}|${filter.ageGroup ?? ""}|${limit}`,
-        leaderboardRead(filter, limit),
+        Effect.suspend(() => leaderboardRead(filter, limit)),
       ),
     ofContest: (contestId) =>
       db.run((m) =>
