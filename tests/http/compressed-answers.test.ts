@@ -26,6 +26,16 @@ const DECODERS: Record<string, (bytes: Buffer) => Buffer> = {
   deflate: inflateSync,
 }
 
+/** A Koa app of the test's own on a free port: its address and how to stop it. */
+const serve = async (app: Koa) => {
+  const listening = app.listen(0, "127.0.0.1")
+  await new Promise((resolve) => listening.once("listening", resolve))
+  return {
+    url: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`,
+    close: () => listening.close(),
+  }
+}
+
 /** The answer's bytes as the browser reads them, after checking how they were encoded. */
 const decoded = (
   answer: Awaited<ReturnType<typeof getEncoded>>,
@@ -123,10 +133,7 @@ describe("an answer kept for every visitor", () => {
     app.use(async (ctx) => {
       await sendTagged(ctx, reply)
     })
-    const listening = app.listen(0, "127.0.0.1")
-    await new Promise((resolve) => listening.once("listening", resolve))
-    url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
-    close = () => listening.close()
+    ;({ url, close } = await serve(app))
   })
   afterAll(() => close?.())
 
@@ -163,10 +170,7 @@ describe("pages and streams", () => {
         ctx.body = Readable.from([text])
       }
     })
-    const listening = app.listen(0, "127.0.0.1")
-    await new Promise((resolve) => listening.once("listening", resolve))
-    url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
-    close = () => listening.close()
+    ;({ url, close } = await serve(app))
   })
   afterAll(() => close?.())
 
