@@ -1,4 +1,5 @@
-import { Deferred, Effect, Exit, Option } from "effect"
+import { Effect } from "effect"
+import { type SingleFlight, singleFlight } from "../shared/single-flight.ts"
 
 /**
  * What a route made of an object the repository keeps a while (a gallery page's entries, a
@@ -12,23 +13,11 @@ import { Deferred, Effect, Exit, Option } from "effect"
  * is not kept: the requests that waited for it make it themselves.
  */
 export const keptAnswers = <K extends object, A>() => {
-  const kept = new WeakMap<K, Map<string, Deferred.Deferred<Option.Option<A>>>>()
+  const kept = new WeakMap<K, SingleFlight<A>>()
   return <E, R>(key: K, part: string, make: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-    Effect.gen(function* () {
-      const parts = kept.get(key) ?? new Map<string, Deferred.Deferred<Option.Option<A>>>()
-      const known = parts.get(part)
-      if (known) {
-        const made = yield* Deferred.await(known)
-        if (Option.isSome(made)) return made.value
-      }
-      const outcome = Deferred.makeUnsafe<Option.Option<A>>()
-      kept.set(key, parts.set(part, outcome))
-      return yield* Effect.onExit(make, (exit) => {
-        if (Exit.isFailure(exit) && parts.get(part) === outcome) parts.delete(part)
-        return Deferred.succeed(
-          outcome,
-          Exit.isSuccess(exit) ? Option.some(exit.value) : Option.none(),
-        )
-      })
+    Effect.suspend(() => {
+      const parts = kept.get(key) ?? singleFlight<A>({ keepsValues: true })
+      kept.set(key, parts)
+      return parts(part, () => make)
     })
 }

@@ -1,4 +1,5 @@
-import { Deferred, Effect, Exit, Option } from "effect"
+import { Effect } from "effect"
+import { singleFlight } from "../shared/single-flight.ts"
 import type { DatabaseShape } from "./database.ts"
 
 /**
@@ -17,41 +18,27 @@ import type { DatabaseShape } from "./database.ts"
  */
 export const readCache = <A>(db: DatabaseShape, ttlMs: number, capacity: number) => {
   const kept = new Map<string, { readonly writes: number; readonly readAt: number; value: A }>()
-  /** The reads under way by key: the writes count they began at, and their value when done. */
-  const reading = new Map<
-    string,
-    { readonly writes: number; readonly outcome: Deferred.Deferred<Option.Option<A>> }
-  >()
+  /** The reads under way by key, shared only with requests that come before the next write. */
+  const reading = singleFlight<A>({ generation: () => db.writes() })
   return <E>(key: string, read: Effect.Effect<A, E>): Effect.Effect<A, E> =>
     Effect.gen(function* () {
       if (yield* db.inTransaction) return yield* read
       const wall = Date.now()
       const hit = kept.get(key)
       if (hit && hit.writes === db.writes() && wall - hit.readAt < ttlMs) return hit.value
-      const under = reading.get(key)
-      if (under && under.writes === db.writes()) {
-        const shared = yield* Deferred.await(under.outcome)
-        if (Option.isSome(shared)) return shared.value
-      }
-      const before = db.writes()
-      const outcome = Deferred.makeUnsafe<Option.Option<A>>()
-      reading.set(key, { writes: before, outcome })
-      const fresh = yield* Effect.onExit(read, (exit) => {
-        if (reading.get(key)?.outcome === outcome) reading.delete(key)
-        return Deferred.succeed(
-          outcome,
-          Exit.isSuccess(exit) ? Option.some(exit.value) : Option.none(),
-        )
-      })
-      // A write that landed while reading may not be in `fresh`: keep nothing then.
-      if (db.writes() === before) {
-        kept.delete(key)
-        if (kept.size >= capacity) {
-          const oldest = kept.keys().next()
-          if (!oldest.done) kept.delete(oldest.value)
-        }
-        kept.set(key, { writes: before, readAt: wall, value: fresh })
-      }
-      return fresh
+      return yield* reading(key, (before) =>
+        Effect.map(read, (fresh) => {
+          // A write that landed while reading may not be in `fresh`: keep nothing then.
+          if (db.writes() === before) {
+            kept.delete(key)
+            if (kept.size >= capacity) {
+              const oldest = kept.keys().next()
+              if (!oldest.done) kept.delete(oldest.value)
+            }
+            kept.set(key, { writes: before, readAt: wall, value: fresh })
+          }
+          return fresh
+        }),
+      )
     })
 }

@@ -73,6 +73,25 @@ describe("read cache", () => {
     expect(answers[0]).toEqual([1])
   })
 
+  it("shares a read only while it runs: once its answer expires, a request reads again", async () => {
+    const [first, second, runs] = await runtime.runPromise(
+      Effect.gen(function* () {
+        const db = yield* Database
+        // Nothing is kept past its read (ttl 0): only a read under way could answer.
+        const cache = readCache<Array<number>>(db, 0, 8)
+        const gate = yield* Deferred.make<void>()
+        yield* Deferred.succeed(gate, undefined)
+        const board = gatedRead(gate)
+        const first = yield* cache("board", board.read)
+        const second = yield* cache("board", board.read)
+        return [first, second, board.runs()] as const
+      }),
+    )
+    expect(runs).toBe(2)
+    expect(first).toEqual([1])
+    expect(second).toEqual([2])
+  })
+
   it("does not share a read that began before a write: a request after it reads again", async () => {
     const [before, after, runs] = await runtime.runPromise(
       Effect.gen(function* () {
