@@ -51,14 +51,19 @@ const forkRequests = <E>(
     return fibers
   })
 
+/** A cache of 8 keys kept `ttlMs` over the database, and a read of "board" that waits for `gate`. */
+const cacheAndBoard = (ttlMs = 60_000) =>
+  Effect.gen(function* () {
+    const db = yield* Database
+    const gate = yield* Deferred.make<void>()
+    return { db, cache: readCache<Array<number>>(db, ttlMs, 8), gate, board: gatedRead(gate) }
+  })
+
 describe("read cache", () => {
   it("shares one read among the requests that miss while it runs, and keeps its answer", async () => {
     const answers = await runtime.runPromise(
       Effect.gen(function* () {
-        const db = yield* Database
-        const cache = readCache<Array<number>>(db, 60_000, 8)
-        const gate = yield* Deferred.make<void>()
-        const board = gatedRead(gate)
+        const { cache, gate, board } = yield* cacheAndBoard()
         const fibers = yield* forkRequests(cache, board.read, 5)
         expect(board.runs()).toBe(1)
         yield* Deferred.succeed(gate, undefined)
@@ -76,12 +81,9 @@ describe("read cache", () => {
   it("shares a read only while it runs: once its answer expires, a request reads again", async () => {
     const [first, second, runs] = await runtime.runPromise(
       Effect.gen(function* () {
-        const db = yield* Database
         // Nothing is kept past its read (ttl 0): only a read under way could answer.
-        const cache = readCache<Array<number>>(db, 0, 8)
-        const gate = yield* Deferred.make<void>()
+        const { cache, gate, board } = yield* cacheAndBoard(0)
         yield* Deferred.succeed(gate, undefined)
-        const board = gatedRead(gate)
         const first = yield* cache("board", board.read)
         const second = yield* cache("board", board.read)
         return [first, second, board.runs()] as const
@@ -95,10 +97,7 @@ describe("read cache", () => {
   it("does not share a read that began before a write: a request after it reads again", async () => {
     const [before, after, runs] = await runtime.runPromise(
       Effect.gen(function* () {
-        const db = yield* Database
-        const cache = readCache<Array<number>>(db, 60_000, 8)
-        const gate = yield* Deferred.make<void>()
-        const board = gatedRead(gate)
+        const { db, cache, gate, board } = yield* cacheAndBoard()
         const [early] = yield* forkRequests(cache, board.read, 1)
         yield* db.noteWrite
         const [late] = yield* forkRequests(cache, board.read, 1)
@@ -114,10 +113,7 @@ describe("read cache", () => {
   it("lets the requests that waited for a failed read read for themselves", async () => {
     const outcomes = await runtime.runPromise(
       Effect.gen(function* () {
-        const db = yield* Database
-        const cache = readCache<Array<number>>(db, 60_000, 8)
-        const gate = yield* Deferred.make<void>()
-        const board = gatedRead(gate)
+        const { cache, gate, board } = yield* cacheAndBoard()
         board.failFirst.value = true
         const fibers = yield* forkRequests(cache, board.read, 3)
         yield* Deferred.succeed(gate, undefined)
