@@ -10,7 +10,10 @@
 // NAV_TREE (the structured clone postMessage makes), and a second whole build on a fresh page,
 // untimed, for what it allocates per element and how many young-generation collections
 // (scavenges, which stop the page mid-slice) run during it: figures the machine's load hardly
-// changes, unlike the times; with NAV_TREE_PROFILE=1, a third whole build under V8's CPU profiler
+// changes, unlike the times, and from the same build's trace why its slices over 12 ms ran long (a
+// scavenge began in the slice, or its task ran on a CPU for no more than 12 ms: it waited for one)
+// and the most CPU time any slice took, which the builder's loop bounds; NAV_TREE_SLICES=1 lists
+// each timed build's slices; with NAV_TREE_PROFILE=1, a third whole build under V8's CPU profiler
 // for where its time goes (self time by function). Prints figures only. `npm run bench -- frame` runs only
 // this among the benches that take names. (3) A class added in the editor's inspector: the time
 // until the iframe shows it and until the file holds it, over a real `colorday editor`. Needs Chromium (see tests/e2e/support/chromium.ts).
@@ -221,6 +224,25 @@ interface BuildHeap {
   /** Scavenges that began inside a slice (stretching it), not between two. */
   readonly scavengesInSlices: number
   readonly slices: number
+  /** Why this build's slices over 12 ms ran long, and its slices' CPU time (the trace's tasks). */
+  readonly overruns: SliceCauses
+}
+
+/**
+ * A traced build's slices over 12 ms, by cause: a scavenge that began in the slice, or time the
+ * thread spent waiting for a CPU (the slice's task ran on a CPU for no longer than 12 ms); and
+ * its longest slice, wall and CPU (the task's thread time), and the most CPU any slice took.
+ */
+interface SliceCauses {
+  readonly over: number
+  readonly overWithScavenge: number
+  readonly overWaiting: number
+  /** The longest slice, ms, which slice it is (1 = the first), and its task's CPU ms (NaN: none found). */
+  readonly longestMs: number
+  readonly longestIndex: number
+  readonly longestCpuMs: number
+  /** The most CPU time a slice's task took, ms: what the builder's loop bounds. */
+  readonly mostCpuMs: number
 }
 
 type Bench = {
@@ -253,6 +275,8 @@ interface TraceEvent {
   readonly tid: number
   readonly id?: string
   readonly id2?: { readonly local?: string }
+  /** A complete event's time on a CPU (thread time), µs. */
+  readonly tdur?: number
 }
 
 /**
@@ -284,6 +308,55 @@ const eventSpans = (
 
 const spanMs = ([start, end]: readonly [number, number]) => (end - start) / 1000
 
+/** The tasks the renderer's threads ran, each with its thread time: the trace's toplevel category. */
+const TASK_EVENT = "ThreadControllerImpl::RunTask"
+
+/** Slack, µs, for a slice's measure against its task's span (the two clocks are read apart). */
+const TASK_SLACK_US = 50
+
+const sliceCauses = (
+  events: ReadonlyArray<TraceEvent>,
+  slices: ReadonlyArray<readonly [number, number]>,
+  scavenges: ReadonlyArray<readonly [number, number]>,
+): SliceCauses => {
+  const tasks = events.filter((event) => event.name === TASK_EVENT && event.ph === "X")
+  const cpuMs = ([from, to]: readonly [number, number]) => {
+    const task = tasks.find(
+      (event) =>
+        event.tdur !== undefined &&
+        event.ts <= from + TASK_SLACK_US &&
+        event.ts + (event.dur ?? 0) >= to - TASK_SLACK_US,
+    )
+    return task?.tdur === undefined ? Number.NaN : task.tdur / 1000
+  }
+  const ordered = [...slices].sort((a, b) => a[0] - b[0])
+  let over = 0
+  let overWithScavenge = 0
+  let overWaiting = 0
+  let longestIndex = 0
+  let mostCpuMs = 0
+  ordered.forEach((slice, i) => {
+    const ms = spanMs(slice)
+    const cpu = cpuMs(slice)
+    if (!Number.isNaN(cpu)) mostCpuMs = Math.max(mostCpuMs, cpu)
+    if (ms > spanMs(ordered[longestIndex] ?? slice)) longestIndex = i
+    if (ms <= AIM_LONGEST_SLICE_MS) return
+    over += 1
+    if (scavenges.some(([start]) => start >= slice[0] && start <= slice[1])) overWithScavenge += 1
+    else if (cpu <= AIM_LONGEST_SLICE_MS) overWaiting += 1
+  })
+  const longest = ordered[longestIndex]
+  return {
+    over,
+    overWithScavenge,
+    overWaiting,
+    longestMs: longest ? spanMs(longest) : 0,
+    longestIndex: longestIndex + 1,
+    longestCpuMs: longest ? cpuMs(longest) : Number.NaN,
+    mostCpuMs,
+  }
+}
+
 /**
  * A whole-tree build on a fresh page (the DOM wrappers of an earlier build would lower the
  * count), untimed: V8's sampling heap profiler counting every allocation, collected or not
@@ -303,7 +376,7 @@ const buildHeap = async (browser: Browser, size: number, code: string): Promise<
       includeObjectsCollectedByMinorGC: true,
     })
     await browser.startTracing(page, {
-      categories: ["devtools.timeline", "v8", "blink.user_timing"],
+      categories: ["devtools.timeline", "v8", "blink.user_timing", "toplevel"],
     })
     await page.evaluate(() => (window as unknown as Bench).ColordayNavTree.run(true))
     const trace = await browser.stopTracing()
@@ -331,6 +404,7 @@ const buildHeap = async (browser: Browser, size: number, code: string): Promise<
         slices.some(([from, to]) => start >= from && start <= to),
       ).length,
       slices: slices.length,
+      overruns: sliceCauses(events, slices, scavenges),
     }
   } finally {
     await page.close()
@@ -393,6 +467,8 @@ const navTree = async () => {
     return
   }
   const profiling = process.env.NAV_TREE_PROFILE === "1"
+  const listing = process.env.NAV_TREE_SLICES === "1"
+  const sliceLists: Array<string> = []
   // The tree builder alone, exposed for the page: the frame's own code, not a copy.
   const entry = `${ROOT}bench/support/frame-nav-tree-entry.ts`
   const code = await bundle(entry, "ColordayNavTree")
@@ -429,6 +505,9 @@ const navTree = async () => {
         ["whole tree", full, fullTime],
         [`one change (${update.mode})`, update, updateTime],
       ] as const) {
+        sliceLists.push(
+          `${integer.format(size)}, ${what}, slice ms: ${s.sliceMs.map((ms) => decimals(1).format(ms)).join(" ")}`,
+        )
         rows.push([
           integer.format(size),
           what,
@@ -439,6 +518,7 @@ const navTree = async () => {
           Number.isNaN(waitMs) ? "—" : decimals(1).format(waitMs),
           integer.format(s.slices),
           decimals(1).format(s.longestSliceMs),
+          integer.format(s.sliceMs.indexOf(s.longestSliceMs) + 1),
           integer.format(s.sliceMs.filter((ms) => ms > AIM_LONGEST_SLICE_MS).length),
           what === "whole tree" ? aims : `slices ≤ ${AIM_LONGEST_SLICE_MS} ms`,
         ])
@@ -463,6 +543,7 @@ const navTree = async () => {
       "waited ms",
       "slices",
       "longest slice ms",
+      "its #",
       `over ${AIM_LONGEST_SLICE_MS} ms`,
       "aim",
     ],
@@ -478,8 +559,12 @@ const navTree = async () => {
     "which the machine's load stretches less than the others; waited ms: how long that thread was ready to run",
   )
   console.log(
-    `but waited for a CPU meanwhile (schedstat), the machine's share of the wall time; over ${AIM_LONGEST_SLICE_MS} ms: slices longer than the aim.`,
+    `but waited for a CPU meanwhile (schedstat), the machine's share of the wall time; its #: which slice was the`,
   )
+  console.log(
+    `longest (1: the first); over ${AIM_LONGEST_SLICE_MS} ms: slices longer than the aim. NAV_TREE_SLICES=1 lists each slice's ms.`,
+  )
+  if (listing) for (const line of sliceLists) console.log(line)
   printTable(
     [
       "elements",
@@ -508,6 +593,38 @@ const navTree = async () => {
   )
   console.log(
     "in slices: those that began inside a slice (a user-timing measure per slice), stretching it, not between two.",
+  )
+  const cpu = (ms: number) => (Number.isNaN(ms) ? "—" : decimals(1).format(ms))
+  printTable(
+    [
+      "elements",
+      `over ${AIM_LONGEST_SLICE_MS} ms`,
+      "with a scavenge",
+      "waiting for a CPU",
+      "longest slice ms",
+      "its #",
+      "its CPU ms",
+      "most CPU in a slice ms",
+    ],
+    heaps.map(([size, { slices, overruns: o }]) => [
+      integer.format(size),
+      `${integer.format(o.over)} of ${integer.format(slices)} slices`,
+      integer.format(o.overWithScavenge),
+      integer.format(o.overWaiting),
+      decimals(1).format(o.longestMs),
+      integer.format(o.longestIndex),
+      cpu(o.longestCpuMs),
+      cpu(o.mostCpuMs),
+    ]),
+  )
+  console.log(
+    `The same build's slices (its trace) over ${AIM_LONGEST_SLICE_MS} ms, by cause: a scavenge began in it, or else its task ran on a CPU for no`,
+  )
+  console.log(
+    `longer than ${AIM_LONGEST_SLICE_MS} ms (the rest of the slice it waited for one); CPU: the slice's task's thread time (the trace's toplevel`,
+  )
+  console.log(
+    "category). The heap profiler slows this build; the CPU column is what the builder's loop bounds, the load aside.",
   )
   for (const [size, { sampledMs, functions }] of profiles) {
     printTable(
