@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { NAV_TREE_SLICE_AIM_MS } from "./constants.ts"
 import { attachFiber, codebaseId, fakeClock, fiber, setBox } from "./frame.test-support.ts"
 import { buildNavTree } from "./nav-tree.ts"
 import {
@@ -34,10 +35,20 @@ const runAllFrames = (time: ReturnType<typeof fakeClock>) => {
   return frames
 }
 
+/** The loop's aim (below the declared slice, for a pause it cannot foresee), and half of it. */
+const AIM = NAV_TREE_SLICE_AIM_MS
+const HALF = Math.ceil(AIM / 2)
+
+/** The slices `ms` of 1 ms steps take: as many of the aim as fit, then the rest. */
+const slicesOf = (ms: number): Array<number> => [
+  ...Array.from({ length: Math.floor(ms / AIM) }, () => AIM),
+  ...(ms % AIM > 0 ? [ms % AIM] : []),
+]
+
 describe("nav tree slicing", () => {
-  it("stops a slice once 10 ms have gone and resumes in a task of its own", async () => {
+  it("stops a slice once the aim's ms have gone and resumes in a task of its own", async () => {
     const time = fakeClock()
-    keyedPage(25, () => time.tick(1)) // each element takes 1 ms to measure
+    keyedPage(2 * AIM + HALF, () => time.tick(1)) // each element takes 1 ms to measure
     const slices: Array<number> = []
     const build = buildNavTree(document.body, {
       storyboardId: "app",
@@ -49,7 +60,7 @@ describe("nav tree slicing", () => {
 
     expect(slices).toEqual([]) // nothing runs before the first task
     expect(time.runTasks()).toBe(1)
-    expect(slices).toEqual([10])
+    expect(slices).toEqual([AIM])
     // The rest waits for a task of its own (the browser renders and handles input before it),
     // not for the next animation frame, a timer or a microtask.
     await Promise.resolve()
@@ -57,18 +68,18 @@ describe("nav tree slicing", () => {
     expect(time.pendingTasks()).toBe(1)
     expect(time.pendingFrames()).toBe(1)
     time.runTasks()
-    expect(slices).toEqual([10, 10])
+    expect(slices).toEqual([AIM, AIM])
     time.runTasks()
-    expect(slices).toEqual([10, 10, 5])
+    expect(slices).toEqual([AIM, AIM, HALF])
     expect(time.pendingTasks()).toBe(0)
     const { tree, stats } = await build.done
     expect(stats.slices).toBe(3)
-    expect(tree.root.children).toHaveLength(25)
+    expect(tree.root.children).toHaveLength(2 * AIM + HALF)
   })
 
   it("slices the structure pass too: reading elements that take long spreads over frames", async () => {
     const time = fakeClock()
-    keyedPage(25, () => undefined)
+    keyedPage(2 * AIM + HALF, () => undefined)
     for (const element of document.body.children) {
       const read = element.getAttribute.bind(element)
       element.getAttribute = (name: string) => {
@@ -83,8 +94,8 @@ describe("nav tree slicing", () => {
       onSlice: (_, ms) => slices.push(ms),
     })
     expect(runAllFrames(time)).toBe(3)
-    expect(slices).toEqual([10, 10, 5])
-    expect((await build.done).tree.root.children).toHaveLength(25)
+    expect(slices).toEqual([AIM, AIM, HALF])
+    expect((await build.done).tree.root.children).toHaveLength(2 * AIM + HALF)
   })
 
   it("measures each element once, for its own node and its component's box", async () => {
@@ -97,7 +108,8 @@ describe("nav tree slicing", () => {
       memoizedProps: { "data-codebase-id": codebaseId(100) },
       return: fiber({ tag: 3, type: null, stateNode: { containerInfo: document.body } }),
     })
-    for (let i = 0; i < 30; i += 1) {
+    const rows = 3 * AIM
+    for (let i = 0; i < rows; i += 1) {
       const row = document.createElement("div")
       row.className = codebaseId(i + 1)
       setBox(row, { x: i, y: i * 10, width: 50, height: 10 })
@@ -116,21 +128,26 @@ describe("nav tree slicing", () => {
       onSlice: (_, ms) => slices.push(ms),
     })
     runAllFrames(time)
-    // 30 rows, each measured once (1 ms) for its node and the component's box: 3 slices of 10 ms.
-    expect(slices).toEqual([10, 10, 10])
-    const rows = (await build.done).tree.root.children[0]!
-    expect(rows.isComponent).toBe(true)
-    expect(rows.children).toHaveLength(30)
-    expect(rows.pageBoundingBox).toEqual({ pageX: 0, pageY: 0, width: 79, height: 300 })
+    // Each row measured once (1 ms) for its node and the component's box: 3 slices of the aim.
+    expect(slices).toEqual([AIM, AIM, AIM])
+    const node = (await build.done).tree.root.children[0]!
+    expect(node.isComponent).toBe(true)
+    expect(node.children).toHaveLength(rows)
+    expect(node.pageBoundingBox).toEqual({
+      pageX: 0,
+      pageY: 0,
+      width: rows - 1 + 50,
+      height: rows * 10,
+    })
   })
 
-  it("ends a slice early when its longest step would not fit in what is left of 10 ms", async () => {
+  it("ends a slice early when its longest step would not fit in what is left of the aim", async () => {
     const time = fakeClock()
     let measured = 0
-    // The third element takes 6 ms to measure (a collection, a layout), every other one 1 ms.
+    // The third element takes half the aim to measure (a collection, a layout), every other 1 ms.
     keyedPage(25, () => {
       measured += 1
-      time.tick(measured === 3 ? 6 : 1)
+      time.tick(measured === 3 ? HALF : 1)
     })
     const slices: Array<number> = []
     const build = buildNavTree(document.body, {
@@ -139,9 +156,9 @@ describe("nav tree slicing", () => {
       onSlice: (_, ms) => slices.push(ms),
     })
     runAllFrames(time)
-    // 1 + 1 + 6 = 8 ms: another 6 ms step would overrun, so the slice stops; the next slices,
-    // whose steps take 1 ms, use their 10 ms.
-    expect(slices).toEqual([8, 10, 10, 2])
+    // 1 + 1 + HALF ms: another step as long would overrun the aim, so the slice stops; the next
+    // slices, whose steps take 1 ms, use the whole aim.
+    expect(slices).toEqual([2 + HALF, ...slicesOf(22)])
     expect((await build.done).tree.root.children).toHaveLength(25)
   })
 

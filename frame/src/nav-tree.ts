@@ -2,14 +2,15 @@
  * The navigation tree (§3): one node per element with a codebase id and per component element,
  * under a storyboard node for the body. Built from the DOM (and React's fibers, for components)
  * in slices of at most NAV_TREE_SLICE_MS, each in a task of its own, so a page of 20,000 elements
- * never blocks the page for long and the browser renders and handles input between slices. A full
+ * never blocks the page for long and the browser renders and handles input between slices (the
+ * loop aims at NAV_TREE_SLICE_AIM_MS, leaving room for a pause it cannot foresee). A full
  * build is one pass, one step per DOM element: its nodes, their boxes (each element measured once,
  * for its node and any component's box) and the lookups. After DOM changes, updateNavTree builds
  * again only the subtrees the MutationObserver's records touch, then walks the tree to measure
  * every box again and fill the lookups, and answers the tree a full build would.
  */
 import { codebaseIdInClasses, elementKey, isCodebaseId } from "./codebase-ids.ts"
-import { NAV_TREE_SLICE_MS } from "./constants.ts"
+import { NAV_TREE_SLICE_AIM_MS } from "./constants.ts"
 import type { Fiber } from "./react-fiber.ts"
 import {
   componentCodebaseId,
@@ -420,7 +421,7 @@ const runPlan = (
       scrollY = view?.scrollY ?? 0
       let processed = 0
       try {
-        // At least one step per slice, then more only while they would end within the budget by
+        // At least one step per slice, then more only while they would end within the aim by
         // the longest step of this slice so far: after a step that took long (a collection, a
         // layout, a big component) the slice stops early rather than overrun. Steps are timed in
         // batches (a step's time is its batch's average), sized to what is left of the budget.
@@ -439,28 +440,30 @@ const runPlan = (
           if (batchMs < BATCH_QUICK_MS) batch = Math.min(batch * 2, MAX_BATCH)
           else if (batchMs > BATCH_SLOW_MS) batch = Math.max(1, Math.floor(batch / 2))
           if (longestStepMs > 0) {
-            const fits = Math.floor((NAV_TREE_SLICE_MS - elapsedMs) / longestStepMs)
+            const fits = Math.floor((NAV_TREE_SLICE_AIM_MS - elapsedMs) / longestStepMs)
             batch = Math.max(1, Math.min(batch, fits))
           }
         } while (
           workLeft() &&
-          elapsedMs < NAV_TREE_SLICE_MS &&
-          elapsedMs + longestStepMs <= NAV_TREE_SLICE_MS
+          elapsedMs < NAV_TREE_SLICE_AIM_MS &&
+          elapsedMs + longestStepMs <= NAV_TREE_SLICE_AIM_MS
         )
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)))
         return
       }
+      const last = !workLeft()
+      // The last nodes' children are given out in the last slice, and timed with it.
+      if (last) closeNodes(true)
       const sliceMs = clock.now() - sliceStart
       slices += 1
       longestSliceMs = Math.max(longestSliceMs, sliceMs)
       workMs += sliceMs
       options.onSlice?.(processed, sliceMs)
-      if (workLeft()) {
+      if (!last) {
         clock.nextTask(slice)
         return
       }
-      closeNodes(true)
       resolve({
         tree: {
           root: plan.root,
