@@ -79,6 +79,21 @@ export const answerEncoding = (ctx: Context, size: number): string | null => {
   }
   const accept = ctx.get("Accept-Encoding")
   if (!accept) return null
+  let encoding = negotiated.get(accept)
+  if (encoding === undefined) {
+    encoding = negotiate(accept)
+    // Browsers send a handful of headers; a client sending a new one each time only refills this.
+    if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear()
+    negotiated.set(accept, encoding)
+  }
+  return encoding
+}
+
+/** Accept-Encoding headers already negotiated, and what they chose (the same every time). */
+const negotiated = new Map<string, string | null>()
+const NEGOTIATED_KEPT = 64
+
+const negotiate = (accept: string): string | null => {
   const negotiator = new Negotiator({
     headers: { "accept-encoding": accept === "*" ? "gzip" : accept },
   }) as Negotiator & {
