@@ -48,6 +48,7 @@ export default defineConfig({
             "adapters/images/**/*.test.ts",
             "adapters/http/**/*.test.ts",
             "adapters/mail/**/*.test.ts",
+            "adapters/shared/**/*.test.ts",
             "adapters/source/**/*.test.ts",
             "cli/**/*.test.ts",
             "tests/lint/**/*.test.ts",
