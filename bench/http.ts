@@ -242,6 +242,8 @@ interface Case {
   readonly note: (result: autocannon.Result) => string
   /** Issue 20's aim, against the no-op route measured in the same run (printed, never asserted). */
   readonly aim?: (backend: Backend["name"]) => string
+  /** Whether it sends the bench voters' requests (the vote rounds, or signed-in requests). */
+  readonly voters?: true
 }
 
 /**
@@ -257,6 +259,9 @@ const get =
     method: "GET",
     headers: BROWSER_HEADERS,
   })
+
+/** The case that votes, in rounds of fresh voters (the others each run once for a while). */
+const VOTE_CASE = "http vote"
 
 const CASES: ReadonlyArray<Case> = [
   {
@@ -278,7 +283,8 @@ const CASES: ReadonlyArray<Case> = [
     aim: () => "≥ 0.5 of no-op",
   },
   {
-    name: "http vote",
+    name: VOTE_CASE,
+    voters: true,
     prepare: (url, votes) => {
       if (votes.length === 0) return "skipped: today's contest has no entry to vote for yet"
       return voteRequests(url, votes)
@@ -299,6 +305,20 @@ const CASES: ReadonlyArray<Case> = [
     }),
     note: () =>
       "POST a vote as a visitor: refused 401 before any read (what every POST costs before its work)",
+  },
+  {
+    // The floor of a signed-in POST: the same vote sent by signed-in voters, naming a member id
+    // that is not theirs, so it is refused (403) once the session is read and the rate limit
+    // counted, before the vote's transaction. The vote row less this one is the vote's own work.
+    name: "http signed-in floor",
+    voters: true,
+    prepare: (url, votes) => {
+      if (votes.length === 0) return "skipped: no voter to sign in"
+      return voteRequests(url, votes, () => ({}), JSON.stringify({ user_id: "someone-else" }))
+    },
+    note: () =>
+      "POST a vote as a member naming another member's id: refused 403 after the session read " +
+      "and the rate limit, before any vote is read or written",
   },
   {
     name: "http health (ceiling)",
@@ -486,7 +506,7 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
         reject(new Error(`the bench server exited (${code})`))
       })
     })
-    const { rounds, warmup } = cases.some((c) => c.name.includes("vote"))
+    const { rounds, warmup } = cases.some((c) => c.voters)
       ? await votesFor(ready.url, ready.voterCookies, ready.warmupCookies)
       : { rounds: [], warmup: [] }
     const votes = rounds[0] ?? []
@@ -532,7 +552,7 @@ const benchBackend = async (backend: Backend, cases: ReadonlyArray<Case>) => {
         console.log(`${name}: ${options}`)
         continue
       }
-      if (!bench.name.includes("vote")) {
+      if (bench.name !== VOTE_CASE) {
         // A short warm-up (JIT, connection pools, the database's caches), not measured.
         await run({ ...options, connections: CONNECTIONS, duration: WARMUP_SECONDS })
         rows.push(await measure(name, bench, options))

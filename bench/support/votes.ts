@@ -8,12 +8,14 @@ export interface Vote {
 
 /**
  * The vote case: POST /api/submissions/:id/vote, one voter/entry pair per request, round robin
- * over the pairs; `headers` adds per-request headers (a client address, say).
+ * over the pairs; `headers` adds per-request headers (a client address, say); `body` is the
+ * request's JSON ("{}": a plain vote).
  */
 export const voteRequests = (
   url: string,
   votes: ReadonlyArray<Vote>,
   headers: () => Record<string, string> = () => ({}),
+  body = "{}",
 ): autocannon.Options => {
   let next = 0
   return {
@@ -23,7 +25,7 @@ export const voteRequests = (
         method: "POST",
         path: "/api/submissions/x/vote",
         headers: { "content-type": "application/json" },
-        body: "{}",
+        body,
         setupRequest: (request) => {
           const vote = votes[next++ % votes.length] as Vote
           return {
