@@ -201,6 +201,7 @@ describe("nav tree nodes", () => {
         <main class="${codebaseId(1)} p-6">
           <p class="${codebaseId(2)} text-sm">Hello</p>
           <span>no id <b class="${codebaseId(3)}">bold</b></span>
+          <h2 class="${codebaseId(4)}"> Before <i>mid</i> after </h2>
         </main>
       </div>`
     setBox(document.querySelector("p")!, { x: 5, y: 6, width: 70, height: 8 })
@@ -225,6 +226,9 @@ describe("nav tree nodes", () => {
     expect(b?.parent).toBe(main.tempoElementKey)
     expect(b?.level).toBe(2)
     expect(tree.lookup.get(b!.tempoElementKey)?.elements[0]).toBe(document.querySelector("b"))
+    // The text around a child element is the element's own, each piece trimmed; blank text is none.
+    expect(main.children[2]?.literalChildren).toEqual(["Before", "after"])
+    expect(main.literalChildren).toEqual([])
   })
 
   it("hangs each keyed element's node under the nearest keyed ancestor's, in document order", async () => {
