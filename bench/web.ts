@@ -7,7 +7,9 @@
 // list the axe sweep walks, desktop), against a real `colorday serve` over the demo world in a
 // temporary DATA_DIR. Prints figures only, never
 // asserts one. Run with `npm run bench` (after the other benchmarks), or `npm run bench -- web`
-// (both cases), `-- bundle` or `-- lighthouse` for one. Lighthouse needs Chromium
+// (all cases), `-- bundle` or `-- lighthouse` for one; (3) `-- long` (web long frames): what the
+// main thread runs in each long frame while the timed pages load (bench/web-long-frames.ts).
+// Lighthouse and the long frames need Chromium
 // (`sudo apt-get install -y chromium`; CHROMIUM_PATH for another place).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -25,6 +27,7 @@ import {
 import { type Site, startSite } from "../tests/e2e/support/site.ts"
 import { RESULT_PAGES, resultAddresses, ROUTES } from "../tests/e2e/support/site-pages.ts"
 import { reportFailedCases, runCase } from "./support/cases.ts"
+import { printLongFrames } from "./web-long-frames.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
@@ -34,7 +37,11 @@ const VITE = join(ROOT, "node_modules", "vite", "bin", "vite.js")
 /** The pages whose speed issue 20 sets an aim for; an entry's page is named by the demo world. */
 const TIMED_PAGES = ["/", "/gallery", "/leaderboard"] as const
 
-const CASES = [{ name: "web bundle" }, { name: "web lighthouse" }] as const
+const CASES = [
+  { name: "web bundle" },
+  { name: "web lighthouse" },
+  { name: "web long frames" },
+] as const
 
 // ---------------------------------------------------------------------------------------------
 // The build and the home route's assets
@@ -502,6 +509,23 @@ const lighthouseScores = async (): Promise<void> => {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the main thread is busy with while the timed pages load (bench/web-long-frames.ts)
+
+const longFrames = async (): Promise<void> => {
+  if (!chromiumAvailable) {
+    console.log(`\nLong frames: skipped. ${INSTALL_HINT}`)
+    return
+  }
+  const site = await startSite()
+  try {
+    const addresses = await resultAddresses(site)
+    await printLongFrames(site, [...TIMED_PAGES, addresses.entry], DIST)
+  } finally {
+    await site.stop()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Main
 
 const only = process.argv.slice(2)
@@ -520,7 +544,11 @@ if (selected.length === 0) {
     if (process.env.WEB_BUILT === "1") console.log("Measuring the apps/web/dist already built")
     else console.log(`Built apps/web/dist in ${integer.format(build())} ms`)
   })
-  const work = { "web bundle": homeBundle, "web lighthouse": lighthouseScores }
+  const work = {
+    "web bundle": homeBundle,
+    "web lighthouse": lighthouseScores,
+    "web long frames": longFrames,
+  }
   for (const bench of selected) {
     if (!built) console.log(`${bench.name}: skipped (the build failed)`)
     else await runCase(bench.name, work[bench.name])
