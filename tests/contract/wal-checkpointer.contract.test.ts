@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSyn
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createRequire } from "node:module"
-import { Effect, ManagedRuntime } from "effect"
+import { Effect, Exit, ManagedRuntime } from "effect"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { Database, layerDatabase } from "../../adapters/persistence/database.ts"
 import { startWalCheckpointer } from "../../adapters/persistence/wal-checkpointer.ts"
+import { UnitOfWork } from "../../domain/shared/unit-of-work.port.ts"
 
 /** A plain better-sqlite3 connection as the writer (the parts used here; it ships no types). */
 interface Statement {
@@ -52,6 +53,18 @@ const eventually = async (check: () => boolean, timeoutMs: number) => {
 }
 
 const open = (file: string) => ManagedRuntime.make(layerDatabase({ sqliteFile: file }))
+
+/** Whether another connection holds SQLite's write lock now (a probe that never waits). */
+const writeLockTaken = (probe: SqliteFile): boolean => {
+  try {
+    probe.exec("BEGIN IMMEDIATE")
+    probe.exec("ROLLBACK")
+    return false
+  } catch (error) {
+    if ((error as { code?: string }).code === "SQLITE_BUSY") return true
+    throw error
+  }
+}
 
 const sql = <A>(statement: string, params: ReadonlyArray<string | number> = []) =>
   Effect.gen(function* () {
@@ -196,6 +209,56 @@ describe("the SQLite file's WAL checkpointer", () => {
     } finally {
       await checkpointer.close()
       writer.close()
+    }
+  })
+
+  it("a transaction that reads before it writes waits for a TRUNCATE's write lock instead of failing", async () => {
+    const file = join(dir, "colorday.sqlite")
+    const runtime = open(file)
+    const reader = new Sqlite(file)
+    const probe = new Sqlite(file)
+    probe.pragma("busy_timeout = 0")
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 60_000,
+      truncateAboveBytes: Number.MAX_SAFE_INTEGER,
+      startAboveBytes: Number.MAX_SAFE_INTEGER,
+    })
+    try {
+      await runtime.runPromise(insertNotes(100))
+      // Another process's read (a backup, a CLI command) with a snapshot in the WAL: a TRUNCATE
+      // takes the write lock, then waits for it for the worker's busy timeout (2 s).
+      reader.exec("BEGIN")
+      reader.prepare("SELECT COUNT(*) AS notes FROM notes").get()
+      const truncated = checkpointer.checkpoint("TRUNCATE")
+      expect(await eventually(() => writeLockTaken(probe), 15_000)).toBe(true)
+
+      // A read, then a write: the serving connection waits through its busy timeout (10 s), as
+      // for a plain write, where a read snapshot upgraded to a write got SQLITE_BUSY at once and
+      // the retries (about 0.6 s of pauses in all) gave up while the lock was still held.
+      const exit = await runtime.runPromise(
+        Effect.exit(
+          Effect.gen(function* () {
+            const unitOfWork = yield* UnitOfWork
+            return yield* unitOfWork.transaction(
+              Effect.andThen(sql("SELECT COUNT(*) AS notes FROM notes"), () =>
+                sql("INSERT INTO notes (body) VALUES (?)", ["after the truncate"]),
+              ),
+            )
+          }),
+        ),
+      )
+      reader.exec("COMMIT")
+      await truncated
+      expect(Exit.isSuccess(exit) ? "committed" : String(exit.cause)).toBe("committed")
+      const [counted] = await runtime.runPromise(
+        sql<Array<{ notes: number }>>("SELECT COUNT(*) AS notes FROM notes"),
+      )
+      expect(counted?.notes).toBe(101)
+    } finally {
+      await checkpointer.close()
+      probe.close()
+      reader.close()
+      await runtime.dispose()
     }
   })
 })
