@@ -519,11 +519,10 @@ export const makeDatabase = Effect.fn("makeDatabase")(function* (config: Databas
       const runner = dataSource.createQueryRunner()
       const marked = runner as unknown as Marked
       if (!group) {
-        // IMMEDIATE: the write lock is taken here, through the busy timeout. A deferred BEGIN
-        // took it at the first write, after a read: SQLite answers a read snapshot's upgrade
-        // SQLITE_BUSY at once, without the busy handler, whenever another connection holds the
-        // lock (the checkpointer's TRUNCATE, another process's write), and the retries gave up
-        // long before the 10 s a plain write waits.
+        // IMMEDIATE: the write lock is taken here, through the busy timeout. A deferred BEGIN took
+        // it at the first write, after a read, and SQLite answers that upgrade SQLITE_BUSY at once
+        // (no busy handler) while another connection holds the lock (the checkpointer's TRUNCATE,
+        // another process's write): the retries gave up long before a plain write's 10 s wait.
         sqlite("BEGIN IMMEDIATE", [])
         group = []
       }
