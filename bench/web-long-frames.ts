@@ -9,9 +9,9 @@
 // maps to the file, line and function it came from. Figures only; nothing is asserted.
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { type Browser, type CDPSession, chromium, type Page } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { type RawSourceMap, SourceMapConsumer } from "source-map-js"
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/e2e/support/chromium.ts"
+import { launchChromium } from "../tests/e2e/support/chromium.ts"
 import type { Site } from "../tests/e2e/support/site.ts"
 import { decimals, integer, printTable } from "./support/table.ts"
 
@@ -88,8 +88,8 @@ const longFramesOf = async (
 ): Promise<{ frames: ReadonlyArray<LongFrame>; loadMs: number }> => {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1.75 })
   try {
-    const page: Page = await context.newPage()
-    const cdp: CDPSession = await context.newCDPSession(page)
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN })
     await page.addInitScript(() => {
       const frames: Array<LongFrame> = []
@@ -131,10 +131,7 @@ export const printLongFrames = async (
   dist: string,
 ): Promise<void> => {
   const where = sourcePositions(dist)
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_FLAGS],
-  })
+  const browser = await launchChromium()
   try {
     console.log(
       `\nLong animation frames (≥ ${LONG_MS} ms) while each page loads in Chromium, ` +
