@@ -82,12 +82,44 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
       expect(before).toBeGreaterThan(2000)
       await artist.click()
       await page.waitForURL(/\/artists\//, { timeout: STEP_MS })
+      // Another page starts at its top.
+      await page.getByRole("heading", { level: 1 }).waitFor({ timeout: STEP_MS })
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
       await page.goBack()
       await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
       await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
         timeout: STEP_MS,
       })
       expect(await cards.count()).toBeGreaterThan(24)
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("a lightbox opens and closes over the gallery where it is, and a reload keeps the place", async () => {
+    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${site.url}/gallery`)
+      const cards = page.locator("main article")
+      await cards.first().waitFor({ timeout: STEP_MS })
+      const card = cards.nth(10).locator("a").first()
+      await card.scrollIntoViewIfNeeded()
+      const before = await page.evaluate(() => window.scrollY)
+      expect(before).toBeGreaterThan(1000)
+
+      await card.click()
+      await page.getByRole("dialog").waitFor({ timeout: STEP_MS })
+      expect(await page.evaluate(() => window.scrollY)).toBe(before)
+      await page.keyboard.press("Escape")
+      await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
+      await page.getByRole("dialog").waitFor({ state: "detached", timeout: STEP_MS })
+      expect(await page.evaluate(() => window.scrollY)).toBe(before)
+
+      await page.reload()
+      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
+        timeout: STEP_MS,
+      })
     } finally {
       await context.close()
     }

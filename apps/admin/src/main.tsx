@@ -1,6 +1,6 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { createBrowserRouter } from "react-router-dom"
+import { createBrowserRouter, RouterProvider } from "react-router-dom"
 // The same shell as the site: data cache, toasts and the router.
 import { App as AdminApp } from "../../web/src/App.tsx"
 import { activateLanguage, pageLanguage } from "../../ui/src/i18n.tsx"
@@ -16,6 +16,8 @@ await activateLanguage(pageLanguage())
 
 createRoot(root).render(
   <StrictMode>
-    <AdminApp router={createBrowserRouter(routes, { basename: BASENAME })} />
+    <AdminApp>
+      <RouterProvider router={createBrowserRouter(routes, { basename: BASENAME })} />
+    </AdminApp>
   </StrictMode>,
 )

@@ -13,12 +13,18 @@ const messageOfRouteError = (error: unknown): string =>
       : String(error)
 
 /**
- * The router's error page (spec §8, "Router default"): 'Unexpected Application Error!', why, a
- * reload and a full page load of the app's home (`homeLabel`).
+ * The app's error page (spec §8, "Router default"): 'Unexpected Application Error!', why, a
+ * reload and a full page load of the app's home (`homeLabel`). The site shows it from its error
+ * boundaries (apps/web/src/routes.tsx), the dashboard from its router (`RouteErrorPage`).
  */
-export const RouteErrorPage = ({ homeLabel }: { readonly homeLabel: string }) => {
+export const ErrorPage = ({
+  error,
+  homeLabel,
+}: {
+  readonly error: unknown
+  readonly homeLabel: string
+}) => {
   const t = useT()
-  const error = useRouteError()
   return (
     <div role="alert" className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-foreground">{t("ui.error.title")}</h1>
@@ -34,6 +40,11 @@ export const RouteErrorPage = ({ homeLabel }: { readonly homeLabel: string }) =>
     </div>
   )
 }
+
+/** The error page of a data router's route (an `errorElement`): the error the router caught. */
+export const RouteErrorPage = ({ homeLabel }: { readonly homeLabel: string }) => (
+  <ErrorPage error={useRouteError()} homeLabel={homeLabel} />
+)
 
 /** A path the app does not have: "404", which path, and where to go instead (`children`). */
 export const NotFoundPage = ({

@@ -1,20 +1,18 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
-import { useState } from "react"
-import { RouterProvider, type createBrowserRouter } from "react-router-dom"
+import { useState, type ReactNode } from "react"
 import { LanguageProvider } from "../../ui/src/i18n.tsx"
 import { ToastProvider } from "../../ui/src/toast.tsx"
 
-type Router = ReturnType<typeof createBrowserRouter>
-
 /**
- * The shell of the site and the admin dashboard: the language (Lingui), data cache, toasts and the
- * router. Tests render it with a memory router.
+ * The shell of the site and the admin dashboard: the language (Lingui), data cache and toasts
+ * around the app's router (`children`: the site's `<BrowserRouter>`, the dashboard's data router).
+ * Tests render it with a memory router.
  */
 export const App = ({
-  router,
+  children,
   queryClient,
 }: {
-  readonly router: Router
+  readonly children: ReactNode
   readonly queryClient?: QueryClient
 }) => {
   const [client] = useState(
@@ -27,9 +25,7 @@ export const App = ({
   return (
     <LanguageProvider>
       <QueryClientProvider client={client}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        <ToastProvider>{children}</ToastProvider>
       </QueryClientProvider>
     </LanguageProvider>
   )

@@ -1,11 +1,11 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { createBrowserRouter } from "react-router-dom"
+import { BrowserRouter } from "react-router-dom"
 import { activateLanguage, pageLanguage } from "../../ui/src/i18n.tsx"
 import { applyPageStylesheets } from "../../ui/src/page-stylesheet.ts"
 import { App } from "./App.tsx"
 import "./i18n.ts"
-import { routes } from "./routes.tsx"
+import { SiteRoutes } from "./routes.tsx"
 import "./styles.css"
 
 const root = document.getElementById("root")
@@ -18,6 +18,10 @@ await Promise.all([activateLanguage(pageLanguage()), applyPageStylesheets()])
 
 createRoot(root).render(
   <StrictMode>
-    <App router={createBrowserRouter(routes)} />
+    <App>
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
+    </App>
   </StrictMode>,
 )

@@ -1,24 +1,30 @@
-import type { ComponentType } from "react"
-import { Navigate, useLocation, type RouteObject } from "react-router-dom"
+import { lazy, Suspense, type ComponentType, type ReactNode } from "react"
+import { ErrorBoundary } from "react-error-boundary"
+import { Navigate, Route, Routes, useLocation, useOutletContext } from "react-router-dom"
+import type { PageOutletContext } from "./entries/PageOutlet.tsx"
 import { Layout } from "./layout/Layout.tsx"
 import RouteErrorPage from "./screens/RouteErrorPage.tsx"
 import { useSession } from "./session/session.tsx"
 import { useT } from "../../ui/src/i18n.tsx"
 import { Spinner } from "../../ui/src/states.tsx"
 
-/** Each screen is its own chunk, loaded when its route is first opened. */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-})
-
-/** While a route's code or the session is on its way. */
+/** While a screen's code or the session is on its way. */
 const Loading = () => {
   const t = useT()
   return <Spinner label={t("ui.loading")} />
 }
 
+/**
+ * While a screen's code is on its way: the spinner, or nothing while a lightbox's code loads over
+ * the page it opens on (the page stays as it is until the lightbox can show).
+ */
+const ScreenLoading = () => {
+  const outlet = useOutletContext<PageOutletContext | undefined>()
+  return outlet?.lightbox === true ? null : <Loading />
+}
+
 /** /profile and /billing-history: a visitor goes to / with the sign-in dialog, the origin remembered. */
-const MembersOnly = ({ children }: { readonly children: React.ReactNode }) => {
+const MembersOnly = ({ children }: { readonly children: ReactNode }) => {
   const { member } = useSession()
   const location = useLocation()
   if (member === undefined) return <Loading />
@@ -29,95 +35,82 @@ const MembersOnly = ({ children }: { readonly children: React.ReactNode }) => {
   return children
 }
 
-const membersOnly = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const Component = (await load()).default
-  return {
-    Component: () => (
+/**
+ * A screen of the site, in the frame: its code loaded when its route is first opened (each screen
+ * is its own chunk), and its errors, a crash or code that failed to load, shown inside the frame
+ * by the error page. The boundary starts over when the reader goes to another page.
+ */
+const Screen = ({ children }: { readonly children: ReactNode }) => (
+  <ErrorBoundary FallbackComponent={RouteErrorPage} resetKeys={[useLocation().pathname]}>
+    <Suspense fallback={<ScreenLoading />}>{children}</Suspense>
+  </ErrorBoundary>
+)
+
+type Load = () => Promise<{ default: ComponentType }>
+
+/** A route's element: its screen, loaded lazily, behind the sign-in for members' pages. */
+const screen = (load: Load, access: "anyone" | "members" = "anyone") => {
+  const Page = lazy(load)
+  return access === "members" ? (
+    <Screen>
       <MembersOnly>
-        <Component />
+        <Page />
       </MembersOnly>
-    ),
-  }
+    </Screen>
+  ) : (
+    <Screen>
+      <Page />
+    </Screen>
+  )
 }
 
 /**
- * The site's pages, one flat list under the frame (issue 20): the router flattens and ranks every
- * route when it is created, during a phone's first load, and each level of nesting is one more
- * step for each page. A screen's error is shown inside the frame by its own errorElement (given
- * to each page below, where a pathless wrapper route used to hold it); the frame's own errors by
- * the root's.
+ * The site's pages, one flat list under the frame. Declared as elements for `<Routes>` (issue 20):
+ * the data router (`createBrowserRouter`, its loaders, lazy routes and `<ScrollRestoration>`) was
+ * 91 KB of the 260 KB app chunk, and the site used none of its data APIs. What it did for the
+ * site is done here instead: the lazy screens by `React.lazy`, the error elements by error
+ * boundaries (`Screen` for a page, `SiteRoutes` for the frame), the scroll by the layout's
+ * `useScrollSettle`.
  */
-const pages: RouteObject[] = [
-  { index: true, lazy: screen(() => import("./screens/home/HomePage.tsx")) },
-  { path: "gallery", lazy: screen(() => import("./screens/gallery/GalleryPage.tsx")) },
-  { path: "entries/:id", lazy: screen(() => import("./screens/entry/EntryPage.tsx")) },
-  {
-    path: "artists/:username",
-    lazy: screen(() => import("./screens/artist/ArtistPage.tsx")),
-  },
-  { path: "profile", lazy: membersOnly(() => import("./screens/profile/ProfilePage.tsx")) },
-  {
-    path: "judging",
-    lazy: membersOnly(() => import("./screens/judging/JudgingPage.tsx")),
-  },
-  {
-    path: "leaderboard",
-    lazy: screen(() => import("./screens/leaderboard/LeaderboardPage.tsx")),
-  },
-  { path: "contests", lazy: screen(() => import("./screens/contests/ContestsPage.tsx")) },
-  {
-    path: "contests/:id",
-    lazy: screen(() => import("./screens/contests/ContestPage.tsx")),
-  },
-  { path: "rewards", lazy: screen(() => import("./screens/rewards/RewardsPage.tsx")) },
-  {
-    path: "rewards/drawings",
-    lazy: screen(() => import("./screens/rewards/DrawingsPage.tsx")),
-  },
-  { path: "pricing", lazy: screen(() => import("./screens/pricing/PricingPage.tsx")) },
-  { path: "about", lazy: screen(() => import("./screens/static/AboutPage.tsx")) },
-  { path: "faq", lazy: screen(() => import("./screens/static/FaqPage.tsx")) },
-  { path: "contact", lazy: screen(() => import("./screens/contact/ContactPage.tsx")) },
-  { path: "terms", lazy: screen(() => import("./screens/static/TermsPage.tsx")) },
-  { path: "privacy", lazy: screen(() => import("./screens/static/PrivacyPage.tsx")) },
-  {
-    path: "payment-success",
-    lazy: screen(() => import("./screens/payment/PaymentSuccessPage.tsx")),
-  },
-  {
-    path: "payment-cancel",
-    lazy: screen(() => import("./screens/payment/PaymentCancelPage.tsx")),
-  },
-  {
-    path: "forgot-password",
-    lazy: screen(() => import("./screens/auth/ForgotPasswordPage.tsx")),
-  },
-  {
-    path: "reset-password/:token?",
-    lazy: screen(() => import("./screens/auth/ResetPasswordPage.tsx")),
-  },
-  {
-    path: "verify-email/:token?",
-    lazy: screen(() => import("./screens/auth/VerifyEmailPage.tsx")),
-  },
-  {
-    path: "resend-verification",
-    lazy: screen(() => import("./screens/auth/ResendVerificationPage.tsx")),
-  },
-  {
-    path: "billing-history",
-    lazy: membersOnly(() => import("./screens/billing/BillingHistoryPage.tsx")),
-  },
-  { path: "*", lazy: screen(() => import("./screens/NotFoundPage.tsx")) },
+const pages: ReadonlyArray<readonly [path: string, element: ReactNode]> = [
+  ["gallery", screen(() => import("./screens/gallery/GalleryPage.tsx"))],
+  ["entries/:id", screen(() => import("./screens/entry/EntryPage.tsx"))],
+  ["artists/:username", screen(() => import("./screens/artist/ArtistPage.tsx"))],
+  ["profile", screen(() => import("./screens/profile/ProfilePage.tsx"), "members")],
+  ["judging", screen(() => import("./screens/judging/JudgingPage.tsx"), "members")],
+  ["leaderboard", screen(() => import("./screens/leaderboard/LeaderboardPage.tsx"))],
+  ["contests", screen(() => import("./screens/contests/ContestsPage.tsx"))],
+  ["contests/:id", screen(() => import("./screens/contests/ContestPage.tsx"))],
+  ["rewards", screen(() => import("./screens/rewards/RewardsPage.tsx"))],
+  ["rewards/drawings", screen(() => import("./screens/rewards/DrawingsPage.tsx"))],
+  ["pricing", screen(() => import("./screens/pricing/PricingPage.tsx"))],
+  ["about", screen(() => import("./screens/static/AboutPage.tsx"))],
+  ["faq", screen(() => import("./screens/static/FaqPage.tsx"))],
+  ["contact", screen(() => import("./screens/contact/ContactPage.tsx"))],
+  ["terms", screen(() => import("./screens/static/TermsPage.tsx"))],
+  ["privacy", screen(() => import("./screens/static/PrivacyPage.tsx"))],
+  ["payment-success", screen(() => import("./screens/payment/PaymentSuccessPage.tsx"))],
+  ["payment-cancel", screen(() => import("./screens/payment/PaymentCancelPage.tsx"))],
+  ["forgot-password", screen(() => import("./screens/auth/ForgotPasswordPage.tsx"))],
+  ["reset-password/:token?", screen(() => import("./screens/auth/ResetPasswordPage.tsx"))],
+  ["verify-email/:token?", screen(() => import("./screens/auth/VerifyEmailPage.tsx"))],
+  ["resend-verification", screen(() => import("./screens/auth/ResendVerificationPage.tsx"))],
+  ["billing-history", screen(() => import("./screens/billing/BillingHistoryPage.tsx"), "members")],
+  ["*", screen(() => import("./screens/NotFoundPage.tsx"))],
 ]
 
-const screenError = <RouteErrorPage />
+const home = screen(() => import("./screens/home/HomePage.tsx"))
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    errorElement: <RouteErrorPage />,
-    HydrateFallback: Loading,
-    children: pages.map((page) => ({ ...page, errorElement: screenError })),
-  },
-]
+/** The site: every page in the frame; an error of the frame itself shows the error page alone. */
+export const SiteRoutes = () => (
+  <ErrorBoundary FallbackComponent={RouteErrorPage}>
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={home} />
+        {pages.map(([path, element]) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </Route>
+    </Routes>
+  </ErrorBoundary>
+)

@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query"
 import { render, type RenderResult } from "@testing-library/react"
 import { http, HttpResponse } from "msw"
 import { DEFAULT_SETTINGS } from "../../../../domain/accounts/member-settings.ts"
-import { createMemoryRouter } from "react-router-dom"
+import { createMemoryRouter, RouterProvider } from "react-router-dom"
 import { onTestFinished } from "vitest"
 import type { Member } from "../../../web/src/api/types.ts"
 import { aMember, signedInAs } from "../../../web/src/test/render.tsx"
@@ -37,7 +37,11 @@ export const renderAdmin = (
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   })
   return {
-    ...render(<AdminApp router={router} queryClient={queryClient} />),
+    ...render(
+      <AdminApp queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AdminApp>,
+    ),
     router,
     queryClient,
   }

@@ -22,9 +22,8 @@ export const isLightboxState = (state: unknown): state is LightboxState => {
 /** What a grid's link passes to open one of its entries over it. */
 export const openEntry = (entryId: string, ids: ReadonlyArray<string>) => ({
   to: entryPath(entryId),
+  // The grid keeps its scroll position behind the lightbox (layout/scroll-settle.ts).
   state: { lightbox: { ids } } satisfies LightboxState,
-  // The grid keeps its scroll position behind the lightbox.
-  preventScrollReset: true,
 })
 
 /** The entries before and after `entryId` in the grid's list (null at either end). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react"
-import { Link, NavLink, ScrollRestoration, type Location } from "react-router-dom"
+import { Link, NavLink, type Location } from "react-router-dom"
 import { Button, buttonVariants } from "../../../ui/src/button.tsx"
 import { BrandLink, MenuButton, navLinkClass, SkipLink, useMenu } from "../../../ui/src/shell.tsx"
 import { Logo } from "../../../ui/src/logo.tsx"
@@ -175,7 +175,7 @@ const RouteTitle = () => {
   return null
 }
 
-/** Back/forward lands where the page was once it is laid out (see scroll-settle.ts). */
+/** A new page starts at the top; back/forward lands where the page was (see scroll-settle.ts). */
 const ScrollSettle = () => {
   useScrollSettle(scrollKey)
   return null
@@ -209,7 +209,6 @@ export const Layout = () => (
       <Frame>
         <PageOutlet />
       </Frame>
-      <ScrollRestoration getKey={scrollKey} />
       <ScrollSettle />
     </AuthDialogProvider>
   </SessionProvider>

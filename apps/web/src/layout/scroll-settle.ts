@@ -1,23 +1,57 @@
-import { useEffect, useLayoutEffect } from "react"
+import { useEffect, useLayoutEffect, useRef } from "react"
 import { NavigationType, useLocation, useNavigationType, type Location } from "react-router-dom"
+import { isLightboxState } from "../entries/lightbox.ts"
 
 /**
- * Back and forward put a page where it was, even when the page is laid out after the router
- * restored the scroll position. React Router's <ScrollRestoration> scrolls in a layout effect of
- * its own; on React the restored route is in the same commit, but the site's build runs on Preact
- * (issue 17), which renders the outlet's new route in a later batch. The router then scrolls while
- * the previous page is still in the document, the browser clamps the position to that page's
- * height, and the gallery came back at the artist page's last pixel instead of where it was.
+ * The site's scroll restoration (issue 20). The site's router is the declarative `<BrowserRouter>`,
+ * which scrolls nothing itself (React Router's `<ScrollRestoration>` needs its data router, 91 KB
+ * of the app chunk). So this does, for every navigation:
  *
- * This keeps the last position of each history entry (under the router's own key, see `getKey`)
- * and, after a back/forward, scrolls there again on each frame until the page is tall enough or
- * a second has passed, stopping as soon as the reader scrolls, presses a key or touches the page.
- * No library does this: it is the repair of one ordering between two of them.
+ * - Going to another page (a link, a redirect, or back to a page with no kept position) starts it
+ *   at the top. Staying on the page (a gallery tab or order, a flag in the address, which replace
+ *   the address) keeps the scroll, and so does opening a lightbox over the page or walking it
+ *   (location state from openEntry).
+ * - Back and forward (and a reload) put a page where it was, even when the page is laid out later:
+ *   a screen's code and data arrive after the address changed, and the site's build runs on
+ *   Preact (issue 17), which renders the new route in a later batch. So after a back/forward this
+ *   scrolls to the kept position on each frame until the page is tall enough or `SETTLE_MS` has
+ *   passed, stopping as soon as the reader scrolls, presses a key or touches the page.
+ *
+ * The last position of each history entry is kept under `getKey` (the history entry's key, or the
+ * layout's own for a shared link), in memory and, when the page is left, in the tab's session
+ * storage, so a reload finds it. The browser's own restoration is off: it would scroll before the
+ * page exists.
  */
-const positions = new Map<string, number>()
+/** Where the positions wait for a reload of the tab. */
+const STORAGE_KEY = "colorday.scroll-positions"
 
-/** How long after a back/forward the page may take to grow tall enough. */
-const SETTLE_MS = 1000
+const positions = new Map<string, number>(readStored())
+
+/** How long after a back/forward or a reload the page may take to grow tall enough. */
+const SETTLE_MS = 2500
+
+function readStored(): ReadonlyArray<[string, number]> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]")
+    return Array.isArray(stored)
+      ? stored.filter(
+          (pair): pair is [string, number] =>
+            Array.isArray(pair) && typeof pair[0] === "string" && typeof pair[1] === "number",
+        )
+      : []
+  } catch {
+    // No session storage (a locked-down browser) or a value this did not write: nothing kept.
+    return []
+  }
+}
+
+const store = () => {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions]))
+  } catch {
+    // Full or refused: a reload starts at the top, as it would without this.
+  }
+}
 
 /** The history entry the reader is scrolling, and whether a restore of it is still settling. */
 let current: { key: string; settling: boolean } | undefined
@@ -30,17 +64,28 @@ export const useScrollSettle = (getKey: (location: Location) => string) => {
   const location = useLocation()
   const navigation = useNavigationType()
   const key = getKey(location)
+  const shownPath = useRef<string | undefined>(undefined)
 
   useEffect(() => {
+    window.history.scrollRestoration = "manual"
     window.addEventListener("scroll", onScroll, { passive: true })
-    return () => window.removeEventListener("scroll", onScroll)
+    window.addEventListener("pagehide", store)
+    return () => {
+      window.removeEventListener("scroll", onScroll)
+      window.removeEventListener("pagehide", store)
+    }
   }, [])
 
   useLayoutEffect(() => {
+    const samePage = shownPath.current === location.pathname || isLightboxState(location.state)
+    shownPath.current = location.pathname
     const target = navigation === NavigationType.Pop ? positions.get(key) : undefined
     const entry = { key, settling: target !== undefined }
     current = entry
-    if (target === undefined) return
+    if (target === undefined) {
+      if (!samePage) window.scrollTo(0, 0)
+      return
+    }
     const started = performance.now()
     let frame = 0
     const stop = () => {
@@ -58,6 +103,7 @@ export const useScrollSettle = (getKey: (location: Location) => string) => {
     for (const event of STOPPERS) window.addEventListener(event, stop, { passive: true })
     frame = requestAnimationFrame(settle)
     return stop
+    // The path and state read above are those of the navigation `key` names.
   }, [key, navigation])
 }
 

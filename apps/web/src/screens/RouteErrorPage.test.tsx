@@ -1,51 +1,50 @@
-import { render, screen } from "@testing-library/react"
-import { createMemoryRouter, RouterProvider } from "react-router-dom"
+import { screen, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import RouteErrorPage from "./RouteErrorPage.tsx"
+import { renderRoute, signedInAs } from "../test/render.tsx"
 
-const Broken = (): never => {
-  throw new Error("The gallery could not be drawn")
-}
+// Two screens of the real route tree broken: one crashes as it renders, the other's code cannot
+// be loaded (a chunk lost to a deploy, a dropped connection).
+vi.mock("./static/AboutPage.tsx", () => ({
+  default: () => {
+    throw new Error("The about page could not be drawn")
+  },
+}))
+vi.mock("./static/TermsPage.tsx", () => {
+  throw new Error("Failed to fetch dynamically imported module")
+})
 
-const Unreached = () => <p>The route rendered</p>
-
-const renderFailing = (route: { Component?: () => never; loader?: () => never }) => {
-  const router = createMemoryRouter([
-    {
-      path: "/",
-      Component: Unreached,
-      HydrateFallback: () => null,
-      ...route,
-      errorElement: <RouteErrorPage />,
-    },
-  ])
-  render(<RouterProvider router={router} />)
-}
-
-describe("the router's error page", () => {
-  // React and the router report the thrown error on the console; the page is what is checked.
+describe("the site's error page", () => {
+  // React reports the thrown error on the console; the page is what is checked.
   beforeEach(() => void vi.spyOn(console, "error").mockImplementation(() => {}))
   afterEach(() => vi.restoreAllMocks())
 
-  it("says 'Unexpected Application Error!' with the error's message", async () => {
-    renderFailing({ Component: Broken })
+  it("says 'Unexpected Application Error!' with the error's message, inside the frame", async () => {
+    signedInAs(null)
+    renderRoute("/about")
+    const alert = await screen.findByRole("alert")
     expect(
-      await screen.findByRole("heading", { name: "Unexpected Application Error!" }),
+      within(alert).getByRole("heading", { name: "Unexpected Application Error!" }),
     ).toBeTruthy()
-    expect(screen.getByRole("alert").textContent).toContain("The gallery could not be drawn")
-    expect(screen.getByRole("button", { name: "Reload Page" })).toBeTruthy()
-    expect(screen.getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/")
+    expect(alert.textContent).toContain("The about page could not be drawn")
+    expect(within(alert).getByRole("button", { name: "Reload Page" })).toBeTruthy()
+    expect(within(alert).getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/")
+    // The header and footer stay: the reader can go on to another page.
+    expect(screen.getByRole("banner")).toBeTruthy()
+    expect(screen.getByRole("contentinfo")).toBeTruthy()
   })
 
-  it("shows the status of a thrown response", async () => {
-    renderFailing({
-      loader: () => {
-        // The router's contract: a thrown Response is a route error response (status, statusText).
-        // eslint-disable-next-line @typescript-eslint/only-throw-error
-        throw new Response("", { status: 503, statusText: "Service Unavailable" })
-      },
-    })
-    expect(await screen.findByText("503 Service Unavailable")).toBeTruthy()
-    expect(screen.queryByText("The route rendered")).toBeNull()
+  it("shows a screen whose code failed to load, and goes away on the next page", async () => {
+    signedInAs(null)
+    const { router } = renderRoute("/terms")
+    const alert = await screen.findByRole("alert")
+    // The import's error, as vitest words it for a module that failed to load.
+    expect(alert.textContent).toContain("error when mocking a module")
+    expect(screen.getByRole("banner")).toBeTruthy()
+
+    await router.navigate("/faq")
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" }),
+    ).toBeTruthy()
+    expect(screen.queryByRole("heading", { name: "Unexpected Application Error!" })).toBeNull()
   })
 })

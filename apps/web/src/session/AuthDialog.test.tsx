@@ -1,12 +1,8 @@
-import { QueryClient } from "@tanstack/react-query"
-import { configure, render, screen, waitFor, within } from "@testing-library/react"
+import { configure, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
-import { createMemoryRouter } from "react-router-dom"
 import { describe, expect, it } from "vitest"
-import { App } from "../App.tsx"
 import type { SignedIn, SignUpForm } from "../api/types.ts"
-import { routes } from "../routes.tsx"
 import { aMember, aSubscription, renderRoute, signedInAs } from "../test/render.tsx"
 import { server } from "../test/server.ts"
 
@@ -79,10 +75,7 @@ describe("the auth dialog: Sign In", () => {
   it("returns to the page the visitor came from (MembersOnly's state.from)", async () => {
     signInAnswers(signedInAnswer)
     signedInAs(null)
-    const router = createMemoryRouter(routes, {
-      initialEntries: [{ pathname: "/terms", state: { from: "/faq" } }],
-    })
-    render(<App router={router} queryClient={new QueryClient()} />)
+    const { router } = renderRoute({ pathname: "/terms", state: { from: "/faq" } })
     const header = await screen.findByRole("banner")
     await userEvent.click(await within(header).findByRole("button", { name: "Sign In" }))
     await signInWith(

@@ -1,22 +1,71 @@
 import { QueryClient } from "@tanstack/react-query"
-import { render, type RenderResult } from "@testing-library/react"
+import { act, render, type RenderResult } from "@testing-library/react"
 import { http, HttpResponse } from "msw"
-import { createMemoryRouter } from "react-router-dom"
+import { StrictMode } from "react"
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type InitialEntry,
+  type Location,
+  type NavigateFunction,
+  type NavigationType,
+  type To,
+} from "react-router-dom"
 import { App } from "../App.tsx"
 import type { Member, SignedIn, Subscription } from "../api/types.ts"
-import { routes } from "../routes.tsx"
+import { SiteRoutes } from "../routes.tsx"
 import { server } from "./server.ts"
 import { memberAnswer } from "./answers.ts"
 
-/** Opens the real route tree at `path`, with a fresh cache, as a browser would. */
+/** The site's router as a test drives it: where it is, and a link or Back followed. */
+export interface SiteRouter {
+  /** Where it is, and how it got there (PUSH, REPLACE or POP). */
+  readonly state: { readonly location: Location; readonly historyAction: NavigationType }
+  /** Goes to `to`, or `to` steps through the history (-1 is Back), as the reader would. */
+  navigate(to: To | number): Promise<void>
+}
+
+/**
+ * Opens the real site at `entry` (a path, or a path with the history entry's state), with a fresh
+ * cache, as a browser would: the app's shell and routes in a memory router. `strict` renders it
+ * under StrictMode, as main.tsx does.
+ */
 export const renderRoute = (
-  path: string,
-): RenderResult & { readonly router: ReturnType<typeof createMemoryRouter> } => {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  entry: InitialEntry,
+  { strict = false }: { readonly strict?: boolean } = {},
+): RenderResult & { readonly router: SiteRouter } => {
+  const seen: { location?: Location; action?: NavigationType; navigate?: NavigateFunction } = {}
+  const Probe = () => {
+    seen.location = useLocation()
+    seen.action = useNavigationType()
+    seen.navigate = useNavigate()
+    return null
+  }
+  const router: SiteRouter = {
+    get state() {
+      if (!seen.location || !seen.action) throw new Error("the site has not rendered yet")
+      return { location: seen.location, historyAction: seen.action }
+    },
+    navigate: (to) =>
+      act(async () => {
+        if (!seen.navigate) throw new Error("the site has not rendered yet")
+        await (typeof to === "number" ? seen.navigate(to) : seen.navigate(to))
+      }),
+  }
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
   })
-  return { ...render(<App router={router} queryClient={queryClient} />), router }
+  const site = (
+    <App queryClient={queryClient}>
+      <MemoryRouter initialEntries={[entry]}>
+        <SiteRoutes />
+        <Probe />
+      </MemoryRouter>
+    </App>
+  )
+  return { ...render(strict ? <StrictMode>{site}</StrictMode> : site), router }
 }
 
 export const aMember = (overrides: Partial<Member> = {}): Member =>

@@ -1,12 +1,7 @@
-import { QueryClient } from "@tanstack/react-query"
-import { render, screen, within } from "@testing-library/react"
-import { StrictMode } from "react"
-import { createMemoryRouter } from "react-router-dom"
+import { screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
 import { describe, expect, it } from "vitest"
-import { App } from "../../App.tsx"
-import { routes } from "../../routes.tsx"
 import { renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 
@@ -61,12 +56,7 @@ describe("/verify-email/:token", () => {
   it("sends the single-use token once under StrictMode's double mount", async () => {
     quietHome()
     const tokens = verifyAnswers(() => HttpResponse.json({ message: "verified" }))
-    const router = createMemoryRouter(routes, { initialEntries: ["/verify-email/tok-strict"] })
-    render(
-      <StrictMode>
-        <App router={router} queryClient={new QueryClient()} />
-      </StrictMode>,
-    )
+    renderRoute("/verify-email/tok-strict", { strict: true })
     expect(
       await screen.findByRole("heading", { name: "Email Verified!" }, { timeout: 10_000 }),
     ).toBeTruthy()

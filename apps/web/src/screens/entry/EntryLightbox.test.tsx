@@ -1,13 +1,9 @@
-import { QueryClient } from "@tanstack/react-query"
-import { configure, fireEvent, render, screen, waitFor, within } from "@testing-library/react"
+import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event"
 import { http, HttpResponse } from "msw"
-import { createMemoryRouter } from "react-router-dom"
 import { beforeAll, describe, expect, it } from "vitest"
-import { App } from "../../App.tsx"
 import type { Entry } from "../../api/types.ts"
 import { entries } from "../../entries/entry-fixtures.ts"
-import { routes } from "../../routes.tsx"
 import { aMember, renderRoute, signedInAs } from "../../test/render.tsx"
 import { server } from "../../test/server.ts"
 import { anEntryPage } from "./entry-page-fixtures.ts"
@@ -118,13 +114,10 @@ describe("the lightbox over a grid", () => {
     signedInAs(null)
     galleryWith(GRID)
     // A reload keeps the history entry's state, but there is no grid behind it any more.
-    const router = createMemoryRouter(routes, {
-      initialEntries: [
-        { pathname: `/entries/${idOf(2)}`, state: { lightbox: { ids: GRID.map((e) => e.id) } } },
-      ],
+    renderRoute({
+      pathname: `/entries/${idOf(2)}`,
+      state: { lightbox: { ids: GRID.map((e) => e.id) } },
     })
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    render(<App router={router} queryClient={queryClient} />)
     expect(await screen.findByRole("heading", { level: 1, name: "artist2's entry" })).toBeTruthy()
     expect(screen.queryByRole("dialog")).toBeNull()
   })

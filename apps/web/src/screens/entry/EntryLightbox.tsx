@@ -98,8 +98,8 @@ export const EntryLightbox = ({ entryId }: { readonly entryId: string }) => {
   const go = useCallback(
     (target: string | null) => {
       if (target === null) return
-      const { to, state, preventScrollReset } = openEntry(target, ids)
-      void navigate(to, { state, preventScrollReset, replace: true })
+      const { to, state } = openEntry(target, ids)
+      void navigate(to, { state, replace: true })
     },
     [ids, navigate],
   )

@@ -62,7 +62,8 @@ const useListChoice = () => {
         else next.set(name, value)
         return next
       },
-      { replace: true, preventScrollReset: true },
+      // On the same page: the scroll stays (layout/scroll-settle.ts).
+      { replace: true },
     )
   return {
     tab,

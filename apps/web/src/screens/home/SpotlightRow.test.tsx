@@ -1,18 +1,19 @@
 import { render, screen, within } from "@testing-library/react"
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query"
 import { http, HttpResponse } from "msw"
-import { createMemoryRouter, RouterProvider } from "react-router-dom"
+import { MemoryRouter } from "react-router-dom"
 import { describe, expect, it, vi } from "vitest"
 import { anEntry } from "../../entries/entry-fixtures.ts"
 import { server } from "../../test/server.ts"
 import { SpotlightRow } from "./SpotlightRow.tsx"
 
 const renderRow = () => {
-  const router = createMemoryRouter([{ path: "/", element: <SpotlightRow /> }])
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter>
+        <SpotlightRow />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
 }
