@@ -120,6 +120,12 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
       await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
         timeout: STEP_MS,
       })
+      // Opened anew (a link, the address typed), the gallery starts at the top, although the
+      // tab's first history entry had the same key as this one.
+      await page.goto(`${site.url}/gallery`)
+      await cards.nth(10).waitFor({ timeout: STEP_MS })
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
     } finally {
       await context.close()
     }
