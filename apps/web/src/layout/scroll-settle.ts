@@ -56,10 +56,13 @@ let storedRead = false
 const keptPosition = (key: string): number | undefined => {
   if (!storedRead) {
     storedRead = true
-    const [navigation] = performance.getEntriesByType("navigation")
-    const returning =
-      navigation instanceof PerformanceNavigationTiming &&
-      (navigation.type === "reload" || navigation.type === "back_forward")
+    // The document's navigation entry (a PerformanceNavigationTiming); jsdom has no timeline.
+    const [navigation] =
+      typeof performance.getEntriesByType === "function"
+        ? performance.getEntriesByType("navigation")
+        : []
+    const type = navigation && "type" in navigation ? navigation.type : undefined
+    const returning = type === "reload" || type === "back_forward"
     if (returning)
       for (const [stored, y] of readStored()) if (!positions.has(stored)) positions.set(stored, y)
   }
