@@ -46,9 +46,12 @@ export const useHomeFlags = (openSubmission: () => void) => {
           )
           return
         }
+        // The session read again, then the quota the verification answered on top: a first read
+        // of the session still on its way when the answer came is not read again (TanStack Query
+        // joins it rather than cancelling it while it has no data yet), and it answers the quota
+        // from before the payment.
+        await Promise.all([refresh(), texts])
         setSubscription(checkout.subscription)
-        void refresh()
-        await texts
         toast({
           title: translate("web.payment.successToast"),
           description:
