@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest"
 import { STEP_MS } from "./support/browser.ts"
 import { chromiumAvailable } from "./support/chromium.ts"
 import { useBrowser } from "./support/session.ts"
@@ -18,6 +18,17 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
   afterAll(async () => {
     await site?.stop()
   })
+
+  /** The gallery on a phone, its first cards drawn; the browser context closes with the test. */
+  const openGallery = async () => {
+    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
+    onTestFinished(() => context.close())
+    const page = await context.newPage()
+    await page.goto(`${site.url}/gallery`)
+    const cards = page.locator("main article")
+    await cards.first().waitFor({ timeout: STEP_MS })
+    return { page, cards }
+  }
 
   test("scrolling to the end of the grid loads the next page", async () => {
     const listed = await fetch(`${site.url}/api/gallery?tab=all&sort=newest&limit=24`)
@@ -61,73 +72,53 @@ describe.skipIf(!chromiumAvailable)("paging the gallery", () => {
   })
 
   test("back from an artist's page puts the gallery where it was", async () => {
-    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
-    try {
-      const page = await context.newPage()
-      await page.goto(`${site.url}/gallery`)
-      const cards = page.locator("main article")
-      await cards.first().waitFor({ timeout: STEP_MS })
-      // Two pages down, so the position is past what the first page alone would allow.
-      await page.mouse.wheel(0, 100_000)
-      await page.waitForFunction(
-        () => document.querySelectorAll("main article").length > 24,
-        null,
-        {
-          timeout: STEP_MS,
-        },
-      )
-      const artist = cards.nth(30).locator("p a").first()
-      await artist.scrollIntoViewIfNeeded()
-      const before = await page.evaluate(() => window.scrollY)
-      expect(before).toBeGreaterThan(2000)
-      await artist.click()
-      await page.waitForURL(/\/artists\//, { timeout: STEP_MS })
-      // Another page starts at its top.
-      await page.getByRole("heading", { level: 1 }).waitFor({ timeout: STEP_MS })
-      expect(await page.evaluate(() => window.scrollY)).toBe(0)
-      await page.goBack()
-      await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
-        timeout: STEP_MS,
-      })
-      expect(await cards.count()).toBeGreaterThan(24)
-    } finally {
-      await context.close()
-    }
+    const { page, cards } = await openGallery()
+    // Two pages down, so the position is past what the first page alone would allow.
+    await page.mouse.wheel(0, 100_000)
+    await page.waitForFunction(() => document.querySelectorAll("main article").length > 24, null, {
+      timeout: STEP_MS,
+    })
+    const artist = cards.nth(30).locator("p a").first()
+    await artist.scrollIntoViewIfNeeded()
+    const before = await page.evaluate(() => window.scrollY)
+    expect(before).toBeGreaterThan(2000)
+    await artist.click()
+    await page.waitForURL(/\/artists\//, { timeout: STEP_MS })
+    // Another page starts at its top.
+    await page.getByRole("heading", { level: 1 }).waitFor({ timeout: STEP_MS })
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
+      timeout: STEP_MS,
+    })
+    expect(await cards.count()).toBeGreaterThan(24)
   })
 
   test("a lightbox opens and closes over the gallery where it is, and a reload keeps the place", async () => {
-    const context = await session.newContext({ viewport: { width: 390, height: 800 } })
-    try {
-      const page = await context.newPage()
-      await page.goto(`${site.url}/gallery`)
-      const cards = page.locator("main article")
-      await cards.first().waitFor({ timeout: STEP_MS })
-      const card = cards.nth(10).locator("a").first()
-      await card.scrollIntoViewIfNeeded()
-      const before = await page.evaluate(() => window.scrollY)
-      expect(before).toBeGreaterThan(1000)
+    const { page, cards } = await openGallery()
+    const card = cards.nth(10).locator("a").first()
+    await card.scrollIntoViewIfNeeded()
+    const before = await page.evaluate(() => window.scrollY)
+    expect(before).toBeGreaterThan(1000)
 
-      await card.click()
-      await page.getByRole("dialog").waitFor({ timeout: STEP_MS })
-      expect(await page.evaluate(() => window.scrollY)).toBe(before)
-      await page.keyboard.press("Escape")
-      await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
-      await page.getByRole("dialog").waitFor({ state: "detached", timeout: STEP_MS })
-      expect(await page.evaluate(() => window.scrollY)).toBe(before)
+    await card.click()
+    await page.getByRole("dialog").waitFor({ timeout: STEP_MS })
+    expect(await page.evaluate(() => window.scrollY)).toBe(before)
+    await page.keyboard.press("Escape")
+    await page.waitForURL(/\/gallery/, { timeout: STEP_MS })
+    await page.getByRole("dialog").waitFor({ state: "detached", timeout: STEP_MS })
+    expect(await page.evaluate(() => window.scrollY)).toBe(before)
 
-      await page.reload()
-      await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
-        timeout: STEP_MS,
-      })
-      // Opened anew (a link, the address typed), the gallery starts at the top, although the
-      // tab's first history entry had the same key as this one.
-      await page.goto(`${site.url}/gallery`)
-      await cards.nth(10).waitFor({ timeout: STEP_MS })
-      await page.waitForTimeout(500)
-      expect(await page.evaluate(() => window.scrollY)).toBe(0)
-    } finally {
-      await context.close()
-    }
+    await page.reload()
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, before, {
+      timeout: STEP_MS,
+    })
+    // Opened anew (a link, the address typed), the gallery starts at the top, although the
+    // tab's first history entry had the same key as this one.
+    await page.goto(`${site.url}/gallery`)
+    await cards.nth(10).waitFor({ timeout: STEP_MS })
+    await page.waitForTimeout(500)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 })
