@@ -51,15 +51,15 @@ type Load = () => Promise<{ default: ComponentType }>
 /** A route's element: its screen, loaded lazily, behind the sign-in for members' pages. */
 const screen = (load: Load, access: "anyone" | "members" = "anyone") => {
   const Page = lazy(load)
-  return access === "members" ? (
+  return (
     <Screen>
-      <MembersOnly>
+      {access === "members" ? (
+        <MembersOnly>
+          <Page />
+        </MembersOnly>
+      ) : (
         <Page />
-      </MembersOnly>
-    </Screen>
-  ) : (
-    <Screen>
-      <Page />
+      )}
     </Screen>
   )
 }
